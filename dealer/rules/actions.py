@@ -1,0 +1,214 @@
+"""Hand actions as values, and their parsing from the API's JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, format_cards, parse_cards
+from .errors import InvalidActionError
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "Add",
+    "Borrow",
+    "Drop",
+    "Foul",
+    "GoOut",
+    "Meld",
+    "Penalty",
+    "Split",
+    "Void",
+    "VoidHand",
+    "action_from_dict",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    seat: int
+    type = "drop"
+
+    def describe(self) -> str:
+        return f"seat {self.seat} drops"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    seat: int
+    cards: tuple[Card, ...]
+    type = "meld"
+
+    def describe(self) -> str:
+        return f"seat {self.seat} melds {format_cards(sorted(self.cards))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    seat: int
+    meld: int
+    cards: tuple[Card, ...]
+    type = "add"
+
+    def describe(self) -> str:
+        return f"seat {self.seat} adds {format_cards(sorted(self.cards))} to meld {self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    seat: int
+    meld: int
+    take: tuple[Card, ...]
+    cards: tuple[Card, ...]
+    type = "borrow"
+
+    def describe(self) -> str:
+        new = format_cards(sorted((*self.take, *self.cards)))
+        took = format_cards(sorted(self.take))
+        return f"seat {self.seat} borrows {took} from meld {self.meld} for {new}"
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    seat: int
+    meld: int
+    cards: tuple[Card, ...]
+    into: tuple[tuple[Card, ...], tuple[Card, ...]]
+    type = "split"
+
+    def describe(self) -> str:
+        parts = " and ".join(format_cards(sorted(p)) for p in self.into)
+        return f"seat {self.seat} splits meld {self.meld} into {parts}"
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut:
+    seat: int
+    type = "go_out"
+
+    def describe(self) -> str:
+        return f"seat {self.seat} goes out"
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    seat: int
+    type = "foul"
+
+    def describe(self) -> str:
+        return f"seat {self.seat} fouls"
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    seat: int
+    type = "penalty"
+
+    def describe(self) -> str:
+        return f"discard penalty on seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    event: int
+    reason: str
+    type = "void"
+
+    def describe(self) -> str:
+        return f"void of event {self.event}"
+
+
+@dataclass(frozen=True, slots=True)
+class VoidHand:
+    reason: str
+    type = "void_hand"
+
+    def describe(self) -> str:
+        return "the hand is void"
+
+
+Action = Drop | Meld | Add | Borrow | Split | GoOut | Foul | Penalty | Void | VoidHand
+SeatAction = Drop | Meld | Add | Borrow | Split | GoOut | Foul | Penalty
+
+ACTION_TYPES = (
+    "drop",
+    "meld",
+    "add",
+    "borrow",
+    "split",
+    "go_out",
+    "foul",
+    "penalty",
+    "void",
+    "void_hand",
+)
+
+
+def _int(body: Mapping[str, Any], name: str, what: str) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidActionError(f"The {what} must be given as a whole number ({name}).")
+    return value
+
+
+def _seat(body: Mapping[str, Any]) -> int:
+    seat = _int(body, "seat", "seat")
+    if not 1 <= seat <= 8:
+        raise InvalidActionError(f"Seat {seat} does not exist: seats are numbered 1 to 8.")
+    return seat
+
+
+def _cards(body: Mapping[str, Any], name: str) -> tuple[Card, ...]:
+    value = body.get(name)
+    if not isinstance(value, list | tuple | str):
+        raise InvalidActionError(f"The {name} must be a list of cards such as 5S.")
+    return parse_cards(value)
+
+
+def _reason(body: Mapping[str, Any]) -> str:
+    reason = body.get("reason", "")
+    if not isinstance(reason, str) or not reason.strip():
+        raise InvalidActionError("A void needs a reason the floor can read later.")
+    if len(reason) > 500:
+        raise InvalidActionError("The reason is too long: keep it under 500 characters.")
+    return reason.strip()
+
+
+def action_from_dict(body: object) -> Action:
+    """Parse the JSON body of an event (API.md) into an action; raise ``RulesError`` if bad."""
+    if not isinstance(body, Mapping):
+        raise InvalidActionError("The event must be a JSON object with a type.")
+    kind = body.get("type")
+    if kind == "drop":
+        return Drop(_seat(body))
+    if kind == "meld":
+        return Meld(_seat(body), _cards(body, "cards"))
+    if kind == "add":
+        return Add(_seat(body), _int(body, "meld", "meld"), _cards(body, "cards"))
+    if kind == "borrow":
+        return Borrow(
+            _seat(body), _int(body, "meld", "meld"), _cards(body, "take"), _cards(body, "cards")
+        )
+    if kind == "split":
+        into = body.get("into")
+        if not isinstance(into, list | tuple) or len(into) != 2:
+            raise InvalidActionError("A split needs into: the two melds it makes, as two lists.")
+        first, second = (_cards({"into": part}, "into") for part in into)
+        cards = _cards(body, "cards") if "cards" in body else ()
+        return Split(_seat(body), _int(body, "meld", "meld"), cards, (first, second))
+    if kind == "go_out":
+        return GoOut(_seat(body))
+    if kind == "foul":
+        return Foul(_seat(body))
+    if kind == "penalty":
+        return Penalty(_seat(body))
+    if kind == "void":
+        return Void(_int(body, "event", "event to void"), _reason(body))
+    if kind == "void_hand":
+        return VoidHand(_reason(body))
+    raise InvalidActionError(
+        f"{kind!r} is not an event type: use one of {', '.join(ACTION_TYPES)}.",
+        code="unknown_event_type",
+    )

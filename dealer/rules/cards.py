@@ -1,0 +1,127 @@
+"""Pan cards: ranks A-7 and J-K in four suits, their notation, and parsing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .errors import InvalidCardError
+
+__all__ = [
+    "ALL_CARDS",
+    "RANKS",
+    "SUITS",
+    "SUIT_NAMES",
+    "VALLE_RANKS",
+    "Card",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+#: Ranks low to high; there are no 8s, 9s or 10s, so 7 and J are adjacent.
+RANKS = "A234567JQK"
+SUITS = "CDHS"
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_NAMES = {
+    "A": "aces",
+    "2": "twos",
+    "3": "threes",
+    "4": "fours",
+    "5": "fives",
+    "6": "sixes",
+    "7": "sevens",
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
+}
+ACE = 0
+KING = len(RANKS) - 1
+VALLE_RANKS = frozenset(RANKS.index(r) for r in "357")
+
+
+class Card(NamedTuple):
+    """One card: ``rank`` is the index into ``RANKS`` (A=0 ... K=9), ``suit`` a letter."""
+
+    rank: int
+    suit: str
+
+    def __str__(self) -> str:
+        return RANKS[self.rank] + self.suit
+
+    @property
+    def rank_symbol(self) -> str:
+        return RANKS[self.rank]
+
+    @property
+    def is_valle(self) -> bool:
+        return self.rank in VALLE_RANKS
+
+
+#: The 40 distinct cards, in (rank, suit) order.
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for r in range(len(RANKS)) for s in SUITS)
+
+_SYMBOL_TO_SUIT = {
+    "♣": "C",
+    "♧": "C",
+    "♦": "D",
+    "♢": "D",
+    "♥": "H",
+    "♡": "H",
+    "♠": "S",
+    "♤": "S",
+}
+_LOOKUP: dict[str, Card] = {}
+for _card in ALL_CARDS:
+    _r = RANKS[_card.rank]
+    _LOOKUP[_r + _card.suit] = _card
+    _LOOKUP[_r + SUIT_SYMBOLS[_card.suit]] = _card
+for _sym, _suit in _SYMBOL_TO_SUIT.items():
+    for _r in RANKS:
+        _LOOKUP[_r + _sym] = Card(RANKS.index(_r), _suit)
+
+
+def _explain(token: str) -> str:
+    """The sentence for a token that is not a card: say what is wrong with it."""
+    shown = repr(token)
+    body = token.strip().upper()
+    if not body:
+        return "An empty card was given: write each card as rank then suit, e.g. 5S."
+    rank, suit = body[:-1], body[-1:]
+    if rank in {"8", "9", "10", "T"}:
+        return f"{shown} is not a Pan card: there are no 8s, 9s or 10s in the shoe."
+    if "JOKER" in body or body in {"JK", "X", "JO"}:
+        return f"{shown} is not a Pan card: there are no jokers in the shoe."
+    if suit not in SUITS and suit not in _SYMBOL_TO_SUIT:
+        return f"{shown} is not a card: it must end in a suit, C, D, H or S."
+    return f"{shown} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K."
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card such as ``5S``, ``jh``, ``5♠``; raise ``InvalidCardError`` naming it."""
+    if not isinstance(token, str):
+        raise InvalidCardError(f"{token!r} is not a card: cards are written as text, e.g. 5S.")
+    card = _LOOKUP.get(token)
+    if card is None:
+        card = _LOOKUP.get(token.strip().upper())
+    if card is None:
+        raise InvalidCardError(_explain(token))
+    return card
+
+
+def parse_cards(cards: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse a list of card tokens, or one string of them separated by spaces or commas."""
+    if isinstance(cards, str):
+        tokens: Iterable[str] = cards.replace(",", " ").split()
+    else:
+        tokens = cards
+    try:
+        return tuple(parse_card(t) for t in tokens)
+    except TypeError:
+        raise InvalidCardError("The cards must be a list of cards such as 5S.") from None
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in canonical notation separated by spaces: ``5S 5S 5S``."""
+    return " ".join(RANKS[c.rank] + c.suit for c in cards)

@@ -1,0 +1,206 @@
+"""Rule profiles: the knobs of PAN_RULES.md section 8, and the house collection models."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import InvalidRulesError
+
+__all__ = [
+    "PROFILES",
+    "Collection",
+    "Rules",
+    "make_collection",
+    "make_rules",
+]
+
+AdditionPay = Literal["value", "unit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The knobs a hand is played under. Build one with ``make_rules``."""
+
+    profile: str
+    packs: int
+    spade_sets_removed: int
+    hand_size: int
+    tops_ante: int
+    drop_forfeit: int
+    going_out_chips: int
+    addition_pay: AdditionPay
+    spades_double: bool
+    mixed_valle_condition: bool
+
+    @property
+    def cards_to_go_out(self) -> int:
+        """Cards a seat must have down to go out: the hand plus the drawn card."""
+        return self.hand_size + 1
+
+    def copies(self, suit: str) -> int:
+        """How many copies of each card of ``suit`` the shoe holds."""
+        return self.packs - self.spade_sets_removed if suit == "S" else self.packs
+
+    @property
+    def shoe_size(self) -> int:
+        return 40 * self.packs - 10 * self.spade_sets_removed
+
+    def knobs(self) -> dict[str, Any]:
+        """Every knob and its effective value (the profile name excluded)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)[1:]}
+
+
+KNOBS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules)[1:])
+
+PROFILES: Mapping[str, Rules] = {
+    "classic": Rules(
+        profile="classic",
+        packs=8,
+        spade_sets_removed=0,
+        hand_size=10,
+        tops_ante=0,
+        drop_forfeit=2,
+        going_out_chips=1,
+        addition_pay="value",
+        spades_double=True,
+        mixed_valle_condition=True,
+    ),
+    "cardroom": Rules(
+        profile="cardroom",
+        packs=8,
+        spade_sets_removed=1,
+        hand_size=10,
+        tops_ante=1,
+        drop_forfeit=0,
+        going_out_chips=2,
+        addition_pay="unit",
+        spades_double=True,
+        mixed_valle_condition=True,
+    ),
+}
+
+# Bounds a careful floor would accept; anything outside is a mis-entry.
+_INT_BOUNDS: dict[str, tuple[int, int]] = {
+    "packs": (1, 20),
+    "spade_sets_removed": (0, 19),
+    "hand_size": (5, 20),
+    "tops_ante": (0, 1000),
+    "drop_forfeit": (0, 1000),
+    "going_out_chips": (0, 1000),
+}
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRulesError(f"The rule {name} must be a whole number.")
+    if not low <= value <= high:
+        raise InvalidRulesError(f"The rule {name} must be from {low} to {high}, not {value}.")
+    return value
+
+
+def make_rules(profile: str, overrides: Mapping[str, object] | None = None) -> Rules:
+    """The profile's knobs with ``overrides`` applied; every value is checked."""
+    base = PROFILES.get(profile) if isinstance(profile, str) else None
+    if base is None:
+        names = " or ".join(sorted(PROFILES))
+        raise InvalidRulesError(
+            f"{profile!r} is not a rule profile: choose {names}.", code="unknown_profile"
+        )
+    if not overrides:
+        return base
+    if not isinstance(overrides, Mapping):
+        raise InvalidRulesError("The rule overrides must be a set of knob: value pairs.")
+    changes: dict[str, object] = {}
+    for name, value in overrides.items():
+        if name not in KNOBS:
+            raise InvalidRulesError(
+                f"{name!r} is not a rule knob: the knobs are {', '.join(KNOBS)}.",
+                code="unknown_knob",
+            )
+        if name in _INT_BOUNDS:
+            changes[name] = _check_int(name, value, *_INT_BOUNDS[name])
+        elif name == "addition_pay":
+            if value not in ("value", "unit"):
+                raise InvalidRulesError("The rule addition_pay must be 'value' or 'unit'.")
+            changes[name] = value
+        else:
+            if not isinstance(value, bool):
+                raise InvalidRulesError(f"The rule {name} must be true or false.")
+            changes[name] = value
+    rules = dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+    if rules.spade_sets_removed >= rules.packs:
+        raise InvalidRulesError(
+            "The rule spade_sets_removed must leave at least one pack of spades in the shoe."
+        )
+    return rules
+
+
+CollectionKind = Literal["none", "per_hand", "time", "rake_percent"]
+
+_COLLECTION_FIELDS: dict[str, dict[str, tuple[int, int]]] = {
+    "none": {},
+    "per_hand": {"chips": (1, 1000)},
+    "time": {"chips": (1, 1000), "minutes": (1, 600)},
+    "rake_percent": {"percent": (1, 100), "cap": (1, 100000)},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """The house's collection model ("drop") at a table."""
+
+    kind: CollectionKind = "none"
+    chips: int = 0
+    minutes: int = 0
+    percent: int = 0
+    cap: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The API form: ``kind`` plus only the fields that kind uses."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in _COLLECTION_FIELDS[self.kind]:
+            out[name] = getattr(self, name)
+        return out
+
+    @property
+    def banned_in_california(self) -> bool:
+        """A share of the pot: California card rooms may charge only fixed fees."""
+        return self.kind == "rake_percent"
+
+    def rake(self, collected: int) -> int:
+        """The house's share of a winner's collection: rounded down, at most ``cap``."""
+        if self.kind != "rake_percent" or collected <= 0:
+            return 0
+        return min(self.cap, collected * self.percent // 100)
+
+
+NO_COLLECTION = Collection()
+
+
+def make_collection(spec: Mapping[str, object] | None) -> Collection:
+    """Check and build a collection model from its API form: ``{"kind": "time", ...}``."""
+    if spec is None:
+        return NO_COLLECTION
+    if not isinstance(spec, Mapping):
+        raise InvalidRulesError("The collection must be an object with a kind.")
+    kind = spec.get("kind", "none")
+    if not isinstance(kind, str) or kind not in _COLLECTION_FIELDS:
+        raise InvalidRulesError(
+            f"{kind!r} is not a collection model: choose none, per_hand, time or rake_percent.",
+            code="unknown_collection",
+        )
+    fields = _COLLECTION_FIELDS[kind]
+    values: dict[str, int] = {}
+    for name in spec:
+        if name != "kind" and name not in fields:
+            raise InvalidRulesError(
+                f"The {kind} collection has no setting {name!r}.", code="unknown_knob"
+            )
+    for name, (low, high) in fields.items():
+        if name not in spec:
+            raise InvalidRulesError(f"The {kind} collection needs {name}.")
+        values[name] = _check_int(name, spec[name], low, high)
+    return Collection(kind=kind, **values)  # type: ignore[arg-type]
