@@ -1,0 +1,44 @@
+# Every target uses the virtualenv's own binaries; nothing relies on activation.
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+FLASK := $(BIN)/flask --app dealer
+
+.PHONY: install run lint test bench fmt clean
+
+install: $(VENV)/.installed
+
+# The stamp makes the install rerun only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e '.[test]'
+	touch $@
+
+run: install
+	$(FLASK) db upgrade
+	$(FLASK) run --host 127.0.0.1 --port 5000
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: install lint
+	$(BIN)/pytest
+
+bench: install
+	@set -e; for script in bench/*.py; do \
+		[ -e "$$script" ] || continue; \
+		echo "== $$script"; \
+		$(PY) "$$script"; \
+	done
+
+fmt: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis \
+		.coverage htmlcov
+	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,64 @@
+"""Dealer assist and chip ledger for live Panguingue tables."""
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from dealer.config import Config, TestingConfig
+from dealer.extensions import csrf, db, migrate
+
+# Templates and static files sit at the repository root, beside the package.
+ROOT = Path(__file__).resolve().parent.parent
+
+# Codes and sentences for errors raised before any API view can answer.
+API_ERRORS = {
+    404: ("not_found", "There is nothing at this address."),
+    405: ("method_not_allowed", "This address does not accept that method."),
+    500: ("internal_error", "Something went wrong on the server."),
+}
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: configuration, extensions and blueprints."""
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_relative_config=True,
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    testing = bool(test_config and test_config.get("TESTING"))
+    config_class = TestingConfig if testing else Config
+    app.config.from_object(config_class(app.instance_path))
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    db.init_app(app)
+    # Batch mode lets Alembic alter tables on SQLite, which has no ALTER COLUMN.
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
+    csrf.init_app(app)
+
+    from dealer import models  # noqa: F401  (registers the tables on db.metadata)
+    from dealer.main.routes import bp as main_bp
+
+    app.register_blueprint(main_bp)
+    register_api_errors(app)
+    return app
+
+
+def register_api_errors(app: Flask) -> None:
+    """Answer HTTP errors under /api/ as JSON; other paths keep Flask's pages."""
+
+    def api_error(error: HTTPException) -> Any:
+        if not request.path.startswith("/api/"):
+            return error
+        code = error.code or 500
+        name, message = API_ERRORS[code]
+        return jsonify(error={"code": name, "message": message}), code
+
+    for code in API_ERRORS:
+        app.register_error_handler(code, api_error)

@@ -1,0 +1,55 @@
+"""Configuration classes, read from the environment."""
+
+import os
+import secrets
+from pathlib import Path
+
+
+def instance_secret_key(instance_path: str) -> str:
+    """Return the secret key kept in the instance folder, creating it on first use.
+
+    Keeping it on disk means restarting the app does not sign everyone out.
+    """
+    key_file = Path(instance_path) / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    key = secrets.token_hex(32)
+    key_file.write_text(key + "\n")
+    key_file.chmod(0o600)
+    return key
+
+
+def sqlalchemy_uri(database_url: str) -> str:
+    """Send plain PostgreSQL URLs to psycopg 3, the driver installed, not to psycopg2."""
+    for scheme in ("postgres://", "postgresql://"):
+        if database_url.startswith(scheme):
+            return "postgresql+psycopg://" + database_url.removeprefix(scheme)
+    return database_url
+
+
+class Config:
+    """Settings for a running app: `SECRET_KEY` and `DATABASE_URL` from the environment."""
+
+    def __init__(self, instance_path: str) -> None:
+        self.SECRET_KEY = self.secret_key(instance_path)
+        self.SQLALCHEMY_DATABASE_URI = self.database_uri(instance_path)
+
+    def secret_key(self, instance_path: str) -> str:
+        return os.environ.get("SECRET_KEY") or instance_secret_key(instance_path)
+
+    def database_uri(self, instance_path: str) -> str:
+        default = "sqlite:///" + os.path.join(instance_path, "dealer.sqlite3")
+        return sqlalchemy_uri(os.environ.get("DATABASE_URL") or default)
+
+
+class TestingConfig(Config):
+    """Settings for tests: never the environment's database or the instance's secret."""
+
+    TESTING = True
+    WTF_CSRF_ENABLED = False
+
+    def secret_key(self, instance_path: str) -> str:
+        return "testing"
+
+    def database_uri(self, instance_path: str) -> str:
+        return "sqlite://"

@@ -1,0 +1,1 @@
+"""Start page and health check."""

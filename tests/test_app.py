@@ -1,0 +1,139 @@
+"""The app factory, the start page, the health check and the migration set-up."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from dealer import create_app
+from dealer.config import instance_secret_key, sqlalchemy_uri
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_factory_applies_test_config_over_defaults(tmp_path: Path) -> None:
+    """Does create_app take TESTING and the database URI from test_config?"""
+    uri = f"sqlite:///{tmp_path / 'chosen.sqlite3'}"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
+    assert app.testing
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == uri
+
+
+def test_factory_reads_the_environment_without_test_config(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Without test_config, do SECRET_KEY and DATABASE_URL come from the environment?"""
+    uri = f"sqlite:///{tmp_path / 'env.sqlite3'}"
+    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    monkeypatch.setenv("DATABASE_URL", uri)
+    app = create_app()
+    assert not app.testing
+    assert app.config["SECRET_KEY"] == "from-the-environment"
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == uri
+
+
+def test_secret_key_is_kept_across_restarts(tmp_path: Path) -> None:
+    """Is the generated secret key written once to the instance folder and then reused?"""
+    first = instance_secret_key(str(tmp_path))
+    assert (tmp_path / "secret_key").read_text().strip() == first
+    assert instance_secret_key(str(tmp_path)) == first
+    assert len(first) >= 32
+
+
+@pytest.mark.parametrize(
+    ("database_url", "uri"),
+    [
+        ("postgres://u:p@db/dealer", "postgresql+psycopg://u:p@db/dealer"),
+        ("postgresql://u:p@db/dealer", "postgresql+psycopg://u:p@db/dealer"),
+        ("postgresql+psycopg://u:p@db/dealer", "postgresql+psycopg://u:p@db/dealer"),
+        ("sqlite:///dealer.sqlite3", "sqlite:///dealer.sqlite3"),
+    ],
+)
+def test_database_url_uses_the_installed_postgresql_driver(database_url: str, uri: str) -> None:
+    """Is a plain PostgreSQL DATABASE_URL sent to psycopg 3, and anything else left alone?"""
+    assert sqlalchemy_uri(database_url) == uri
+
+
+def test_healthz_reports_app_and_database_ok(client: FlaskClient) -> None:
+    """Does /healthz answer 200 once the database answers SELECT 1?"""
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "database": "ok"}
+
+
+def test_healthz_reports_unreachable_database(tmp_path: Path) -> None:
+    """Does /healthz answer 503 when the database cannot be opened?"""
+    missing = tmp_path / "no-such-folder" / "dealer.sqlite3"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{missing}"})
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.get_json()["database"] == "error"
+
+
+def test_start_page_names_the_app(client: FlaskClient) -> None:
+    """Does the start page render inside base.html with the app's name and stylesheet?"""
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "<h1>dealer</h1>" in page
+    assert "/static/app.css" in page
+
+
+def test_unknown_api_path_is_a_json_404(client: FlaskClient) -> None:
+    """Does an unknown /api/ address answer with the API's error shape?"""
+    response = client.get("/api/v1/no-such-thing")
+    assert response.status_code == 404
+    assert response.get_json() == {
+        "error": {"code": "not_found", "message": "There is nothing at this address."}
+    }
+
+
+def test_wrong_method_on_api_path_is_a_json_405(app: Flask) -> None:
+    """Does a method an /api/ address does not take answer 405 with the error shape?"""
+    app.add_url_rule("/api/v1/probe", "probe", lambda: {"probe": True}, methods=["GET"])
+    response = app.test_client().post("/api/v1/probe")
+    assert response.status_code == 405
+    assert response.get_json()["error"]["code"] == "method_not_allowed"
+
+
+def test_crash_under_api_path_is_a_json_500(app: Flask) -> None:
+    """Does an unexpected exception in an API view answer 500 with the error shape?"""
+
+    def crash() -> None:
+        raise RuntimeError("boom")
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    app.add_url_rule("/api/v1/crash", "crash", crash)
+    response = app.test_client().get("/api/v1/crash")
+    assert response.status_code == 500
+    assert response.get_json()["error"]["code"] == "internal_error"
+
+
+def test_unknown_page_outside_api_stays_html(client: FlaskClient) -> None:
+    """Do addresses outside /api/ keep Flask's HTML error page?"""
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+
+
+def test_db_upgrade_on_a_new_sqlite_file(tmp_path: Path) -> None:
+    """Does `flask --app dealer db upgrade` create a new SQLite database from migrations/?"""
+    database = tmp_path / "fresh.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "testing"}
+    result = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "dealer", "db", "upgrade"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    with sqlite3.connect(database) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert "alembic_version" in tables
