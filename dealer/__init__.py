@@ -7,16 +7,19 @@ from typing import Any
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from dealer import transactions
 from dealer.config import Config, TestingConfig
-from dealer.extensions import csrf, db, migrate
+from dealer.extensions import csrf, db, login, migrate
 
 # Templates and static files sit at the repository root, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
 
 # Codes and sentences for errors raised before any API view can answer.
 API_ERRORS = {
+    400: ("bad_request", "The request could not be read."),
     404: ("not_found", "There is nothing at this address."),
     405: ("method_not_allowed", "This address does not accept that method."),
+    413: ("too_large", "The request is too large."),
     500: ("internal_error", "Something went wrong on the server."),
 }
 
@@ -41,11 +44,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Batch mode lets Alembic alter tables on SQLite, which has no ALTER COLUMN.
     migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
+    login.init_app(app)
+    with app.app_context():
+        for engine in db.engines.values():
+            transactions.install(engine)
 
-    from dealer import models  # noqa: F401  (registers the tables on db.metadata)
+    from dealer import cli, models  # noqa: F401  (models registers the tables on db.metadata)
+    from dealer.api import bp as api_bp
     from dealer.main.routes import bp as main_bp
 
     app.register_blueprint(main_bp)
+    # The JSON API proves a request is not cross-site in its own way: see api/auth.py.
+    csrf.exempt(api_bp)
+    app.register_blueprint(api_bp)
+    cli.register(app)
     register_api_errors(app)
     return app
 

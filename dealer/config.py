@@ -30,6 +30,14 @@ def sqlalchemy_uri(database_url: str) -> str:
 class Config:
     """Settings for a running app: `SECRET_KEY` and `DATABASE_URL` from the environment."""
 
+    # The API's session cookie: never sent by a cross-site POST, never read by scripts.
+    SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_HTTPONLY = True
+    # Bodies are small JSON objects; anything larger is refused before it is read.
+    MAX_CONTENT_LENGTH = 64 * 1024
+    # werkzeug's scrypt: slow and salted, so a stolen table of PINs stays hard to read.
+    PIN_HASH_METHOD = "scrypt"
+
     def __init__(self, instance_path: str) -> None:
         self.SECRET_KEY = self.secret_key(instance_path)
         self.SQLALCHEMY_DATABASE_URI = self.database_uri(instance_path)
@@ -47,6 +55,8 @@ class TestingConfig(Config):
 
     TESTING = True
     WTF_CSRF_ENABLED = False
+    # Still scrypt, with a small work factor, so the suite signs in quickly.
+    PIN_HASH_METHOD = "scrypt:1024:8:1"
 
     def secret_key(self, instance_path: str) -> str:
         return "testing"

@@ -1,10 +1,11 @@
 """Extensions, created here unbound and bound to an app in `create_app`."""
 
+from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.orm import DeclarativeBase, Session
 
 # Named constraints let Alembic drop or alter them later, on SQLite's batch mode too.
 NAMING_CONVENTION = {
@@ -25,3 +26,9 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
+login = LoginManager()
+
+
+def current_session() -> Session:
+    """This app context's session: the one `db.session` stands for, typed as a Session."""
+    return db.session()

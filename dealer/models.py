@@ -1,5 +1,249 @@
-"""Tables of the dealer app (typed SQLAlchemy 2.0), all on `Base`'s metadata."""
+"""Tables of the dealer app (typed SQLAlchemy 2.0), all on `Base`'s metadata.
+
+What is stored is what happened, never what can be worked out from it: a
+hand's melds, stacks and nets are rebuilt by replaying its events through the
+rules engine, and every balance is a sum of ledger entries. The few figures a
+row does keep (a hand's status and winner) are checked against the replay by
+`dealer.ledger.verify`.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from dealer.extensions import Base, db
 
-__all__ = ["Base", "db"]
+__all__ = [
+    "HAND_STATUSES",
+    "ROLES",
+    "AuthToken",
+    "Base",
+    "Event",
+    "Hand",
+    "IdempotencyRecord",
+    "LedgerEntry",
+    "Seating",
+    "Table",
+    "User",
+    "as_utc",
+    "db",
+    "utcnow",
+]
+
+#: Roles from least to most trusted; each may do everything the ones before it may.
+ROLES = ("dealer", "supervisor", "admin")
+HAND_STATUSES = ("playing", "settled", "void")
+
+# Timestamps are stored with a time zone where the database keeps one (PostgreSQL)
+# and as UTC wall time where it does not (SQLite); `as_utc` reads both the same way.
+Timestamp = sa.DateTime(timezone=True)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC datetime, whichever database it came from."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def _in(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+class User(Base):
+    """A person who signs in: a dealer, a supervisor or an admin."""
+
+    __tablename__ = "users"
+    __table_args__ = (sa.CheckConstraint(_in("role", ROLES), name="role"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(60), unique=True)
+    role: Mapped[str] = mapped_column(sa.String(20))
+    #: A slow salted hash from werkzeug (scrypt); the PIN itself is never stored.
+    pin_hash: Mapped[str] = mapped_column(sa.String(255))
+    active: Mapped[bool] = mapped_column(default=True)
+    #: Wrong PINs in a row, and until when sign-in is refused after too many.
+    failed_pins: Mapped[int] = mapped_column(default=0)
+    locked_until: Mapped[datetime | None] = mapped_column(Timestamp)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+    def can(self, role: str) -> bool:
+        """Whether this user holds ``role`` or a more trusted one."""
+        return ROLES.index(self.role) >= ROLES.index(role)
+
+
+class AuthToken(Base):
+    """One sign-in: the bearer token and the session cookie both point at this row."""
+
+    __tablename__ = "auth_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: sha256 of the token; the token itself is only ever in the client's hands.
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)
+
+    user: Mapped[User] = relationship()
+
+
+class Table(Base):
+    """A card table: its rule profile, the knobs it overrides and its house collection."""
+
+    __tablename__ = "card_tables"
+    __table_args__ = (sa.CheckConstraint("chip_value_cents >= 0", name="chip_value"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(100))
+    profile: Mapped[str] = mapped_column(sa.String(20))
+    #: Only the knobs the table overrides; the profile supplies the rest.
+    rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    #: The collection model in its API form: {"kind": "time", "chips": 1, "minutes": 30}.
+    collection: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    chip_value_cents: Mapped[int] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+
+
+class Seating(Base):
+    """A player's stay in one seat, from sitting down to leaving.
+
+    Seat numbers are reused over an evening; the seating is what the ledger's
+    stack account (``seating:<id>``) belongs to.
+    """
+
+    __tablename__ = "seatings"
+    __table_args__ = (
+        sa.CheckConstraint("seat BETWEEN 1 AND 8", name="seat"),
+        # At most one player in a seat at a time: a second sitting down is a conflict.
+        sa.Index(
+            "uq_seatings_open_seat",
+            "table_id",
+            "seat",
+            unique=True,
+            sqlite_where=sa.text("left_at IS NULL"),
+            postgresql_where=sa.text("left_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column()
+    player: Mapped[str] = mapped_column(sa.String(60))
+    seated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    left_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    #: A paused player sits out: not dealt in, not charged the time collection.
+    paused: Mapped[bool] = mapped_column(default=False)
+
+
+class Hand(Base):
+    """One hand at a table, with the exact rules and collection it was played under."""
+
+    __tablename__ = "hands"
+    __table_args__ = (
+        sa.CheckConstraint(_in("status", HAND_STATUSES), name="status"),
+        sa.UniqueConstraint("table_id", "number"),
+        # One hand in play per table, even when two tablets start one at once.
+        sa.Index(
+            "uq_hands_one_playing",
+            "table_id",
+            unique=True,
+            sqlite_where=sa.text("status = 'playing'"),
+            postgresql_where=sa.text("status = 'playing'"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    #: 1, 2, 3 ... per table.
+    number: Mapped[int] = mapped_column()
+    #: Kept in step with the replayed engine in the event's own transaction.
+    status: Mapped[str] = mapped_column(sa.String(10))
+    #: {"profile": ..., every knob: its effective value}.
+    rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    collection: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    #: Seat number (as a string) -> seating id, for every seat dealt in.
+    seats: Mapped[dict[str, int]] = mapped_column(sa.JSON)
+    winner: Mapped[int | None] = mapped_column()
+    started_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(Timestamp)
+
+
+class Event(Base):
+    """One event of a hand, exactly as recorded: the deal, a meld, a void ..."""
+
+    __tablename__ = "events"
+    __table_args__ = (sa.UniqueConstraint("hand_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(sa.ForeignKey("hands.id"), index=True)
+    #: The engine's event number within the hand: the deal is 1.
+    seq: Mapped[int] = mapped_column()
+    type: Mapped[str] = mapped_column(sa.String(20))
+    #: The action in canonical form (``action_to_dict``); null for the deal.
+    action: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
+    seat: Mapped[int | None] = mapped_column()
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    #: The supervisor who approved it, when the rules ask for one.
+    supervisor_id: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"))
+    device: Mapped[str] = mapped_column(sa.String(200))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+    user: Mapped[User] = relationship(foreign_keys=[user_id])
+    supervisor: Mapped[User | None] = relationship(foreign_keys=[supervisor_id])
+
+
+class LedgerEntry(Base):
+    """One chip movement: ``chips`` from one account to another. Never updated or deleted."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        sa.CheckConstraint("chips > 0", name="chips_positive"),
+        sa.CheckConstraint("from_account <> to_account", name="two_accounts"),
+    )
+
+    #: Gapless, assigned by `dealer.ledger.post` while it holds the writers' lock.
+    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    at: Mapped[datetime] = mapped_column(Timestamp)
+    from_account: Mapped[str] = mapped_column(sa.String(40))
+    to_account: Mapped[str] = mapped_column(sa.String(40))
+    chips: Mapped[int] = mapped_column()
+    #: A stable code: the engine's payment rule, or buy_in, cash_out, collection.
+    reason_code: Mapped[str] = mapped_column(sa.String(30))
+    reason: Mapped[str] = mapped_column(sa.Text)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    hand_id: Mapped[int | None] = mapped_column(sa.ForeignKey("hands.id"), index=True)
+    event_id: Mapped[int | None] = mapped_column(sa.ForeignKey("events.id"), index=True)
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    device: Mapped[str] = mapped_column(sa.String(200))
+    #: The entry this one corrects; an entry is corrected at most once.
+    reverses: Mapped[int | None] = mapped_column(sa.ForeignKey("ledger_entries.seq"), unique=True)
+    prev_hash: Mapped[str] = mapped_column(sa.String(64))
+    hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+
+
+class IdempotencyRecord(Base):
+    """The first answer to a POST sent with an ``Idempotency-Key``, kept to answer repeats."""
+
+    __tablename__ = "idempotency_records"
+    __table_args__ = (sa.UniqueConstraint("user_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    key: Mapped[str] = mapped_column(sa.String(255))
+    method: Mapped[str] = mapped_column(sa.String(10))
+    path: Mapped[str] = mapped_column(sa.String(500))
+    #: sha256 of method, path and the canonical JSON body.
+    request_hash: Mapped[str] = mapped_column(sa.String(64))
+    status_code: Mapped[int] = mapped_column()
+    #: The response body exactly as first sent.
+    response_body: Mapped[str] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)

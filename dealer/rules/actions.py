@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ __all__ = [
     "Void",
     "VoidHand",
     "action_from_dict",
+    "action_to_dict",
 ]
 
 
@@ -212,3 +214,19 @@ def action_from_dict(body: object) -> Action:
         f"{kind!r} is not an event type: use one of {', '.join(ACTION_TYPES)}.",
         code="unknown_event_type",
     )
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """The canonical JSON form of ``action``: canonical card notation, what
+    ``action_from_dict`` reads back as an equal action."""
+    out: dict[str, Any] = {"type": action.type}
+    for field in dataclasses.fields(action):
+        name = field.name
+        value = getattr(action, name)
+        if name in ("cards", "take"):
+            out[name] = [str(card) for card in value]
+        elif name == "into":
+            out[name] = [[str(card) for card in part] for part in value]
+        else:
+            out[name] = value
+    return out

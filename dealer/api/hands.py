@@ -1,0 +1,117 @@
+"""Hands: start one, read it, record its events, and ask where a card fits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request
+from sqlalchemy.orm import Session
+
+from dealer import rules
+from dealer.errors import Forbidden, Invalid, TooManyAttempts
+from dealer.extensions import current_session
+from dealer.ledger import hands as service
+from dealer.ledger.tables import get_table
+from dealer.models import User, as_utc, utcnow
+from dealer.people import PinRefused, authenticate
+from dealer.transactions import writing
+
+from . import bp
+from .auth import principal, recorder, signed_in
+from .body import json_body, optional
+from .idempotency import KEY_HEADER, json_response, write
+from .shapes import event_shapes, hand_shape, payments_shape
+from .tables import TABLE
+
+HAND = "/hands/<int(max=2147483647):hand_id>"
+
+
+@bp.post(TABLE + "/hands")
+@signed_in()
+def start_hand(table_id: int) -> Response:
+    body = json_body()
+    dropped = optional(body, "dropped", list, "list of seats that drop") or []
+    if any(isinstance(s, bool) or not isinstance(s, int) for s in dropped):
+        raise Invalid("The seats that drop must be seat numbers (dropped).")
+    if len(set(dropped)) != len(dropped):
+        raise Invalid("Each seat can drop only once (dropped).")
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = get_table(session, table_id)
+        replayed = service.start_hand(session, table, dropped, recorder())
+        return hand_shape(session, replayed), 201
+
+    return write(work)
+
+
+@bp.get(HAND)
+@signed_in()
+def get_hand(hand_id: int) -> Response:
+    replayed = service.load(current_session(), service.get_hand(current_session(), hand_id))
+    return json_response(hand_shape(current_session(), replayed), 200)
+
+
+@bp.post(HAND + "/events")
+@signed_in()
+def record_event(hand_id: int) -> Response:
+    body = json_body()
+    approver = _approve(body.get("supervisor"))
+    action_body = {k: v for k, v in body.items() if k != "supervisor"}
+
+    def work(session: Session) -> tuple[Any, int]:
+        hand = service.get_hand(session, hand_id)
+        supervisor = session.get(User, approver) if approver is not None else None
+        replayed, _event, entries = service.record_event(
+            session, hand, action_body, recorder(), principal().user, supervisor
+        )
+        shapes = event_shapes(session, replayed)
+        return {
+            "event": shapes[-1],
+            "payments": payments_shape(replayed.engine.events[-1].payments, entries),
+            "hand": hand_shape(session, replayed),
+        }, 201
+
+    return write(work)
+
+
+def _approve(given: object) -> int | None:
+    """The id of the supervisor whose name and PIN came with the event, if any."""
+    if given is None:
+        return None
+    if not isinstance(given, dict):
+        raise Invalid("The supervisor must be given as their name and PIN (supervisor).")
+    with writing(current_session()) as work:
+        outcome = authenticate(work, given.get("name"), given.get("pin"))
+        approver = None if isinstance(outcome, PinRefused) else (outcome.id, outcome.role)
+    # A wrong PIN's count was committed above, even though the event is refused.
+    if isinstance(outcome, PinRefused):
+        if outcome.locked_until is not None:
+            wait = (as_utc(outcome.locked_until) - utcnow()).total_seconds()
+            raise TooManyAttempts(outcome.message, "pin_locked", retry_after=max(1, int(wait)))
+        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
+    assert approver is not None
+    user_id, role = approver
+    if role == "dealer":
+        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
+    return user_id
+
+
+@bp.post(HAND + "/fits")
+@signed_in()
+def fits(hand_id: int) -> Response:
+    body = json_body()
+    card = body.get("card")
+    if not isinstance(card, str):
+        raise Invalid("Give the card to check, such as 5S (card).", "invalid_card")
+    parsed = rules.parse_card(card)
+
+    def work(session: Session) -> tuple[Any, int]:
+        replayed = service.load(session, service.get_hand(session, hand_id))
+        found = replayed.engine.fits(parsed)
+        shapes = [{"seat": f.seat, "meld": f.meld, "goes_out": f.goes_out} for f in found]
+        return {"fits": shapes}, 200
+
+    # Asking records nothing, so it needs the writers' lock only to keep a key's answer.
+    if KEY_HEADER in request.headers:
+        return write(work)
+    return json_response(*work(current_session()))

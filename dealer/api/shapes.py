@@ -1,0 +1,213 @@
+"""The JSON shapes of API.md: tables, seats, hands, events, payments and ledger entries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer import rules
+from dealer.ledger import balance, house_account, parse_account, pot_account
+from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_rules
+from dealer.ledger.tables import open_seatings, stacks
+from dealer.models import LedgerEntry, Seating, Table, User, as_utc
+
+__all__ = [
+    "balances_shape",
+    "event_shapes",
+    "hand_shape",
+    "ledger_shape",
+    "payments_shape",
+    "seat_shape",
+    "seats_shape",
+    "table_shape",
+    "when",
+]
+
+CALIFORNIA_WARNING = (
+    "A rake taken as a share of the pot is not allowed in California card rooms: "
+    "there, use a per-hand or time collection."
+)
+
+
+def when(moment: datetime | None) -> str | None:
+    """A time as ISO 8601 UTC with a Z."""
+    if moment is None:
+        return None
+    return as_utc(moment).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def seat_shape(seating: Seating, stack: int) -> dict[str, Any]:
+    """A seat: who sits there and their stack (``short`` when it is below zero)."""
+    return {
+        "seat": seating.seat,
+        "player": seating.player,
+        "stack": stack,
+        "short": stack < 0,
+        "paused": seating.paused,
+        "seating": seating.id,
+    }
+
+
+def seats_shape(session: Session, table: Table) -> dict[str, dict[str, Any]]:
+    seatings = open_seatings(session, table.id)
+    stack = stacks(session, seatings)
+    return {str(s.seat): seat_shape(s, stack[s.id]) for s in seatings}
+
+
+def table_shape(session: Session, table: Table, *, seats: bool) -> dict[str, Any]:
+    collection = table_collection(table)
+    out: dict[str, Any] = {
+        "id": table.id,
+        "name": table.name,
+        "profile": table.profile,
+        "rules": table_rules(table).knobs(),
+        "overrides": table.rules,
+        "collection": collection.as_dict(),
+        "chip_value_cents": table.chip_value_cents,
+        "warnings": [CALIFORNIA_WARNING] if collection.banned_in_california else [],
+    }
+    if seats:
+        hand = playing_hand(session, table.id)
+        out["seats"] = seats_shape(session, table)
+        out["hand"] = hand.id if hand is not None else None
+    return out
+
+
+def balances_shape(session: Session, table: Table) -> dict[str, Any]:
+    seats = {
+        key: {"player": seat["player"], "stack": seat["stack"], "short": seat["short"]}
+        for key, seat in seats_shape(session, table).items()
+    }
+    hand = playing_hand(session, table.id)
+    return {
+        "seats": seats,
+        "house": balance(session, house_account(table.id)),
+        "pot": balance(session, pot_account(hand.id)) if hand is not None else 0,
+    }
+
+
+def payment_shape(payment: rules.Payment, entry: LedgerEntry | None) -> dict[str, Any]:
+    return {**payment.as_dict(), "entry": entry.seq if entry is not None else None}
+
+
+def payments_shape(
+    payments: Sequence[rules.Payment], entries: Sequence[LedgerEntry]
+) -> list[dict[str, Any]]:
+    return [payment_shape(p, e) for p, e in zip(payments, entries, strict=True)]
+
+
+def _names(session: Session, ids: Iterable[int | None]) -> dict[int, str]:
+    wanted = {i for i in ids if i is not None}
+    if not wanted:
+        return {}
+    rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
+    return {user_id: name for user_id, name in rows}
+
+
+def event_shapes(session: Session, replayed: Replayed) -> list[dict[str, Any]]:
+    """Every event of a hand, oldest first, with its payments and whether it stands."""
+    engine, rows = replayed.engine, replayed.events
+    names = _names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
+    id_of = {row.seq: row.id for row in rows}
+    out = []
+    for row, record in zip(rows, engine.events, strict=True):
+        shape: dict[str, Any] = {"id": row.id, "seq": row.seq, "type": row.type, "seat": row.seat}
+        for name, value in (row.action or {}).items():
+            if name not in ("type", "seat"):
+                shape[name] = value
+        if row.type == "void":
+            target = int(shape["event"])
+            shape["event"] = id_of[target]
+            shape["event_seq"] = target
+        voided_by = engine.voided.get(row.seq)
+        shape.update(
+            text=record.text,
+            melds=list(record.melds),
+            voided=voided_by is not None,
+            voided_by=id_of[voided_by] if voided_by is not None else None,
+            payments=[p.as_dict() for p in record.payments],
+            user=names.get(row.user_id),
+            supervisor=names.get(row.supervisor_id) if row.supervisor_id else None,
+            device=row.device,
+            at=when(row.created_at),
+        )
+        out.append(shape)
+    return out
+
+
+def hand_shape(session: Session, replayed: Replayed) -> dict[str, Any]:
+    """A hand as API.md draws it: rules, seats with melds, net, events."""
+    hand, engine = replayed.row, replayed.engine
+    seatings = {
+        s.id: s
+        for s in session.scalars(select(Seating).where(Seating.id.in_(list(hand.seats.values()))))
+    }
+    seats: dict[str, Any] = {}
+    for seat in engine.seats:
+        seating = seatings[hand.seats[str(seat)]]
+        seats[str(seat)] = {
+            "player": seating.player,
+            "status": engine.seat_status[seat],
+            "cards_down": engine.cards_down[seat],
+            "melds": [m.as_dict() for m in engine.melds_of(seat)],
+            "allowed": sorted(engine.allowed(seat)),
+        }
+    return {
+        "id": hand.id,
+        "table": hand.table_id,
+        "number": hand.number,
+        "status": engine.status,
+        "rules": hand.rules,
+        "collection": hand.collection,
+        "winner": engine.winner,
+        "seats": seats,
+        "net": {rules.party_name(p): chips for p, chips in engine.net.items()},
+        "events": event_shapes(session, replayed),
+        "started_at": when(hand.started_at),
+        "ended_at": when(hand.ended_at),
+    }
+
+
+def _party(account: str, seat_of: Mapping[int, int]) -> str:
+    """An account as the API names a party: the seat number, pot, house or cage."""
+    parsed = parse_account(account)
+    if parsed is None:
+        return account
+    if parsed.kind == "seating" and parsed.id is not None:
+        return str(seat_of.get(parsed.id, account))
+    return parsed.kind
+
+
+def ledger_shape(session: Session, table: Table) -> dict[str, Any]:
+    entries = list(
+        session.scalars(
+            select(LedgerEntry).where(LedgerEntry.table_id == table.id).order_by(LedgerEntry.seq)
+        )
+    )
+    seatings = session.scalars(select(Seating).where(Seating.table_id == table.id))
+    seat_of = {s.id: s.seat for s in seatings}
+    return {
+        "entries": [
+            {
+                "seq": e.seq,
+                "at": when(e.at),
+                "from": _party(e.from_account, seat_of),
+                "to": _party(e.to_account, seat_of),
+                "chips": e.chips,
+                "reason": e.reason,
+                "rule": e.reason_code,
+                "hand": e.hand_id,
+                "event": e.event_id,
+                "reverses": e.reverses,
+                "from_account": e.from_account,
+                "to_account": e.to_account,
+                "device": e.device,
+                "hash": e.hash,
+            }
+            for e in entries
+        ]
+    }

@@ -1,0 +1,73 @@
+"""Errors the service layer raises; the API answers each with its status and the error shape.
+
+The rules engine has its own (`dealer.rules.RulesError`); these cover what the
+engine does not know about: people, tables, seats, ids and request bodies.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "Conflict",
+    "DealerError",
+    "Forbidden",
+    "Invalid",
+    "NotFound",
+    "NotSignedIn",
+    "TooManyAttempts",
+    "UnsupportedMediaType",
+]
+
+
+class DealerError(Exception):
+    """A request the app refuses: ``status``, a snake_case ``code`` and one sentence."""
+
+    status = 422
+    code = "invalid"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+
+class Invalid(DealerError):
+    """Malformed or against the rules (422)."""
+
+
+class NotSignedIn(DealerError):
+    status = 401
+    code = "not_signed_in"
+
+
+class Forbidden(DealerError):
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(DealerError):
+    status = 404
+    code = "not_found"
+
+
+class Conflict(DealerError):
+    """Not allowed in the current state (409)."""
+
+    status = 409
+    code = "conflict"
+
+
+class UnsupportedMediaType(DealerError):
+    status = 415
+    code = "unsupported_media_type"
+
+
+class TooManyAttempts(DealerError):
+    """Locked out for a while; ``retry_after`` seconds go into the Retry-After header."""
+
+    status = 429
+    code = "too_many_attempts"
+
+    def __init__(self, message: str, code: str | None = None, retry_after: int = 60) -> None:
+        super().__init__(message, code)
+        self.retry_after = retry_after

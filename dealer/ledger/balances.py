@@ -1,0 +1,49 @@
+"""Balances: always sums of ledger entries, never stored totals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from dealer.models import LedgerEntry
+
+__all__ = ["balance", "balances", "hand_net"]
+
+
+def balances(session: Session, accounts: Iterable[str]) -> dict[str, int]:
+    """Each of ``accounts``' balance: chips in minus chips out, over the whole ledger."""
+    names = sorted(set(accounts))
+    out = dict.fromkeys(names, 0)
+    if not names:
+        return out
+    incoming = select(LedgerEntry.to_account, func.sum(LedgerEntry.chips)).where(
+        LedgerEntry.to_account.in_(names)
+    )
+    outgoing = select(LedgerEntry.from_account, func.sum(LedgerEntry.chips)).where(
+        LedgerEntry.from_account.in_(names)
+    )
+    for account, chips in session.execute(incoming.group_by(LedgerEntry.to_account)):
+        out[account] += int(chips)
+    for account, chips in session.execute(outgoing.group_by(LedgerEntry.from_account)):
+        out[account] -= int(chips)
+    return out
+
+
+def balance(session: Session, account: str) -> int:
+    return balances(session, [account])[account]
+
+
+def hand_net(session: Session, hand_id: int) -> dict[str, int]:
+    """Each account's change over the entries of one hand."""
+    net: dict[str, int] = {}
+    rows = session.execute(
+        select(LedgerEntry.from_account, LedgerEntry.to_account, LedgerEntry.chips).where(
+            LedgerEntry.hand_id == hand_id
+        )
+    )
+    for source, target, chips in rows:
+        net[source] = net.get(source, 0) - chips
+        net[target] = net.get(target, 0) + chips
+    return net

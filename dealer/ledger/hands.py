@@ -1,0 +1,288 @@
+"""Hands as stored: start one, rebuild it by replaying its events, record the next event.
+
+The engine decides every rule; this module stores what it decided. A hand's
+state is never stored: it is rebuilt from the hand's events, in order, through
+`dealer.rules` (well under a millisecond a hand). The event row, its ledger
+entries and the hand's status all go into the caller's one write transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from dealer import rules
+from dealer.errors import Conflict, Forbidden, Invalid, NotFound
+from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
+
+from .accounts import house_account, pot_account, seating_account
+from .post import Posting, Recorder, post
+
+__all__ = [
+    "ReplayError",
+    "Replayed",
+    "account_of",
+    "hand_collection",
+    "hand_rules",
+    "record_event",
+    "replay",
+    "replay_all",
+    "start_hand",
+    "table_collection",
+    "table_rules",
+]
+
+#: Ids are 32-bit in both databases; a larger one names nothing.
+MAX_ID = 2**31 - 1
+
+
+class ReplayError(RuntimeError):
+    """A stored hand that the engine can no longer replay as recorded: a server fault."""
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A stored hand and the engine hand rebuilt from its events (``events[i].seq == i + 1``)."""
+
+    row: Hand
+    engine: rules.Hand
+    events: list[Event]
+
+
+def table_rules(table: Table) -> rules.Rules:
+    return rules.make_rules(table.profile, table.rules)
+
+
+def table_collection(table: Table) -> rules.Collection:
+    return rules.make_collection(table.collection)
+
+
+def hand_rules(hand: Hand) -> rules.Rules:
+    knobs = {k: v for k, v in hand.rules.items() if k != "profile"}
+    return rules.make_rules(hand.rules["profile"], knobs)
+
+
+def hand_collection(hand: Hand) -> rules.Collection:
+    return rules.make_collection(hand.collection)
+
+
+def account_of(hand: Hand, party: rules.Party) -> str:
+    """The ledger account of a party to a hand's payments."""
+    if party == rules.POT:
+        return pot_account(hand.id)
+    if party == rules.HOUSE:
+        return house_account(hand.table_id)
+    return seating_account(hand.seats[str(party)])
+
+
+def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
+    """Rebuild ``hand`` from its stored ``events`` (in seq order, the deal first)."""
+    try:
+        engine = rules.Hand(hand_rules(hand), [int(s) for s in hand.seats], hand_collection(hand))
+        if not events or events[0].type != "deal" or events[0].seq != 1:
+            raise ReplayError(f"Hand {hand.id} has no deal stored as its first event.")
+        for row in events[1:]:
+            record = engine.apply(rules.action_from_dict(row.action))
+            if record.seq != row.seq or record.type != row.type:
+                raise ReplayError(f"Hand {hand.id}: event {row.seq} replays as {record.seq}.")
+    except rules.RulesError as exc:
+        raise ReplayError(f"Hand {hand.id} no longer replays: {exc.message}") from exc
+    return Replayed(hand, engine, list(events))
+
+
+def load(session: Session, hand: Hand) -> Replayed:
+    """Replay one stored hand."""
+    events = session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq))
+    return replay(hand, list(events))
+
+
+def replay_all(session: Session, hands: Iterable[Hand]) -> Iterable[tuple[Hand, Replayed | str]]:
+    """Each hand with its replay, or the reason it cannot be replayed (for the checks)."""
+    hands = list(hands)
+    by_hand: dict[int, list[Event]] = {h.id: [] for h in hands}
+    for event in session.scalars(select(Event).order_by(Event.hand_id, Event.seq)):
+        if event.hand_id in by_hand:
+            by_hand[event.hand_id].append(event)
+    for hand in hands:
+        try:
+            yield hand, replay(hand, by_hand[hand.id])
+        except ReplayError as exc:
+            yield hand, str(exc)
+
+
+def playing_hand(session: Session, table_id: int) -> Hand | None:
+    return session.scalars(
+        select(Hand).where(Hand.table_id == table_id, Hand.status == "playing")
+    ).first()
+
+
+def start_hand(
+    session: Session, table: Table, dropped: Sequence[int], recorder: Recorder
+) -> Replayed:
+    """Deal in every seated, unpaused player; take antes and collection; record the drops."""
+    if playing_hand(session, table.id) is not None:
+        raise Conflict(
+            "A hand is still in play at this table: settle or void it first.", "hand_in_play"
+        )
+    seatings = session.scalars(
+        select(Seating)
+        .where(Seating.table_id == table.id, Seating.left_at.is_(None), Seating.paused.is_(False))
+        .order_by(Seating.seat)
+    ).all()
+    effective = table_rules(table)
+    collection = table_collection(table)
+    engine = rules.Hand(effective, [s.seat for s in seatings], collection)
+    for seat in dropped:
+        if seat not in engine.seat_status:
+            raise Invalid(f"Seat {seat} is not dealt into this hand, so it cannot drop.")
+    number = session.scalar(select(func.max(Hand.number)).where(Hand.table_id == table.id))
+    hand = Hand(
+        table_id=table.id,
+        number=(number or 0) + 1,
+        status=engine.status,
+        rules={"profile": effective.profile, **effective.knobs()},
+        collection=collection.as_dict(),
+        seats={str(s.seat): s.id for s in seatings},
+    )
+    session.add(hand)
+    session.flush()
+    replayed = Replayed(hand, engine, [])
+    _store(session, replayed, engine.events[0], recorder, None)
+    for seat in dropped:
+        _apply(session, replayed, rules.Drop(seat), recorder, None)
+    return replayed
+
+
+def record_event(
+    session: Session,
+    hand: Hand,
+    body: Mapping[str, Any],
+    recorder: Recorder,
+    user: User,
+    supervisor: User | None,
+) -> tuple[Replayed, Event, list[LedgerEntry]]:
+    """Parse, authorise and apply one event of the API to a stored hand, and store it."""
+    replayed = load(session, hand)
+    action = rules.action_from_dict(_void_by_seq(replayed, body))
+    approved = user.can("supervisor") or supervisor is not None
+    if replayed.engine.needs_supervisor(action) and not approved:
+        raise Forbidden(
+            "A supervisor must approve this: after settlement, a void, and voiding a "
+            "hand, need one. Add the supervisor's name and PIN.",
+            "supervisor_required",
+        )
+    event, entries = _apply(session, replayed, action, recorder, supervisor)
+    return replayed, event, entries
+
+
+def _void_by_seq(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A void names the event by its API id; the engine knows it by its seq in the hand."""
+    if body.get("type") != "void":
+        return body
+    target = body.get("event")
+    if isinstance(target, bool) or not isinstance(target, int):
+        return body  # the engine explains what is wrong with it
+    for event in replayed.events:
+        if event.id == target:
+            return {**body, "event": event.seq}
+    raise Invalid(f"There is no event {target} in this hand.", "unknown_event")
+
+
+def _apply(
+    session: Session,
+    replayed: Replayed,
+    action: rules.Action,
+    recorder: Recorder,
+    supervisor: User | None,
+) -> tuple[Event, list[LedgerEntry]]:
+    record = replayed.engine.apply(action)
+    return _store(session, replayed, record, recorder, supervisor)
+
+
+def _store(
+    session: Session,
+    replayed: Replayed,
+    record: rules.EventRecord,
+    recorder: Recorder,
+    supervisor: User | None,
+) -> tuple[Event, list[LedgerEntry]]:
+    """Write one engine event: its row, its ledger entries, and the hand's new status."""
+    hand, engine = replayed.row, replayed.engine
+    _check_seats_still_seated(session, hand, record.payments)
+    event = Event(
+        hand_id=hand.id,
+        seq=record.seq,
+        type=record.type,
+        action=rules.action_to_dict(record.action) if record.action is not None else None,
+        seat=record.seat,
+        user_id=recorder.user_id,
+        supervisor_id=supervisor.id if supervisor is not None else None,
+        device=recorder.device[:200],
+    )
+    session.add(event)
+    session.flush()
+    replayed.events.append(event)
+    postings = [
+        Posting(
+            account_of(hand, p.payer),
+            account_of(hand, p.payee),
+            p.chips,
+            p.rule,
+            p.reason,
+            hand_id=hand.id,
+            event_id=event.id,
+            reverses=_entry_reversed(session, replayed, p.reverses),
+        )
+        for p in record.payments
+    ]
+    entries = post(session, hand.table_id, postings, recorder)
+    if hand.status != engine.status or hand.winner != engine.winner:
+        hand.status = engine.status
+        hand.winner = engine.winner
+        hand.ended_at = None if engine.status == "playing" else utcnow()
+        session.flush()
+    return event, entries
+
+
+def _entry_reversed(
+    session: Session, replayed: Replayed, reverses: tuple[int, int] | None
+) -> int | None:
+    """The ledger seq of the payment ``(event seq, index)`` that a payment reverses."""
+    if reverses is None:
+        return None
+    seq, index = reverses
+    event = replayed.events[seq - 1]
+    entries = session.scalars(
+        select(LedgerEntry.seq).where(LedgerEntry.event_id == event.id).order_by(LedgerEntry.seq)
+    ).all()
+    return entries[index]
+
+
+def _check_seats_still_seated(
+    session: Session, hand: Hand, payments: Iterable[rules.Payment]
+) -> None:
+    """Refuse to move chips of a player who has left: their stack was cashed out."""
+    seats = {p for pay in payments for p in (pay.payer, pay.payee) if isinstance(p, int)}
+    if not seats:
+        return
+    ids = [hand.seats[str(s)] for s in seats]
+    left = session.scalars(
+        select(Seating).where(Seating.id.in_(ids), Seating.left_at.is_not(None))
+    ).all()
+    if left:
+        names = ", ".join(f"seat {s.seat} ({s.player})" for s in sorted(left, key=lambda s: s.seat))
+        raise Conflict(
+            f"This would move chips of {names}, who left the table and was cashed out.",
+            "seat_left",
+        )
+
+
+def get_hand(session: Session, hand_id: int) -> Hand:
+    hand = session.get(Hand, hand_id) if 1 <= hand_id <= MAX_ID else None
+    if hand is None:
+        raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
+    return hand

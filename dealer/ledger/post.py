@@ -1,0 +1,100 @@
+"""`post`: the one place chip movements are written."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.models import LedgerEntry, utcnow
+from dealer.transactions import WRITE
+
+from .accounts import parse_account
+from .chain import GENESIS, entry_hash
+
+__all__ = ["Posting", "Recorder", "post"]
+
+DEVICE_LENGTH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """A movement to record: ``chips`` (> 0) from one account to another, and why."""
+
+    from_account: str
+    to_account: str
+    chips: int
+    reason_code: str
+    reason: str
+    hand_id: int | None = None
+    event_id: int | None = None
+    #: The seq of the entry this one corrects.
+    reverses: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Recorder:
+    """Who recorded a movement, and on which device."""
+
+    user_id: int
+    device: str
+
+
+def post(
+    session: Session, table_id: int, postings: Iterable[Posting], recorder: Recorder
+) -> list[LedgerEntry]:
+    """Append ``postings`` to the ledger inside the caller's write transaction.
+
+    Each gets the next gapless ``seq``, the same UTC time, and a hash chained to
+    the entry before it. Nothing is committed here: the caller's transaction
+    commits the entries with the event that caused them, or neither.
+    """
+    connection = session.connection()
+    if not connection.get_execution_options().get(WRITE, False):
+        raise RuntimeError("ledger.post needs a write transaction: use transactions.writing")
+    head = session.execute(
+        select(LedgerEntry.seq, LedgerEntry.hash).order_by(LedgerEntry.seq.desc()).limit(1)
+    ).first()
+    seq, prev_hash = (head.seq, head.hash) if head else (0, GENESIS)
+    at = utcnow()
+    device = recorder.device[:DEVICE_LENGTH]
+    entries: list[LedgerEntry] = []
+    for posting in postings:
+        _check(posting)
+        seq += 1
+        entry = LedgerEntry(
+            seq=seq,
+            at=at,
+            from_account=posting.from_account,
+            to_account=posting.to_account,
+            chips=posting.chips,
+            reason_code=posting.reason_code,
+            reason=posting.reason,
+            table_id=table_id,
+            hand_id=posting.hand_id,
+            event_id=posting.event_id,
+            user_id=recorder.user_id,
+            device=device,
+            reverses=posting.reverses,
+            prev_hash=prev_hash,
+        )
+        entry.hash = entry_hash(entry)
+        prev_hash = entry.hash
+        session.add(entry)
+        entries.append(entry)
+    session.flush()
+    return entries
+
+
+def _check(posting: Posting) -> None:
+    """Refuse a movement no rule could have made; these are programming errors, not input."""
+    chips = posting.chips
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+        raise ValueError(f"A ledger entry moves a whole number of chips above 0, not {chips!r}.")
+    for name in (posting.from_account, posting.to_account):
+        if parse_account(name) is None:
+            raise ValueError(f"{name!r} is not a ledger account.")
+    if posting.from_account == posting.to_account:
+        raise ValueError("A ledger entry moves chips between two different accounts.")

@@ -1,0 +1,88 @@
+"""One writer at a time: how every write transaction is serialised, on SQLite and PostgreSQL.
+
+The ledger's gapless sequence and hash chain need each write to see the one
+before it. Rather than retrying on conflicts, writes queue:
+
+- SQLite runs in WAL mode (readers never wait for the writer) with
+  ``synchronous=FULL`` and ``foreign_keys=ON``. pysqlite's own transaction
+  handling is switched off and every transaction is begun by us: ``BEGIN
+  IMMEDIATE`` for a write, so a second tablet waits (``busy_timeout``) for the
+  write lock instead of failing with "database is locked" half-way through;
+  plain ``BEGIN`` for a read. This is SQLAlchemy's "pysqlite serializable"
+  recipe, made to tell reads from writes.
+- PostgreSQL takes one transaction-level advisory lock at the start of every
+  write transaction. It plays the part of a locked head row without a stored
+  head that could drift from the entries; it is released at commit or
+  rollback. Under READ COMMITTED every statement after the lock sees what the
+  previous writer committed, so the next ``seq`` and ``prev_hash`` are always
+  read fresh.
+
+Reads (every GET) take no lock at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, event
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
+
+__all__ = ["WRITERS_LOCK", "install", "writing"]
+
+#: The execution option that marks a connection's transaction as a write.
+WRITE = "dealer_write"
+#: The PostgreSQL advisory lock key every writer takes (any fixed bigint works).
+WRITERS_LOCK = 7_362_341_201
+#: How long a SQLite writer waits for another's lock before giving up, in ms.
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+
+
+def install(engine: Engine) -> None:
+    """Set up ``engine``'s connections and transactions as the module docstring says."""
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+    elif engine.dialect.name == "postgresql":
+        event.listen(engine, "begin", _postgresql_begin)
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Stop pysqlite from issuing BEGIN (and COMMIT before DDL) itself: we begin.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = FULL")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    write = connection.get_execution_options().get(WRITE, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _postgresql_begin(connection: Connection) -> None:
+    if connection.get_execution_options().get(WRITE, False):
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+
+
+@contextmanager
+def writing(session: Session) -> Iterator[Session]:
+    """One write transaction: it waits its turn, then commits everything or nothing.
+
+    A read transaction already open on the session (signing in reads the
+    token) is ended first, so the write begins fresh with the lock held.
+    """
+    if session.in_transaction():
+        session.rollback()
+    session.connection(execution_options={WRITE: True})
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
