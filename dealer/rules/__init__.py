@@ -20,6 +20,7 @@ from .actions import (
     Void,
     VoidHand,
     action_from_dict,
+    action_to_dict,
 )
 from .cards import ALL_CARDS, RANKS, SUITS, VALLE_RANKS, Card, format_cards, parse_card, parse_cards
 from .errors import (
@@ -88,6 +89,7 @@ __all__ = [
     "Void",
     "VoidHand",
     "action_from_dict",
+    "action_to_dict",
     "check_growth",
     "classify",
     "condition_of",

@@ -23,6 +23,7 @@ __all__ = [
     "Void",
     "VoidHand",
     "action_from_dict",
+    "action_to_dict",
 ]
 
 
@@ -212,3 +213,16 @@ def action_from_dict(body: object) -> Action:
         f"{kind!r} is not an event type: use one of {', '.join(ACTION_TYPES)}.",
         code="unknown_event_type",
     )
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """The canonical JSON form of an action: what ``action_from_dict`` reads back."""
+    out: dict[str, Any] = {"type": action.type}
+    for name in action.__slots__:
+        value = getattr(action, name)
+        if name == "into":
+            value = [[str(c) for c in part] for part in value]
+        elif name in ("cards", "take"):
+            value = [str(c) for c in value]
+        out[name] = value
+    return out
