@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -217,16 +216,13 @@ def action_from_dict(body: object) -> Action:
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    """The canonical JSON form of ``action``: canonical card notation, what
-    ``action_from_dict`` reads back as an equal action."""
+    """The canonical JSON form of an action: what ``action_from_dict`` reads back."""
     out: dict[str, Any] = {"type": action.type}
-    for field in dataclasses.fields(action):
-        name = field.name
+    for name in action.__slots__:
         value = getattr(action, name)
-        if name in ("cards", "take"):
-            out[name] = [str(card) for card in value]
-        elif name == "into":
-            out[name] = [[str(card) for card in part] for part in value]
-        else:
-            out[name] = value
+        if name == "into":
+            value = [[str(c) for c in part] for part in value]
+        elif name in ("cards", "take"):
+            value = [str(c) for c in value]
+        out[name] = value
     return out

@@ -1,0 +1,158 @@
+"""Planning corrections: foul, the discard penalty, voiding an event, voiding the hand.
+
+PAN_RULES.md section 7. Nothing is ever undone by deleting: a void is a new event
+whose payments reverse the old ones, each pointing at the payment it reverses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Foul, Penalty, Void
+from .errors import IllegalActionError, NotAllowedNowError
+from .payments import Payment
+from .play import require_in, require_playing
+from .records import EventRecord, Plan
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+def plan_foul(hand: Hand, action: Foul) -> Plan:
+    require_playing(hand)
+    seat = action.seat
+    require_in(hand, seat)
+    plan = Plan(seat=seat, statuses={seat: "fouled"})
+    for payer in hand.seats:
+        back = hand.condition_paid(payer, seat) if payer != seat else 0
+        if back > 0:
+            plan.payments.append(
+                Payment(
+                    seat,
+                    payer,
+                    back,
+                    "foul_refund",
+                    f"fouled: seat {seat} pays back the {back} seat {payer} paid it for conditions",
+                )
+            )
+    return plan
+
+
+def plan_penalty(hand: Hand, action: Penalty) -> Plan:
+    seat = action.seat
+    if hand.status != "settled" or not any(
+        e.type == "go_out" and hand.is_active(e.seq) for e in hand.events
+    ):
+        raise NotAllowedNowError(
+            "The discard penalty is taken only after a seat has gone out.", code="not_settled"
+        )
+    if hand.penalty_taken:
+        raise NotAllowedNowError(
+            "The discard penalty was already taken in this hand.", code="penalty_taken"
+        )
+    require_in(hand, seat)
+    if seat == hand.winner:
+        raise IllegalActionError("The seat that went out cannot owe the discard penalty.")
+    plan = Plan(seat=seat, penalty_taken=True)
+    for other in hand.seats:
+        if other in (seat, hand.winner):
+            continue
+        loss = -hand.game_net(other)
+        if loss > 0:
+            plan.payments.append(
+                Payment(
+                    seat,
+                    other,
+                    loss,
+                    "penalty",
+                    f"discard penalty: seat {seat} pays seat {other}'s loss of {loss} for the hand",
+                )
+            )
+    return plan
+
+
+def depends(hand: Hand, later: EventRecord, target: EventRecord) -> bool:
+    if target.type in ("drop", "foul", "go_out", "penalty"):
+        return True
+    if later.type in ("go_out", "penalty"):
+        return True  # settlement reads the whole hand
+    if later.type == "foul" and later.seat == target.seat:
+        return True  # the foul paid back what this event collected
+    return not set(later.melds).isdisjoint(target.melds)
+
+
+def plan_void(hand: Hand, action: Void) -> Plan:
+    if hand.status == "void":
+        raise NotAllowedNowError("The hand is void: nothing more can be recorded in it.")
+    target = hand.event(action.event)
+    if target.type == "deal":
+        raise IllegalActionError(
+            "The deal cannot be voided: a supervisor voids the whole hand instead.",
+            code="cannot_void",
+        )
+    if target.type in ("void", "void_hand"):
+        raise IllegalActionError(
+            "A void cannot itself be voided: record the event again instead.",
+            code="cannot_void",
+        )
+    if target.seq in hand.voided:
+        raise NotAllowedNowError(f"Event {target.seq} is already void.", code="already_void")
+    for later in hand.events[target.seq :]:
+        if hand.is_active(later.seq) and depends(hand, later, target):
+            raise NotAllowedNowError(
+                f"Event {target.seq} cannot be voided: event {later.seq} ({later.text}) "
+                "depends on it; void that first.",
+                code="event_depended_on",
+            )
+    undo = hand.undo_notes[target.seq]
+    plan = Plan(
+        changes=dict(undo.before),
+        added=undo.removed,
+        removed=undo.added,
+        statuses=dict(undo.statuses),
+        hand_status=undo.hand_status,
+        winner=undo.winner,
+        penalty_taken=undo.penalty_taken,
+        voids=target.seq,
+    )
+    for i, paid in enumerate(target.payments):
+        plan.payments.append(
+            Payment(
+                paid.payee,
+                paid.payer,
+                paid.chips,
+                "void",
+                f"void of event {target.seq} ({target.text}; {action.reason}): "
+                f"returns {paid.chips} ({paid.reason})",
+                paid.meld,
+                paid.cards,
+                (target.seq, i),
+            )
+        )
+    return plan
+
+
+def plan_void_hand(hand: Hand) -> Plan:
+    if hand.status == "void":
+        raise NotAllowedNowError("The hand is already void.", code="already_void")
+    plan = Plan(hand_status="void", winner=None)
+    for event in hand.events:
+        if not hand.is_active(event.seq):
+            continue
+        for i, paid in enumerate(event.payments):
+            plan.payments.append(
+                Payment(
+                    paid.payee,
+                    paid.payer,
+                    paid.chips,
+                    "void_hand",
+                    f"hand void: returns {paid.chips} ({paid.reason})",
+                    paid.meld,
+                    paid.cards,
+                    (event.seq, i),
+                )
+            )
+    return plan
+
+
+# ---------------------------------------------------------- applying

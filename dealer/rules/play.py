@@ -1,0 +1,289 @@
+"""Planning the plays of a hand: deal, meld, add, borrow, split, go out, drop.
+
+Each ``plan_*`` function checks an action against the hand and works out what it
+would change and pay, without changing anything (PAN_RULES.md sections 4 and 5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .actions import Add, Borrow, Drop, GoOut, Meld, Split
+from .cards import ACE, KING, Card, format_cards
+from .errors import (
+    IllegalActionError,
+    IllegalMeldError,
+    InvalidActionError,
+    NotAllowedNowError,
+    ShoeExceededError,
+)
+from .melds import check_growth, multiset_minus
+from .payments import HOUSE, POT, Payment
+from .records import Plan, seats_text
+from .table import TableMeld, lay
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+def plan_deal(hand: Hand) -> Plan:
+    plan = Plan()
+    if hand.collection.kind == "per_hand":
+        chips = hand.collection.chips
+        for s in hand.seats:
+            plan.payments.append(
+                Payment(s, HOUSE, chips, "collection", f"per-hand collection: {chips} to the house")
+            )
+    ante = hand.rules.tops_ante
+    if ante:
+        for s in hand.seats:
+            plan.payments.append(Payment(s, POT, ante, "ante", f"tops ante: {ante} into the pot"))
+    return plan
+
+
+def require_playing(hand: Hand) -> None:
+    if hand.status == "settled":
+        raise NotAllowedNowError("The hand is settled: nothing more can be played in it.")
+    if hand.status == "void":
+        raise NotAllowedNowError("The hand is void: nothing more can be recorded in it.")
+
+
+def require_in(hand: Hand, seat: int) -> None:
+    status = hand.seat_status.get(seat)
+    if status is None:
+        raise InvalidActionError(f"Seat {seat} is not dealt into this hand.", code="unknown_seat")
+    if status == "dropped":
+        raise NotAllowedNowError(
+            f"Seat {seat} dropped and takes no further part in the hand.", code="seat_not_in"
+        )
+    if status == "fouled":
+        raise NotAllowedNowError(f"Seat {seat} fouled and is out of the hand.", code="seat_not_in")
+
+
+def own_meld(hand: Hand, seat: int, meld_id: int) -> TableMeld:
+    meld = hand.melds.get(meld_id)
+    if meld is None:
+        raise InvalidActionError(f"There is no meld {meld_id} in this hand.", code="unknown_meld")
+    if meld.seat != seat:
+        raise IllegalActionError(
+            f"Meld {meld_id} is seat {meld.seat}'s: a seat adds only to its own melds.",
+            code="not_your_meld",
+        )
+    return meld
+
+
+def check_cards_down(hand: Hand, seat: int, cards: Sequence[Card]) -> None:
+    after = hand.cards_down[seat] + len(cards)
+    if after > hand.limit:
+        raise IllegalActionError(
+            f"Seat {seat} would have {after} cards down: a seat never has more than {hand.limit}.",
+            code="too_many_cards",
+        )
+    for card, count in Counter(cards).items():
+        copies = hand.rules.copies(card.suit)
+        if hand.shoe_count(card) + count > copies:
+            raise ShoeExceededError(
+                f"That would put {hand.shoe_count(card) + count} copies of {card} on the table, "
+                f"but the shoe holds only {copies}: check the cards entered."
+            )
+
+
+def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int]) -> None:
+    """Raise each changed meld's paid level to its value; the paying seats pay the rise."""
+    payers = hand.payers(seat)
+    for mid in ids:
+        meld = plan.changes[mid]
+        assert meld is not None
+        value = meld.value
+        if value <= meld.paid:
+            continue
+        rise = value - meld.paid
+        cond = meld.condition
+        assert cond is not None
+        cards = format_cards(meld.cards)
+        if meld.paid:
+            text = (
+                f"{cond.name} grown to {meld.shape.size} cards ({cards}): "
+                f"{rise} more from each of {seats_text(len(payers))}"
+            )
+        else:
+            text = f"{cond.name} ({cards}): {rise} from each of {seats_text(len(payers))}"
+        for payer in payers:
+            plan.payments.append(Payment(payer, seat, rise, "condition", text, meld.id, meld.cards))
+        plan.changes[mid] = replace(meld, paid=value)
+
+
+def plan_meld(hand: Hand, action: Meld) -> Plan:
+    require_playing(hand)
+    require_in(hand, action.seat)
+    new = lay(hand.next_meld_id, action.seat, action.cards, hand.rules)
+    check_cards_down(hand, action.seat, action.cards)
+    plan = Plan(seat=action.seat, changes={new.id: new}, added=new.cards, next_meld=1)
+    collect(hand, plan, action.seat, plan.changes)
+    return plan
+
+
+def plan_add(hand: Hand, action: Add) -> Plan:
+    require_playing(hand)
+    require_in(hand, action.seat)
+    meld = own_meld(hand, action.seat, action.meld)
+    if not action.cards:
+        raise IllegalMeldError("No cards were given to add.")
+    check_growth(meld.cards, meld.shape, action.cards)
+    check_cards_down(hand, action.seat, action.cards)
+    grown = meld.with_cards((*meld.cards, *action.cards), hand.rules)
+    plan = Plan(seat=action.seat, changes={meld.id: grown}, added=action.cards)
+    collect(hand, plan, action.seat, plan.changes)
+    return plan
+
+
+def plan_borrow(hand: Hand, action: Borrow) -> Plan:
+    require_playing(hand)
+    require_in(hand, action.seat)
+    source = own_meld(hand, action.seat, action.meld)
+    if not action.take:
+        raise IllegalMeldError("Say which cards are borrowed from the meld.")
+    left = multiset_minus(source.cards, action.take)
+    if left is None:
+        raise IllegalMeldError(
+            f"Meld {source.id} ({source}) does not hold {format_cards(sorted(action.take))}."
+        )
+    try:
+        kept = source.with_cards(left, hand.rules)
+    except IllegalMeldError as exc:
+        raise IllegalMeldError(
+            f"Borrowing {format_cards(sorted(action.take))} would leave "
+            f"{format_cards(left)}, which is not a meld: every meld left on the table "
+            "must stay valid."
+        ) from exc
+    new = lay(hand.next_meld_id, action.seat, (*action.take, *action.cards), hand.rules)
+    check_cards_down(hand, action.seat, action.cards)
+    plan = Plan(
+        seat=action.seat,
+        changes={source.id: kept, new.id: new},
+        added=tuple(action.cards),
+        next_meld=1,
+    )
+    collect(hand, plan, action.seat, [source.id, new.id])
+    return plan
+
+
+def plan_split(hand: Hand, action: Split) -> Plan:
+    require_playing(hand)
+    require_in(hand, action.seat)
+    source = own_meld(hand, action.seat, action.meld)
+    first, second = action.into
+    if Counter((*source.cards, *action.cards)) != Counter((*first, *second)):
+        raise IllegalMeldError(
+            f"The two melds must hold exactly meld {source.id}'s cards ({source}) "
+            f"and the cards added ({format_cards(sorted(action.cards)) or 'none'})."
+        )
+    parts = [lay(0, action.seat, part, hand.rules) for part in (first, second)]
+    keep = next((i for i, p in enumerate(parts) if same_condition(source, p)), 0)
+    kept = replace(parts[keep], id=source.id, paid=source.paid)
+    new = replace(parts[1 - keep], id=hand.next_meld_id)
+    check_cards_down(hand, action.seat, action.cards)
+    plan = Plan(
+        seat=action.seat,
+        changes={kept.id: kept, new.id: new},
+        added=tuple(action.cards),
+        next_meld=1,
+    )
+    collect(hand, plan, action.seat, [kept.id, new.id] if keep == 0 else [new.id, kept.id])
+    return plan
+
+
+def plan_go_out(hand: Hand, action: GoOut) -> Plan:
+    require_playing(hand)
+    seat = action.seat
+    require_in(hand, seat)
+    down = hand.cards_down[seat]
+    if down != hand.limit:
+        raise IllegalActionError(
+            f"Seat {seat} has {down} cards down: going out needs exactly {hand.limit}.",
+            code="cannot_go_out",
+        )
+    plan = Plan(seat=seat, hand_status="settled", winner=seat)
+    chips = hand.rules.going_out_chips
+    collected = 0
+    payers = hand.payers(seat)
+    going_out_text = f"going out: {chips} from each of {seats_text(len(payers))}"
+    for payer in payers:
+        if chips:
+            plan.payments.append(Payment(payer, seat, chips, "going_out", going_out_text))
+            collected += chips
+        again = hand.condition_paid(payer, seat)
+        if again:
+            plan.payments.append(
+                Payment(
+                    payer,
+                    seat,
+                    again,
+                    "conditions_again",
+                    f"conditions paid again at going out: {again}, what seat {payer} "
+                    f"paid seat {seat} for conditions this hand",
+                )
+            )
+            collected += again
+    pot = hand.net[POT]
+    if pot > 0:
+        plan.payments.append(Payment(POT, seat, pot, "pot", f"takes the pot of {pot}"))
+        collected += pot
+    rake = hand.collection.rake(collected)
+    if rake:
+        c = hand.collection
+        plan.payments.append(
+            Payment(
+                seat,
+                HOUSE,
+                rake,
+                "rake",
+                f"rake: {c.percent}% of {collected} collected, at most {c.cap}: "
+                f"{rake} to the house",
+            )
+        )
+    return plan
+
+
+def plan_drop(hand: Hand, action: Drop) -> Plan:
+    require_playing(hand)
+    seat = action.seat
+    require_in(hand, seat)
+    if hand.melds:
+        raise NotAllowedNowError(
+            "A seat can drop only before the first meld of the hand.", code="too_late_to_drop"
+        )
+    plan = Plan(seat=seat, statuses={seat: "dropped"})
+    forfeit = hand.rules.drop_forfeit
+    if forfeit:
+        plan.payments.append(
+            Payment(seat, POT, forfeit, "drop_forfeit", f"dropped: {forfeit} into the pot (tops)")
+        )
+    left = [s for s in hand.seats if s != seat and hand.seat_status[s] != "dropped"]
+    if len(left) == 1:
+        (last,) = left
+        pot = hand.net[POT] + forfeit
+        if pot > 0:
+            plan.payments.append(
+                Payment(POT, last, pot, "pot", f"last seat left in: takes the pot of {pot}")
+            )
+        plan.hand_status = "settled"
+        plan.winner = last
+    return plan
+
+
+def same_condition(original: TableMeld, part: TableMeld) -> bool:
+    """Whether ``part`` is still a condition of the same kind as ``original`` (section 4)."""
+    if original.condition is None or part.condition is None:
+        return False
+    if original.condition.code != part.condition.code:
+        return False
+    a, b = original.shape, part.shape
+    if a.kind == "set":
+        return a.rank == b.rank and a.suits == b.suits if a.one_suit else a.rank == b.rank
+    if a.suits != b.suits:
+        return False
+    return (a.rank == ACE and b.rank == ACE) or (a.high == KING and b.high == KING)
