@@ -136,7 +136,7 @@ def test_roles_dealer_below_supervisor(api: Api, floor: Api, admin: Api) -> None
 
 
 def test_cookie_writes_must_be_json(people: Flask) -> None:
-    """Is a cookie-signed POST that is not application/json refused (what a cross-site form sends)?"""
+    """Is a cookie-signed POST that is not JSON (what a cross-site form sends) refused?"""
     client = people.test_client()
     client.post("/api/v1/session", json={"name": "Sam", "pin": "2222"})
     form = client.post("/api/v1/tables", data={"name": "T", "profile": "classic"})
