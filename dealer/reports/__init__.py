@@ -1,0 +1,47 @@
+"""Printed reports and exports: hand slips, table sessions, the shift ledger, CSV files.
+
+The documents are built from plain data (``model``), never from the database directly, so that
+they can be tested without one and so that each figure printed comes from one place.
+"""
+
+from .hand_slip import hand_slip_pdf
+from .model import (
+    Amount,
+    ChainCheck,
+    Correction,
+    EventLine,
+    HandSlip,
+    HourDrop,
+    PaymentLine,
+    PlayerTotal,
+    PrintOptions,
+    SeatLine,
+    SessionHand,
+    SessionReport,
+    SessionSeat,
+    ShiftHand,
+    ShiftReport,
+    ShiftTable,
+    TrialLine,
+)
+
+__all__ = [
+    "Amount",
+    "ChainCheck",
+    "Correction",
+    "EventLine",
+    "HandSlip",
+    "HourDrop",
+    "PaymentLine",
+    "PlayerTotal",
+    "PrintOptions",
+    "SeatLine",
+    "SessionHand",
+    "SessionReport",
+    "SessionSeat",
+    "ShiftHand",
+    "ShiftReport",
+    "ShiftTable",
+    "TrialLine",
+    "hand_slip_pdf",
+]
