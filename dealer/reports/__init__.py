@@ -24,6 +24,8 @@ from .model import (
     ShiftTable,
     TrialLine,
 )
+from .session import session_pdf
+from .shift import shift_pdf
 
 __all__ = [
     "Amount",
@@ -44,4 +46,6 @@ __all__ = [
     "ShiftTable",
     "TrialLine",
     "hand_slip_pdf",
+    "session_pdf",
+    "shift_pdf",
 ]
