@@ -4,6 +4,16 @@ The documents are built from plain data (``model``), never from the database dir
 they can be tested without one and so that each figure printed comes from one place.
 """
 
+from .exports import (
+    LEDGER_HEADER,
+    PLAYERS_HEADER,
+    LedgerRow,
+    PlayerSessionRow,
+    iter_ledger_csv,
+    iter_players_csv,
+    ledger_csv,
+    players_csv,
+)
 from .hand_slip import hand_slip_pdf
 from .model import (
     Amount,
@@ -28,13 +38,17 @@ from .session import session_pdf
 from .shift import shift_pdf
 
 __all__ = [
+    "LEDGER_HEADER",
+    "PLAYERS_HEADER",
     "Amount",
     "ChainCheck",
     "Correction",
     "EventLine",
     "HandSlip",
     "HourDrop",
+    "LedgerRow",
     "PaymentLine",
+    "PlayerSessionRow",
     "PlayerTotal",
     "PrintOptions",
     "SeatLine",
@@ -46,6 +60,10 @@ __all__ = [
     "ShiftTable",
     "TrialLine",
     "hand_slip_pdf",
+    "iter_ledger_csv",
+    "iter_players_csv",
+    "ledger_csv",
+    "players_csv",
     "session_pdf",
     "shift_pdf",
 ]
