@@ -15,7 +15,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -28,6 +28,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+#: A one-line row: its cells, and the (column, font size) of any set smaller to fit.
+_Line = tuple[list[str], tuple[tuple[int, float], ...]]
+
 __all__ = [
     "ALARM",
     "BANNER_RED",
@@ -35,10 +38,12 @@ __all__ = [
     "banner",
     "cell",
     "clip",
+    "fits",
     "grid",
     "note",
     "pairs",
     "section",
+    "shrink",
     "signatures",
 ]
 
@@ -50,12 +55,21 @@ LINE = colors.Color(0.6, 0.6, 0.6)
 BANNER_RED = colors.Color(0.78, 0.06, 0.06)
 ALARM = "#c00000"  # red for words in markup: VOIDED, a total that is not zero
 PAD = 3  # points of padding left and right of a cell
+SMALLEST = 5.5  # the smallest type a figure is shrunk to before it is clipped
 
 _HEADING = ParagraphStyle(
     "heading", fontName=BOLD, fontSize=11, leading=14, spaceBefore=10, spaceAfter=4
 )
 _NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8.5, leading=11, spaceBefore=4, spaceAfter=4)
 _CELL = ParagraphStyle("cell", fontName=FONT, fontSize=7.5, leading=9, alignment=TA_LEFT)
+_CELLS = {
+    (FONT, False): _CELL,
+    (FONT, True): ParagraphStyle("cell_right", parent=_CELL, alignment=TA_RIGHT),
+    (BOLD, False): ParagraphStyle("cell_bold", parent=_CELL, fontName=BOLD),
+    (BOLD, True): ParagraphStyle(
+        "cell_bold_right", parent=_CELL, fontName=BOLD, alignment=TA_RIGHT
+    ),
+}
 _BANNER = ParagraphStyle("banner", fontName=FONT, fontSize=9, leading=11.5, textColor=colors.white)
 
 
@@ -77,12 +91,33 @@ def cell(text: str, markup: bool = False) -> Paragraph:
     return Paragraph(text if markup else escape(text), _CELL)
 
 
+def fits(text: str, width: float, font: str = FONT, size: float = 7.5) -> bool:
+    """Whether ``text`` fits on one line of a cell ``width`` points wide."""
+    room = width - 2 * PAD
+    # No Helvetica glyph used here is wider than 0.6 em... on average: most text needs no test.
+    return len(text) * size * 0.6 <= room or stringWidth(text, font, size) <= room
+
+
+def shrink(text: str, width: float, font: str = FONT, size: float = 7.5) -> tuple[str, float]:
+    """``text`` and the font size that fits it in one line: smaller down to 5.5, then clipped.
+
+    Figures keep every digit: a long amount is set a little smaller before anything is cut.
+    """
+    if fits(text, width, font, size):
+        return text, size
+    smaller = size - 0.5
+    while smaller >= SMALLEST:
+        if fits(text, width, font, smaller):
+            return text, smaller
+        smaller -= 0.5
+    return clip(text, width, font, SMALLEST), SMALLEST
+
+
 def clip(text: str, width: float, font: str = FONT, size: float = 7.5) -> str:
     """``text`` cut with "..." so it fits ``width`` points of a one-line cell."""
-    room = width - 2 * PAD
-    # Helvetica is never wider than 1.0 em per glyph at the sizes used: most text needs no test.
-    if len(text) * size * 0.6 <= room or stringWidth(text, font, size) <= room:
+    if fits(text, width, font, size):
         return text
+    room = width - 2 * PAD
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits with its ellipsis
         mid = (lo + hi + 1) // 2
@@ -130,12 +165,18 @@ def grid(
     extra: Sequence[tuple[Any, ...]] = (),
     stripes: bool = True,
 ) -> Table:
-    """A table whose rows may wrap; long ones split across pages with the header repeated."""
+    """A table whose rows may wrap; long ones split across pages with the header repeated.
+
+    A plain string too long for its column is wrapped, never cut and never let overflow.
+    """
 
     def fitted(row: Sequence[Any], font: str) -> list[Any]:
-        return [
-            clip(c, w, font) if isinstance(c, str) else c for c, w in zip(row, widths, strict=True)
-        ]
+        out: list[Any] = []
+        for col, (c, w) in enumerate(zip(row, widths, strict=True)):
+            if isinstance(c, str) and not fits(c, w, font):
+                c = Paragraph(escape(c), _CELLS[font, col in right])
+            out.append(c)
+        return out
 
     data = [fitted(header, BOLD), *(fitted(r, FONT) for r in rows)]
     if total and rows:
@@ -148,8 +189,9 @@ def grid(
 class PagedTable(Flowable):
     """A listing of one-line rows laid page by page, the header on every page.
 
-    Every row is ``row_height`` high and every cell a plain string clipped to its column, so
-    how many rows fit is arithmetic, and no row is ever measured twice.
+    Every row is ``row_height`` high and every cell a plain string on one line (a figure too
+    long for its column is set smaller, then clipped), so how many rows fit is arithmetic and
+    no row is ever measured twice.
     """
 
     def __init__(
@@ -165,17 +207,21 @@ class PagedTable(Flowable):
         super().__init__()
         self.widths = list(widths)
         self.font_size = font_size
-        self.header = self._clip(header, BOLD)
+        self.header = self._fit(header, BOLD)
         self.right = tuple(right)
-        self.total = list(total) if total is not None else None
+        self.total = self._fit(total, BOLD) if total is not None else None
         self.row_height = row_height
-        self.rows = [self._clip(r) for r in rows]
         self.header_height = row_height + 2
+        self.rows = [self._fit(r) for r in rows]
 
-    def _clip(self, row: Sequence[str], font: str = FONT) -> list[str]:
-        return [
-            clip(text, w, font, self.font_size) for text, w in zip(row, self.widths, strict=True)
-        ]
+    def _fit(self, row: Sequence[str], font: str = FONT) -> _Line:
+        cells, smaller = [], []
+        for col, (text, width) in enumerate(zip(row, self.widths, strict=True)):
+            text, size = shrink(text, width, font, self.font_size)
+            cells.append(text)
+            if size != self.font_size:
+                smaller.append((col, size))
+        return cells, tuple(smaller)
 
     @property
     def _lines(self) -> int:
@@ -195,8 +241,8 @@ class PagedTable(Flowable):
             return [self._table(self.rows, self.total)]
         return [self._table(self.rows[:fit], None), self._rest(self.rows[fit:])]
 
-    def _rest(self, rows: list[list[str]]) -> PagedTable:
-        """The listing's tail for the next page: its rows, clipped already, go on as they are.
+    def _rest(self, rows: list[_Line]) -> PagedTable:
+        """The listing's tail for the next page: its rows, fitted already, go on as they are.
 
         A fresh flowable, not a copy: ReportLab marks a flowable it had to postpone, and a
         copy carrying that mark would be refused on the next page.
@@ -211,15 +257,17 @@ class PagedTable(Flowable):
         rest.rows = rows
         return rest
 
-    def _table(self, rows: Sequence[list[str]], total: Sequence[str] | None) -> Table:
-        data: list[list[str]] = [self.header, *rows]
-        if total is not None:
-            data.append(self._clip(total, BOLD))
-        heights = [self.header_height] + [self.row_height] * (len(data) - 1)
-        table = Table(data, colWidths=self.widths, rowHeights=heights, hAlign="LEFT")
-        table.setStyle(
-            TableStyle(_base_style(len(data), self.right, self.font_size, total is not None))
-        )
+    def _table(self, rows: Sequence[_Line], total: _Line | None) -> Table:
+        lines = [self.header, *rows] if total is None else [self.header, *rows, total]
+        heights = [self.header_height] + [self.row_height] * (len(lines) - 1)
+        cells = [line[0] for line in lines]
+        table = Table(cells, colWidths=self.widths, rowHeights=heights, hAlign="LEFT")
+        style = _base_style(len(lines), self.right, self.font_size, total is not None)
+        for r, (_, smaller) in enumerate(lines):
+            for col, size in smaller:
+                font = BOLD if r == 0 or (total is not None and r == len(lines) - 1) else FONT
+                style.append(("FONT", (col, r), (col, r), font, size))
+        table.setStyle(TableStyle(style))
         return table
 
     def draw(self) -> None:

@@ -1,6 +1,7 @@
 """The hand slip: does the paper say what the engine decided, event by event and seat by seat?"""
 
 import io
+from dataclasses import replace
 
 from pypdf import PdfReader
 
@@ -83,3 +84,17 @@ def test_page_n_of_m_and_the_paper_size():
     assert all(f"Page {n} of {len(pages)}" in page for n, page in enumerate(pages, start=1))
     box = PdfReader(io.BytesIO(data)).pages[0].mediabox
     assert (round(box.width), round(box.height)) == (595, 842)
+
+
+def test_a_hand_in_play_prints_without_settlement_or_ledger():
+    slip = replace(
+        slip_of(seed_000_hand()),
+        status="playing",
+        winner=None,
+        settled_at=None,
+        ledger_first_seq=None,
+        ledger_last_seq=None,
+        head_hash="",
+    )
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip)))
+    assert "not settled" in text and "none yet" in text

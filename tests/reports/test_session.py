@@ -1,5 +1,7 @@
 """The table session: seats, the drop, corrections and every hand, as the ledger has them."""
 
+from dataclasses import replace
+
 from dealer.reports import PrintOptions, session_pdf
 from tests.reports.examples import PLAYERS, pdf_pages, rotated_hand, session_example
 
@@ -59,3 +61,22 @@ def test_a_reprint_is_stamped_on_every_page():
 def test_signature_lines():
     last = pdf_pages(session_pdf(session_example(3)))[-1]
     assert "Dealer signature - Dana" in last and "Supervisor signature" in last
+
+
+def test_big_figures_are_wrapped_or_shrunk_never_cut():
+    report = session_example(40)
+    rich = replace(
+        report,
+        chip_value_cents=2500,
+        seats=tuple(replace(s, conditions=123_456, buy_ins=987_654) for s in report.seats),
+    )
+    text = " ".join(pdf_pages(session_pdf(rich, PrintOptions(page_size="A4")))[0].split())
+    assert "987,654 chips ($24,691,350.00)" in text
+    assert "740,736 chips ($18,518,400.00)" in text  # six seats' conditions, in the total row
+    assert "..." not in text
+
+
+def test_a_session_still_open_with_no_hands_prints():
+    report = replace(session_example(0), closed_at=None, close_confirmed_by=None, corrections=())
+    text = "\n".join(pdf_pages(session_pdf(report)))
+    assert "still open" in text and "No hands were played." in text and "None." in text

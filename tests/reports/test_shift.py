@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from dealer.reports import ShiftHand, TrialLine, shift_pdf
+from dealer.reports import PrintOptions, ShiftHand, TrialLine, shift_pdf
 from tests.reports.examples import OPENED, pdf_pages, shift_example
 
 PROBLEMS = (
@@ -93,3 +93,20 @@ def test_a_hand_at_a_table_outside_the_shift_is_refused():
 def test_a_reprint_is_stamped():
     pages = pdf_pages(shift_pdf(shift_example(reprint=3)))
     assert all("REPRINT 3" in page for page in pages)
+
+
+def test_a_big_figure_in_the_listing_is_set_smaller_not_cut():
+    report = shift_example()
+    big = ShiftHand("High stakes <VIP> & co", 2, OPENED, "settled", "1 Hal", 6, 123_456, 6)
+    data = shift_pdf(replace(report, hands=(*report.hands, big)), PrintOptions(page_size="A4"))
+    text = "\n".join(pdf_pages(data))
+    assert "+123,456 chips (+$617,280.00)" in text
+    assert "\nHigh stakes <VIP> & co\n" in text  # the table's name fits its column whole
+
+
+def test_an_empty_window_still_prints():
+    report = replace(
+        shift_example(), tables=(), players=(), drop_by_hour=(), hands=(), trial_balance=()
+    )
+    text = text_of(report)
+    assert "No hands in the window." in text and "Nothing to show." in text
