@@ -24,6 +24,10 @@ API_ERRORS = {
 }
 
 
+#: Where errors are answered in the API's JSON shape: the API, and the documents it signs for.
+JSON_ERROR_PATHS = ("/api/", "/reports/", "/exports/")
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: configuration, extensions and blueprints."""
     app = Flask(
@@ -52,8 +56,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from dealer import cli, models  # noqa: F401  (models registers the tables on db.metadata)
     from dealer.api import bp as api_bp
     from dealer.main.routes import bp as main_bp
+    from dealer.reports.routes import bp as reports_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(reports_bp)
     # The JSON API proves a request is not cross-site in its own way: see api/auth.py.
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
@@ -63,10 +69,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_api_errors(app: Flask) -> None:
-    """Answer HTTP errors under /api/ as JSON; other paths keep Flask's pages."""
+    """Answer HTTP errors under /api/, /reports/ and /exports/ as JSON; others keep Flask's."""
 
     def api_error(error: HTTPException) -> Any:
-        if not request.path.startswith("/api/"):
+        if not request.path.startswith(JSON_ERROR_PATHS):
             return error
         code = error.code or 500
         name, message = API_ERRORS[code]

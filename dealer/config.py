@@ -37,6 +37,11 @@ class Config:
     MAX_CONTENT_LENGTH = 64 * 1024
     # werkzeug's scrypt: slow and salted, so a stolen table of PINs stays hard to read.
     PIN_HASH_METHOD = "scrypt"
+    # Printed reports: the floor's clock (an IANA zone; also how a report's from/to without
+    # a zone is read), the currency sign, and the paper (letter or A4).
+    REPORT_TIMEZONE = os.environ.get("REPORT_TIMEZONE", "UTC")
+    REPORT_CURRENCY = os.environ.get("REPORT_CURRENCY", "$")
+    REPORT_PAGE_SIZE = os.environ.get("REPORT_PAGE_SIZE", "letter")
 
     def __init__(self, instance_path: str) -> None:
         self.SECRET_KEY = self.secret_key(instance_path)

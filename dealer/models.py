@@ -19,6 +19,7 @@ from dealer.extensions import Base, db
 
 __all__ = [
     "HAND_STATUSES",
+    "PRINT_KINDS",
     "ROLES",
     "AuthToken",
     "Base",
@@ -26,8 +27,10 @@ __all__ = [
     "Hand",
     "IdempotencyRecord",
     "LedgerEntry",
+    "PrintRecord",
     "Seating",
     "Table",
+    "TableSession",
     "User",
     "as_utc",
     "db",
@@ -37,6 +40,8 @@ __all__ = [
 #: Roles from least to most trusted; each may do everything the ones before it may.
 ROLES = ("dealer", "supervisor", "admin")
 HAND_STATUSES = ("playing", "settled", "void")
+#: The printed documents whose prints are counted (for the REPRINT stamp).
+PRINT_KINDS = ("hand_slip", "session", "shift")
 
 # Timestamps are stored with a time zone where the database keeps one (PostgreSQL)
 # and as UTC wall time where it does not (SQLite); `as_utc` reads both the same way.
@@ -144,6 +149,49 @@ class Seating(Base):
     paused: Mapped[bool] = mapped_column(default=False)
 
 
+class TableSession(Base):
+    """A dealer's down at one table: opened, then closed, and the close confirmed by the floor.
+
+    The down ends when its close is requested (``closed_at``): from then on no hand joins
+    it and the next dealer may open one. The floor's confirmation comes with or after it.
+    """
+
+    __tablename__ = "table_sessions"
+    __table_args__ = (
+        # One open session per table, even when two tablets open one at once.
+        sa.Index(
+            "uq_table_sessions_one_open",
+            "table_id",
+            unique=True,
+            sqlite_where=sa.text("closed_at IS NULL"),
+            postgresql_where=sa.text("closed_at IS NULL"),
+        ),
+        sa.CheckConstraint(
+            "close_confirmed_by IS NULL OR closed_at IS NOT NULL", name="confirmed_after_close"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    dealer_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    opened_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    #: Opened by dealing a hand while no session was open, not by an explicit open.
+    implicit: Mapped[bool] = mapped_column(default=False)
+    closed_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    close_requested_by: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"))
+    close_confirmed_by: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"))
+    close_confirmed_at: Mapped[datetime | None] = mapped_column(Timestamp)
+
+    dealer: Mapped[User] = relationship(foreign_keys=[dealer_id])
+
+    @property
+    def status(self) -> str:
+        """open; awaiting_confirmation (the down has ended); closed (the floor confirmed)."""
+        if self.closed_at is None:
+            return "open"
+        return "closed" if self.close_confirmed_by is not None else "awaiting_confirmation"
+
+
 class Hand(Base):
     """One hand at a table, with the exact rules and collection it was played under."""
 
@@ -163,6 +211,8 @@ class Hand(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    #: The dealer's session open at the table when the hand was dealt.
+    session_id: Mapped[int | None] = mapped_column(sa.ForeignKey("table_sessions.id"), index=True)
     #: 1, 2, 3 ... per table.
     number: Mapped[int] = mapped_column()
     #: Kept in step with the replayed engine in the event's own transaction.
@@ -247,3 +297,27 @@ class IdempotencyRecord(Base):
     #: The response body exactly as first sent.
     response_body: Mapped[str] = mapped_column(sa.Text)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class PrintRecord(Base):
+    """One print of a document: who printed which object, when. Never updated or deleted.
+
+    The n-th print of the same (kind, subject) after the first is stamped "REPRINT n".
+    """
+
+    __tablename__ = "report_prints"
+    __table_args__ = (
+        sa.CheckConstraint(_in("kind", PRINT_KINDS), name="kind"),
+        # Two prints can never carry the same stamp, even when two people print at once.
+        sa.UniqueConstraint("kind", "subject", "reprint"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(sa.String(20))
+    #: The object printed: a hand or session id, or a shift's window ("<from>/<to>", UTC).
+    subject: Mapped[str] = mapped_column(sa.String(100))
+    #: 0 for the first print, n for the n-th reprint: what the document was stamped.
+    reprint: Mapped[int] = mapped_column()
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    device: Mapped[str] = mapped_column(sa.String(200))
+    printed_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)

@@ -30,7 +30,7 @@ from sqlalchemy import Engine, event
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-__all__ = ["WRITERS_LOCK", "install", "writing"]
+__all__ = ["WRITERS_LOCK", "install", "snapshot", "writing"]
 
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"
@@ -86,3 +86,21 @@ def writing(session: Session) -> Iterator[Session]:
     except BaseException:
         session.rollback()
         raise
+
+
+@contextmanager
+def snapshot(session: Session) -> Iterator[Session]:
+    """One read transaction that sees the whole database as of one moment, then ends.
+
+    A report reads many tables; under PostgreSQL's READ COMMITTED a write committed between
+    two of its queries would show in one and not the other, so it reads in REPEATABLE READ.
+    SQLite's WAL already gives a read transaction one snapshot. It takes no lock.
+    """
+    if session.in_transaction():
+        session.rollback()
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+    try:
+        yield session
+    finally:
+        session.rollback()

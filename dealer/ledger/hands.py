@@ -21,6 +21,7 @@ from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 
 from .accounts import house_account, pot_account, seating_account
 from .post import Posting, Recorder, post
+from .table_sessions import open_session, open_session_at
 
 __all__ = [
     "ReplayError",
@@ -123,7 +124,11 @@ def playing_hand(session: Session, table_id: int) -> Hand | None:
 def start_hand(
     session: Session, table: Table, dropped: Sequence[int], recorder: Recorder
 ) -> Replayed:
-    """Deal in every seated, unpaused player; take antes and collection; record the drops."""
+    """Deal in every seated, unpaused player; take antes and collection; record the drops.
+
+    The hand joins the session open at the table; with none open, dealing opens one in the
+    dealer's name (see `table_sessions`).
+    """
     if playing_hand(session, table.id) is not None:
         raise Conflict(
             "A hand is still in play at this table: settle or void it first.", "hand_in_play"
@@ -140,8 +145,12 @@ def start_hand(
         if seat not in engine.seat_status:
             raise Invalid(f"Seat {seat} is not dealt into this hand, so it cannot drop.")
     number = session.scalar(select(func.max(Hand.number)).where(Hand.table_id == table.id))
+    down = open_session_at(session, table.id) or open_session(
+        session, table, recorder.user_id, implicit=True
+    )
     hand = Hand(
         table_id=table.id,
+        session_id=down.id,
         number=(number or 0) + 1,
         status=engine.status,
         rules={"profile": effective.profile, **effective.knobs()},

@@ -32,6 +32,8 @@ __all__ = [
 LEDGER_HEADER = (
     "seq",
     "at",
+    "table",
+    "table_name",
     "from",
     "to",
     "chips",
@@ -42,6 +44,8 @@ LEDGER_HEADER = (
     "reverses",
     "user",
     "device",
+    "from_account",
+    "to_account",
     "hash",
 )
 PLAYERS_HEADER = (
@@ -64,6 +68,8 @@ class LedgerRow:
 
     seq: int
     at: datetime
+    table: int
+    table_name: str
     payer: str  # "from": a seat ("3"), "pot", "house" or "cage"
     payee: str  # "to"
     chips: int
@@ -74,6 +80,8 @@ class LedgerRow:
     reverses: int | None  # the seq of the entry this one reverses
     user: str
     device: str
+    from_account: str  # the ledger's own account names: seating:12, hand:5:pot, table:1:house
+    to_account: str
     hash: str
 
 
@@ -126,6 +134,8 @@ def iter_ledger_csv(rows: Iterable[LedgerRow]) -> Iterator[str]:
             (
                 r.seq,
                 iso_utc(r.at),
+                r.table,
+                safe_cell(r.table_name),
                 safe_cell(r.payer),
                 safe_cell(r.payee),
                 r.chips,
@@ -136,6 +146,8 @@ def iter_ledger_csv(rows: Iterable[LedgerRow]) -> Iterator[str]:
                 _optional(r.reverses),
                 safe_cell(r.user),
                 safe_cell(r.device),
+                r.from_account,
+                r.to_account,
                 r.hash,
             )
             for r in rows

@@ -208,6 +208,8 @@ class SessionReport:
     house_drop: int  # the house's net over the session
     corrections: tuple[Correction, ...] = ()
     reprint: int = 0
+    pot: int = 0  # chips in the pot of a hand still in play (0 once every hand is over)
+    opened_by_dealing: bool = False  # no session was open: dealing a hand opened this one
 
     @property
     def hands_played(self) -> int:

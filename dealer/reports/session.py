@@ -14,6 +14,8 @@ from .tables import ALARM, PagedTable, cell, grid, note, pairs, section, signatu
 
 __all__ = ["session_pdf"]
 
+OPENED_BY_DEALING = " (by dealing a hand: no session was open)"
+
 
 def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> bytes:
     """The table session report as a PDF."""
@@ -26,7 +28,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
     money = ChipsAt(value, cur)
 
     seats_net = sum(s.net for s in report.seats)
-    balance = seats_net + report.house_drop
+    balance = seats_net + report.house_drop + report.pot
     played = f"{report.hands_played}"
     if report.hands_void:
         played += f" ({report.hands_void} void)"
@@ -35,7 +37,11 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         ("session", str(report.session_id)),
         ("dealer", report.dealer),
         ("chip value", f"{money_text(value, cur)} a chip"),
-        ("opened", local_time(report.opened_at, tz)),
+        (
+            "opened",
+            local_time(report.opened_at, tz)
+            + (OPENED_BY_DEALING if report.opened_by_dealing else ""),
+        ),
         ("closed", local_time(report.closed_at, tz) or "still open"),
         ("close confirmed by", report.close_confirmed_by or "not confirmed"),
         ("hands played", played),
@@ -50,7 +56,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
     if balance:
         story.append(
             note(
-                f'<font color="{ALARM}"><b>The players\' nets and the house drop total '
+                f'<font color="{ALARM}"><b>The players\' nets, the house drop and the pot total '
                 f"{balance} chips, not zero: the books do not balance.</b></font>"
             )
         )
@@ -89,13 +95,15 @@ def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:
     ]
     seats_net = sum(s.net for s in report.seats)
     rows.append(["", "house (drop)", "", "", money(report.house_drop, signed=True), "", ""])
+    if report.pot:
+        rows.append(["", "pot (hand in play)", "", "", money(report.pot, signed=True), "", ""])
     rows.append(
         [
             "",
             "Total",
             money(sum(s.buy_ins for s in report.seats)),
             money(sum(s.cash_outs for s in report.seats)),
-            money(seats_net + report.house_drop, signed=True),
+            money(seats_net + report.house_drop + report.pot, signed=True),
             money(sum(s.conditions for s in report.seats)),
             str(sum(s.hands_won for s in report.seats)),
         ]

@@ -20,6 +20,8 @@ def entry(seq, **changes):
     row = dict(
         seq=seq,
         at=AT,
+        table=7,
+        table_name="Table 7",
         payer="2",
         payee="1",
         chips=4,
@@ -30,6 +32,8 @@ def entry(seq, **changes):
         reverses=None,
         user="Dana",
         device="tablet-7",
+        from_account="seating:12",
+        to_account="seating:11",
         hash="ab" * 32,
     )
     row.update(changes)
@@ -52,14 +56,20 @@ def test_ledger_header_and_rows_exact():
             entry(103, payer="5", payee="pot", hand=None, event=None, chips=2),
         ]
     )
+    accounts = "seating:12,seating:11,"
     assert text.splitlines() == [
-        "seq,at,from,to,chips,reason_code,reason,hand,event,reverses,user,device,hash",
-        "101,2024-05-03T21:14:05.311Z,2,1,4,condition,"
-        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,1234,5,,Dana,tablet-7," + "ab" * 32,
-        '102,2024-05-03T21:14:05.311Z,1,2,4,void,"void, said ""Flo""",1234,5,101,Dana,tablet-7,'
+        "seq,at,table,table_name,from,to,chips,reason_code,reason,hand,event,reverses,user,"
+        "device,from_account,to_account,hash",
+        "101,2024-05-03T21:14:05.311Z,7,Table 7,2,1,4,condition,"
+        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,1234,5,,Dana,tablet-7,"
+        + accounts
         + "ab" * 32,
-        "103,2024-05-03T21:14:05.311Z,5,pot,2,condition,"
-        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,,,,Dana,tablet-7," + "ab" * 32,
+        '102,2024-05-03T21:14:05.311Z,7,Table 7,1,2,4,void,"void, said ""Flo""",1234,5,101,'
+        "Dana,tablet-7," + accounts + "ab" * 32,
+        "103,2024-05-03T21:14:05.311Z,7,Table 7,5,pot,2,condition,"
+        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,,,,Dana,tablet-7,"
+        + accounts
+        + "ab" * 32,
     ]
     assert text.endswith("\r\n")
 
@@ -96,8 +106,8 @@ def test_formula_injection_is_neutralised():
 def test_ledger_text_cells_are_guarded_too():
     row = entry(1, reason="=cmd|' /C calc'!A0", user="@admin", device="-tablet")
     parsed = list(csv.reader(io.StringIO(ledger_csv([row]))))[1]
-    assert parsed[6] == "'=cmd|' /C calc'!A0"
-    assert parsed[10:12] == ["'@admin", "'-tablet"]
+    assert parsed[8] == "'=cmd|' /C calc'!A0"
+    assert parsed[12:14] == ["'@admin", "'-tablet"]
     assert safe_cell("seat 3") == "seat 3"
 
 

@@ -1,0 +1,113 @@
+"""Table sessions (a dealer's down): open, close, show, and list a table's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from flask import Response
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.errors import Invalid
+from dealer.extensions import current_session
+from dealer.ledger import table_sessions as service
+from dealer.ledger.tables import get_table
+from dealer.models import Hand, TableSession, User
+
+from . import bp
+from .auth import principal, signed_in
+from .body import json_body
+from .hands import _approve
+from .idempotency import json_response, write
+from .shapes import when
+from .tables import TABLE
+
+SESSION = "/sessions/<int(max=2147483647):session_id>"
+
+
+def _only(body: dict[str, Any], fields: Iterable[str]) -> None:
+    """Refuse a field the call does not take: a misspelt ``supervisor`` must not be ignored."""
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise Invalid(
+            f"Unknown field {unknown[0]!r}: this call takes {', '.join(fields) or 'none'}.",
+            "unknown_field",
+        )
+
+
+def session_shape(session: Session, table_session: TableSession) -> dict[str, Any]:
+    """A session as the API shows it: who, when, its state and its hands (ids, in order)."""
+    ids = [
+        table_session.dealer_id,
+        table_session.close_requested_by,
+        table_session.close_confirmed_by,
+    ]
+    rows = session.execute(
+        select(User.id, User.name).where(User.id.in_([i for i in ids if i is not None]))
+    )
+    names = {user_id: name for user_id, name in rows}
+    hands = session.scalars(
+        select(Hand.id).where(Hand.session_id == table_session.id).order_by(Hand.number)
+    ).all()
+    requested, confirmed = table_session.close_requested_by, table_session.close_confirmed_by
+    return {
+        "id": table_session.id,
+        "table": table_session.table_id,
+        "dealer": names[table_session.dealer_id],
+        "status": table_session.status,
+        "implicit": table_session.implicit,
+        "opened_at": when(table_session.opened_at),
+        "closed_at": when(table_session.closed_at),
+        "close_requested_by": names.get(requested) if requested is not None else None,
+        "close_confirmed_by": names.get(confirmed) if confirmed is not None else None,
+        "close_confirmed_at": when(table_session.close_confirmed_at),
+        "hands": list(hands),
+    }
+
+
+@bp.post(TABLE + "/sessions")
+@signed_in()
+def open_session(table_id: int) -> Response:
+    """The caller pushes into the table: their session opens (409 while another is open)."""
+    _only(json_body(), ())
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = get_table(session, table_id)
+        opened = service.open_session(session, table, principal().user.id)
+        return session_shape(session, opened), 201
+
+    return write(work)
+
+
+@bp.get(TABLE + "/sessions")
+@signed_in()
+def table_sessions(table_id: int) -> Response:
+    """Every session at a table, the latest first."""
+    table = get_table(current_session(), table_id)
+    found = service.sessions_at(current_session(), table.id)
+    return json_response({"sessions": [session_shape(current_session(), s) for s in found]}, 200)
+
+
+@bp.get(SESSION)
+@signed_in()
+def get_session(session_id: int) -> Response:
+    found = service.get_session(current_session(), session_id)
+    return json_response(session_shape(current_session(), found), 200)
+
+
+@bp.post(SESSION + "/close")
+@signed_in()
+def close_session(session_id: int) -> Response:
+    """End the down; a supervisor (calling, or by name and PIN) confirms the close."""
+    body = json_body()
+    _only(body, ("supervisor",))
+    approver = _approve(body.get("supervisor"))
+
+    def work(session: Session) -> tuple[Any, int]:
+        found = service.get_session(session, session_id)
+        supervisor = session.get(User, approver) if approver is not None else None
+        closed = service.close_session(session, found, principal().user, supervisor)
+        return session_shape(session, closed), 200
+
+    return write(work)

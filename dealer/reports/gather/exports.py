@@ -1,0 +1,119 @@
+"""The exports' rows: every entry of a window, and each player's session (seating) in it.
+
+Either end of the window may be open (None): from the first entry, up to now.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, func, or_, select, true
+from sqlalchemy.orm import Session
+
+from dealer.ledger import CAGE, seating_account
+from dealer.models import LedgerEntry, Seating, Table, User
+
+from ..exports import LedgerRow, PlayerSessionRow
+from .ledger import party
+
+__all__ = ["ledger_rows", "player_session_rows"]
+
+#: Rows fetched from the database at a time while an export streams.
+BATCH = 2000
+
+
+def _window(column: Any, start: datetime | None, end: datetime | None) -> ColumnElement[bool]:
+    where: ColumnElement[bool] = true()
+    if start is not None:
+        where = and_(where, column >= start)
+    if end is not None:
+        where = and_(where, column < end)
+    return where
+
+
+def ledger_rows(
+    session: Session, start: datetime | None, end: datetime | None
+) -> Iterator[LedgerRow]:
+    """Every entry made in the window, in seq order, read from the database in batches."""
+    seat_of = {i: seat for i, seat in session.execute(select(Seating.id, Seating.seat))}
+    users = {i: name for i, name in session.execute(select(User.id, User.name))}
+    tables = {i: name for i, name in session.execute(select(Table.id, Table.name))}
+    query = (
+        select(LedgerEntry)
+        .where(_window(LedgerEntry.at, start, end))
+        .order_by(LedgerEntry.seq)
+        .execution_options(yield_per=BATCH)
+    )
+    for entry in session.scalars(query):
+        yield LedgerRow(
+            seq=entry.seq,
+            at=entry.at,
+            table=entry.table_id,
+            table_name=tables.get(entry.table_id, ""),
+            payer=party(entry.from_account, seat_of),
+            payee=party(entry.to_account, seat_of),
+            chips=entry.chips,
+            reason_code=entry.reason_code,
+            reason=entry.reason,
+            hand=entry.hand_id,
+            event=entry.event_id,
+            reverses=entry.reverses,
+            user=users.get(entry.user_id, ""),
+            device=entry.device,
+            from_account=entry.from_account,
+            to_account=entry.to_account,
+            hash=entry.hash,
+        )
+        session.expunge(entry)  # keep the identity map from growing with the export
+
+
+def player_session_rows(
+    session: Session, start: datetime | None, end: datetime | None
+) -> list[PlayerSessionRow]:
+    """One row per seating that overlaps the window, PokerNow's ledger layout.
+
+    A seating that began before the window is counted from its start, so that its
+    ``net = buy_out + stack - buy_in`` always holds; the stack is what it held at the end of
+    the window. ``player_id`` is the seating's ledger account (the app keeps no player ids).
+    """
+    overlaps = and_(
+        _window(Seating.seated_at, None, end),
+        or_(Seating.left_at.is_(None), _window(Seating.left_at, start, None)),
+    )
+    seatings = list(
+        session.scalars(select(Seating).where(overlaps).order_by(Seating.seated_at, Seating.id))
+    )
+    accounts = {seating_account(s.id) for s in seatings}
+    buy_in: dict[str, int] = defaultdict(int)
+    buy_out: dict[str, int] = defaultdict(int)
+    stack: dict[str, int] = defaultdict(int)
+    up_to_end = _window(LedgerEntry.at, None, end)
+    for column, sign in ((LedgerEntry.to_account, 1), (LedgerEntry.from_account, -1)):
+        other = LedgerEntry.from_account if sign > 0 else LedgerEntry.to_account
+        with_cage = (other == CAGE).label("with_cage")
+        rows = session.execute(
+            select(column, with_cage, func.sum(LedgerEntry.chips))
+            .where(up_to_end, column.like("seating:%"))
+            .group_by(column, with_cage)
+        )
+        for account, cage, chips in rows:
+            if account not in accounts:
+                continue
+            stack[account] += sign * int(chips)
+            if cage:
+                (buy_in if sign > 0 else buy_out)[account] += int(chips)
+    return [
+        PlayerSessionRow(
+            player_nickname=s.player,
+            player_id=seating_account(s.id),
+            session_start_at=s.seated_at,
+            session_end_at=s.left_at,
+            buy_in=buy_in[seating_account(s.id)],
+            buy_out=buy_out[seating_account(s.id)],
+            stack=stack[seating_account(s.id)],
+        )
+        for s in seatings
+    ]

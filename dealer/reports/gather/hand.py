@@ -1,0 +1,121 @@
+"""The hand slip's inputs: the stored events (their words from a replay) and the hand's entries."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.ledger import house_account, pot_account, seating_account
+from dealer.ledger.hands import get_hand, hand_collection, hand_rules, load
+from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
+
+from ..model import EventLine, HandSlip, PaymentLine, SeatLine
+from .ledger import Movement, movements, names, nets, party
+
+__all__ = ["hand_slip", "settling_event"]
+
+
+def settling_event(hand: Hand, types: dict[int, str], voided: set[int]) -> int | None:
+    """The seq of the event that settled the hand: its going out, or the drop that left one seat.
+
+    ``types`` maps each event's seq to its type; ``voided`` holds the seqs a void reversed.
+    """
+    if hand.status != "settled":
+        return None
+    standing = [seq for seq in sorted(types) if seq not in voided]
+    for kind in ("go_out", "drop"):
+        found = [seq for seq in standing if types[seq] == kind]
+        if found:
+            return found[-1]
+    return None
+
+
+def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
+    """Everything the hand slip prints, for one hand; raises NotFound for an unknown id."""
+    hand = get_hand(session, hand_id)
+    table = session.get_one(Table, hand.table_id)
+    replayed = load(session, hand)
+    engine, rows = replayed.engine, replayed.events
+    entries = movements(session, LedgerEntry.hand_id == hand.id)
+    seat_of = {seating: int(seat) for seat, seating in hand.seats.items()}
+    seatings = {
+        s.id: s
+        for s in session.scalars(select(Seating).where(Seating.id.in_(list(hand.seats.values()))))
+    }
+    by_event: dict[int | None, list[Movement]] = defaultdict(list)
+    for e in entries:
+        by_event[e.event_id].append(e)
+    people = names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
+    events = tuple(
+        EventLine(
+            seq=row.seq,
+            at=row.created_at,
+            type=row.type,
+            text=record.text,
+            recorded_by=people.get(row.user_id, "?"),
+            approved_by=people.get(row.supervisor_id) if row.supervisor_id else None,
+            voided=row.seq in engine.voided,
+            payments=tuple(
+                PaymentLine(
+                    party(e.from_account, seat_of),
+                    party(e.to_account, seat_of),
+                    e.chips,
+                    e.reason_code,
+                    e.reason,
+                )
+                for e in by_event[row.id]
+            ),
+        )
+        for row, record in zip(rows, engine.events, strict=True)
+    )
+    settled_by = settling_event(hand, {r.seq: r.type for r in rows}, set(engine.voided))
+    settling_id = rows[settled_by - 1].id if settled_by is not None else None
+    settlement = nets(by_event[settling_id]) if settling_id is not None else {}
+    net = nets(entries)
+    seats = tuple(
+        SeatLine(
+            seat=int(seat),
+            player=seatings[seating].player,
+            status=engine.seat_status[int(seat)],
+            settlement=settlement.get(seating_account(seating), 0),
+            net=net.get(seating_account(seating), 0),
+        )
+        for seat, seating in sorted(hand.seats.items(), key=lambda item: int(item[0]))
+    )
+    last = entries[-1].seq if entries else None
+    head = (
+        session.scalar(select(LedgerEntry.hash).where(LedgerEntry.seq == last))
+        if last is not None
+        else None
+    )
+    return HandSlip(
+        table=table.name,
+        hand_id=hand.id,
+        number=hand.number,
+        dealer=_dealer(session, hand, people, rows[0].user_id),
+        status=hand.status,
+        winner=hand.winner,
+        opened_at=hand.started_at,
+        settled_at=hand.ended_at if hand.status == "settled" else None,
+        rules=hand_rules(hand),
+        collection=hand_collection(hand),
+        chip_value_cents=table.chip_value_cents,
+        events=events,
+        seats=seats,
+        pot=net.get(pot_account(hand.id), 0),
+        house=net.get(house_account(hand.table_id), 0),
+        ledger_first_seq=entries[0].seq if entries else None,
+        ledger_last_seq=last,
+        head_hash=head or "",
+        reprint=reprint,
+    )
+
+
+def _dealer(session: Session, hand: Hand, people: dict[int, str], dealt_by: int) -> str:
+    """The dealer of the session the hand was dealt in, else whoever recorded the deal."""
+    if hand.session_id is not None:
+        down = session.get_one(TableSession, hand.session_id)
+        return down.dealer.name
+    return people.get(dealt_by, "?")

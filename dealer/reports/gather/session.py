@@ -1,0 +1,208 @@
+"""The table session report's inputs: a dealer's down, from its hands' entries and the table's.
+
+The session's entries are those of its hands, and the table's entries that belong to no hand
+(buy-ins, cash-outs, time collections) made while the session was open: from ``opened_at`` up
+to ``closed_at`` (or now, while it is open).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import and_, or_, select
+from sqlalchemy.orm import Session
+
+from dealer.ledger import CAGE, house_account, parse_account, seating_account
+from dealer.ledger.hands import load
+from dealer.ledger.table_sessions import get_session, session_hands
+from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
+
+from ..model import Correction, SessionHand, SessionReport, SessionSeat
+from .ledger import Movement, movements, names, nets
+
+__all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
+
+#: The events a session report lists as voids and corrections.
+CORRECTION_TYPES = ("void", "void_hand", "foul", "penalty")
+
+
+def session_entries(session: Session, down: TableSession, hands: Sequence[Hand]) -> list[Movement]:
+    """The entries of the session's hands and the table's other entries while it was open."""
+    off_hand = and_(
+        LedgerEntry.table_id == down.table_id,
+        LedgerEntry.hand_id.is_(None),
+        LedgerEntry.at >= down.opened_at,
+    )
+    if down.closed_at is not None:
+        off_hand = and_(off_hand, LedgerEntry.at < down.closed_at)
+    hand_ids = [h.id for h in hands]
+    where = or_(off_hand, LedgerEntry.hand_id.in_(hand_ids)) if hand_ids else off_hand
+    return movements(session, where)
+
+
+def conditions_collected(entries: Sequence[Movement], account: str) -> int:
+    """Chips ``account`` collected for conditions: net of voids and of a foul's refunds."""
+    by_seq = {e.seq: e for e in entries}
+    total = 0
+    for e in entries:
+        original = by_seq.get(e.reverses) if e.reverses is not None else None
+        if e.reason_code == "condition" and e.to_account == account:
+            total += e.chips
+        elif e.reason_code == "foul_refund" and e.from_account == account:
+            total -= e.chips
+        elif original is not None and original.reason_code in ("condition", "foul_refund"):
+            # A reversal moves the original's chips back: undo what it counted.
+            if original.reason_code == "condition" and original.to_account == account:
+                total -= e.chips
+            elif original.reason_code == "foul_refund" and original.from_account == account:
+                total += e.chips
+    return total
+
+
+def session_report(session: Session, session_id: int, reprint: int = 0) -> SessionReport:
+    """Everything the session report prints; raises NotFound for an unknown id."""
+    down = get_session(session, session_id)
+    table = session.get_one(Table, down.table_id)
+    hands = session_hands(session, down)
+    entries = session_entries(session, down, hands)
+    net = nets(entries)
+    seatings = _seatings(session, entries, hands)
+    won: dict[int, int] = defaultdict(int)
+    hand_lines = []
+    by_hand: dict[int | None, list[Movement]] = defaultdict(list)
+    for e in entries:
+        by_hand[e.hand_id].append(e)
+    for hand in hands:
+        hand_net = nets(by_hand[hand.id])
+        winner = hand.seats.get(str(hand.winner)) if hand.winner is not None else None
+        if winner is not None and hand.status == "settled":
+            won[winner] += 1
+        hand_lines.append(
+            SessionHand(
+                number=hand.number,
+                hand_id=hand.id,
+                settled_at=hand.ended_at if hand.status == "settled" else None,
+                status=hand.status,
+                winner=(
+                    f"{hand.winner} {_player(seatings, winner)}" if winner is not None else None
+                ),
+                seats=len(hand.seats),
+                won=hand_net.get(seating_account(winner), 0) if winner is not None else 0,
+                drop=hand_net.get(house_account(hand.table_id), 0),
+            )
+        )
+    seats = tuple(
+        _seat_line(s, entries, won[s.id]) for s in sorted(seatings, key=lambda s: (s.seat, s.id))
+    )
+    pots = sum(
+        chips
+        for account, chips in net.items()
+        if (parsed := parse_account(account)) is not None and parsed.kind == "pot"
+    )
+    people = names(session, [down.dealer_id, down.close_confirmed_by])
+    return SessionReport(
+        table=table.name,
+        session_id=down.id,
+        dealer=people.get(down.dealer_id, "?"),
+        opened_at=down.opened_at,
+        closed_at=down.closed_at,
+        close_confirmed_by=(
+            people.get(down.close_confirmed_by) if down.close_confirmed_by is not None else None
+        ),
+        chip_value_cents=table.chip_value_cents,
+        seats=seats,
+        hands=tuple(hand_lines),
+        house_drop=net.get(house_account(table.id), 0),
+        corrections=_corrections(session, hands, by_hand),
+        reprint=reprint,
+        pot=pots,
+        opened_by_dealing=down.implicit,
+    )
+
+
+def _player(seatings: Iterable[Seating], seating_id: int) -> str:
+    return next((s.player for s in seatings if s.id == seating_id), "?")
+
+
+def _seatings(
+    session: Session, entries: Iterable[Movement], hands: Iterable[Hand]
+) -> list[Seating]:
+    """Every seating the session touched: dealt into one of its hands, or moving chips in it."""
+    ids: set[int] = {seating for hand in hands for seating in hand.seats.values()}
+    for e in entries:
+        for account in (e.from_account, e.to_account):
+            parsed = parse_account(account)
+            if parsed is not None and parsed.kind == "seating" and parsed.id is not None:
+                ids.add(parsed.id)
+    if not ids:
+        return []
+    return list(session.scalars(select(Seating).where(Seating.id.in_(ids))))
+
+
+def _seat_line(seating: Seating, entries: Sequence[Movement], hands_won: int) -> SessionSeat:
+    account = seating_account(seating.id)
+    buy_ins = cash_outs = net = 0
+    for e in entries:
+        if e.to_account == account:
+            if e.from_account == CAGE:
+                buy_ins += e.chips
+            else:
+                net += e.chips
+        elif e.from_account == account:
+            if e.to_account == CAGE:
+                cash_outs += e.chips
+            else:
+                net -= e.chips
+    return SessionSeat(
+        seat=seating.seat,
+        player=seating.player,
+        buy_ins=buy_ins,
+        cash_outs=cash_outs,
+        net=net,
+        conditions=conditions_collected(entries, account),
+        hands_won=hands_won,
+    )
+
+
+def _corrections(
+    session: Session, hands: Sequence[Hand], by_hand: dict[int | None, list[Movement]]
+) -> tuple[Correction, ...]:
+    """Every void, voided hand, foul and discard penalty, with who approved it and why."""
+    ids = [h.id for h in hands]
+    wanted = session.scalars(
+        select(Event.hand_id).where(Event.hand_id.in_(ids), Event.type.in_(CORRECTION_TYPES))
+    ).all()
+    if not wanted:
+        return ()
+    out: list[Correction] = []
+    for hand in (h for h in hands if h.id in set(wanted)):
+        replayed = load(session, hand)
+        records = replayed.engine.events
+        rows = [r for r in replayed.events if r.type in CORRECTION_TYPES]
+        people = names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
+        for row in rows:
+            action = row.action or {}
+            text = records[row.seq - 1].text
+            if row.type == "void":
+                text += f" ({records[int(action['event']) - 1].text})"
+            out.append(
+                Correction(
+                    at=row.created_at,
+                    hand_number=hand.number,
+                    kind=row.type,
+                    text=text,
+                    chips=sum(e.chips for e in by_hand[hand.id] if e.event_id == row.id),
+                    recorded_by=people.get(row.user_id, "?"),
+                    approved_by=people.get(row.supervisor_id) if row.supervisor_id else None,
+                    reason=str(action.get("reason") or _WHY.get(row.type, "")),
+                )
+            )
+    return tuple(out)
+
+
+#: What a correction without a reason of its own is for.
+_WHY = {
+    "foul": "Foul: the seat is out of the hand and pays back its condition chips.",
+    "penalty": "Discard penalty: the offender reimburses the others' losses for the hand.",
+}

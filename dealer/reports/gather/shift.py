@@ -1,0 +1,318 @@
+"""The shift ledger's inputs: every table over a window, from the entries made in it.
+
+- The hands listed are those dealt in the window (``started_at``); each line's won and drop
+  are that hand's own entries, all of them.
+- Every other figure (tables' drop, players, the drop by hour, the trial balance) sums the
+  entries made in the window (``at``), whatever hand they belong to: what the books say
+  happened between ``from`` and ``to``. A hand that straddles the edge of the window shows in
+  the listing by its deal and in the totals by its entries.
+- The ledger checks run over the whole ledger before the figures are read; what they find is
+  printed in the red banner.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from dealer.ledger import CAGE, house_account, parse_account, seating_account
+from dealer.models import Event, Hand, LedgerEntry, Seating, Table
+
+from ..figures import as_utc
+from ..model import (
+    Amount,
+    ChainCheck,
+    HourDrop,
+    PlayerTotal,
+    ShiftHand,
+    ShiftReport,
+    ShiftTable,
+    TrialLine,
+)
+from .checks import run_checks
+
+__all__ = ["MAX_BUCKETS", "drop_buckets", "shift_report"]
+
+#: The most bars the drop chart has: a longer window is charted by day, not by hour.
+MAX_BUCKETS = 48
+
+
+def drop_buckets(window_from: datetime, window_to: datetime) -> list[datetime]:
+    """The starts of the chart's bars: each hour of the window (each day, for a long one)."""
+    step = timedelta(hours=1)
+    start = as_utc(window_from).replace(minute=0, second=0, microsecond=0)
+    end = as_utc(window_to)
+    if (end - start) / step > MAX_BUCKETS:
+        step = timedelta(days=1)
+        start = start.replace(hour=0)
+    out = []
+    while start < end:
+        out.append(start)
+        start += step
+    return out
+
+
+@dataclass(slots=True)
+class _Seat:
+    """One seating's figures over the window."""
+
+    buy_ins: int = 0
+    cash_outs: int = 0
+    net: int = 0
+    hands: int = 0
+
+
+@dataclass(slots=True)
+class _Account:
+    debits: int = 0
+    credits: int = 0
+
+
+@dataclass(slots=True)
+class _Tally:
+    """The window's entries, summed as the report needs them."""
+
+    seats: dict[int, _Seat] = field(default_factory=lambda: defaultdict(_Seat))
+    house: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    accounts: dict[str, _Account] = field(default_factory=lambda: defaultdict(_Account))
+    by_hour: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+
+
+def _tally(session: Session, window_from: datetime, window_to: datetime) -> _Tally:
+    """One pass over the window's entries."""
+    tally = _Tally()
+    buckets = drop_buckets(window_from, window_to)
+    step = (buckets[1] - buckets[0]) if len(buckets) > 1 else timedelta(hours=1)
+    first = buckets[0] if buckets else as_utc(window_from)
+    rows = session.execute(
+        select(
+            LedgerEntry.at, LedgerEntry.from_account, LedgerEntry.to_account, LedgerEntry.chips
+        ).where(LedgerEntry.at >= window_from, LedgerEntry.at < window_to)
+    )
+    parsed: dict[str, tuple[str, int | None]] = {}
+    for at, source, target, chips in rows:
+        tally.accounts[source].credits += chips
+        tally.accounts[target].debits += chips
+        for account, sign in ((source, -1), (target, 1)):
+            kind_id = parsed.get(account)
+            if kind_id is None:
+                p = parse_account(account)
+                kind_id = parsed[account] = (p.kind, p.id) if p is not None else ("?", None)
+            kind, number = kind_id
+            if kind == "house" and number is not None:
+                tally.house[number] += sign * chips
+                bucket = int((as_utc(at) - first) / step)
+                tally.by_hour[number, bucket] += sign * chips
+            elif kind == "seating" and number is not None:
+                other = target if sign < 0 else source
+                seat = tally.seats[number]
+                if other == CAGE:
+                    if sign > 0:
+                        seat.buy_ins += chips
+                    else:
+                        seat.cash_outs += chips
+                else:
+                    seat.net += sign * chips
+    return tally
+
+
+def table_labels(tables: dict[int, Table]) -> dict[int, str]:
+    """Each table's name on the report; two tables of one name are told apart by their ids."""
+    seen: dict[str, int] = defaultdict(int)
+    for t in tables.values():
+        seen[t.name] += 1
+    return {t.id: t.name if seen[t.name] == 1 else f"{t.name} (#{t.id})" for t in tables.values()}
+
+
+def shift_report(
+    session: Session, window_from: datetime, window_to: datetime, reprint: int = 0
+) -> ShiftReport:
+    """Everything the shift ledger prints for the window ``[window_from, window_to)`` (UTC)."""
+    window_from, window_to = as_utc(window_from), as_utc(window_to)
+    checks = run_checks(session)
+    in_window = (Hand.started_at >= window_from, Hand.started_at < window_to)
+    hands = session.execute(
+        select(
+            Hand.id,
+            Hand.table_id,
+            Hand.number,
+            Hand.status,
+            Hand.winner,
+            Hand.seats,
+            Hand.ended_at,
+        )
+        .where(*in_window)
+        .order_by(Hand.table_id, Hand.number)
+    ).all()
+    hand_net = _hand_nets(session, in_window)
+    tally = _tally(session, window_from, window_to)
+    seating_ids = set(tally.seats) | {s for h in hands for s in h.seats.values()}
+    seatings = {
+        s.id: s for s in session.scalars(select(Seating).where(Seating.id.in_(seating_ids)))
+    }
+    pot_tables = _pot_tables(session, tally, {h.id: h.table_id for h in hands})
+    table_ids = (
+        {h.table_id for h in hands}
+        | set(tally.house)
+        | {s.table_id for s in seatings.values()}
+        | set(pot_tables.values())
+    )
+    tables = {t.id: t for t in session.scalars(select(Table).where(Table.id.in_(table_ids)))}
+    labels = table_labels(tables)
+    voided_events: dict[int, int] = defaultdict(int)
+    for table_id, count in session.execute(
+        select(Hand.table_id, func.count(Event.id))
+        .join(Hand, Hand.id == Event.hand_id)
+        .where(Event.type == "void", *in_window)
+        .group_by(Hand.table_id)
+    ):
+        voided_events[table_id] = count
+
+    counts: dict[int, int] = defaultdict(int)
+    void_hands: dict[int, int] = defaultdict(int)
+    lines = []
+    for h in hands:
+        counts[h.table_id] += 1
+        if h.status == "void":
+            void_hands[h.table_id] += 1
+        for seating in h.seats.values():
+            tally.seats[seating].hands += 1
+        net = hand_net.get(h.id, {})
+        winner = h.seats.get(str(h.winner)) if h.winner is not None else None
+        lines.append(
+            ShiftHand(
+                table=labels[h.table_id],
+                number=h.number,
+                settled_at=h.ended_at if h.status == "settled" else None,
+                status=h.status,
+                winner=f"{h.winner} {seatings[winner].player}" if winner is not None else None,
+                seats=len(h.seats),
+                won=net.get(seating_account(winner), 0) if winner is not None else 0,
+                drop=net.get(house_account(h.table_id), 0),
+            )
+        )
+    order = sorted(tables, key=lambda t: (labels[t], t))
+    rank = {t: n for n, t in enumerate(order)}
+    by_label = {labels[t]: rank[t] for t in order}
+    lines.sort(key=lambda line: (by_label[line.table], line.number))
+    buckets = drop_buckets(window_from, window_to)
+    by_hour = [Amount() for _ in buckets]
+    for (table_id, bucket), chips in tally.by_hour.items():
+        if 0 <= bucket < len(by_hour):
+            by_hour[bucket] += Amount.of(chips, tables[table_id].chip_value_cents)
+    return ShiftReport(
+        window_from=window_from,
+        window_to=window_to,
+        tables=tuple(
+            ShiftTable(
+                name=labels[t],
+                chip_value_cents=tables[t].chip_value_cents,
+                hands=counts[t],
+                drop=tally.house.get(t, 0),
+                voids=void_hands[t] + voided_events[t],
+            )
+            for t in order
+        ),
+        players=_players(tally, seatings, tables, labels),
+        drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
+        trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
+        chain=ChainCheck(ok=checks.ok, entries=checks.entries, head=checks.head),
+        hands=tuple(lines),
+        problems=tuple(p.message for p in checks.problems),
+        reprint=reprint,
+    )
+
+
+def _hand_nets(session: Session, in_window: tuple[Any, ...]) -> dict[int, dict[str, int]]:
+    """Each hand dealt in the window: every account's change over all its entries."""
+    dealt = select(Hand.id).where(*in_window)
+    out: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for column, sign in ((LedgerEntry.to_account, 1), (LedgerEntry.from_account, -1)):
+        rows = session.execute(
+            select(LedgerEntry.hand_id, column, func.sum(LedgerEntry.chips))
+            .where(LedgerEntry.hand_id.in_(dealt))
+            .group_by(LedgerEntry.hand_id, column)
+        )
+        for hand_id, account, chips in rows:
+            if hand_id is not None:
+                out[hand_id][account] += sign * int(chips)
+    return out
+
+
+def _pot_tables(session: Session, tally: _Tally, known: dict[int, int]) -> dict[int, int]:
+    """The table of each hand whose pot moved in the window."""
+    pots = {
+        p.id
+        for account in tally.accounts
+        if (p := parse_account(account)) is not None and p.kind == "pot" and p.id is not None
+    }
+    out = {h: known[h] for h in pots if h in known}
+    missing = pots - set(out)
+    if missing:
+        rows = session.execute(select(Hand.id, Hand.table_id).where(Hand.id.in_(missing)))
+        out.update({hand_id: table_id for hand_id, table_id in rows})
+    return out
+
+
+def _players(
+    tally: _Tally, seatings: dict[int, Seating], tables: dict[int, Table], labels: dict[int, str]
+) -> tuple[PlayerTotal, ...]:
+    """Each player (by name), all their seatings in the window together."""
+    by_name: dict[str, list[int]] = defaultdict(list)
+    for seating_id, figures in tally.seats.items():
+        if figures.hands or figures.buy_ins or figures.cash_outs or figures.net:
+            by_name[seatings[seating_id].player].append(seating_id)
+    out = []
+    for player in sorted(by_name, key=str.casefold):
+        buy_ins = cash_outs = net = Amount()
+        hands = 0
+        at: set[int] = set()
+        for seating_id in by_name[player]:
+            figures = tally.seats[seating_id]
+            table_id = seatings[seating_id].table_id
+            value = tables[table_id].chip_value_cents
+            at.add(table_id)
+            hands += figures.hands
+            buy_ins += Amount.of(figures.buy_ins, value)
+            cash_outs += Amount.of(figures.cash_outs, value)
+            net += Amount.of(figures.net, value)
+        names = tuple(sorted(labels[t] for t in at))
+        out.append(PlayerTotal(player, names, hands, buy_ins, cash_outs, net))
+    return tuple(out)
+
+
+def _trial_balance(
+    tally: _Tally,
+    seatings: dict[int, Seating],
+    pot_tables: dict[int, int],
+    labels: dict[int, str],
+    rank: dict[int, int],
+) -> tuple[TrialLine, ...]:
+    """Each account's debits (chips in) and credits (chips out) in the window.
+
+    Pots are added up per table: a shift holds thousands of hands, each with its pot.
+    """
+    lines: dict[tuple[int, int, int, str], _Account] = defaultdict(_Account)
+    for account, figures in tally.accounts.items():
+        p = parse_account(account)
+        if p is None or p.id is None:
+            key = (len(rank), 9, 0, account)  # the cage (or a malformed name) last
+        elif p.kind == "seating":
+            s = seatings[p.id]
+            key = (rank[s.table_id], 0, s.seat, f"{labels[s.table_id]} seat {s.seat} {s.player}")
+        elif p.kind == "pot":
+            table = pot_tables[p.id]
+            key = (rank[table], 1, 0, f"{labels[table]} pots")
+        else:
+            key = (rank[p.id], 2, 0, f"{labels[p.id]} house")
+        line = lines[key]
+        line.debits += figures.debits
+        line.credits += figures.credits
+    return tuple(
+        TrialLine(key[3], line.debits, line.credits) for key, line in sorted(lines.items())
+    )

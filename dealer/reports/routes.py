@@ -1,0 +1,185 @@
+"""The printed documents and the exports, over HTTP, with the API's sign-in.
+
+- ``GET /reports/hands/{id}.pdf`` — the hand slip (a dealer or above);
+- ``GET /reports/sessions/{id}.pdf`` — a table session (its own dealer, or a supervisor);
+- ``GET /reports/shift.pdf?from=ISO&to=ISO`` — the shift ledger (a supervisor);
+- ``GET /exports/ledger.csv?from=&to=`` and ``GET /exports/players.csv?from=&to=`` (a
+  supervisor), streamed.
+
+Each document is gathered in one read snapshot, its print counted (the REPRINT stamp), then
+built with no transaction open. Refusals are the API's JSON errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from flask import Blueprint, Response, current_app, request, stream_with_context
+
+from dealer.api.auth import device, principal, signed_in
+from dealer.api.errors import dealer_error
+from dealer.errors import DealerError, Forbidden, Invalid
+from dealer.extensions import current_session
+from dealer.ledger.table_sessions import get_session
+from dealer.transactions import snapshot, writing
+
+from . import gather
+from .exports import iter_ledger_csv, iter_players_csv
+from .figures import zone
+from .hand_slip import hand_slip_pdf
+from .model import PrintOptions
+from .prints import record_print
+from .session import session_pdf
+from .shift import shift_pdf
+
+__all__ = ["MAX_SHIFT", "bp"]
+
+bp = Blueprint("reports", __name__)
+bp.register_error_handler(DealerError, dealer_error)
+
+ID = "<int(max=2147483647):{}>"
+#: The longest window a shift ledger covers; the exports take any.
+MAX_SHIFT = timedelta(days=31)
+
+
+def _options(printed_by: str) -> PrintOptions:
+    config = current_app.config
+    return PrintOptions(
+        page_size=config.get("REPORT_PAGE_SIZE", "letter"),
+        currency=config.get("REPORT_CURRENCY", "$"),
+        timezone=config.get("REPORT_TIMEZONE", "UTC"),
+        printed_by=printed_by,
+    )
+
+
+def _moment(name: str, required: bool) -> datetime | None:
+    """The query parameter ``name`` as a UTC time; a time without a zone is the floor's."""
+    text = request.args.get(name, "").strip()
+    example = "such as 2024-05-03T18:00:00Z or 2024-05-03T11:00-07:00"
+    if not text:
+        if required:
+            raise Invalid(f"Give the window's {name} as an ISO 8601 time, {example}.", "no_window")
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=zone(current_app.config.get("REPORT_TIMEZONE", "UTC")))
+        return moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise Invalid(
+            f"{name}={text[:40]!r} is not an ISO 8601 time {example}.", "invalid_time"
+        ) from None
+
+
+def _window(required: bool) -> tuple[datetime | None, datetime | None]:
+    start, end = _moment("from", required), _moment("to", required)
+    if start is not None and end is not None and start >= end:
+        raise Invalid("The window must end after it starts (from before to).", "empty_window")
+    return start, end
+
+
+def _stamp(moment: datetime | None) -> str:
+    return moment.strftime("%Y%m%dT%H%MZ") if moment is not None else "all"
+
+
+def _counted(kind: str, subject: str) -> int:
+    """Count this print; its reprint number (0 the first time)."""
+    user_id = principal().user.id
+    with writing(current_session()) as session:
+        return record_print(session, kind, subject, user_id, device())
+
+
+def _pdf(data: bytes, filename: str) -> Response:
+    response = Response(data, 200, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/reports/hands/" + ID.format("hand_id") + ".pdf")
+@signed_in()
+def hand_slip(hand_id: int) -> Response:
+    """The hand slip: any dealer may print it, for a dispute at their table."""
+    who = principal().user.name
+    with snapshot(current_session()) as session:
+        slip = gather.hand_slip(session, hand_id)
+    reprint = _counted("hand_slip", str(hand_id))
+    data = hand_slip_pdf(replace(slip, reprint=reprint), _options(who))
+    suffix = f"-reprint-{reprint}" if reprint else ""
+    return _pdf(data, f"hand-slip-{hand_id}{suffix}.pdf")
+
+
+@bp.get("/reports/sessions/" + ID.format("session_id") + ".pdf")
+@signed_in()
+def session_report(session_id: int) -> Response:
+    """A table session: its own dealer may print it, a supervisor any."""
+    user = principal().user
+    who, user_id, floor = user.name, user.id, user.can("supervisor")
+    with snapshot(current_session()) as session:
+        if not floor and get_session(session, session_id).dealer_id != user_id:
+            raise Forbidden(
+                "A dealer may print only their own sessions: ask a supervisor.",
+                "not_your_session",
+            )
+        report = gather.session_report(session, session_id)
+    reprint = _counted("session", str(session_id))
+    data = session_pdf(replace(report, reprint=reprint), _options(who))
+    suffix = f"-reprint-{reprint}" if reprint else ""
+    return _pdf(data, f"session-{session_id}{suffix}.pdf")
+
+
+@bp.get("/reports/shift.pdf")
+@signed_in("supervisor")
+def shift_report() -> Response:
+    """The shift ledger over ``[from, to)``; the checks' problems print in a red banner."""
+    start, end = _window(required=True)
+    assert start is not None and end is not None
+    if end - start > MAX_SHIFT:
+        raise Invalid(
+            f"A shift ledger covers at most {MAX_SHIFT.days} days: use the CSV exports for longer.",
+            "window_too_long",
+        )
+    who = principal().user.name
+    with snapshot(current_session()) as session:
+        report = gather.shift_report(session, start, end)
+    subject = f"{start.isoformat()}/{end.isoformat()}"
+    reprint = _counted("shift", subject)
+    data = shift_pdf(replace(report, reprint=reprint), _options(who))
+    suffix = f"-reprint-{reprint}" if reprint else ""
+    return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
+
+
+def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:
+    response = Response(stream_with_context(pieces()), 200, mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/exports/ledger.csv")
+@signed_in("supervisor")
+def ledger_export() -> Response:
+    """Every ledger entry of the window, one line each, streamed."""
+    start, end = _window(required=False)
+
+    def pieces() -> Iterator[str]:
+        with snapshot(current_session()) as session:
+            yield from iter_ledger_csv(gather.ledger_rows(session, start, end))
+
+    return _csv(f"ledger-{_stamp(start)}-{_stamp(end)}.csv", pieces)
+
+
+@bp.get("/exports/players.csv")
+@signed_in("supervisor")
+def players_export() -> Response:
+    """One line per player session (seating) in the window, PokerNow's ledger layout."""
+    start, end = _window(required=False)
+
+    def pieces() -> Iterator[str]:
+        with snapshot(current_session()) as session:
+            rows = gather.player_session_rows(session, start, end)
+        yield from iter_players_csv(rows)
+
+    return _csv(f"players-{_stamp(start)}-{_stamp(end)}.csv", pieces)
