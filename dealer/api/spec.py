@@ -292,6 +292,15 @@ SCHEMAS: dict[str, Schema] = {
     "Event": EVENT,
     "Hand": HAND,
     "LedgerEntry": ENTRY,
+    "User": obj(
+        ["id", "name", "role", "active"],
+        {
+            "id": INT,
+            "name": STR,
+            "role": {"enum": ["dealer", "supervisor", "admin"]},
+            "active": BOOL,
+        },
+    ),
 }
 
 ERRORS = {
@@ -508,6 +517,16 @@ def paths() -> dict[str, Schema]:
                 write=True,
             ),
         },
+        "/api/v1/tables/{table_id}/seats/{seat}/pause": {
+            "post": operation(
+                "Sit a player out (not dealt in, no time collection), or back in.",
+                {200: ("The seat.", ref("Seat"))},
+                [404],
+                body=obj(["paused"], {"paused": BOOL}, closed=True),
+                params=[TABLE_ID, SEAT_NO],
+                write=True,
+            ),
+        },
         "/api/v1/tables/{table_id}/balances": {
             "get": operation(
                 "Each seat's stack and the house's take, as sums of the ledger.",
@@ -614,6 +633,49 @@ def paths() -> dict[str, Schema]:
                 {200: ("The report.", verify_answer)},
                 [],
                 role="supervisor",
+            ),
+        },
+        "/api/v1/users": {
+            "get": operation(
+                "Every user.",
+                {
+                    200: (
+                        "The users.",
+                        obj(["users"], {"users": {"type": "array", "items": ref("User")}}),
+                    )
+                },
+                [],
+                role="admin",
+            ),
+            "post": operation(
+                "Add a user who signs in with a name and a PIN of 4 to 8 digits.",
+                {201: ("The user.", ref("User"))},
+                [],
+                body=obj(
+                    ["name", "role", "pin"],
+                    {
+                        "name": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 60,
+                            "pattern": r"\S",
+                        },
+                        "role": {"enum": ["dealer", "supervisor", "admin"]},
+                        "pin": {"type": "string", "pattern": "^[0-9]{4,8}$"},
+                    },
+                    closed=True,
+                ),
+                role="admin",
+                write=True,
+            ),
+        },
+        "/api/v1/users/{user_id}": {
+            "delete": operation(
+                "Deactivate a user: no more sign-ins, and every open one ends.",
+                {200: ("The user, inactive.", ref("User"))},
+                [404, 409, 422],
+                params=[path_param("user_id", ID_PARAM, "The user's id."), IDEMPOTENCY_KEY, DEVICE],
+                role="admin",
             ),
         },
         "/api/v1/openapi.json": {

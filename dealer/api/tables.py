@@ -97,6 +97,25 @@ def leave_seat(table_id: int, seat: int) -> Response:
     return write(work)
 
 
+@bp.post(SEAT + "/pause")
+@signed_in()
+def pause_seat(table_id: int, seat: int) -> Response:
+    """Sit a player out (not dealt in, no time collection) or back in."""
+    body = json_body("paused")
+    paused = body.get("paused")
+    if not isinstance(paused, bool):
+        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = service.get_table(session, table_id)
+        seating = service.open_seat(session, table, seat)
+        seating.paused = paused
+        session.flush()
+        return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 200
+
+    return write(work)
+
+
 @bp.get(TABLE + "/balances")
 @signed_in()
 def balances(table_id: int) -> Response:
