@@ -10,6 +10,15 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import errors, hands, ledger, openapi, session, table_sessions, tables  # noqa: E402,F401  (routes)
+from . import (  # noqa: E402,F401  (routes)
+    errors,
+    hands,
+    ledger,
+    openapi,
+    session,
+    table_sessions,
+    tables,
+    users,
+)
 
 __all__ = ["bp"]
