@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 __all__ = [
@@ -52,6 +53,8 @@ def house_account(table_id: int) -> str:
     return f"table:{table_id}:house"
 
 
+# The checks parse every entry's two accounts; a shift has a few thousand distinct names.
+@lru_cache(maxsize=8192)
 def parse_account(name: str) -> Account | None:
     """The account ``name`` stands for, or None if it is not a well-formed account name."""
     if name == CAGE:

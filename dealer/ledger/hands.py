@@ -8,9 +8,9 @@ entries and the hand's status all go into the caller's one write transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -24,14 +24,17 @@ from .post import Posting, Recorder, post
 from .table_sessions import open_session, open_session_at
 
 __all__ = [
+    "ActionRow",
     "ReplayError",
     "Replayed",
+    "StoredAction",
     "account_of",
     "hand_collection",
     "hand_rules",
     "record_event",
     "replay",
     "replay_all",
+    "replay_engine",
     "start_hand",
     "table_collection",
     "table_rules",
@@ -80,8 +83,30 @@ def account_of(hand: Hand, party: rules.Party) -> str:
     return seating_account(hand.seats[str(party)])
 
 
-def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
-    """Rebuild ``hand`` from its stored ``events`` (in seq order, the deal first)."""
+class StoredAction(Protocol):
+    """What a replay reads of a stored event."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def action(self) -> dict[str, Any] | None: ...
+
+
+@dataclass(slots=True)
+class ActionRow:
+    """The part of an event row a replay reads, without the rest of the row."""
+
+    seq: int
+    type: str
+    action: dict[str, Any] | None
+
+
+def replay_engine(hand: Hand, events: Sequence[StoredAction]) -> rules.Hand:
+    """The engine hand rebuilt from ``events`` (in seq order, the deal first)."""
     try:
         engine = rules.Hand(hand_rules(hand), [int(s) for s in hand.seats], hand_collection(hand))
         if not events or events[0].type != "deal" or events[0].seq != 1:
@@ -92,7 +117,12 @@ def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
                 raise ReplayError(f"Hand {hand.id}: event {row.seq} replays as {record.seq}.")
     except rules.RulesError as exc:
         raise ReplayError(f"Hand {hand.id} no longer replays: {exc.message}") from exc
-    return Replayed(hand, engine, list(events))
+    return engine
+
+
+def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
+    """Rebuild ``hand`` from its stored ``events`` (in seq order, the deal first)."""
+    return Replayed(hand, replay_engine(hand, events), list(events))
 
 
 def load(session: Session, hand: Hand) -> Replayed:
@@ -101,16 +131,25 @@ def load(session: Session, hand: Hand) -> Replayed:
     return replay(hand, list(events))
 
 
-def replay_all(session: Session, hands: Iterable[Hand]) -> Iterable[tuple[Hand, Replayed | str]]:
-    """Each hand with its replay, or the reason it cannot be replayed (for the checks)."""
+def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
+    """Each hand with its replayed engine, or the reason it cannot be replayed (for the checks).
+
+    The checks replay every hand: only the columns a replay reads are loaded, not whole rows.
+    """
     hands = list(hands)
-    by_hand: dict[int, list[Event]] = {h.id: [] for h in hands}
-    for event in session.scalars(select(Event).order_by(Event.hand_id, Event.seq)):
-        if event.hand_id in by_hand:
-            by_hand[event.hand_id].append(event)
+    by_hand: dict[int, list[ActionRow]] = {h.id: [] for h in hands}
+    rows = session.execute(
+        select(Event.hand_id, Event.seq, Event.type, Event.action).order_by(
+            Event.hand_id, Event.seq
+        )
+    )
+    for hand_id, seq, kind, action in rows:
+        found = by_hand.get(hand_id)
+        if found is not None:
+            found.append(ActionRow(seq, kind, action))
     for hand in hands:
         try:
-            yield hand, replay(hand, by_hand[hand.id])
+            yield hand, replay_engine(hand, by_hand[hand.id])
         except ReplayError as exc:
             yield hand, str(exc)
 

@@ -13,15 +13,16 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, house_account, parse_account, seating_account
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table
+from dealer.ledger.verification import StoredEntry
+from dealer.models import Event, Hand, Seating, Table
 
 from ..figures import as_utc
 from ..model import (
@@ -83,19 +84,26 @@ class _Tally:
     by_hour: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
 
 
-def _tally(session: Session, window_from: datetime, window_to: datetime) -> _Tally:
-    """One pass over the window's entries."""
+def _comparable(moment: datetime, entries: Sequence[StoredEntry]) -> datetime:
+    """``moment`` (UTC) as the entries' times are read: SQLite gives them back without a zone."""
+    if entries and entries[0].at.tzinfo is None:
+        return as_utc(moment).replace(tzinfo=None)
+    return as_utc(moment)
+
+
+def _tally(entries: Sequence[StoredEntry], window_from: datetime, window_to: datetime) -> _Tally:
+    """One pass over the entries made in the window."""
     tally = _Tally()
     buckets = drop_buckets(window_from, window_to)
     step = (buckets[1] - buckets[0]) if len(buckets) > 1 else timedelta(hours=1)
-    first = buckets[0] if buckets else as_utc(window_from)
-    rows = session.execute(
-        select(
-            LedgerEntry.at, LedgerEntry.from_account, LedgerEntry.to_account, LedgerEntry.chips
-        ).where(LedgerEntry.at >= window_from, LedgerEntry.at < window_to)
-    )
+    first = _comparable(buckets[0] if buckets else window_from, entries)
+    start, end = _comparable(window_from, entries), _comparable(window_to, entries)
     parsed: dict[str, tuple[str, int | None]] = {}
-    for at, source, target, chips in rows:
+    for e in entries:
+        at = e.at
+        if not start <= at < end:
+            continue
+        source, target, chips = e.from_account, e.to_account, e.chips
         tally.accounts[source].credits += chips
         tally.accounts[target].debits += chips
         for account, sign in ((source, -1), (target, 1)):
@@ -106,8 +114,7 @@ def _tally(session: Session, window_from: datetime, window_to: datetime) -> _Tal
             kind, number = kind_id
             if kind == "house" and number is not None:
                 tally.house[number] += sign * chips
-                bucket = int((as_utc(at) - first) / step)
-                tally.by_hour[number, bucket] += sign * chips
+                tally.by_hour[number, int((at - first) / step)] += sign * chips
             elif kind == "seating" and number is not None:
                 other = target if sign < 0 else source
                 seat = tally.seats[number]
@@ -134,7 +141,7 @@ def shift_report(
 ) -> ShiftReport:
     """Everything the shift ledger prints for the window ``[window_from, window_to)`` (UTC)."""
     window_from, window_to = as_utc(window_from), as_utc(window_to)
-    checks = run_checks(session)
+    checks, entries = run_checks(session)
     in_window = (Hand.started_at >= window_from, Hand.started_at < window_to)
     hands = session.execute(
         select(
@@ -149,8 +156,8 @@ def shift_report(
         .where(*in_window)
         .order_by(Hand.table_id, Hand.number)
     ).all()
-    hand_net = _hand_nets(session, in_window)
-    tally = _tally(session, window_from, window_to)
+    hand_net = _hand_nets(entries, {h.id for h in hands})
+    tally = _tally(entries, window_from, window_to)
     seating_ids = set(tally.seats) | {s for h in hands for s in h.seats.values()}
     seatings = {
         s.id: s for s in session.scalars(select(Seating).where(Seating.id.in_(seating_ids)))
@@ -223,24 +230,19 @@ def shift_report(
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
         chain=ChainCheck(ok=checks.ok, entries=checks.entries, head=checks.head),
         hands=tuple(lines),
-        problems=tuple(p.message for p in checks.problems),
+        problems=tuple(f"{p.check}: {p.message}" for p in checks.problems),
         reprint=reprint,
     )
 
 
-def _hand_nets(session: Session, in_window: tuple[Any, ...]) -> dict[int, dict[str, int]]:
+def _hand_nets(entries: Sequence[StoredEntry], dealt: set[int]) -> dict[int, dict[str, int]]:
     """Each hand dealt in the window: every account's change over all its entries."""
-    dealt = select(Hand.id).where(*in_window)
     out: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for column, sign in ((LedgerEntry.to_account, 1), (LedgerEntry.from_account, -1)):
-        rows = session.execute(
-            select(LedgerEntry.hand_id, column, func.sum(LedgerEntry.chips))
-            .where(LedgerEntry.hand_id.in_(dealt))
-            .group_by(LedgerEntry.hand_id, column)
-        )
-        for hand_id, account, chips in rows:
-            if hand_id is not None:
-                out[hand_id][account] += sign * int(chips)
+    for e in entries:
+        if e.hand_id in dealt:
+            net = out[e.hand_id]
+            net[e.from_account] -= e.chips
+            net[e.to_account] += e.chips
     return out
 
 
