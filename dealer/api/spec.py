@@ -345,8 +345,9 @@ DEVICE = {
     "name": "X-Device",
     "in": "header",
     "required": False,
-    "schema": {"type": "string", "pattern": "^[ -~]*$"},
-    "description": "The device recording the call (else its User-Agent), kept on each entry.",
+    "schema": {"type": "string"},
+    "description": "The device recording the call (else its User-Agent), kept on each entry "
+    "(unprintable characters dropped, at most 200 kept).",
 }
 
 
@@ -402,9 +403,12 @@ def paths() -> dict[str, Schema]:
         {
             "name": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": r"\S"},
             "profile": {"enum": ["classic", "cardroom"]},
-            "rules": obj([], KNOBS, closed=True),
-            "chip_value_cents": {"type": "integer", "minimum": 0, "maximum": 10_000_000},
-            "collection": {"oneOf": COLLECTIONS},
+            # Each optional field may also be null, which means the same as leaving it out.
+            "rules": nullable(obj([], KNOBS, closed=True)),
+            "chip_value_cents": nullable(
+                {"type": "integer", "minimum": 0, "maximum": 10_000_000, "default": 100}
+            ),
+            "collection": nullable({"oneOf": COLLECTIONS}),
         },
         closed=True,
     )
@@ -421,7 +425,9 @@ def paths() -> dict[str, Schema]:
         ["kind", "amount"], {"kind": {"enum": ["buy_in", "cash_out"]}, "amount": CHIPS}, closed=True
     )
     hand_body = obj(
-        [], {"dropped": {"type": "array", "items": SEAT, "uniqueItems": True}}, closed=True
+        [],
+        {"dropped": nullable({"type": "array", "items": SEAT, "uniqueItems": True})},
+        closed=True,
     )
     event_answer = obj(
         ["event", "payments", "hand"],
