@@ -247,7 +247,7 @@ SUPERVISOR = obj(
 def event_body(kind: str, required: list[str], properties: dict[str, Schema]) -> Schema:
     return obj(
         ["type", *required],
-        {"type": {"const": kind}, **properties, "supervisor": SUPERVISOR},
+        {"type": {"const": kind}, **properties, "supervisor": nullable(SUPERVISOR)},
         closed=True,
     )
 
