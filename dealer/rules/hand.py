@@ -50,14 +50,15 @@ class Hand:
         seats: Iterable[int],
         collection: Collection = NO_COLLECTION,
     ) -> None:
-        dealt = sorted(seats)
+        dealt = list(seats)
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in dealt):
+            raise InvalidActionError("Seats must be distinct numbers from 1 to 8.")
+        dealt.sort()
         if len(dealt) < 2:
             raise IllegalActionError(
                 "A hand needs at least two seated players.", code="not_enough_players"
             )
-        if len(set(dealt)) != len(dealt) or any(
-            isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in dealt
-        ):
+        if len(set(dealt)) != len(dealt):
             raise InvalidActionError("Seats must be distinct numbers from 1 to 8.")
         self.rules = rules
         self.collection = collection
