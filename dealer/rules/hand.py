@@ -41,6 +41,10 @@ __all__ = ["EventRecord", "Fit", "Hand", "HandStatus", "SeatStatus", "time_colle
 HandStatus = Literal["playing", "settled", "void"]
 
 
+#: The payment rules whose totals later rules read (conditions paid, house fees).
+_TALLIED = frozenset(("condition", "foul_refund", "collection"))
+
+
 class Hand:
     """One hand at a table, from the deal to settlement (or void)."""
 
@@ -278,15 +282,18 @@ class Hand:
 
     def _tally(self, payment: Payment, sign: int) -> None:
         """Keep the per-pair condition totals and house fees that later rules read."""
+        rule = payment.rule
+        if rule not in _TALLIED:
+            return
         payer, payee, chips = payment.payer, payment.payee, payment.chips
-        if payment.rule == "collection" and isinstance(payer, int):
+        if rule == "collection" and isinstance(payer, int):
             self._fees[payer] += sign * chips
             return
         if not (isinstance(payer, int) and isinstance(payee, int)):
             return
-        if payment.rule == "condition":
+        if rule == "condition":
             key = (payer, payee)
-        elif payment.rule == "foul_refund":
+        elif rule == "foul_refund":
             key, sign = (payee, payer), -sign
         else:
             return
