@@ -199,6 +199,11 @@ TABLE = obj(
         "warnings": {"type": "array", "items": STR},
         "seats": {"type": "object", **SEAT_MAP_KEY, "additionalProperties": ref("Seat")},
         "hand": {**nullable(INT), "description": "The hand in play, if any."},
+        "time_collection": {
+            **obj(["last", "due"], {"last": nullable(TIME), "due": nullable(TIME)}),
+            "description": "At a time table: when it was last taken and when it is next due "
+            "(null: due now).",
+        },
     },
 )
 
