@@ -199,6 +199,11 @@ TABLE = obj(
         "warnings": {"type": "array", "items": STR},
         "seats": {"type": "object", **SEAT_MAP_KEY, "additionalProperties": ref("Seat")},
         "hand": {**nullable(INT), "description": "The hand in play, if any."},
+        "time_collection": {
+            **obj(["last", "due"], {"last": nullable(TIME), "due": nullable(TIME)}),
+            "description": "At a time table: when it was last taken and when it is next due "
+            "(null: due now).",
+        },
     },
 )
 
@@ -247,7 +252,7 @@ SUPERVISOR = obj(
 def event_body(kind: str, required: list[str], properties: dict[str, Schema]) -> Schema:
     return obj(
         ["type", *required],
-        {"type": {"const": kind}, **properties, "supervisor": SUPERVISOR},
+        {"type": {"const": kind}, **properties, "supervisor": nullable(SUPERVISOR)},
         closed=True,
     )
 
@@ -345,10 +350,9 @@ DEVICE = {
     "name": "X-Device",
     "in": "header",
     "required": False,
-    # Any value is taken: characters that cannot be printed are dropped, 200 are kept.
     "schema": {"type": "string"},
-    "description": "The device recording the call (else its User-Agent), kept on each entry; "
-    "unprintable characters are dropped.",
+    "description": "The device recording the call (else its User-Agent), kept on each entry "
+    "(unprintable characters dropped, at most 200 kept).",
 }
 
 
@@ -404,9 +408,12 @@ def paths() -> dict[str, Schema]:
         {
             "name": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": r"\S"},
             "profile": {"enum": ["classic", "cardroom"]},
-            "rules": obj([], KNOBS, closed=True),
-            "chip_value_cents": {"type": "integer", "minimum": 0, "maximum": 10_000_000},
-            "collection": {"oneOf": COLLECTIONS},
+            # Each optional field may also be null, which means the same as leaving it out.
+            "rules": nullable(obj([], KNOBS, closed=True)),
+            "chip_value_cents": nullable(
+                {"type": "integer", "minimum": 0, "maximum": 10_000_000, "default": 100}
+            ),
+            "collection": nullable({"oneOf": COLLECTIONS}),
         },
         closed=True,
     )
@@ -423,7 +430,9 @@ def paths() -> dict[str, Schema]:
         ["kind", "amount"], {"kind": {"enum": ["buy_in", "cash_out"]}, "amount": CHIPS}, closed=True
     )
     hand_body = obj(
-        [], {"dropped": {"type": "array", "items": SEAT, "uniqueItems": True}}, closed=True
+        [],
+        {"dropped": nullable({"type": "array", "items": SEAT, "uniqueItems": True})},
+        closed=True,
     )
     event_answer = obj(
         ["event", "payments", "hand"],

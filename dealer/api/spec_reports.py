@@ -135,7 +135,7 @@ def paths() -> dict[str, Schema]:
                 "session's hand is in play, or once the close is confirmed.",
                 {200: ("The session.", ref("Session"))},
                 [403, 404, 409, 429],
-                body=obj([], {"supervisor": SUPERVISOR}, closed=True),
+                body=obj([], {"supervisor": nullable(SUPERVISOR)}, closed=True),
                 body_required=False,
                 params=[SESSION_ID],
                 write=True,
