@@ -9,6 +9,7 @@ from flask import Flask
 from dealer.extensions import db
 from dealer.people import add_user
 from dealer.transactions import writing
+from tests.api.test_concurrency import at_once
 from tests.helpers import Api
 
 SUPERVISOR = {"name": "Sam", "pin": "2222"}
@@ -180,3 +181,28 @@ def test_bad_calls(api: Api, floor: Api, people: Flask) -> None:
     signed_out = Api(people.test_client())
     assert signed_out.call("GET", f"/sessions/{opened['id']}").status_code == 401
     assert signed_out.call("POST", f"/tables/{table}/sessions", {}).status_code == 401
+
+
+def test_two_tablets_opening_at_once_open_one_session(api: Api, floor: Api) -> None:
+    table = seated_table(api, floor)
+    path = f"/tables/{table}/sessions"
+    answers = at_once(lambda: api.call("POST", path, {}), lambda: floor.call("POST", path, {}))
+    assert sorted(a.status_code for a in answers) == [201, 409]
+    assert len(api.get(f"{path}")["sessions"]) == 1
+
+
+def test_two_prints_at_once_never_share_a_stamp(api: Api, floor: Api) -> None:
+    table = seated_table(api, floor)
+    hand = api.hand(table)["id"]
+    path = f"/reports/hands/{hand}.pdf"
+    answers = at_once(
+        lambda: api.client.get(path, headers=api.headers(None)),
+        lambda: floor.client.get(path, headers=floor.headers(None)),
+        lambda: api.client.get(path, headers=api.headers(None)),
+    )
+    names = sorted(a.headers["Content-Disposition"] for a in answers)
+    assert names == [
+        f'inline; filename="hand-slip-{hand}-reprint-1.pdf"',
+        f'inline; filename="hand-slip-{hand}-reprint-2.pdf"',
+        f'inline; filename="hand-slip-{hand}.pdf"',
+    ]
