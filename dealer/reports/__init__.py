@@ -1,7 +1,9 @@
 """Printed reports and exports: hand slips, table sessions, the shift ledger, CSV files.
 
 The documents are built from plain data (``model``), never from the database directly, so that
-they can be tested without one and so that each figure printed comes from one place.
+they can be tested without one and so that each figure printed comes from one place. ``gather``
+fills that data from the ledger (every chip figure a sum of entries), ``prints`` counts each
+print for the REPRINT stamp, and ``routes`` serves them with the API's sign-in.
 """
 
 from .exports import (

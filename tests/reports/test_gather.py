@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
+from dealer.ledger.verification import StoredEntry
 from dealer.reports.gather.hand import settling_event
-from dealer.reports.gather.ledger import Movement
 from dealer.reports.gather.session import conditions_collected
 from dealer.reports.gather.shift import MAX_BUCKETS, drop_buckets, table_labels
 
@@ -22,8 +22,9 @@ def test_the_drop_is_charted_by_hour_and_a_long_window_by_day() -> None:
     assert len(drop_buckets(AT, AT + timedelta(hours=MAX_BUCKETS - 1))) <= MAX_BUCKETS
 
 
-def movement(seq: int, source: str, target: str, chips: int, code: str, **kw: int) -> Movement:
-    return Movement(seq, AT, source, target, chips, code, "", 1, 1, 1, kw.get("reverses"))
+def movement(seq: int, source: str, target: str, chips: int, code: str, **kw: int) -> StoredEntry:
+    reverses = kw.get("reverses")
+    return StoredEntry(seq, AT, source, target, chips, code, "", 1, 1, 1, 2, "d", reverses, "", "")
 
 
 def test_conditions_collected_net_of_voids_and_a_fouls_refunds() -> None:

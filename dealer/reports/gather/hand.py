@@ -9,10 +9,11 @@ from sqlalchemy.orm import Session
 
 from dealer.ledger import house_account, pot_account, seating_account
 from dealer.ledger.hands import get_hand, hand_collection, hand_rules, load
+from dealer.ledger.verification import StoredEntry, load_entries
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 
 from ..model import EventLine, HandSlip, PaymentLine, SeatLine
-from .ledger import Movement, movements, names, nets, party
+from .ledger import names, nets, party
 
 __all__ = ["hand_slip", "settling_event"]
 
@@ -38,13 +39,13 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
     table = session.get_one(Table, hand.table_id)
     replayed = load(session, hand)
     engine, rows = replayed.engine, replayed.events
-    entries = movements(session, LedgerEntry.hand_id == hand.id)
+    entries = load_entries(session, LedgerEntry.hand_id == hand.id)
     seat_of = {seating: int(seat) for seat, seating in hand.seats.items()}
     seatings = {
         s.id: s
         for s in session.scalars(select(Seating).where(Seating.id.in_(list(hand.seats.values()))))
     }
-    by_event: dict[int | None, list[Movement]] = defaultdict(list)
+    by_event: dict[int | None, list[StoredEntry]] = defaultdict(list)
     for e in entries:
         by_event[e.event_id].append(e)
     people = names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
@@ -85,11 +86,6 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
         for seat, seating in sorted(hand.seats.items(), key=lambda item: int(item[0]))
     )
     last = entries[-1].seq if entries else None
-    head = (
-        session.scalar(select(LedgerEntry.hash).where(LedgerEntry.seq == last))
-        if last is not None
-        else None
-    )
     return HandSlip(
         table=table.name,
         hand_id=hand.id,
@@ -108,7 +104,7 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
         house=net.get(house_account(hand.table_id), 0),
         ledger_first_seq=entries[0].seq if entries else None,
         ledger_last_seq=last,
-        head_hash=head or "",
+        head_hash=entries[-1].hash if entries else "",
         reprint=reprint,
     )
 

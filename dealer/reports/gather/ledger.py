@@ -1,64 +1,25 @@
-"""What every gatherer reads the same way: entries' figures, accounts as parties, people's names.
+"""What every gatherer reads the same way: entries' nets, accounts as parties, people's names.
 
-Every chip figure on a document is a sum of `LedgerEntry` rows read here; nothing is taken
-from the rules engine but the words of an event.
+The entries themselves are read by `dealer.ledger.verification.load_entries`, as the checks
+read them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import datetime
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import parse_account
-from dealer.models import LedgerEntry, User
+from dealer.ledger.verification import StoredEntry
+from dealer.models import User
 
-__all__ = ["Movement", "movements", "names", "nets", "party"]
-
-
-@dataclass(frozen=True, slots=True)
-class Movement:
-    """A ledger entry as the reports sum it."""
-
-    seq: int
-    at: datetime
-    from_account: str
-    to_account: str
-    chips: int
-    reason_code: str
-    reason: str
-    table_id: int
-    hand_id: int | None
-    event_id: int | None
-    reverses: int | None
+__all__ = ["names", "nets", "party"]
 
 
-_COLUMNS = (
-    LedgerEntry.seq,
-    LedgerEntry.at,
-    LedgerEntry.from_account,
-    LedgerEntry.to_account,
-    LedgerEntry.chips,
-    LedgerEntry.reason_code,
-    LedgerEntry.reason,
-    LedgerEntry.table_id,
-    LedgerEntry.hand_id,
-    LedgerEntry.event_id,
-    LedgerEntry.reverses,
-)
-
-
-def movements(session: Session, *where: ColumnElement[bool]) -> list[Movement]:
-    """The entries that match ``where``, in seq order, as `Movement`\\ s."""
-    rows = session.execute(select(*_COLUMNS).where(*where).order_by(LedgerEntry.seq))
-    return [Movement(*row) for row in rows]
-
-
-def nets(entries: Iterable[Movement]) -> dict[str, int]:
+def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
     """Each account's change over ``entries``: chips in less chips out."""
     out: dict[str, int] = defaultdict(int)
     for e in entries:

@@ -16,10 +16,11 @@ from sqlalchemy.orm import Session
 from dealer.ledger import CAGE, house_account, parse_account, seating_account
 from dealer.ledger.hands import load
 from dealer.ledger.table_sessions import get_session, session_hands
+from dealer.ledger.verification import StoredEntry, load_entries
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 
 from ..model import Correction, SessionHand, SessionReport, SessionSeat
-from .ledger import Movement, movements, names, nets
+from .ledger import names, nets
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
 
@@ -27,7 +28,9 @@ __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
 CORRECTION_TYPES = ("void", "void_hand", "foul", "penalty")
 
 
-def session_entries(session: Session, down: TableSession, hands: Sequence[Hand]) -> list[Movement]:
+def session_entries(
+    session: Session, down: TableSession, hands: Sequence[Hand]
+) -> list[StoredEntry]:
     """The entries of the session's hands and the table's other entries while it was open."""
     off_hand = and_(
         LedgerEntry.table_id == down.table_id,
@@ -38,10 +41,10 @@ def session_entries(session: Session, down: TableSession, hands: Sequence[Hand])
         off_hand = and_(off_hand, LedgerEntry.at < down.closed_at)
     hand_ids = [h.id for h in hands]
     where = or_(off_hand, LedgerEntry.hand_id.in_(hand_ids)) if hand_ids else off_hand
-    return movements(session, where)
+    return load_entries(session, where)
 
 
-def conditions_collected(entries: Sequence[Movement], account: str) -> int:
+def conditions_collected(entries: Sequence[StoredEntry], account: str) -> int:
     """Chips ``account`` collected for conditions: net of voids and of a foul's refunds."""
     by_seq = {e.seq: e for e in entries}
     total = 0
@@ -70,7 +73,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
     seatings = _seatings(session, entries, hands)
     won: dict[int, int] = defaultdict(int)
     hand_lines = []
-    by_hand: dict[int | None, list[Movement]] = defaultdict(list)
+    by_hand: dict[int | None, list[StoredEntry]] = defaultdict(list)
     for e in entries:
         by_hand[e.hand_id].append(e)
     for hand in hands:
@@ -126,7 +129,7 @@ def _player(seatings: Iterable[Seating], seating_id: int) -> str:
 
 
 def _seatings(
-    session: Session, entries: Iterable[Movement], hands: Iterable[Hand]
+    session: Session, entries: Iterable[StoredEntry], hands: Iterable[Hand]
 ) -> list[Seating]:
     """Every seating the session touched: dealt into one of its hands, or moving chips in it."""
     ids: set[int] = {seating for hand in hands for seating in hand.seats.values()}
@@ -140,7 +143,7 @@ def _seatings(
     return list(session.scalars(select(Seating).where(Seating.id.in_(ids))))
 
 
-def _seat_line(seating: Seating, entries: Sequence[Movement], hands_won: int) -> SessionSeat:
+def _seat_line(seating: Seating, entries: Sequence[StoredEntry], hands_won: int) -> SessionSeat:
     account = seating_account(seating.id)
     buy_ins = cash_outs = net = 0
     for e in entries:
@@ -166,7 +169,7 @@ def _seat_line(seating: Seating, entries: Sequence[Movement], hands_won: int) ->
 
 
 def _corrections(
-    session: Session, hands: Sequence[Hand], by_hand: dict[int | None, list[Movement]]
+    session: Session, hands: Sequence[Hand], by_hand: dict[int | None, list[StoredEntry]]
 ) -> tuple[Correction, ...]:
     """Every void, voided hand, foul and discard penalty, with who approved it and why."""
     ids = [h.id for h in hands]
