@@ -15,11 +15,11 @@ from sqlalchemy.orm import Session
 
 from dealer.models import PRINT_KINDS, PrintRecord
 
-__all__ = ["record_print"]
+__all__ = ["prints_so_far", "record_print"]
 
 
-def record_print(session: Session, kind: str, subject: str, user_id: int, device: str) -> int:
-    """Count one print of ``subject``; return its reprint number (0 for the first print)."""
+def prints_so_far(session: Session, kind: str, subject: str) -> int:
+    """How many times ``subject`` has been printed: the next print's reprint number."""
     if kind not in PRINT_KINDS:
         raise ValueError(f"{kind!r} is not a printed document.")
     earlier = session.scalar(
@@ -27,7 +27,12 @@ def record_print(session: Session, kind: str, subject: str, user_id: int, device
             PrintRecord.kind == kind, PrintRecord.subject == subject
         )
     )
-    reprint = int(earlier or 0)
+    return int(earlier or 0)
+
+
+def record_print(session: Session, kind: str, subject: str, user_id: int, device: str) -> int:
+    """Count one print of ``subject``; return its reprint number (0 for the first print)."""
+    reprint = prints_so_far(session, kind, subject)
     session.add(
         PrintRecord(
             kind=kind, subject=subject, reprint=reprint, user_id=user_id, device=device[:200]

@@ -30,7 +30,7 @@ from .exports import iter_ledger_csv, iter_players_csv
 from .figures import zone
 from .hand_slip import hand_slip_pdf
 from .model import PrintOptions
-from .prints import record_print
+from .prints import prints_so_far, record_print
 from .session import session_pdf
 from .shift import shift_pdf
 
@@ -85,7 +85,14 @@ def _stamp(moment: datetime | None) -> str:
 
 
 def _counted(kind: str, subject: str) -> int:
-    """Count this print; its reprint number (0 the first time)."""
+    """Count this print; its reprint number (0 the first time).
+
+    A HEAD request (a link checker, a prefetch) gets the headers a print would, and is not
+    counted: nobody received a copy.
+    """
+    if request.method == "HEAD":
+        with snapshot(current_session()) as session:
+            return prints_so_far(session, kind, subject)
     user_id = principal().user.id
     with writing(current_session()) as session:
         return record_print(session, kind, subject, user_id, device())

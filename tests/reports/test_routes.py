@@ -125,6 +125,16 @@ def test_a_second_print_is_stamped_reprint(evening: Evening, api: Api, floor: Ap
     assert "REPRINT 1" in pdf_text(fetch(floor, session).data)
 
 
+def test_a_head_request_is_not_a_print(evening: Evening, api: Api) -> None:
+    path = f"/reports/hands/{evening.hands7[0]}.pdf"
+    head = api.client.head(path, headers=api.headers(None))
+    assert head.status_code == 200 and head.mimetype == "application/pdf"
+    assert "REPRINT" not in pdf_text(fetch(api, path).data)
+    head = api.client.head(path, headers=api.headers(None))
+    assert "reprint-1" in head.headers["Content-Disposition"]
+    assert "REPRINT 1" in pdf_text(fetch(api, path).data)
+
+
 def test_prints_are_kept_append_only(evening: Evening, api: Api, people: Flask) -> None:
     fetch(api, f"/reports/hands/{evening.hands7[0]}.pdf")
     from sqlalchemy import text
