@@ -435,3 +435,16 @@ def test_a_time_without_a_zone_is_the_floors(evening: Evening, floor: Api, app: 
     flat = one_line(shift_text(floor, f"from={start}&to={end}"))
     assert "hands 5 (2 voids)" in flat
     assert "PST" in flat or "PDT" in flat
+
+
+def test_a_session_with_its_hand_in_play_counts_the_pot(api: Api, floor: Api) -> None:
+    table = floor.table("cardroom", name="Table 3", chip_value_cents=25)["id"]
+    session = api.post(f"/tables/{table}/sessions", status=201)["id"]
+    for seat in (1, 2, 3):
+        api.seat(table, seat, f"P{seat}", 50)
+    hand = api.hand(table)  # the card room's ante: 1 from each seat into the pot
+    api.event(hand["id"], {"type": "meld", "seat": 1, "cards": ["KS", "KS", "KS"]})
+    flat = one_line(pdf_text(fetch(api, f"/reports/sessions/{session}.pdf").data))
+    assert "pot (hand in play) +3 chips (+$0.75)" in flat
+    assert "do not balance" not in flat and "DO NOT BALANCE" not in flat
+    assert "150 chips ($37.50)" in flat  # the buy-ins, made while the session was open
