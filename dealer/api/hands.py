@@ -99,6 +99,7 @@ def _approve(given: object) -> int | None:
         return None
     if not isinstance(given, dict):
         raise Invalid("The supervisor must be given as their name and PIN (supervisor).")
+    only(given, ("name", "pin"))
     with writing(current_session()) as work:
         outcome = authenticate(work, given.get("name"), given.get("pin"))
         approver = None if isinstance(outcome, PinRefused) else (outcome.id, outcome.role)

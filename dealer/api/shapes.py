@@ -199,12 +199,16 @@ def _party(account: str, seat_of: Mapping[int, int]) -> str:
     return parsed.kind
 
 
-def ledger_shape(session: Session, table: Table) -> dict[str, Any]:
-    entries = list(
-        session.scalars(
-            select(LedgerEntry).where(LedgerEntry.table_id == table.id).order_by(LedgerEntry.seq)
-        )
+def ledger_shape(
+    session: Session, table: Table, after: int = 0, limit: int | None = None
+) -> dict[str, Any]:
+    query = (
+        select(LedgerEntry)
+        .where(LedgerEntry.table_id == table.id, LedgerEntry.seq > after)
+        .order_by(LedgerEntry.seq)
+        .limit(limit)
     )
+    entries = list(session.scalars(query))
     seatings = session.scalars(select(Seating).where(Seating.table_id == table.id))
     seat_of = {s.id: s.seat for s in seatings}
     return {

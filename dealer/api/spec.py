@@ -335,6 +335,16 @@ def path_param(name: str, schema: Schema, description: str) -> Schema:
     }
 
 
+def query_param(name: str, low: int, high: int, description: str) -> Schema:
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": low, "maximum": high},
+        "description": description,
+    }
+
+
 TABLE_ID = path_param("table_id", ID_PARAM, "The table's id.")
 HAND_ID = path_param("hand_id", ID_PARAM, "The hand's id.")
 SEAT_NO = path_param("seat", SEAT, "The seat number, 1 to 8.")
@@ -590,8 +600,12 @@ def paths() -> dict[str, Schema]:
                         ),
                     )
                 },
-                [404],
-                params=[TABLE_ID],
+                [404, 422],
+                params=[
+                    TABLE_ID,
+                    query_param("after", 0, MAX_ID, "Only entries with a greater seq."),
+                    query_param("limit", 1, 10_000, "At most this many entries."),
+                ],
             ),
         },
         "/api/v1/hands/{hand_id}": {

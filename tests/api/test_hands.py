@@ -131,6 +131,18 @@ def test_add_borrow_and_split_by_meld_id(api: Api, floor: Api) -> None:
     assert len(ids) == len(set(ids)) == 4
 
 
+def test_a_hand_keeps_the_exact_rules_it_was_dealt_under(api: Api, floor: Api) -> None:
+    table = floor.table(
+        "cardroom", rules={"hand_size": 15}, collection={"kind": "per_hand", "chips": 2}
+    )
+    api.seat(table["id"], 1, "Ana")
+    api.seat(table["id"], 2, "Ben")
+    hand = api.hand(table["id"])
+    assert hand["rules"] == {"profile": "cardroom", **table["rules"]}
+    assert hand["rules"]["hand_size"] == 15
+    assert hand["collection"] == {"kind": "per_hand", "chips": 2}
+
+
 def test_a_second_hand_waits_for_the_first(api: Api, floor: Api) -> None:
     table = six_seated(api, floor, "classic")
     api.hand(table)

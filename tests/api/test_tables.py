@@ -163,3 +163,16 @@ def test_time_collection_only_at_time_tables(api: Api, floor: Api) -> None:
     table = floor.table("classic")
     error = api.post(f"/tables/{table['id']}/collections", status=409)["error"]
     assert error["code"] == "not_a_time_table"
+
+
+def test_the_ledger_reads_in_pages(api: Api, floor: Api) -> None:
+    table = floor.table()
+    for seat in range(1, 6):
+        api.seat(table["id"], seat, f"P{seat}", 10)
+    path = f"/tables/{table['id']}/ledger"
+    everything = api.get(path)["entries"]
+    assert [e["seq"] for e in everything] == [1, 2, 3, 4, 5]
+    assert [e["seq"] for e in api.get(path + "?after=2&limit=2")["entries"]] == [3, 4]
+    assert api.get(path + "?after=5")["entries"] == []
+    for query in ("?limit=0", "?after=-1", "?limit=x", "?after=\u0661"):
+        assert api.get(path + query, status=422)["error"]["code"] == "invalid_query"
