@@ -1,0 +1,69 @@
+"""Printed reports and exports: hand slips, table sessions, the shift ledger, CSV files.
+
+The documents are built from plain data (``model``), never from the database directly, so that
+they can be tested without one and so that each figure printed comes from one place.
+"""
+
+from .exports import (
+    LEDGER_HEADER,
+    PLAYERS_HEADER,
+    LedgerRow,
+    PlayerSessionRow,
+    iter_ledger_csv,
+    iter_players_csv,
+    ledger_csv,
+    players_csv,
+)
+from .hand_slip import hand_slip_pdf
+from .model import (
+    Amount,
+    ChainCheck,
+    Correction,
+    EventLine,
+    HandSlip,
+    HourDrop,
+    PaymentLine,
+    PlayerTotal,
+    PrintOptions,
+    SeatLine,
+    SessionHand,
+    SessionReport,
+    SessionSeat,
+    ShiftHand,
+    ShiftReport,
+    ShiftTable,
+    TrialLine,
+)
+from .session import session_pdf
+from .shift import shift_pdf
+
+__all__ = [
+    "LEDGER_HEADER",
+    "PLAYERS_HEADER",
+    "Amount",
+    "ChainCheck",
+    "Correction",
+    "EventLine",
+    "HandSlip",
+    "HourDrop",
+    "LedgerRow",
+    "PaymentLine",
+    "PlayerSessionRow",
+    "PlayerTotal",
+    "PrintOptions",
+    "SeatLine",
+    "SessionHand",
+    "SessionReport",
+    "SessionSeat",
+    "ShiftHand",
+    "ShiftReport",
+    "ShiftTable",
+    "TrialLine",
+    "hand_slip_pdf",
+    "iter_ledger_csv",
+    "iter_players_csv",
+    "ledger_csv",
+    "players_csv",
+    "session_pdf",
+    "shift_pdf",
+]

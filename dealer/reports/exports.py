@@ -1,0 +1,171 @@
+"""CSV exports: every ledger entry, and players' sessions in PokerNow's ledger layout.
+
+Rows are plain data; the writers stream, so a route can send a long export as it is written
+(``Response(iter_ledger_csv(rows), mimetype="text/csv")``). Every text cell a person typed
+(names, reasons, devices) is guarded against formula injection: a spreadsheet runs a cell that
+starts with = + - @ (or a tab or carriage return), so such a cell gets a leading ``'``.
+Numbers are written as numbers and never guarded: -11 stays -11.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from .figures import iso_utc
+
+__all__ = [
+    "LEDGER_HEADER",
+    "PLAYERS_HEADER",
+    "LedgerRow",
+    "PlayerSessionRow",
+    "iter_ledger_csv",
+    "iter_players_csv",
+    "ledger_csv",
+    "players_csv",
+    "safe_cell",
+]
+
+LEDGER_HEADER = (
+    "seq",
+    "at",
+    "from",
+    "to",
+    "chips",
+    "reason_code",
+    "reason",
+    "hand",
+    "event",
+    "reverses",
+    "user",
+    "device",
+    "hash",
+)
+PLAYERS_HEADER = (
+    "player_nickname",
+    "player_id",
+    "session_start_at",
+    "session_end_at",
+    "buy_in",
+    "buy_out",
+    "stack",
+    "net",
+)
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One ledger entry, as ``GET /exports/ledger.csv`` writes it."""
+
+    seq: int
+    at: datetime
+    payer: str  # "from": a seat ("3"), "pot", "house" or "cage"
+    payee: str  # "to"
+    chips: int
+    reason_code: str
+    reason: str
+    hand: int | None
+    event: int | None
+    reverses: int | None  # the seq of the entry this one reverses
+    user: str
+    device: str
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSessionRow:
+    """One player's session at a table, in chips, as PokerNow's ledger lays it out."""
+
+    player_nickname: str
+    player_id: str
+    session_start_at: datetime
+    session_end_at: datetime | None  # None while still seated
+    buy_in: int
+    buy_out: int
+    stack: int  # chips still in front of the player at the end of the window
+
+    @property
+    def net(self) -> int:
+        """What the player is up (+) or down (-): out and on the table, less what went in."""
+        return self.buy_out + self.stack - self.buy_in
+
+
+def safe_cell(text: str) -> str:
+    """``text`` as a spreadsheet shows it, never runs it: ``=SUM(A1)`` becomes ``'=SUM(A1)``."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _optional(number: int | None) -> str | int:
+    return "" if number is None else number
+
+
+def _lines(header: Sequence[str], rows: Iterable[Sequence[object]]) -> Iterator[str]:
+    """The CSV text in pieces of about 64 KiB, header first, lines ending ``\\r\\n`` (RFC 4180)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(row)
+        if buffer.tell() > 64 * 1024:  # stream in pieces, not a string per line
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def iter_ledger_csv(rows: Iterable[LedgerRow]) -> Iterator[str]:
+    """The ledger export in pieces, header first."""
+    return _lines(
+        LEDGER_HEADER,
+        (
+            (
+                r.seq,
+                iso_utc(r.at),
+                safe_cell(r.payer),
+                safe_cell(r.payee),
+                r.chips,
+                safe_cell(r.reason_code),
+                safe_cell(r.reason),
+                _optional(r.hand),
+                _optional(r.event),
+                _optional(r.reverses),
+                safe_cell(r.user),
+                safe_cell(r.device),
+                r.hash,
+            )
+            for r in rows
+        ),
+    )
+
+
+def iter_players_csv(rows: Iterable[PlayerSessionRow]) -> Iterator[str]:
+    """The players export in PokerNow's ledger layout, in pieces, header first."""
+    return _lines(
+        PLAYERS_HEADER,
+        (
+            (
+                safe_cell(r.player_nickname),
+                safe_cell(r.player_id),
+                iso_utc(r.session_start_at),
+                iso_utc(r.session_end_at),
+                r.buy_in,
+                r.buy_out,
+                r.stack,
+                r.net,
+            )
+            for r in rows
+        ),
+    )
+
+
+def ledger_csv(rows: Iterable[LedgerRow]) -> str:
+    return "".join(iter_ledger_csv(rows))
+
+
+def players_csv(rows: Iterable[PlayerSessionRow]) -> str:
+    return "".join(iter_players_csv(rows))

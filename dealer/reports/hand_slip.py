@@ -1,0 +1,171 @@
+"""The hand slip: one hand, event by event, as the floor prints it in a dispute."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+from zoneinfo import ZoneInfo
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, Spacer, Table
+
+from dealer.rules import Collection, Rules
+
+from .figures import ChipsAt, local_time, money_text, zone
+from .model import HandSlip, PrintOptions
+from .pages import PageDecor, build_pdf, frame_width
+from .tables import ALARM, cell, grid, note, pairs, section, signatures
+
+__all__ = ["hand_slip_pdf", "party_text"]
+
+EVENT_FILL = colors.Color(0.93, 0.95, 0.98)
+VOID_GREY = "#777777"
+
+
+def party_text(party: str) -> str:
+    """``"3"`` is seat 3; the pot and the house are named as they are."""
+    return f"seat {party}" if party.isdigit() else party
+
+
+def collection_text(collection: Collection) -> str:
+    """The house's collection model in words."""
+    if collection.kind == "per_hand":
+        return f"per hand: {collection.chips} from each seat dealt in"
+    if collection.kind == "time":
+        return f"time: {collection.chips} from each seat every {collection.minutes} minutes"
+    if collection.kind == "rake_percent":
+        return f"rake: {collection.percent}% of the winner's collection, at most {collection.cap}"
+    return "none"
+
+
+def rules_pairs(rules: Rules) -> list[tuple[str, str]]:
+    """The profile and every knob in force, as label and value."""
+    items = [("profile", rules.profile)]
+    for name, value in rules.knobs().items():
+        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        items.append((name, shown))
+    return items
+
+
+def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
+    """The hand slip as a PDF."""
+    options = options or PrintOptions()
+    tz = zone(options.timezone)
+    width = frame_width(options)
+    cur = options.currency
+    value = slip.chip_value_cents
+
+    money = ChipsAt(value, cur)
+
+    winner = next((s for s in slip.seats if s.seat == slip.winner), None)
+    if slip.ledger_first_seq is None:
+        entries = "none yet"
+    else:
+        entries = f"seq {slip.ledger_first_seq} to {slip.ledger_last_seq}"
+    summary = [
+        ("table", slip.table),
+        ("hand", f"{slip.number} (id {slip.hand_id})"),
+        ("dealer", slip.dealer),
+        ("status", slip.status),
+        ("opened", local_time(slip.opened_at, tz)),
+        ("settled", local_time(slip.settled_at, tz) or "not settled"),
+        ("chip value", f"{money_text(value, cur)} a chip"),
+        ("winner", f"seat {winner.seat} {winner.player}" if winner else "none"),
+        ("ledger entries", entries),
+        ("head hash", slip.head_hash or "none"),
+    ]
+    story: list[Flowable] = [
+        pairs(summary, width),
+        *section("Rules in force"),
+        pairs(rules_pairs(slip.rules), width, columns=3, label_share=0.62),
+        note(f"<b>House collection:</b> {escape(collection_text(slip.collection))}"),
+        *section("Events and payments"),
+        _events(slip, width, money, tz),
+        *section("Settlement"),
+        _settlement(slip, width, money),
+    ]
+    if slip.total_net:
+        story.append(
+            note(
+                f'<font color="{ALARM}"><b>The nets total {slip.total_net} chips, not zero: '
+                "the books do not balance.</b></font>"
+            )
+        )
+    story += [
+        Spacer(1, 18),
+        signatures(f"Dealer signature - {slip.dealer}", "Floor signature - name", width),
+    ]
+    decor = PageDecor(
+        "Hand slip",
+        f"{slip.table} - hand {slip.number} (id {slip.hand_id})",
+        options,
+        slip.reprint,
+        alarm="NETS DO NOT BALANCE" if slip.total_net else None,
+    )
+    return build_pdf(story, decor)
+
+
+def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table:
+    fractions = (0.045, 0.085, 0.41, 0.065, 0.065, 0.17, 0.16)
+    widths = [f * width for f in fractions]
+    rows: list[list[Any]] = []
+    extra: list[tuple[Any, ...]] = []
+    for event in slip.events:
+        r = len(rows) + 1  # the header is row 0
+        who = f"recorded by {escape(event.recorded_by)}"
+        if event.approved_by:
+            who += f"; approved by {escape(event.approved_by)}"
+        text = f"<b>{escape(event.type)}</b> {escape(event.text)}"
+        if event.voided:
+            stamp = f'<font color="{ALARM}"><b>VOIDED</b></font>'
+            text = f'<font color="{VOID_GREY}">{text}</font> {stamp}'
+        text += f'<br/><font size="6.5" color="#555555">{who}</font>'
+        rows.append(
+            [str(event.seq), local_time(event.at, tz, "time"), cell(text, markup=True), *[""] * 4]
+        )
+        extra += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), EVENT_FILL)]
+        if r > 1:
+            extra.append(("LINEABOVE", (0, r), (-1, r), 0.5, colors.Color(0.7, 0.7, 0.7)))
+        for p in event.payments:
+            reason = escape(p.reason)
+            if event.voided:
+                reason = f'<font color="{VOID_GREY}">{reason}</font>'
+            rows.append(
+                [
+                    "",
+                    "",
+                    cell(reason, markup=True),
+                    party_text(p.payer),
+                    party_text(p.payee),
+                    money(p.chips),
+                    p.rule,
+                ]
+            )
+    if not rows:
+        rows.append(["", "", cell("No events recorded."), "", "", "", ""])
+    header = ["#", "Time", "Event / payment", "From", "To", "Chips", "Rule"]
+    # Event rows carry their own fill; stripes would fight it.
+    extra.append(("LEFTPADDING", (6, 0), (6, -1), 8))  # keep the rule off the chips
+    return grid(header, rows, widths, right=(0, 5), extra=extra, stripes=False)
+
+
+def _settlement(slip: HandSlip, width: float, money: ChipsAt) -> Table:
+    fractions = (0.08, 0.26, 0.10, 0.18, 0.18, 0.20)
+    widths = [f * width for f in fractions]
+    rows: list[list[Any]] = []
+    for s in slip.seats:
+        rows.append(
+            [
+                str(s.seat),
+                cell(s.player),
+                s.status,
+                money(s.net - s.settlement, signed=True),
+                money(s.settlement, signed=True),
+                money(s.net, signed=True),
+            ]
+        )
+    rows.append(["", "pot", "", "", "", money(slip.pot, signed=True)])
+    rows.append(["", "house (drop)", "", "", "", money(slip.house, signed=True)])
+    rows.append(["", "Total", "", "", "", money(slip.total_net, signed=True)])
+    header = ["Seat", "Player", "Status", "In play", "Settlement", "Net"]
+    return grid(header, rows, widths, right=(0, 3, 4, 5), total=True)

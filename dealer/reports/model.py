@@ -1,0 +1,330 @@
+"""What the printed documents are made from: frozen plain data, no database.
+
+The ledger fills these from its entries (issue 5); the documents only lay them out. Chips are
+``int`` everywhere. A document that covers one table multiplies by that table's
+``chip_value_cents``; an amount summed over several tables (whose chip values may differ) is an
+``Amount``: its chips and its cents, each summed table by table.
+
+Times are UTC ``datetime``\\ s; a naive one is taken as UTC (SQLite drops the zone). The
+documents show them in ``PrintOptions.timezone``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from dealer.rules import Collection, Payment, Rules, party_name
+
+__all__ = [
+    "Amount",
+    "ChainCheck",
+    "Correction",
+    "EventLine",
+    "HandSlip",
+    "HourDrop",
+    "PaymentLine",
+    "PlayerTotal",
+    "PrintOptions",
+    "SeatLine",
+    "SessionHand",
+    "SessionReport",
+    "SessionSeat",
+    "ShiftHand",
+    "ShiftReport",
+    "ShiftTable",
+    "TrialLine",
+]
+
+PageSize = Literal["letter", "A4"]
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    """How a document is printed: paper, currency, the clock it shows, who printed it."""
+
+    page_size: PageSize = "letter"
+    currency: str = "$"
+    #: An IANA zone name such as ``America/Los_Angeles``; every time is shown in it.
+    timezone: str = "UTC"
+    #: When the document was printed (UTC); ``None`` means now.
+    printed_at: datetime | None = None
+    printed_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """Chips and what they are worth, summed table by table (chip values may differ)."""
+
+    chips: int = 0
+    cents: int = 0
+
+    @classmethod
+    def of(cls, chips: int, chip_value_cents: int) -> Amount:
+        return cls(chips, chips * chip_value_cents)
+
+    def __add__(self, other: Amount) -> Amount:
+        return Amount(self.chips + other.chips, self.cents + other.cents)
+
+
+# ----------------------------------------------------------------- hand slip
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentLine:
+    """One payment of an event: ``chips`` from ``payer`` to ``payee`` and the rule behind it."""
+
+    payer: str  # a seat as a string ("3"), "pot" or "house", as the API writes parties
+    payee: str
+    chips: int
+    rule: str  # the stable reason code: condition, going_out, drop_forfeit, void, ...
+    reason: str  # the sentence a dealer reads aloud
+
+    @classmethod
+    def of(cls, payment: Payment) -> PaymentLine:
+        """The line for one of the rules engine's payments."""
+        return cls(
+            party_name(payment.payer),
+            party_name(payment.payee),
+            payment.chips,
+            payment.rule,
+            payment.reason,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """One event of a hand, in order, with its payments."""
+
+    seq: int  # the event's number within the hand
+    at: datetime
+    type: str  # deal, drop, meld, add, borrow, split, go_out, foul, penalty, void, void_hand
+    text: str  # "seat 1 melds 5S 5S 5S"
+    recorded_by: str
+    approved_by: str | None = None  # the supervisor, when one had to approve
+    voided: bool = False  # a later void reversed it
+    payments: tuple[PaymentLine, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """A seat's part in one hand."""
+
+    seat: int
+    player: str
+    status: str  # in, dropped, fouled
+    settlement: int  # chips it received (+) or paid (-) when the hand was settled
+    net: int  # its change over the whole hand, fees included
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlip:
+    """Everything the floor needs to rule on one hand (``GET /reports/hands/{id}.pdf``)."""
+
+    table: str
+    hand_id: int
+    number: int  # the hand's number at its table
+    dealer: str
+    status: str  # playing, settled, void
+    winner: int | None  # the seat that went out
+    opened_at: datetime
+    settled_at: datetime | None
+    rules: Rules  # the exact knobs the hand was played under (profile included)
+    collection: Collection
+    chip_value_cents: int
+    events: tuple[EventLine, ...]
+    seats: tuple[SeatLine, ...]
+    pot: int  # the pot's net over the hand: 0 once settled
+    house: int  # the house's net over the hand (its drop)
+    ledger_first_seq: int | None  # the ledger entries of this hand, first to last
+    ledger_last_seq: int | None
+    head_hash: str  # the chain's hash at ledger_last_seq
+    reprint: int = 0  # 0 for the original; n for the n-th reprint
+
+    @property
+    def total_net(self) -> int:
+        """Every account's net added up: zero when the books balance."""
+        return sum(s.net for s in self.seats) + self.pot + self.house
+
+
+# ------------------------------------------------------------- table session
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSeat:
+    """One player's part in a dealer's session at a table."""
+
+    seat: int
+    player: str
+    buy_ins: int
+    cash_outs: int
+    net: int  # won (+) or lost (-) at play over the session, fees included
+    conditions: int  # chips collected for conditions
+    hands_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionHand:
+    """One hand of a session, as a line of the listing."""
+
+    number: int
+    hand_id: int
+    settled_at: datetime | None  # None while in play or when void
+    status: str  # playing, settled, void
+    winner: str | None  # "3 Ana", or None
+    seats: int  # seats dealt in
+    won: int  # the winner's net for the hand
+    drop: int  # the house's net for the hand
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A void or a correction, with who approved it and why."""
+
+    at: datetime
+    hand_number: int | None
+    kind: str  # void, void_hand, penalty, correction
+    text: str  # what was voided or corrected
+    chips: int  # chips the correction moved back
+    recorded_by: str
+    approved_by: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionReport:
+    """A dealer's session at one table (``GET /reports/sessions/{id}.pdf``)."""
+
+    table: str
+    session_id: int
+    dealer: str
+    opened_at: datetime
+    closed_at: datetime | None  # None while open
+    close_confirmed_by: str | None  # the supervisor who confirmed the close
+    chip_value_cents: int
+    seats: tuple[SessionSeat, ...]
+    hands: tuple[SessionHand, ...]
+    house_drop: int  # the house's net over the session
+    corrections: tuple[Correction, ...] = ()
+    reprint: int = 0
+
+    @property
+    def hands_played(self) -> int:
+        return sum(1 for h in self.hands if h.status != "void")
+
+    @property
+    def hands_void(self) -> int:
+        return sum(1 for h in self.hands if h.status == "void")
+
+
+# ---------------------------------------------------------------- shift ledger
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftTable:
+    """One table over the shift's window."""
+
+    name: str
+    chip_value_cents: int
+    hands: int
+    drop: int  # chips to the house
+    voids: int  # events and hands voided
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotal:
+    """One player over the window, all tables together."""
+
+    player: str
+    tables: tuple[str, ...]
+    hands: int
+    buy_ins: Amount
+    cash_outs: Amount
+    net: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class HourDrop:
+    """The house's drop in the hour that starts at ``start`` (UTC), all tables together."""
+
+    start: datetime
+    drop: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class TrialLine:
+    """One account of the trial balance, in chips."""
+
+    account: str  # "T1 seat 3", "T1 house", "T1 pot", "cage"
+    debits: int
+    credits: int
+
+    @property
+    def balance(self) -> int:
+        return self.debits - self.credits
+
+
+@dataclass(frozen=True, slots=True)
+class ChainCheck:
+    """The hash chain's verdict, as ``GET /api/v1/ledger/verify`` gives it."""
+
+    ok: bool
+    entries: int
+    head: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftHand:
+    """One hand of the shift, as a line of the listing."""
+
+    table: str  # a ShiftTable name
+    number: int
+    settled_at: datetime | None
+    status: str
+    winner: str | None
+    seats: int
+    won: int
+    drop: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftReport:
+    """Every table over a window (``GET /reports/shift.pdf?from=&to=``)."""
+
+    window_from: datetime
+    window_to: datetime
+    tables: tuple[ShiftTable, ...]
+    players: tuple[PlayerTotal, ...]
+    drop_by_hour: tuple[HourDrop, ...]
+    trial_balance: tuple[TrialLine, ...]
+    chain: ChainCheck
+    hands: tuple[ShiftHand, ...]
+    #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
+    problems: tuple[str, ...] = ()
+    reprint: int = 0
+
+    @property
+    def drop(self) -> Amount:
+        """The house's drop over the window: the tables' drops added up."""
+        total = Amount()
+        for t in self.tables:
+            total += Amount.of(t.drop, t.chip_value_cents)
+        return total
+
+    @property
+    def trial_total(self) -> int:
+        """The trial balance's balances added up: zero when the books balance."""
+        return sum(line.balance for line in self.trial_balance)
+
+    def all_problems(self) -> tuple[str, ...]:
+        """The problems given, plus any this report's own figures show."""
+        found = list(self.problems)
+        if self.trial_total:
+            found.append(
+                f"The trial balance totals {self.trial_total} chips, not zero: "
+                "the books do not balance."
+            )
+        if not self.chain.ok and not any("chain" in p.lower() for p in found):
+            found.append("The ledger's hash chain does not verify.")
+        return tuple(found)

@@ -1,0 +1,192 @@
+"""The page every document shares: paper, margins, header, footer, page n of m, the REPRINT stamp.
+
+Everything around the content is drawn once the whole document is laid out, when the page
+count is known (the "page x of y" canvas): the content's own flowables never draw outside the
+frame, so nothing they hold can overflow into the header or footer.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+
+from .figures import local_time, zone
+from .model import PrintOptions
+
+__all__ = ["PageDecor", "build_pdf", "frame_width"]
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {"letter": letter, "A4": A4}
+MARGIN_X = 0.6 * inch
+MARGIN_TOP = 0.95 * inch  # the header lives in here
+MARGIN_BOTTOM = 0.7 * inch  # and the footer in here
+
+STAMP_RED = colors.Color(0.8, 0.05, 0.05)
+RULE_GREY = colors.Color(0.55, 0.55, 0.55)
+
+
+def page_size(options: PrintOptions) -> tuple[float, float]:
+    try:
+        return PAGE_SIZES[options.page_size]
+    except KeyError:
+        raise ValueError(f"Unknown page size {options.page_size!r}: use letter or A4.") from None
+
+
+def frame_width(options: PrintOptions) -> float:
+    """The width the content has: the page less its side margins."""
+    return page_size(options)[0] - 2 * MARGIN_X
+
+
+@dataclass(frozen=True, slots=True)
+class PageDecor:
+    """What is printed around the content of every page."""
+
+    title: str  # "Hand slip"
+    subject: str  # "Table 7 - hand 57"
+    options: PrintOptions
+    reprint: int = 0
+    #: A short warning repeated in every page's header (the banner itself is on page 1).
+    alarm: str | None = None
+
+    @property
+    def printed(self) -> str:
+        at = self.options.printed_at or datetime.now(UTC)
+        text = f"Printed {local_time(at, zone(self.options.timezone))}"
+        if self.options.timezone != "UTC":
+            text += f" ({self.options.timezone})"
+        if self.options.printed_by:
+            text += f" by {self.options.printed_by}"
+        return text
+
+    def draw(self, canvas: Canvas, page: int, pages: int) -> None:
+        """Header, footer and stamp of one page."""
+        width, height = page_size(self.options)
+        left, right = MARGIN_X, width - MARGIN_X
+        top = height - 0.45 * inch
+        canvas.saveState()
+        canvas.setFillColor(colors.black)
+        canvas.setFont("Helvetica-Bold", 13)
+        canvas.drawString(left, top, self.title)
+        canvas.setFont("Helvetica", 9)
+        canvas.drawString(left, top - 14, _fit(self.subject, "Helvetica", 9, right - left - 150))
+        canvas.drawRightString(right, top, f"Page {page} of {pages}")
+        badges = []
+        if self.reprint:
+            badges.append(f"REPRINT {self.reprint}")
+        if self.alarm:
+            badges.append(self.alarm)
+        x = right
+        for badge in badges:
+            x = _badge(canvas, x, top - 17, badge) - 6
+        canvas.setStrokeColor(RULE_GREY)
+        canvas.setLineWidth(0.5)
+        canvas.line(left, top - 22, right, top - 22)
+        bottom = 0.45 * inch
+        canvas.line(left, bottom + 10, right, bottom + 10)
+        canvas.setFont("Helvetica", 7.5)
+        canvas.setFillColor(colors.Color(0.3, 0.3, 0.3))
+        canvas.drawString(left, bottom, self.printed)
+        canvas.drawRightString(right, bottom, f"{self.title} - {self.subject}"[:90])
+        if self.reprint:
+            _diagonal(canvas, width, height, f"REPRINT {self.reprint}")
+        canvas.restoreState()
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut (with an ellipsis) to ``width`` points."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "...", font, size) > width:
+        text = text[:-1]
+    return text + "..."
+
+
+def _badge(canvas: Canvas, right: float, y: float, text: str) -> float:
+    """A red boxed word ending at ``right``; returns where it starts."""
+    canvas.setFont("Helvetica-Bold", 9)
+    w = stringWidth(text, "Helvetica-Bold", 9) + 8
+    canvas.setStrokeColor(STAMP_RED)
+    canvas.setFillColor(STAMP_RED)
+    canvas.setLineWidth(1)
+    canvas.rect(right - w, y - 3, w, 13, stroke=1, fill=1)
+    canvas.setFillColor(colors.white)
+    canvas.drawString(right - w + 4, y, text)
+    return right - w
+
+
+def _diagonal(canvas: Canvas, width: float, height: float, text: str) -> None:
+    """The stamp across the page, light enough to read the figures beneath."""
+    canvas.saveState()
+    canvas.setFillColor(STAMP_RED)
+    canvas.setFillAlpha(0.13)
+    canvas.translate(width / 2, height / 2)
+    canvas.rotate(35)
+    size = 96.0
+    while stringWidth(text, "Helvetica-Bold", size) > 0.9 * (width**2 + height**2) ** 0.5:
+        size -= 8
+    canvas.setFont("Helvetica-Bold", size)
+    canvas.drawCentredString(0, -size / 3, text)
+    canvas.restoreState()
+
+
+class _DecoratedCanvas(Canvas):
+    """Holds each page back until the end, so the header can say "page n of m"."""
+
+    def __init__(self, *args: Any, decor: PageDecor, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._decor = decor
+        self._held: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._held.append(dict(self.__dict__))
+        self._startPage()  # type: ignore[attr-defined]  # a fresh page, the last one held
+
+    def save(self) -> None:
+        pages = len(self._held)
+        for number, state in enumerate(self._held, start=1):
+            self.__dict__.update(state)
+            self._decor.draw(self, number, pages)
+            super().showPage()
+        self._held = []
+        super().save()
+
+
+def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
+    """Lay ``story`` out on the decorated pages; return the PDF."""
+    size = page_size(decor.options)
+    out = io.BytesIO()
+    doc = BaseDocTemplate(
+        out,
+        pagesize=size,
+        leftMargin=MARGIN_X,
+        rightMargin=MARGIN_X,
+        topMargin=MARGIN_TOP,
+        bottomMargin=MARGIN_BOTTOM,
+        title=f"{decor.title} - {decor.subject}",
+        author="dealer",
+        subject=decor.subject,
+    )
+    frame = Frame(
+        MARGIN_X,
+        MARGIN_BOTTOM,
+        size[0] - 2 * MARGIN_X,
+        size[1] - MARGIN_TOP - MARGIN_BOTTOM,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="content",
+    )
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], pagesize=size)])
+    doc.build(list(story), canvasmaker=partial(_DecoratedCanvas, decor=decor))
+    return out.getvalue()

@@ -1,0 +1,148 @@
+"""The table session: one dealer's down at one table, seat by seat and hand by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from reportlab.platypus import Flowable, Spacer
+
+from .figures import ChipsAt, local_time, money_text, zone
+from .model import PrintOptions, SessionReport
+from .pages import PageDecor, build_pdf, frame_width
+from .tables import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
+
+__all__ = ["session_pdf"]
+
+
+def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> bytes:
+    """The table session report as a PDF."""
+    options = options or PrintOptions()
+    tz = zone(options.timezone)
+    width = frame_width(options)
+    cur = options.currency
+    value = report.chip_value_cents
+
+    money = ChipsAt(value, cur)
+
+    seats_net = sum(s.net for s in report.seats)
+    balance = seats_net + report.house_drop
+    played = f"{report.hands_played}"
+    if report.hands_void:
+        played += f" ({report.hands_void} void)"
+    summary = [
+        ("table", report.table),
+        ("session", str(report.session_id)),
+        ("dealer", report.dealer),
+        ("chip value", f"{money_text(value, cur)} a chip"),
+        ("opened", local_time(report.opened_at, tz)),
+        ("closed", local_time(report.closed_at, tz) or "still open"),
+        ("close confirmed by", report.close_confirmed_by or "not confirmed"),
+        ("hands played", played),
+        ("house drop", money(report.house_drop)),
+        ("voids and corrections", str(len(report.corrections))),
+    ]
+    story: list[Flowable] = [
+        pairs(summary, width),
+        *section("Seats"),
+        _seats(report, width, money),
+    ]
+    if balance:
+        story.append(
+            note(
+                f'<font color="{ALARM}"><b>The players\' nets and the house drop total '
+                f"{balance} chips, not zero: the books do not balance.</b></font>"
+            )
+        )
+    story += [
+        *section("Voids and corrections"),
+        _corrections(report, width, money, tz),
+        *section("Hands"),
+        _hands(report, width, money, tz),
+        Spacer(1, 12),
+        signatures(f"Dealer signature - {report.dealer}", "Supervisor signature - name", width),
+    ]
+    decor = PageDecor(
+        "Table session",
+        f"{report.table} - session {report.session_id} - dealer {report.dealer}",
+        options,
+        report.reprint,
+        alarm="NETS DO NOT BALANCE" if balance else None,
+    )
+    return build_pdf(story, decor)
+
+
+def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:
+    fractions = (0.05, 0.13, 0.18, 0.18, 0.19, 0.20, 0.07)
+    widths = [f * width for f in fractions]
+    rows: list[list[Any]] = [
+        [
+            str(s.seat),
+            s.player,
+            money(s.buy_ins),
+            money(s.cash_outs),
+            money(s.net, signed=True),
+            money(s.conditions),
+            str(s.hands_won),
+        ]
+        for s in report.seats
+    ]
+    seats_net = sum(s.net for s in report.seats)
+    rows.append(["", "house (drop)", "", "", money(report.house_drop, signed=True), "", ""])
+    rows.append(
+        [
+            "",
+            "Total",
+            money(sum(s.buy_ins for s in report.seats)),
+            money(sum(s.cash_outs for s in report.seats)),
+            money(seats_net + report.house_drop, signed=True),
+            money(sum(s.conditions for s in report.seats)),
+            str(sum(s.hands_won for s in report.seats)),
+        ]
+    )
+    header = ["Seat", "Player", "Buy-ins", "Cash-outs", "Net", "Conditions", "Won"]
+    return grid(header, rows, widths, right=(0, 2, 3, 4, 5, 6), total=True)
+
+
+def _corrections(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
+    if not report.corrections:
+        return note("None.")
+    fractions = (0.1, 0.06, 0.08, 0.21, 0.14, 0.09, 0.09, 0.23)
+    widths = [f * width for f in fractions]
+    rows: list[list[Any]] = [
+        [
+            local_time(c.at, tz, "short"),
+            "" if c.hand_number is None else str(c.hand_number),
+            c.kind,
+            cell(c.text),
+            money(c.chips),
+            cell(c.recorded_by),
+            cell(c.approved_by or "-"),
+            cell(c.reason),
+        ]
+        for c in report.corrections
+    ]
+    header = ["Time", "Hand", "Kind", "What", "Chips", "Recorded", "Approved", "Why"]
+    return grid(header, rows, widths, right=(1, 4))
+
+
+def _hands(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
+    if not report.hands:
+        return note("No hands were played.")
+    fractions = (0.06, 0.08, 0.16, 0.08, 0.2, 0.06, 0.19, 0.17)
+    widths = [f * width for f in fractions]
+    rows = [
+        [
+            str(h.number),
+            str(h.hand_id),
+            local_time(h.settled_at, tz, "short"),
+            h.status,
+            h.winner or "",
+            str(h.seats),
+            money(h.won, signed=True) if h.winner else "",
+            money(h.drop),
+        ]
+        for h in report.hands
+    ]
+    header = ["Hand", "Id", "Settled", "Status", "Winner", "Seats", "Won", "Drop"]
+    return PagedTable(header, rows, widths, right=(0, 1, 5, 6, 7))

@@ -1,0 +1,196 @@
+"""The shift ledger: every table over a window, the players, the drop, the books' checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import Flowable, Spacer
+
+from .charts import bar_chart
+from .figures import amount_text, balance_text, chips_text, local_time, money_text, zone
+from .model import Amount, PrintOptions, ShiftReport
+from .pages import PageDecor, build_pdf, frame_width
+from .tables import PagedTable, banner, note, pairs, section
+
+__all__ = ["hand_rows", "shift_pdf"]
+
+CHART_HEIGHT = 150.0
+
+
+def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes:
+    """The shift ledger as a PDF; when a check failed, a red banner lists why, and it prints."""
+    options = options or PrintOptions()
+    tz = zone(options.timezone)
+    width = frame_width(options)
+    cur = options.currency
+    problems = report.all_problems()
+    chain = report.chain
+
+    story: list[Flowable] = []
+    if problems:
+        title = f"{len(problems)} CHECK(S) FAILED: read these before signing this report"
+        story += [banner(title, problems, width), Spacer(1, 8)]
+    hands = sum(t.hands for t in report.tables)
+    voids = sum(t.voids for t in report.tables)
+    trial = report.trial_total
+    summary = [
+        ("from", local_time(report.window_from, tz)),
+        ("to", local_time(report.window_to, tz)),
+        ("tables", str(len(report.tables))),
+        ("hands", f"{hands} ({voids} void{'' if voids == 1 else 's'})"),
+        ("house drop", amount_text(report.drop, cur)),
+        ("players", str(len(report.players))),
+        ("trial balance", "balances (0 chips)" if not trial else f"OFF BY {trial} chips"),
+        ("chain check", f"{'OK' if chain.ok else 'FAILED'} over {chain.entries} entries"),
+        ("head hash", chain.head or "none"),
+    ]
+    story += [
+        pairs(summary, width),
+        *section("Drop"),
+        _hour_chart(report, width, cur, tz),
+        Spacer(1, 6),
+        _table_chart(report, width, cur),
+        *section("Tables"),
+        _tables(report, width, cur),
+        *section("Players"),
+        _players(report, width, cur),
+        *section("Trial balance (chips)"),
+        _trial_balance(report, width),
+        *section("Hands"),
+        _hands(report, width, options),
+    ]
+    start, end = (local_time(t, tz, "minute") for t in (report.window_from, report.window_to))
+    window = f"{start} to {end}"
+    decor = PageDecor(
+        "Shift ledger",
+        f"All tables - {window}",
+        options,
+        report.reprint,
+        alarm="CHECKS FAILED" if problems else None,
+    )
+    return build_pdf(story, decor)
+
+
+def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowable:
+    span_days = (report.window_to - report.window_from).total_seconds() > 86400
+    style = "short" if span_days else "hour"
+    labels = [local_time(h.start, tz, style) for h in report.drop_by_hour]
+    values = [h.drop.cents / 100 for h in report.drop_by_hour]
+    title = f"Drop by hour ({cur})"
+    return bar_chart(title, labels, values, width, CHART_HEIGHT, cur, label_values=True)
+
+
+def _table_chart(report: ShiftReport, width: float, cur: str) -> Flowable:
+    labels = [t.name for t in report.tables]
+    values = [t.drop * t.chip_value_cents / 100 for t in report.tables]
+    title = f"Drop by table ({cur})"
+    return bar_chart(title, labels, values, width, CHART_HEIGHT, cur, label_values=True)
+
+
+def _tables(report: ShiftReport, width: float, cur: str) -> Flowable:
+    fractions = (0.34, 0.14, 0.12, 0.12, 0.28)
+    widths = [f * width for f in fractions]
+    rows = [
+        [
+            t.name,
+            money_text(t.chip_value_cents, cur),
+            str(t.hands),
+            str(t.voids),
+            chips_text(t.drop, t.chip_value_cents, cur),
+        ]
+        for t in report.tables
+    ]
+    total = [
+        "Total",
+        "",
+        str(sum(t.hands for t in report.tables)),
+        str(sum(t.voids for t in report.tables)),
+        amount_text(report.drop, cur),
+    ]
+    header = ["Table", "Chip value", "Hands", "Voids", "Drop"]
+    return PagedTable(header, rows, widths, right=(1, 2, 3, 4), total=total)
+
+
+def _players(report: ShiftReport, width: float, cur: str) -> Flowable:
+    if not report.players:
+        return note("No players in the window.")
+    fractions = (0.16, 0.16, 0.07, 0.2, 0.2, 0.21)
+    widths = [f * width for f in fractions]
+    rows = [
+        [
+            p.player,
+            ", ".join(p.tables),
+            str(p.hands),
+            amount_text(p.buy_ins, cur),
+            amount_text(p.cash_outs, cur),
+            amount_text(p.net, cur, signed=True),
+        ]
+        for p in report.players
+    ]
+    buy_ins = cash_outs = net = Amount()
+    for p in report.players:
+        buy_ins += p.buy_ins
+        cash_outs += p.cash_outs
+        net += p.net
+    total = [
+        "Total",
+        "",
+        "",
+        amount_text(buy_ins, cur),
+        amount_text(cash_outs, cur),
+        amount_text(net, cur, signed=True),
+    ]
+    header = ["Player", "Tables", "Hands", "Buy-ins", "Cash-outs", "Net"]
+    return PagedTable(header, rows, widths, right=(2, 3, 4, 5), total=total)
+
+
+def _trial_balance(report: ShiftReport, width: float) -> Flowable:
+    fractions = (0.4, 0.2, 0.2, 0.2)
+    widths = [f * width for f in fractions]
+    rows = [
+        [line.account, f"{line.debits:,}", f"{line.credits:,}", balance_text(line.balance)]
+        for line in report.trial_balance
+    ]
+    debits = sum(line.debits for line in report.trial_balance)
+    credits = sum(line.credits for line in report.trial_balance)
+    total = ["Total", f"{debits:,}", f"{credits:,}", balance_text(report.trial_total)]
+    header = ["Account", "Debits", "Credits", "Balance"]
+    return PagedTable(header, rows, widths, right=(1, 2, 3), total=total)
+
+
+HAND_HEADER = ["Table", "Hand", "Settled", "Status", "Winner", "Seats", "Won", "Drop"]
+
+
+def hand_rows(report: ShiftReport, options: PrintOptions) -> tuple[list[str], list[list[str]]]:
+    """The listing of every hand as plain strings: header and rows (the benchmark's too)."""
+    tz = zone(options.timezone)
+    cur = options.currency
+    value = {t.name: t.chip_value_cents for t in report.tables}
+    rows = []
+    for h in report.hands:
+        if h.table not in value:
+            raise ValueError(
+                f"Hand {h.number} is at {h.table!r}, which is not a table of the shift."
+            )
+        cents = value[h.table]
+        rows.append(
+            [
+                h.table,
+                str(h.number),
+                local_time(h.settled_at, tz, "short"),
+                h.status,
+                h.winner or "",
+                str(h.seats),
+                chips_text(h.won, cents, cur, signed=True) if h.winner else "",
+                chips_text(h.drop, cents, cur),
+            ]
+        )
+    return HAND_HEADER, rows
+
+
+def _hands(report: ShiftReport, width: float, options: PrintOptions) -> Flowable:
+    if not report.hands:
+        return note("No hands in the window.")
+    fractions = (0.16, 0.07, 0.14, 0.08, 0.17, 0.06, 0.17, 0.15)
+    header, rows = hand_rows(report, options)
+    return PagedTable(header, rows, [f * width for f in fractions], right=(1, 5, 6, 7))

@@ -1,0 +1,107 @@
+"""CSV exports: exact headers and rows, and no cell a spreadsheet would run as a formula."""
+
+import csv
+import io
+from datetime import UTC, datetime, timedelta, timezone
+
+from dealer.reports import (
+    LedgerRow,
+    PlayerSessionRow,
+    iter_ledger_csv,
+    ledger_csv,
+    players_csv,
+)
+from dealer.reports.exports import safe_cell
+
+AT = datetime(2024, 5, 3, 21, 14, 5, 311000, tzinfo=UTC)
+
+
+def entry(seq, **changes):
+    row = dict(
+        seq=seq,
+        at=AT,
+        payer="2",
+        payee="1",
+        chips=4,
+        reason_code="condition",
+        reason="valle set in spades (5S 5S 5S): 4 from each of 4 seats",
+        hand=1234,
+        event=5,
+        reverses=None,
+        user="Dana",
+        device="tablet-7",
+        hash="ab" * 32,
+    )
+    row.update(changes)
+    return LedgerRow(**row)
+
+
+def test_ledger_header_and_rows_exact():
+    text = ledger_csv(
+        [
+            entry(101),
+            entry(
+                102,
+                payer="1",
+                payee="2",
+                reason_code="void",
+                reason='void, said "Flo"',
+                reverses=101,
+                at=AT.astimezone(timezone(timedelta(hours=-7))),
+            ),
+            entry(103, payer="5", payee="pot", hand=None, event=None, chips=2),
+        ]
+    )
+    assert text.splitlines() == [
+        "seq,at,from,to,chips,reason_code,reason,hand,event,reverses,user,device,hash",
+        "101,2024-05-03T21:14:05.311Z,2,1,4,condition,"
+        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,1234,5,,Dana,tablet-7," + "ab" * 32,
+        '102,2024-05-03T21:14:05.311Z,1,2,4,void,"void, said ""Flo""",1234,5,101,Dana,tablet-7,'
+        + "ab" * 32,
+        "103,2024-05-03T21:14:05.311Z,5,pot,2,condition,"
+        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,,,,Dana,tablet-7," + "ab" * 32,
+    ]
+    assert text.endswith("\r\n")
+
+
+def test_players_in_the_pokernow_layout():
+    rows = [
+        PlayerSessionRow("Ana", "p-1", AT, AT + timedelta(hours=2), 500, 546, 0),
+        PlayerSessionRow("Bea", "p-2", AT, None, 500, 0, 489),
+    ]
+    assert players_csv(rows).splitlines() == [
+        "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net",
+        "Ana,p-1,2024-05-03T21:14:05.311Z,2024-05-03T23:14:05.311Z,500,546,0,46",
+        "Bea,p-2,2024-05-03T21:14:05.311Z,,500,0,489,-11",
+    ]
+
+
+def test_formula_injection_is_neutralised():
+    names = ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "Ana", "José"]
+    rows = [PlayerSessionRow(n, n, AT, None, 10, 0, 0) for n in names]
+    parsed = list(csv.reader(io.StringIO(players_csv(rows))))[1:]
+    assert [r[0] for r in parsed] == [
+        '\'=HYPERLINK("http://x")',
+        "'+1+1",
+        "'-2+3",
+        "'@SUM(A1)",
+        "'\tTab",
+        "Ana",
+        "José",
+    ]
+    assert [r[1] for r in parsed] == [r[0] for r in parsed]  # the id is guarded too
+    assert {r[7] for r in parsed} == {"-10"}  # numbers stay numbers
+
+
+def test_ledger_text_cells_are_guarded_too():
+    row = entry(1, reason="=cmd|' /C calc'!A0", user="@admin", device="-tablet")
+    parsed = list(csv.reader(io.StringIO(ledger_csv([row]))))[1]
+    assert parsed[6] == "'=cmd|' /C calc'!A0"
+    assert parsed[10:12] == ["'@admin", "'-tablet"]
+    assert safe_cell("seat 3") == "seat 3"
+
+
+def test_a_long_export_streams_in_pieces():
+    pieces = list(iter_ledger_csv(entry(n) for n in range(1, 5001)))
+    assert len(pieces) > 5
+    assert "".join(pieces).count("\r\n") == 5001

@@ -1,0 +1,100 @@
+"""The hand slip: does the paper say what the engine decided, event by event and seat by seat?"""
+
+import io
+from dataclasses import replace
+
+from pypdf import PdfReader
+
+from dealer.reports import PrintOptions, hand_slip_pdf
+from tests.reports.examples import pdf_pages, rotated_hand, seed_000_hand, slip_of
+
+LA = PrintOptions(timezone="America/Los_Angeles", printed_by="Flo")
+
+
+def test_seed_000_nets_and_total_match_the_engine():
+    hand = seed_000_hand()
+    assert hand.net[1] == 46 and hand.net[5] == -2
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip_of(hand), LA)))
+    assert "+46 chips (+$23.00)" in text  # seat 1 went out
+    assert text.count("-11 chips (-$5.50)") == 4  # seats 2, 3, 4 and 6
+    assert "-2 chips (-$1.00)" in text  # seat 5 dropped: the tops
+    assert "Total" in text and "0 chips ($0.00)" in text
+    assert "+26 chips (+$13.00)" in text  # seat 1's settlement: 4 x (1 + 5) and the pot of 2
+
+
+def test_every_payment_is_printed_with_its_rule():
+    slip = slip_of(seed_000_hand())
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip)))
+    for rule in ("drop_forfeit", "condition", "going_out", "conditions_again", "pot"):
+        assert rule in text
+    assert "seat 1 melds 5S 5S 5S" in text and "seat 1 goes out" in text
+
+
+def test_rules_in_force_dealer_and_times_in_the_floor_zone():
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip_of(seed_000_hand()), LA)))
+    for knob in ("packs", "drop_forfeit", "going_out_chips", "addition_pay", "spades_double"):
+        assert knob in text
+    assert "classic" in text and "Dana" in text
+    assert "seat 1 Ana" in text  # the winner
+    assert "2024-05-03 14:00:00 PDT" in text  # opened at 21:00 UTC
+    assert "by Flo" in text  # the footer: who printed it
+
+
+def test_ledger_range_and_head_hash():
+    slip = slip_of(seed_000_hand())
+    assert (slip.ledger_first_seq, slip.ledger_last_seq) == (101, 118)
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip)))
+    assert "seq 101 to 118" in text
+    assert slip.head_hash in "".join(text.split())  # the hash may wrap in its cell
+
+
+def test_signature_lines_for_dealer_and_floor():
+    last = pdf_pages(hand_slip_pdf(slip_of(seed_000_hand())))[-1]
+    assert "Dealer signature - Dana" in last
+    assert "Floor signature" in last
+    assert last.count("Date and time") == 2
+
+
+def test_the_drop_is_printed_when_the_house_collects():
+    hand = rotated_hand(1, 5, {"kind": "per_hand", "chips": 1})
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip_of(hand))))
+    assert "+6 chips (+$3.00)" in text  # the house: 1 from each of six seats
+    assert "+45 chips (+$22.50)" in text
+    assert "per hand: 1 from each seat dealt in" in text
+
+
+def test_a_void_is_marked_with_its_approval_and_its_reason_escaped():
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip_of(seed_000_hand(mis_entry=True)))))
+    assert "VOIDED" in text
+    assert "approved by Flo" in text
+    assert "seat 3's <discard> & no meld" in " ".join(text.split())
+    assert text.count("-11 chips (-$5.50)") == 4  # the void changed no net
+
+
+def test_the_original_has_no_stamp_and_a_reprint_has_it_on_every_page():
+    assert all("REPRINT" not in page for page in pdf_pages(hand_slip_pdf(slip_of(seed_000_hand()))))
+    pages = pdf_pages(hand_slip_pdf(slip_of(seed_000_hand(mis_entry=True), reprint=2)))
+    assert len(pages) >= 2
+    assert all("REPRINT 2" in page for page in pages)
+
+
+def test_page_n_of_m_and_the_paper_size():
+    data = hand_slip_pdf(slip_of(seed_000_hand(mis_entry=True)), PrintOptions(page_size="A4"))
+    pages = pdf_pages(data)
+    assert all(f"Page {n} of {len(pages)}" in page for n, page in enumerate(pages, start=1))
+    box = PdfReader(io.BytesIO(data)).pages[0].mediabox
+    assert (round(box.width), round(box.height)) == (595, 842)
+
+
+def test_a_hand_in_play_prints_without_settlement_or_ledger():
+    slip = replace(
+        slip_of(seed_000_hand()),
+        status="playing",
+        winner=None,
+        settled_at=None,
+        ledger_first_seq=None,
+        ledger_last_seq=None,
+        head_hash="",
+    )
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip)))
+    assert "not settled" in text and "none yet" in text
