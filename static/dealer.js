@@ -147,10 +147,10 @@
     });
     var panel = seat && document.querySelector('[data-seat-panel="' + seat + '"]');
     var acting = document.querySelector("[data-acting]");
-    if (acting) acting.textContent = panel ? seat + " (" + panel.getAttribute("data-player") + ")" : "tap a seat";
+    if (acting) acting.textContent = panel ? seat + " (" + panel.getAttribute("data-player") + ")" : "— tap a seat";
     var actingMeld = document.querySelector("[data-acting-meld]");
     if (actingMeld) {
-      actingMeld.textContent = chosenMeld ? chosenMeld.getAttribute("data-cards") : "none (tap one to add, borrow or split)";
+      actingMeld.textContent = chosenMeld ? chosenMeld.getAttribute("data-cards") : "— tap one to add, borrow, split";
     }
     refreshActions();
     var url = new URL(location.href);

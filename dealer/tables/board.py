@@ -20,7 +20,7 @@ from dealer.models import Hand, Seating, Table, User
 
 from .faces import Face, faces
 from .figures import cheapest_hand
-from .spoken import party_label
+from .spoken import PaymentGroup, group_payments, party_label
 
 __all__ = [
     "ACTIONS",
@@ -41,6 +41,8 @@ class ActionButton:
 
     type: str
     label: str
+    #: The button's word where space is short; ``label`` is read out.
+    short: str
     #: Needs one of the seat's melds chosen first (tap the meld).
     needs_meld: bool = False
     #: Needs cards entered on the pad or typed.
@@ -48,14 +50,14 @@ class ActionButton:
 
 
 ACTIONS = (
-    ActionButton("meld", "Meld", needs_cards=True),
-    ActionButton("add", "Add to meld", needs_meld=True, needs_cards=True),
-    ActionButton("borrow", "Borrow", needs_meld=True, needs_cards=True),
-    ActionButton("split", "Split", needs_meld=True),
-    ActionButton("go_out", "Go out…"),
-    ActionButton("drop", "Drop"),
-    ActionButton("foul", "Foul"),
-    ActionButton("penalty", "Discard penalty"),
+    ActionButton("meld", "Meld", "Meld", needs_cards=True),
+    ActionButton("add", "Add to the meld", "Add", needs_meld=True, needs_cards=True),
+    ActionButton("borrow", "Borrow from the meld", "Borrow", needs_meld=True, needs_cards=True),
+    ActionButton("split", "Split the meld", "Split", needs_meld=True),
+    ActionButton("go_out", "Go out: show the settlement", "Go out…"),
+    ActionButton("drop", "Drop", "Drop"),
+    ActionButton("foul", "Foul", "Foul"),
+    ActionButton("penalty", "Discard penalty", "Penalty"),
 )
 
 
@@ -118,6 +120,8 @@ class EventView:
     user: str
     supervisor: str | None
     at: datetime
+    #: The payments grouped as the banner reads them: one line per rule, chips and payee.
+    groups: list[PaymentGroup] = field(default_factory=list)
 
     @property
     def voided(self) -> bool:
@@ -252,6 +256,7 @@ def build_board(session: Session, hand: Hand, fits: rules.Card | None = None) ->
                 user=users.get(row.user_id, "?"),
                 supervisor=users.get(row.supervisor_id) if row.supervisor_id else None,
                 at=row.created_at,
+                groups=group_payments(record.payments, names),
             )
         )
     return Board(replayed, table, seats, events, names, least, found)

@@ -133,7 +133,7 @@ def payment(hand_id: int, event_id: int, number: int) -> str:
         record=record,
         paid=paid,
         number=number,
-        payer=board.label(paid.payer),
+        payer=_capital(board.label(paid.payer)),
         payee=board.label(paid.payee),
         rule_words=RULE_WORDS.get(paid.rule, paid.rule),
         paid_cards=faces(paid.cards),
@@ -143,3 +143,7 @@ def payment(hand_id: int, event_id: int, number: int) -> str:
         behind=behind,
         event_ids=event_ids,
     )
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]

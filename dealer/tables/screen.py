@@ -71,6 +71,11 @@ def money(chips: int, cents_per_chip: int) -> str:
     return money_text(chips * cents_per_chip)
 
 
+def chips(n: int) -> str:
+    """``1 chip``, ``-3 chips``: the word after the number."""
+    return "chip" if abs(n) == 1 else "chips"
+
+
 @bp.app_context_processor
 def frame() -> dict[str, Any]:
     """What base.html and every screen may use."""
@@ -82,6 +87,7 @@ def frame() -> dict[str, Any]:
         "clock": clock,
         "ago": ago,
         "money": money,
+        "chips": chips,
         "face": face,
         "pad_ranks": PAD_RANKS,
         "pad_suits": PAD_SUITS,

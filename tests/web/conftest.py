@@ -7,6 +7,7 @@ what a test asks about goes through the screens.
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -59,8 +60,10 @@ def text_of(response: TestResponse) -> str:
 
 
 def words(html: str) -> str:
+    """The visible words of a page; the typographic minus sign of figures read as ``-``."""
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    text = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
+    return text.replace("\u2212", "-")
 
 
 @pytest.fixture
