@@ -53,12 +53,12 @@ def _method() -> str:
     return str(current_app.config.get("PIN_HASH_METHOD", "scrypt"))
 
 
-def add_user(session: Session, name: str, role: str, pin: str) -> User:
+def add_user(session: Session, name: object, role: object, pin: object) -> User:
     """A new user; the PIN is kept only as werkzeug's salted scrypt hash."""
     name = check_name(name)
-    if role not in ROLES:
+    if not isinstance(role, str) or role not in ROLES:
         raise Invalid(f"A role is one of {', '.join(ROLES)}.", "invalid_role")
-    check_pin_format(pin)
+    pin = check_pin_format(pin)
     if session.scalars(select(User).where(User.name == name)).first() is not None:
         raise Conflict(f"There is already a user called {name}.", "user_exists")
     user = User(name=name, role=role, pin_hash=generate_password_hash(pin, method=_method()))

@@ -36,7 +36,10 @@ class Api:
 
     @classmethod
     def sign_in(cls, app: Flask, role: str) -> Api:
-        name, pin = PEOPLE[role]
+        return cls.sign_in_as(app, *PEOPLE[role])
+
+    @classmethod
+    def sign_in_as(cls, app: Flask, name: str, pin: str) -> Api:
         client = app.test_client()
         answer = client.post("/api/v1/session", json={"name": name, "pin": pin})
         assert answer.status_code == 200, answer.get_json()

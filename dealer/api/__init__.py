@@ -10,6 +10,6 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import errors, hands, ledger, openapi, session, tables  # noqa: E402,F401  (routes)
+from . import errors, hands, ledger, openapi, session, tables, users  # noqa: E402,F401  (routes)
 
 __all__ = ["bp"]

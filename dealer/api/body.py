@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from flask import request
 
 from dealer.errors import Invalid, UnsupportedMediaType
 
-__all__ = ["MAX_CHIPS", "json_body", "optional", "text", "whole_number"]
+__all__ = ["MAX_CHIPS", "json_body", "only", "optional", "text", "whole_number"]
 
 #: The most chips one entry may move: far above any real stack, far below any overflow.
 MAX_CHIPS = 1_000_000
 
 
-def json_body() -> dict[str, Any]:
-    """The request's JSON object; an empty body reads as ``{}``.
+def json_body(*fields: str) -> dict[str, Any]:
+    """The request's JSON object, holding only ``fields``; an empty body reads as ``{}``.
 
     A body must be sent as ``application/json``: an HTML form on another site
     can post only form or plain-text bodies, so it cannot reach these views.
+    A field the view does not know is refused rather than ignored: a misspelt
+    ``dropped`` must not deal a hand without its drops.
     """
     raw = request.get_data(cache=True)
     if not raw:
@@ -33,7 +36,18 @@ def json_body() -> dict[str, Any]:
     if not isinstance(body, dict):
         raise Invalid("The body must be a JSON object.", "malformed_json")
     _check_text(body)
+    only(body, fields)
     return body
+
+
+def only(body: dict[str, Any], fields: Iterable[str]) -> None:
+    """Refuse any field of ``body`` not among ``fields``."""
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise Invalid(
+            f"Unknown field {unknown[0]!r}: this call takes {', '.join(sorted(fields)) or 'none'}.",
+            "unknown_field",
+        )
 
 
 def _check_text(value: object, depth: int = 0) -> None:

@@ -18,18 +18,34 @@ from dealer.transactions import writing
 
 from . import bp
 from .auth import principal, recorder, signed_in
-from .body import json_body, optional
+from .body import json_body, only, optional
 from .idempotency import KEY_HEADER, json_response, write
 from .shapes import event_shapes, hand_shape, payments_shape
 from .tables import TABLE
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 
+#: The fields each event type takes (API.md), besides a supervisor's approval.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "drop": ("seat",),
+    "meld": ("seat", "cards"),
+    "add": ("seat", "meld", "cards"),
+    "borrow": ("seat", "meld", "take", "cards"),
+    "split": ("seat", "meld", "cards", "into"),
+    "go_out": ("seat",),
+    "foul": ("seat",),
+    "penalty": ("seat",),
+    "void": ("event", "reason"),
+    "void_hand": ("reason",),
+}
+EVENT_FIELDS = {k: ("type", "supervisor", *v) for k, v in EVENT_FIELDS.items()}
+EVENT_FIELDS["any"] = tuple(sorted({f for fields in EVENT_FIELDS.values() for f in fields}))
+
 
 @bp.post(TABLE + "/hands")
 @signed_in()
 def start_hand(table_id: int) -> Response:
-    body = json_body()
+    body = json_body("dropped")
     dropped = optional(body, "dropped", list, "list of seats that drop") or []
     if any(isinstance(s, bool) or not isinstance(s, int) for s in dropped):
         raise Invalid("The seats that drop must be seat numbers (dropped).")
@@ -54,7 +70,10 @@ def get_hand(hand_id: int) -> Response:
 @bp.post(HAND + "/events")
 @signed_in()
 def record_event(hand_id: int) -> Response:
-    body = json_body()
+    body = json_body(*EVENT_FIELDS["any"])
+    kind = body.get("type")
+    if isinstance(kind, str) and kind in EVENT_FIELDS:
+        only(body, EVENT_FIELDS[kind])
     approver = _approve(body.get("supervisor"))
     action_body = {k: v for k, v in body.items() if k != "supervisor"}
 
@@ -99,7 +118,7 @@ def _approve(given: object) -> int | None:
 @bp.post(HAND + "/fits")
 @signed_in()
 def fits(hand_id: int) -> Response:
-    body = json_body()
+    body = json_body("card")
     card = body.get("card")
     if not isinstance(card, str):
         raise Invalid("Give the card to check, such as 5S (card).", "invalid_card")

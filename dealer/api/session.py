@@ -24,7 +24,7 @@ def sign_in() -> Response:
     Not replayed by Idempotency-Key: the first answer holds a live token, which
     is stored nowhere in plain text, and another sign-in moves no chips.
     """
-    body = json_body()
+    body = json_body("name", "pin")
     with writing(current_session()) as work:
         outcome = authenticate(work, body.get("name"), body.get("pin"))
         if not isinstance(outcome, PinRefused):

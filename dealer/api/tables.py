@@ -24,7 +24,7 @@ SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
 @bp.post("/tables")
 @signed_in("supervisor")
 def create_table() -> Response:
-    body = json_body()
+    body = json_body("name", "profile", "rules", "chip_value_cents", "collection")
     name = text(body, "name", 100, "table's name")
     profile = body.get("profile")
     if not isinstance(profile, str):
@@ -54,7 +54,7 @@ def get_table(table_id: int) -> Response:
 @bp.post(TABLE + "/seats")
 @signed_in()
 def seat_player(table_id: int) -> Response:
-    body = json_body()
+    body = json_body("seat", "player", "buy_in")
     seat = whole_number(body, "seat", 1, 8, "seat")
     player = text(body, "player", 60, "player's name")
     buy_in = whole_number(body, "buy_in", 0, MAX_CHIPS, "buy-in")
@@ -70,7 +70,7 @@ def seat_player(table_id: int) -> Response:
 @bp.post(SEAT + "/chips")
 @signed_in()
 def move_chips(table_id: int, seat: int) -> Response:
-    body = json_body()
+    body = json_body("kind", "amount")
     kind = body.get("kind")
     if kind not in ("buy_in", "cash_out"):
         raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
@@ -97,6 +97,25 @@ def leave_seat(table_id: int, seat: int) -> Response:
     return write(work)
 
 
+@bp.post(SEAT + "/pause")
+@signed_in()
+def pause_seat(table_id: int, seat: int) -> Response:
+    """Sit a player out (not dealt in, no time collection) or back in."""
+    body = json_body("paused")
+    paused = body.get("paused")
+    if not isinstance(paused, bool):
+        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = service.get_table(session, table_id)
+        seating = service.open_seat(session, table, seat)
+        seating.paused = paused
+        session.flush()
+        return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 200
+
+    return write(work)
+
+
 @bp.get(TABLE + "/balances")
 @signed_in()
 def balances(table_id: int) -> Response:
@@ -107,7 +126,7 @@ def balances(table_id: int) -> Response:
 @bp.post(TABLE + "/collections")
 @signed_in()
 def time_collection(table_id: int) -> Response:
-    json_body()
+    json_body()  # no fields: refuses a body with any
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)

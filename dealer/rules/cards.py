@@ -72,14 +72,16 @@ _SYMBOL_TO_SUIT = {
     "♠": "S",
     "♤": "S",
 }
+# Every accepted spelling, spelled out: str.upper() would let non-ASCII letters through
+# ("\u017f".upper() == "S"), so input is matched against this table and nothing else.
 _LOOKUP: dict[str, Card] = {}
 for _card in ALL_CARDS:
-    _r = RANKS[_card.rank]
-    _LOOKUP[_r + _card.suit] = _card
-    _LOOKUP[_r + SUIT_SYMBOLS[_card.suit]] = _card
-for _sym, _suit in _SYMBOL_TO_SUIT.items():
-    for _r in RANKS:
-        _LOOKUP[_r + _sym] = Card(RANKS.index(_r), _suit)
+    _rank = RANKS[_card.rank]
+    _suits = {_card.suit, _card.suit.lower()}
+    _suits.update(sym for sym, suit in _SYMBOL_TO_SUIT.items() if suit == _card.suit)
+    for _r in {_rank, _rank.lower()}:
+        for _s in _suits:
+            _LOOKUP[_r + _s] = _card
 
 
 def _explain(token: str) -> str:
@@ -87,7 +89,7 @@ def _explain(token: str) -> str:
     shown = repr(token)
     body = token.strip().upper()
     if not body:
-        return "An empty card was given: write each card as rank then suit, e.g. 5S."
+        return f"An empty card was given ({shown}): write each card as rank then suit, e.g. 5S."
     rank, suit = body[:-1], body[-1:]
     if rank in {"8", "9", "10", "T"}:
         return f"{shown} is not a Pan card: there are no 8s, 9s or 10s in the shoe."
@@ -104,7 +106,7 @@ def parse_card(token: str) -> Card:
         raise InvalidCardError(f"{token!r} is not a card: cards are written as text, e.g. 5S.")
     card = _LOOKUP.get(token)
     if card is None:
-        card = _LOOKUP.get(token.strip().upper())
+        card = _LOOKUP.get(token.strip())
     if card is None:
         raise InvalidCardError(_explain(token))
     return card

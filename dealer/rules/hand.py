@@ -154,14 +154,18 @@ class Hand:
             if not self.melds:
                 out.add("drop")
             mine = self.melds_of(seat)
-            down = self.cards_down[seat]
-            if down < self.limit:
+            room = self.limit - self.cards_down[seat]
+            if room > 0:
                 out.add("meld")
                 if mine:
-                    out.update(("add", "split"))
-            if any(m.shape.size >= 4 for m in mine):
+                    out.add("add")
+            # A split needs two melds of three out of the meld and the cards added; a borrow
+            # needs three for its new meld out of what the meld can spare and the hand.
+            if any(m.shape.size + room >= 6 for m in mine):
+                out.add("split")
+            if any(m.shape.size >= 4 and m.shape.size - 3 + room >= 3 for m in mine):
                 out.add("borrow")
-            if down == self.limit:
+            if room == 0:
                 out.add("go_out")
         if self.can(Penalty(seat)):
             out.add("penalty")

@@ -256,6 +256,11 @@ def plan_drop(hand: Hand, action: Drop) -> Plan:
         raise NotAllowedNowError(
             "A seat can drop only before the first meld of the hand.", code="too_late_to_drop"
         )
+    if not any(s != seat and hand.seat_status[s] == "in" for s in hand.seats):
+        # A fouled seat collects nothing more, so it can never be left to take the pot.
+        raise NotAllowedNowError(
+            f"Seat {seat} is the last seat in play and cannot drop.", code="last_seat_in_play"
+        )
     plan = Plan(seat=seat, statuses={seat: "dropped"})
     forfeit = hand.rules.drop_forfeit
     if forfeit:

@@ -69,3 +69,16 @@ def test_non_text_is_an_invalid_card_not_a_crash():
 
 def test_valle_cards_are_3_5_7():
     assert {str(c)[0] for c in ALL_CARDS if c.is_valle} == {"3", "5", "7"}
+
+
+@pytest.mark.parametrize("token", ["5\u017f", "\u0131S", "5\uff33", "5s\u0301"])
+def test_look_alike_letters_are_not_cards(token):
+    with pytest.raises(InvalidCardError):
+        parse_card(token)
+
+
+@pytest.mark.parametrize("token", ["", " ", "\t"])
+def test_a_blank_card_is_shown_as_it_came(token):
+    with pytest.raises(InvalidCardError) as caught:
+        parse_card(token)
+    assert repr(token) in caught.value.message

@@ -128,3 +128,29 @@ def test_allowed_actions_for_buttons():
     act(hand, "meld", seat=1, cards=["4C", "5C", "6C", "7C"])
     assert hand.allowed(1) == {"meld", "add", "split", "borrow", "foul"}
     assert hand.allowed(9) == frozenset()
+
+
+def test_the_last_seat_in_play_cannot_drop_and_leave_a_fouled_seat_the_pot():
+    hand = new_hand(seats=(1, 2, 3))
+    act(hand, "foul", seat=1)
+    act(hand, "drop", seat=2)
+    with pytest.raises(NotAllowedNowError) as caught:
+        act(hand, "drop", seat=3)
+    assert caught.value.code == "last_seat_in_play"
+    assert hand.status == "playing"
+
+
+def test_at_the_card_limit_a_long_meld_may_still_be_split_or_lent():
+    hand = new_hand(seats=(1, 2))
+    act(hand, "meld", seat=1, cards=["AC", "2C", "3C", "4C", "5C", "6C", "7C", "JC"])
+    act(hand, "meld", seat=1, cards=["6H", "6H", "6H"])
+    assert hand.allowed(1) == {"split", "borrow", "go_out", "foul"}
+    act(
+        hand,
+        "split",
+        seat=1,
+        meld=1,
+        cards=[],
+        into=[["AC", "2C", "3C"], ["4C", "5C", "6C", "7C", "JC"]],
+    )
+    assert hand.cards_down[1] == 11

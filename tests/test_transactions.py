@@ -1,0 +1,104 @@
+"""How writes are serialised: SQLite's pragmas and BEGIN IMMEDIATE, PostgreSQL's lock."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from flask import Flask
+from sqlalchemy import text
+
+from dealer.extensions import db
+from dealer.ledger import CAGE, Posting, Recorder, post, seating_account
+from dealer.transactions import WRITERS_LOCK, writing
+from tests.conftest import Database
+
+
+@pytest.fixture
+def database_uri(database: Database) -> str:
+    return database.uri
+
+
+def test_sqlite_runs_in_wal_with_full_sync_and_foreign_keys(app: Flask, database: Database) -> None:
+    if database.kind != "sqlite":
+        pytest.skip("SQLite pragmas")
+    with app.app_context():
+        session = db.session()
+        assert session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert session.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+        assert session.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
+
+
+def test_a_second_writer_waits_for_the_first(app: Flask) -> None:
+    """While one write transaction is open, another cannot begin until it commits."""
+    order: list[str] = []
+    started = threading.Event()
+
+    def first() -> None:
+        with app.app_context(), writing(db.session()):
+            order.append("first begins")
+            started.set()
+            time.sleep(0.5)
+            order.append("first commits")
+
+    def second() -> None:
+        started.wait(5)
+        with app.app_context(), writing(db.session()):
+            order.append("second begins")
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert order == ["first begins", "first commits", "second begins"]
+
+
+def test_postgresql_writers_hold_the_advisory_lock(app: Flask, database: Database) -> None:
+    if database.kind != "postgresql":
+        pytest.skip("PostgreSQL's writers' lock")
+    held = text(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+        "AND pid = pg_backend_pid() AND granted"
+    )
+    with app.app_context():
+        with writing(db.session()) as session:
+            assert session.execute(held).scalar() == 1
+            key = session.execute(
+                text(
+                    "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks "
+                    "WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+                )
+            )
+            assert key.scalar() == WRITERS_LOCK
+        assert db.session().execute(held).scalar() == 0
+
+
+def test_the_ledger_refuses_to_post_outside_a_write_transaction(app: Flask) -> None:
+    posting = Posting(CAGE, seating_account(1), 5, "buy_in", "test")
+    with app.app_context(), pytest.raises(RuntimeError, match="write transaction"):
+        post(db.session(), 1, [posting], Recorder(1, "test"))
+
+
+def test_a_read_is_not_blocked_by_a_writer(app: Flask) -> None:
+    """Reads take no lock: a GET answers while a write transaction is open."""
+    holding = threading.Event()
+    release = threading.Event()
+
+    def writer() -> None:
+        with app.app_context(), writing(db.session()):
+            holding.set()
+            release.wait(10)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    holding.wait(5)
+    try:
+        started = time.monotonic()
+        assert app.test_client().get("/healthz").status_code == 200
+        assert time.monotonic() - started < 2
+    finally:
+        release.set()
+        thread.join(10)
