@@ -202,7 +202,8 @@
       if (!value || name === "key" || name === "page") return;
       var el = form.elements[name];
       var label = el && el.id && document.querySelector('label[for="' + el.id + '"]');
-      var word = label ? label.childNodes[0].textContent.trim() : name;
+      var word = label ? label.childNodes[0].textContent.trim() : name.replace(/_/g, " ");
+      word = word.charAt(0).toUpperCase() + word.slice(1);
       words.push(word + ": " + value);
     });
     return words.join(" · ");
