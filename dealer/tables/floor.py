@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -88,7 +89,12 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
 
 
 def _all_tables(session: Session) -> list[Table]:
-    return list(session.scalars(select(Table).order_by(Table.name, Table.id)))
+    """Every table, in the order a person reads names: "Table 2" before "Table 10"."""
+    tables = session.scalars(select(Table).order_by(Table.id))
+    return sorted(
+        tables,
+        key=lambda t: [int(x) if x.isdigit() else x.lower() for x in re.split(r"(\d+)", t.name)],
+    )
 
 
 def _floor_page(

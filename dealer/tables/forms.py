@@ -135,9 +135,9 @@ class OpenTableForm(OnceForm):
     mixed_valle_condition = _choice("mixed_valle_condition")
     collection = RadioField("House collection", choices=COLLECTIONS, default="none")
     chips = IntegerField("Chips", validators=[Optional(), NumberRange(1, 1000)])
-    minutes = IntegerField("Every (minutes)", validators=[Optional(), NumberRange(1, 600)])
+    minutes = IntegerField("Every (min)", validators=[Optional(), NumberRange(1, 600)])
     percent = IntegerField("Percent", validators=[Optional(), NumberRange(1, 100)])
-    cap = IntegerField("At most (chips)", validators=[Optional(), NumberRange(1, 100000)])
+    cap = IntegerField("Cap (chips)", validators=[Optional(), NumberRange(1, 100000)])
     chip_value_cents = IntegerField(
         "Chip value, in cents",
         default=100,

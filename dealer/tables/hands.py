@@ -40,7 +40,7 @@ def _done_banner(board: Board, event_id: int | None) -> Banner | None:
         return None
     for row, record in zip(board.replayed.events, board.engine.events, strict=True):
         if row.id == event_id:
-            return banner(record, board.names)
+            return banner(record, board.names, board.engine)
     return None
 
 

@@ -76,6 +76,12 @@ def chips(n: int) -> str:
     return "chip" if abs(n) == 1 else "chips"
 
 
+@bp.app_template_filter("capitalize_first")
+def capitalize_first(text: str) -> str:
+    """Only the first letter up: Jinja's ``capitalize`` would lower "(Player 1)" too."""
+    return text[:1].upper() + text[1:]
+
+
 @bp.app_context_processor
 def frame() -> dict[str, Any]:
     """What base.html and every screen may use."""

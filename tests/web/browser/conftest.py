@@ -115,9 +115,11 @@ class Tablet:
     def go(self, path: str) -> None:
         self.page.goto(self.live.url + path)
 
-    def sign_in(self, role: str = "dealer") -> None:
+    def sign_in(self, role: str = "dealer", *, here: bool = False) -> None:
+        """Sign in on the PIN pad; ``here``: on the sign-in page already open (keeps ?next=)."""
         name, pin = PEOPLE[role]
-        self.go("/sign-in")
+        if not here:
+            self.go("/sign-in")
         self.page.fill("#name", name)
         for digit in pin:
             self.page.click(f'[data-pin-pad] [data-digit="{digit}"]')
@@ -125,8 +127,10 @@ class Tablet:
         self.page.wait_for_load_state()
 
     def shot(self, name: str) -> Path:
-        """Save the whole page; also check that it never scrolls sideways."""
+        """Save the whole page, after checking the quality bar on it."""
         self.assert_no_sideways_scroll()
+        self.assert_every_control_labelled()
+        self.assert_touch_targets()
         path = SCREENSHOTS / f"{name}-{self.size}.png"
         self.page.screenshot(path=str(path), full_page=True)
         return path
@@ -134,6 +138,36 @@ class Tablet:
     def assert_no_sideways_scroll(self) -> None:
         wide = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert wide[0] <= wide[1], f"the page scrolls sideways at {self.size}: {wide}"
+
+    def assert_every_control_labelled(self) -> None:
+        """Every visible field has a label, every button and link a name to read out."""
+        unnamed = self.page.evaluate(
+            """[...document.querySelectorAll('input, select, textarea, button, a[href]')]
+                .filter(e => e.type !== 'hidden' && e.offsetParent !== null)
+                .filter(e => {
+                    if (e.getAttribute('aria-label')) return false;
+                    if (e.labels && e.labels.length) return false;
+                    if (['BUTTON', 'A'].includes(e.tagName)) return !e.textContent.trim();
+                    return true;
+                })
+                .map(e => e.outerHTML.slice(0, 100))"""
+        )
+        assert unnamed == [], f"controls without a label at {self.size}: {unnamed}"
+
+    def assert_touch_targets(self) -> None:
+        """Every visible control in the screen is at least 44 px tall (and wide, but for text)."""
+        small = self.page.evaluate(
+            """[...document.querySelectorAll(
+                    'main button, main a[href], main input:not([type=hidden]), main select,'
+                    + ' header button, header a')]
+                .filter(e => e.offsetParent !== null)
+                .map(e => [e.getBoundingClientRect(), e])
+                .filter(([r, e]) => r.height < 44 || (r.width < 44 && e.tagName !== 'A'))
+                .filter(([r, e]) => !(e.type === 'radio' || e.type === 'checkbox'))
+                .map(([r, e]) => [Math.round(r.width), Math.round(r.height),
+                                  e.outerHTML.slice(0, 80)])"""
+        )
+        assert small == [], f"touch targets under 44 px at {self.size}: {small}"
 
     def text(self, selector: str = "body") -> str:
         return " ".join((self.page.text_content(selector) or "").split())

@@ -109,7 +109,9 @@ def test_a_void_after_settlement_needs_a_supervisors_pin(any_tablet: Tablet) -> 
     tablet.shot("23-void-supervisor-pin")
     page.tap("button:has-text('Void event')")
     page.locator("[data-banner]").wait_for()
-    assert "Void of event 6." in tablet.text("[data-banner]")
+    assert "Void of event 6 (seat 1 goes out). Reason: counted 10, not 11." in tablet.text(
+        "[data-banner]"
+    )
     assert "in play" in tablet.text(".hand-head")
     assert "Dee, approved by Sam" in tablet.text(".events")
     tablet.shot("24-hand-reopened-after-void")
@@ -182,10 +184,7 @@ def test_the_idle_sign_out_keeps_what_was_entered(tablet: Tablet) -> None:
     page.wait_for_url(re.compile(r"/sign-in\?next="))
     assert "Signed out after 15 minutes without a touch" in tablet.text(".notices")
     tablet.shot("27-signed-out-idle")
-    page.fill("#name", "Dee")
-    for digit in "1111":
-        page.tap(f'[data-pin-pad] [data-digit="{digit}"]')
-    page.tap("button:has-text('Sign in')")
+    tablet.sign_in("dealer", here=True)
     page.wait_for_url(re.compile(rf"/hands/{world['hand']}"))
     offer = page.locator("#kept-offer")
     offer.wait_for()
@@ -198,6 +197,50 @@ def test_the_idle_sign_out_keeps_what_was_entered(tablet: Tablet) -> None:
     page.tap("button[data-action=meld]")
     page.locator("[data-banner]").wait_for()
     assert "Seat 3 melds QS QS QS." in tablet.text("[data-banner]")
+
+
+def test_signing_out_by_hand_keeps_what_was_entered(tablet: Tablet) -> None:
+    world = table_with_hand(tablet.live)
+    page = tablet.page
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{world['hand']}?seat=4")
+    tap_cards(tablet, "JD QD KD")
+    page.tap("button:has-text('Sign out')")
+    page.wait_for_url(re.compile(r"/sign-in"))
+    assert "Anything entered but not sent is kept on this tablet." in tablet.text(".notices")
+    tablet.sign_in("dealer", here=True)
+    page.wait_for_url(re.compile(rf"/hands/{world['hand']}"))
+    assert "Cards: JD QD KD" in tablet.text("#kept-offer")
+    page.tap("#kept-offer button:has-text('Discard it')")
+    assert not page.is_visible("#kept-offer")
+    assert page.input_value("#cards") == ""
+    tablet.go(f"/hands/{world['hand']}")
+    assert not page.is_visible("#kept-offer")
+
+
+def test_without_javascript_the_hand_still_works(browser: Any, live: LiveServer) -> None:
+    """Scripts off: sign in by typing, choose the seat by its link, type the cards, meld."""
+    world = table_with_hand(live)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, java_script_enabled=False
+    )
+    page = context.new_page()
+    try:
+        page.goto(live.url + f"/hands/{world['hand']}")
+        page.fill("#name", "Dee")
+        page.fill("#pin", "1111")
+        page.click("button:has-text('Sign in')")
+        assert not page.is_visible("[data-pad]")  # the pad needs the script; typing does not
+        page.click(".seat-picker [data-pick-seat='6']")
+        assert page.get_attribute(".seat-picker [data-pick-seat='6']", "aria-pressed") == "true"
+        page.fill("#cards", "7s 7s 7s")
+        page.click("button[data-action=meld]")
+        assert "Seat 6 melds 7S 7S 7S." in page.inner_text("[data-banner]")
+        page.fill("#fits", "7S")
+        page.click("#fits-form button")
+        assert "✓ seat 6 (Player 6), 7S 7S 7S" in page.inner_text("#fits-result")
+    finally:
+        context.close()
 
 
 def test_the_dispute_view_from_a_payment(tablet: Tablet) -> None:
@@ -221,6 +264,8 @@ def test_the_other_screens(any_tablet: Tablet) -> None:
     world = table_with_hand(tablet.live, dropped=[5])
     world["api"].event(world["hand"], {"type": "meld", "seat": 1, "cards": ["AD", "2D", "3D"]})
     world["api"].event(world["hand"], {"type": "meld", "seat": 2, "cards": ["KC", "KC", "KC"]})
+    tablet.go("/")
+    tablet.shot("30-start")
     tablet.go("/sign-in")
     tablet.shot("30-sign-in")
     tablet.sign_in("dealer")
@@ -240,6 +285,10 @@ def test_the_other_screens(any_tablet: Tablet) -> None:
     )
     assert len(set(colours)) == 4, colours
     tablet.shot("34-hand-four-colour")
+    tablet.go("/sign-in")
+    tablet.sign_in("supervisor")
+    tablet.shot("35-floor-tables")
+    tablet.go(f"/hands/{world['hand']}?seat=1")
     targets = page.evaluate(
         """[...document.querySelectorAll('main button, main a, main input, main select')]
             .filter(e => e.offsetParent)

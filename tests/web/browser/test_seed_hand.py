@@ -22,6 +22,12 @@ def test_seed_000_by_tapping_the_card_pad(any_tablet: Tablet) -> None:
     tablet.sign_in("supervisor")
     assert page.url.endswith("/floor")
     tablet.shot("01-floor-empty")
+    assert not page.is_visible("[data-california]")
+    page.check("#collection-3")
+    assert page.is_visible("[data-california]")
+    assert "not allowed in California card rooms" in tablet.text("[data-california]")
+    tablet.shot("01b-floor-rake-warning")
+    page.check("#collection-0")
 
     name = f"Seed table {tablet.size}"
     page.fill("#name", name)
