@@ -353,9 +353,11 @@
       return response.text().then(function (html) {
         setBusy(form, false);
         var url = new URL(response.url);
-        // Signed out meanwhile: the entry stays kept and is offered back after sign-in.
-        if (url.pathname !== "/sign-in") unkeep(form);
-        else keep(form, "signed out", submitter);
+        // The server read the entry: recorded, or drawn again with it (a refusal). Signed
+        // out meanwhile, or a form too old to read (400): it stays kept, to offer back.
+        var read = response.ok || [403, 404, 409, 422, 429].indexOf(response.status) >= 0;
+        if (read && url.pathname !== "/sign-in") unkeep(form);
+        else keep(form, url.pathname === "/sign-in" ? "signed out" : "not sent", submitter);
         swap(html, url, response.redirected);
       });
     }).catch(function () {

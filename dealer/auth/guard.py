@@ -31,6 +31,7 @@ __all__ = [
     "kept_fields",
     "local_path",
     "page",
+    "page_address",
     "who",
 ]
 
@@ -109,6 +110,14 @@ def _referrer_path() -> str | None:
     if parts.netloc and parts.netloc != request.host:
         return None
     return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def page_address() -> str:
+    """The address of the screen being drawn, to come back to: for a form's answer, the
+    screen the form was on (its ``page`` field), never the form's own POST address."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    return local_path(request.form.get(PAGE_FIELD), local_path(_referrer_path(), "/"))
 
 
 def kept_fields(action: str) -> MultiDict[str, str] | None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from flask import current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_user
+from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from dealer.api.auth import Principal
@@ -25,6 +27,8 @@ def sign_in() -> Response | tuple[str, int] | str:
     if request.method == "GET":
         form.next.data = local_path(request.args.get("next"), "")
     if form.validate_on_submit():
+        if current_user.is_authenticated:
+            end_sign_in()  # the next dealer takes the tablet over: the last sign-in ends
         with writing(current_session()) as work:
             outcome = authenticate(work, form.name.data, form.pin.data)
             if not isinstance(outcome, PinRefused):
@@ -45,6 +49,14 @@ def sign_in() -> Response | tuple[str, int] | str:
     status = 422 if request.method == "POST" else 200
     form.pin.data = ""
     return render_template("auth/sign_in.html", form=form), status
+
+
+@bp.app_errorhandler(CSRFError)
+def stale_form(error: CSRFError) -> Any:
+    """A form whose CSRF token is missing or from another sign-in: nothing was recorded."""
+    if request.path.startswith("/api/"):
+        return error
+    return render_template("auth/stale_form.html", reason=error.description), 400
 
 
 @bp.post("/sign-out")

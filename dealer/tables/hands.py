@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.api.auth import recorder
-from dealer.auth.guard import kept_fields, page, who
+from dealer.auth.guard import kept_fields, page, page_address, who
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.ledger import hands as service
@@ -61,7 +61,6 @@ def hand_page(
         except rules.RulesError as exc:
             fits_error = exc.message
     board = build_board(session, hand, fits_card)
-    here = request.full_path.rstrip("?")
     if form is None:
         kept = kept_fields(url_for("tables.act", hand_id=hand_id))
         form = ActionForm(formdata=kept) if kept else ActionForm(formdata=None)
@@ -75,7 +74,8 @@ def hand_page(
     if selected is None or (selected_meld is not None and selected_meld.seat != selected.seat):
         selected_meld = None
     form.stamp(url_for("tables.hand", hand_id=hand_id))
-    form.page.data = here
+    if request.method == "GET":
+        form.page.data = page_address()
     return (
         render_template(
             "tables/hand.html",

@@ -10,12 +10,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import current_app, redirect, render_template, request, session, url_for
+from flask import current_app, redirect, render_template, session, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.auth.guard import local_path, page, who
+from dealer.auth.guard import local_path, page, page_address, who
 from dealer.errors import DealerError
 from dealer.models import as_utc, utcnow
 from dealer.reports.figures import local_time, money_text, zone
@@ -98,7 +98,7 @@ def frame() -> dict[str, Any]:
         "pad_ranks": PAD_RANKS,
         "pad_suits": PAD_SUITS,
         "prefs_form": PrefsForm(),
-        "here": request.full_path.rstrip("?") if request else "/",
+        "here": page_address(),
     }
 
 

@@ -166,3 +166,26 @@ def test_start_page_sends_a_signed_in_user_to_work(dealer: Web, supervisor: Web)
     """Does / go straight to the tables for a dealer and to the floor for a supervisor?"""
     assert dealer.client.get("/").headers["Location"] == "/tables"
     assert supervisor.client.get("/").headers["Location"] == "/floor"
+
+
+def test_the_next_dealer_signing_in_ends_the_last_sign_in(people: Flask, dealer: Web) -> None:
+    """When another dealer signs in on the same tablet, is the first sign-in revoked?"""
+    dealer.post("/sign-in", {"name": "Sam", "pin": "2222"})
+    with people.app_context():
+        tokens = db.session.scalars(select(AuthToken).order_by(AuthToken.id)).all()
+        assert [t.revoked_at is not None for t in tokens] == [True, False]
+    assert "Sam" in words(dealer.get("/floor"))
+
+
+def test_a_refused_form_remembers_its_screen_not_its_post_address(
+    dealer: Web, hand_id: int
+) -> None:
+    """Drawn in answer to a form, do sign-out and suit colours come back to the screen?"""
+    answer = dealer.post(
+        f"/hands/{hand_id}/events",
+        {"action": "meld", "seat": "2", "cards": "6H 6H 6C", "page": f"/hands/{hand_id}?seat=2"},
+        status=422,
+    )
+    page = answer.get_data(as_text=True)
+    assert f'name="page" value="/hands/{hand_id}?seat=2"' in page
+    assert f'name="page" value="/hands/{hand_id}/events"' not in page

@@ -61,3 +61,15 @@ def test_the_api_keeps_its_own_cross_site_check(guarded: Flask) -> None:
     """Is the JSON API still exempt from the form token (it asks for JSON instead)?"""
     answer = guarded.test_client().post("/api/v1/session", json={"name": "Dee", "pin": "1111"})
     assert answer.status_code == 200
+
+
+def test_a_stale_form_says_nothing_was_recorded(guarded: Flask) -> None:
+    """Is a form with a bad token answered with a page that says so, not a bare 400?"""
+    client = guarded.test_client()
+    page = client.get("/sign-in").get_data(as_text=True)
+    client.post("/sign-in", data={"name": "Dee", "pin": "1111", "csrf_token": token(page)})
+    answer = client.post("/hands/1/events", data={"csrf_token": "stale", "cards": "5S"})
+    assert answer.status_code == 400
+    text = answer.get_data(as_text=True)
+    assert "Nothing was recorded" in text
+    assert "this tablet has kept it" in text
