@@ -44,7 +44,7 @@ def check_pin_format(pin: object) -> str:
 
 
 def check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LENGTH:
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
         raise Invalid(f"A name is 1 to {NAME_LENGTH} characters.", "invalid_name")
     return name.strip()
 

@@ -43,7 +43,7 @@ class Principal:
 
 
 def _from_cookie(token_id: str) -> Principal | None:
-    if "Authorization" in request.headers or not token_id.isdigit():
+    if "Authorization" in request.headers or not token_id.isdigit() or len(token_id) > 9:
         return None
     row = token_by_id(current_session(), int(token_id))
     return Principal(row.user, row, "cookie") if row is not None else None

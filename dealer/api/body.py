@@ -85,10 +85,9 @@ def text(body: dict[str, Any], name: str, longest: int, what: str) -> str:
     value = body.get(name)
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"The {what} must be given as text ({name}).")
-    value = value.strip()
     if len(value) > longest:
         raise Invalid(f"The {what} is too long: at most {longest} characters ({name}).")
-    return value
+    return value.strip()
 
 
 def optional(body: dict[str, Any], name: str, kind: type, what: str) -> Any:

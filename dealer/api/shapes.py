@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
@@ -74,7 +74,24 @@ def table_shape(session: Session, table: Table, *, seats: bool) -> dict[str, Any
         hand = playing_hand(session, table.id)
         out["seats"] = seats_shape(session, table)
         out["hand"] = hand.id if hand is not None else None
+        if collection.kind == "time":
+            out["time_collection"] = time_collection_shape(session, table, collection.minutes)
     return out
+
+
+def time_collection_shape(session: Session, table: Table, minutes: int) -> dict[str, Any]:
+    """When the time collection was last taken and when it is next due (null: due now)."""
+    last = session.scalar(
+        select(func.max(LedgerEntry.at)).where(
+            LedgerEntry.table_id == table.id,
+            LedgerEntry.reason_code == "collection",
+            LedgerEntry.hand_id.is_(None),
+        )
+    )
+    return {
+        "last": when(last),
+        "due": when(as_utc(last) + timedelta(minutes=minutes)) if last is not None else None,
+    }
 
 
 def balances_shape(session: Session, table: Table) -> dict[str, Any]:
@@ -182,12 +199,16 @@ def _party(account: str, seat_of: Mapping[int, int]) -> str:
     return parsed.kind
 
 
-def ledger_shape(session: Session, table: Table) -> dict[str, Any]:
-    entries = list(
-        session.scalars(
-            select(LedgerEntry).where(LedgerEntry.table_id == table.id).order_by(LedgerEntry.seq)
-        )
+def ledger_shape(
+    session: Session, table: Table, after: int = 0, limit: int | None = None
+) -> dict[str, Any]:
+    query = (
+        select(LedgerEntry)
+        .where(LedgerEntry.table_id == table.id, LedgerEntry.seq > after)
+        .order_by(LedgerEntry.seq)
+        .limit(limit)
     )
+    entries = list(session.scalars(query))
     seatings = session.scalars(select(Seating).where(Seating.table_id == table.id))
     seat_of = {s.id: s.seat for s in seatings}
     return {

@@ -199,6 +199,11 @@ TABLE = obj(
         "warnings": {"type": "array", "items": STR},
         "seats": {"type": "object", **SEAT_MAP_KEY, "additionalProperties": ref("Seat")},
         "hand": {**nullable(INT), "description": "The hand in play, if any."},
+        "time_collection": {
+            **obj(["last", "due"], {"last": nullable(TIME), "due": nullable(TIME)}),
+            "description": "At a time table: when it was last taken and when it is next due "
+            "(null: due now).",
+        },
     },
 )
 
@@ -247,7 +252,7 @@ SUPERVISOR = obj(
 def event_body(kind: str, required: list[str], properties: dict[str, Schema]) -> Schema:
     return obj(
         ["type", *required],
-        {"type": {"const": kind}, **properties, "supervisor": SUPERVISOR},
+        {"type": {"const": kind}, **properties, "supervisor": nullable(SUPERVISOR)},
         closed=True,
     )
 
@@ -330,6 +335,16 @@ def path_param(name: str, schema: Schema, description: str) -> Schema:
     }
 
 
+def query_param(name: str, low: int, high: int, description: str) -> Schema:
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": low, "maximum": high},
+        "description": description,
+    }
+
+
 TABLE_ID = path_param("table_id", ID_PARAM, "The table's id.")
 HAND_ID = path_param("hand_id", ID_PARAM, "The hand's id.")
 SEAT_NO = path_param("seat", SEAT, "The seat number, 1 to 8.")
@@ -345,8 +360,9 @@ DEVICE = {
     "name": "X-Device",
     "in": "header",
     "required": False,
-    "schema": {"type": "string", "pattern": "^[ -~]*$"},
-    "description": "The device recording the call (else its User-Agent), kept on each entry.",
+    "schema": {"type": "string"},
+    "description": "The device recording the call (else its User-Agent), kept on each entry "
+    "(unprintable characters dropped, at most 200 kept).",
 }
 
 
@@ -402,9 +418,12 @@ def paths() -> dict[str, Schema]:
         {
             "name": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": r"\S"},
             "profile": {"enum": ["classic", "cardroom"]},
-            "rules": obj([], KNOBS, closed=True),
-            "chip_value_cents": {"type": "integer", "minimum": 0, "maximum": 10_000_000},
-            "collection": {"oneOf": COLLECTIONS},
+            # Each optional field may also be null, which means the same as leaving it out.
+            "rules": nullable(obj([], KNOBS, closed=True)),
+            "chip_value_cents": nullable(
+                {"type": "integer", "minimum": 0, "maximum": 10_000_000, "default": 100}
+            ),
+            "collection": nullable({"oneOf": COLLECTIONS}),
         },
         closed=True,
     )
@@ -421,7 +440,9 @@ def paths() -> dict[str, Schema]:
         ["kind", "amount"], {"kind": {"enum": ["buy_in", "cash_out"]}, "amount": CHIPS}, closed=True
     )
     hand_body = obj(
-        [], {"dropped": {"type": "array", "items": SEAT, "uniqueItems": True}}, closed=True
+        [],
+        {"dropped": nullable({"type": "array", "items": SEAT, "uniqueItems": True})},
+        closed=True,
     )
     event_answer = obj(
         ["event", "payments", "hand"],
@@ -579,8 +600,12 @@ def paths() -> dict[str, Schema]:
                         ),
                     )
                 },
-                [404],
-                params=[TABLE_ID],
+                [404, 422],
+                params=[
+                    TABLE_ID,
+                    query_param("after", 0, MAX_ID, "Only entries with a greater seq."),
+                    query_param("limit", 1, 10_000, "At most this many entries."),
+                ],
             ),
         },
         "/api/v1/hands/{hand_id}": {

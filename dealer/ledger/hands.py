@@ -171,8 +171,8 @@ def record_event(
     approved = user.can("supervisor") or supervisor is not None
     if replayed.engine.needs_supervisor(action) and not approved:
         raise Forbidden(
-            "A supervisor must approve this: after settlement, a void, and voiding a "
-            "hand, need one. Add the supervisor's name and PIN.",
+            "A supervisor must approve this (a void once the hand is settled, or voiding "
+            "the whole hand): add the supervisor's name and PIN.",
             "supervisor_required",
         )
     event, entries = _apply(session, replayed, action, recorder, supervisor)

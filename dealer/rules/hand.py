@@ -41,6 +41,10 @@ __all__ = ["EventRecord", "Fit", "Hand", "HandStatus", "SeatStatus", "time_colle
 HandStatus = Literal["playing", "settled", "void"]
 
 
+#: The payment rules whose totals later rules read (conditions paid, house fees).
+_TALLIED = frozenset(("condition", "foul_refund", "collection"))
+
+
 class Hand:
     """One hand at a table, from the deal to settlement (or void)."""
 
@@ -50,14 +54,15 @@ class Hand:
         seats: Iterable[int],
         collection: Collection = NO_COLLECTION,
     ) -> None:
-        dealt = sorted(seats)
+        dealt = list(seats)
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in dealt):
+            raise InvalidActionError("Seats must be distinct numbers from 1 to 8.")
+        dealt.sort()
         if len(dealt) < 2:
             raise IllegalActionError(
                 "A hand needs at least two seated players.", code="not_enough_players"
             )
-        if len(set(dealt)) != len(dealt) or any(
-            isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in dealt
-        ):
+        if len(set(dealt)) != len(dealt):
             raise InvalidActionError("Seats must be distinct numbers from 1 to 8.")
         self.rules = rules
         self.collection = collection
@@ -277,15 +282,18 @@ class Hand:
 
     def _tally(self, payment: Payment, sign: int) -> None:
         """Keep the per-pair condition totals and house fees that later rules read."""
+        rule = payment.rule
+        if rule not in _TALLIED:
+            return
         payer, payee, chips = payment.payer, payment.payee, payment.chips
-        if payment.rule == "collection" and isinstance(payer, int):
+        if rule == "collection" and isinstance(payer, int):
             self._fees[payer] += sign * chips
             return
         if not (isinstance(payer, int) and isinstance(payee, int)):
             return
-        if payment.rule == "condition":
+        if rule == "condition":
             key = (payer, payee)
-        elif payment.rule == "foul_refund":
+        elif rule == "foul_refund":
             key, sign = (payee, payer), -sign
         else:
             return

@@ -82,11 +82,13 @@ def check_cards_down(hand: Hand, seat: int, cards: Sequence[Card]) -> None:
             f"Seat {seat} would have {after} cards down: a seat never has more than {hand.limit}.",
             code="too_many_cards",
         )
-    for card, count in Counter(cards).items():
-        copies = hand.rules.copies(card.suit)
-        if hand.shoe_count(card) + count > copies:
+    rules = hand.rules
+    for card in set(cards):
+        on_table = hand.shoe_count(card) + cards.count(card)
+        copies = rules.copies(card.suit)
+        if on_table > copies:
             raise ShoeExceededError(
-                f"That would put {hand.shoe_count(card) + count} copies of {card} on the table, "
+                f"That would put {on_table} copies of {card} on the table, "
                 f"but the shoe holds only {copies}: check the cards entered."
             )
 
@@ -113,7 +115,7 @@ def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int]) -> None:
             text = f"{cond.name} ({cards}): {rise} from each of {seats_text(len(payers))}"
         for payer in payers:
             plan.payments.append(Payment(payer, seat, rise, "condition", text, meld.id, meld.cards))
-        plan.changes[mid] = replace(meld, paid=value)
+        plan.changes[mid] = meld.with_paid(value)
 
 
 def plan_meld(hand: Hand, action: Meld) -> Plan:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import Card, format_cards
 from .melds import Condition, MeldShape, classify, condition_of, sort_cards
@@ -32,14 +32,18 @@ class TableMeld:
         """``V``: what each paying seat owes for this meld in all."""
         return self.condition.value(self.shape.size) if self.condition else 0
 
+    def with_paid(self, paid: int) -> TableMeld:
+        """The same meld at paid level ``paid`` (built directly: this is the hot path)."""
+        return TableMeld(self.id, self.seat, self.cards, self.shape, self.condition, paid)
+
     def __str__(self) -> str:
         return format_cards(self.cards)
 
     def with_cards(self, cards: Sequence[Card], rules: Rules) -> TableMeld:
         """The same meld (identity and ``P`` kept) holding ``cards`` instead."""
         shape = classify(cards)
-        return replace(
-            self, cards=sort_cards(cards), shape=shape, condition=condition_of(shape, rules)
+        return TableMeld(
+            self.id, self.seat, sort_cards(cards), shape, condition_of(shape, rules), self.paid
         )
 
     def as_dict(self) -> dict[str, object]:

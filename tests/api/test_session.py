@@ -157,3 +157,14 @@ def test_every_role_in_people_can_sign_in(people: Flask) -> None:
     for role, (name, pin) in PEOPLE.items():
         answer = client.post("/api/v1/session", json={"name": name, "pin": pin})
         assert answer.get_json()["user"]["role"] == role
+
+
+def test_the_api_is_exempt_from_the_csrf_token_of_html_forms(people: Flask, floor: Api) -> None:
+    """With Flask-WTF's CSRF on, JSON calls still work: their own guard is the JSON type."""
+    people.config["WTF_CSRF_ENABLED"] = True
+    floor.table()
+    client = people.test_client()
+    table = {"name": "T", "profile": "classic"}
+    assert client.post("/api/v1/session", json={"name": "Sam", "pin": "2222"}).status_code == 200
+    assert client.post("/api/v1/tables", json=table).status_code == 201
+    assert client.post("/api/v1/tables", data=table).status_code == 415

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from dealer.rules import PROFILES
 from tests.helpers import Api
 
@@ -146,9 +148,31 @@ def test_time_collection_takes_from_every_seated_player(api: Api, floor: Api) ->
     ]
     assert taken["balances"]["house"] == 6
     assert api.stacks(table["id"]) == {1: 37, 2: 37}
+    timing = api.get(f"/tables/{table['id']}")["time_collection"]
+    last, due = (datetime.fromisoformat(timing[k]) for k in ("last", "due"))
+    assert due - last == timedelta(minutes=30)
+
+
+def test_a_time_table_says_the_collection_is_due_before_the_first(api: Api, floor: Api) -> None:
+    table = floor.table("classic", collection={"kind": "time", "chips": 1, "minutes": 20})
+    assert api.get(f"/tables/{table['id']}")["time_collection"] == {"last": None, "due": None}
+    assert "time_collection" not in api.get(f"/tables/{floor.table()['id']}")
 
 
 def test_time_collection_only_at_time_tables(api: Api, floor: Api) -> None:
     table = floor.table("classic")
     error = api.post(f"/tables/{table['id']}/collections", status=409)["error"]
     assert error["code"] == "not_a_time_table"
+
+
+def test_the_ledger_reads_in_pages(api: Api, floor: Api) -> None:
+    table = floor.table()
+    for seat in range(1, 6):
+        api.seat(table["id"], seat, f"P{seat}", 10)
+    path = f"/tables/{table['id']}/ledger"
+    everything = api.get(path)["entries"]
+    assert [e["seq"] for e in everything] == [1, 2, 3, 4, 5]
+    assert [e["seq"] for e in api.get(path + "?after=2&limit=2")["entries"]] == [3, 4]
+    assert api.get(path + "?after=5")["entries"] == []
+    for query in ("?limit=0", "?after=-1", "?limit=x", "?after=\u0661"):
+        assert api.get(path + query, status=422)["error"]["code"] == "invalid_query"

@@ -7,6 +7,7 @@ from dealer.rules import (
     POT,
     Hand,
     IllegalActionError,
+    InvalidActionError,
     NotAllowedNowError,
     make_collection,
     make_rules,
@@ -154,3 +155,9 @@ def test_at_the_card_limit_a_long_meld_may_still_be_split_or_lent():
         into=[["AC", "2C", "3C"], ["4C", "5C", "6C", "7C", "JC"]],
     )
     assert hand.cards_down[1] == 11
+
+
+@pytest.mark.parametrize("seats", [[1, "2"], [1, 1], [0, 1], [1, True], [1, 9]])
+def test_bad_seats_are_refused_as_rules_errors(seats):
+    with pytest.raises(InvalidActionError):
+        Hand(make_rules("classic"), seats)
