@@ -121,22 +121,25 @@ class TimeDue:
     chips: int
     minutes: int
     last: datetime | None
-    due_at: datetime
+    #: None: due now (never taken at this table).
+    due_at: datetime | None
 
     @property
     def due(self) -> bool:
-        return utcnow() >= self.due_at
+        return self.due_at is None or utcnow() >= self.due_at
 
     @property
     def minutes_left(self) -> int:
+        if self.due_at is None:
+            return 0
         return max(0, int((self.due_at - utcnow()).total_seconds() // 60) + 1)
 
 
 def time_due(session: Session, table: Table) -> TimeDue | None:
     """When the time collection is next due (None unless the table collects by time).
 
-    Due ``minutes`` after it was last taken; the first is due ``minutes`` after
-    the first player sat down.
+    Due ``minutes`` after it was last taken, and at once if it never was: the same
+    answer as the API's ``time_collection`` of the table.
     """
     collection = table_collection(table)
     if collection.kind != "time":
@@ -149,13 +152,9 @@ def time_due(session: Session, table: Table) -> TimeDue | None:
             LedgerEntry.hand_id.is_(None),
         )
     )
-    start = last
-    if start is None:
-        start = session.scalar(
-            select(func.min(Seating.seated_at)).where(
-                Seating.table_id == table.id, Seating.left_at.is_(None)
-            )
-        )
-    base = as_utc(start) if start is not None else utcnow()
-    due_at = base + timedelta(minutes=collection.minutes)
-    return TimeDue(collection.chips, collection.minutes, as_utc(last) if last else None, due_at)
+    if last is None:
+        return TimeDue(collection.chips, collection.minutes, None, None)
+    taken = as_utc(last)
+    return TimeDue(
+        collection.chips, collection.minutes, taken, taken + timedelta(minutes=collection.minutes)
+    )

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Flask
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from dealer.extensions import db
 from dealer.models import Hand, LedgerEntry, Seating, utcnow
+from dealer.tables.figures import TimeDue
 from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words
 
@@ -112,22 +113,22 @@ def test_leave_cashes_out_but_not_during_the_hand(
 def test_time_collection_shows_when_due_and_is_taken_once(
     people: Flask, dealer: Web, floor_api: Api, dealer_api: Api
 ) -> None:
-    """Is the collection shown as due, taken from every seat, and a double tap taken once?"""
+    """Due at once, taken from every seat (a double tap once), then next due in 30 minutes."""
     table = floor_api.table(collection={"kind": "time", "chips": 2, "minutes": 30})["id"]
     floor_api.seat(table, 1, "Ann", 10)
     floor_api.seat(table, 2, "Bob", 10)
-    assert "Next due at" in words(dealer.get(f"/tables/{table}"))
-    with people.app_context():
-        past = utcnow() - timedelta(minutes=31)
-        db.session.execute(update(Seating).values(seated_at=past))
-        db.session.commit()
-    assert "Due now" in words(dealer.get(f"/tables/{table}"))
+    text = words(dealer.get(f"/tables/{table}"))
+    assert "Not taken yet." in text
+    assert "Due now" in text
     for _ in range(2):
         dealer.post(f"/tables/{table}/collections", {"key": "web-time-1"})
     assert dealer_api.stacks(table) == {1: 8, 2: 8}
     text = words(dealer.get(f"/tables/{table}"))
     assert "Last taken" in text
     assert "Next due at" in text
+    assert "in 30 min" in text
+    api_says = floor_api.get(f"/tables/{table}")["time_collection"]
+    assert api_says["due"] is not None
 
 
 def test_no_time_collection_at_other_tables(dealer: Web, floor_api: Api) -> None:
@@ -186,3 +187,15 @@ def test_ledger_entries_of_the_screens_name_the_device(
     with people.app_context():
         (entry,) = db.session.scalars(select(LedgerEntry)).all()
         assert entry.device == "Tablet 7"
+
+
+def test_time_due_figures() -> None:
+    """Never taken: due now. Taken 31 minutes ago, every 30: due. 10 minutes ago: 20 left."""
+    now = utcnow()
+    assert TimeDue(1, 30, None, None).due
+    late = now - timedelta(minutes=31)
+    assert TimeDue(1, 30, late, late + timedelta(minutes=30)).due
+    soon = now - timedelta(minutes=10)
+    figures = TimeDue(1, 30, soon, soon + timedelta(minutes=30))
+    assert not figures.due
+    assert figures.minutes_left in (20, 21)
