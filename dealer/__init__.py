@@ -55,10 +55,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from dealer import cli, models  # noqa: F401  (models registers the tables on db.metadata)
     from dealer.api import bp as api_bp
+    from dealer.auth import bp as auth_bp
     from dealer.main.routes import bp as main_bp
     from dealer.reports.routes import bp as reports_bp
+    from dealer.tables import bp as tables_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(auth_bp)
+    app.register_blueprint(tables_bp)
     app.register_blueprint(reports_bp)
     # The JSON API proves a request is not cross-site in its own way: see api/auth.py.
     csrf.exempt(api_bp)

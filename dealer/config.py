@@ -42,10 +42,19 @@ class Config:
     REPORT_TIMEZONE = os.environ.get("REPORT_TIMEZONE", "UTC")
     REPORT_CURRENCY = os.environ.get("REPORT_CURRENCY", "$")
     REPORT_PAGE_SIZE = os.environ.get("REPORT_PAGE_SIZE", "letter")
+    # A form's CSRF token lives as long as the sign-in it belongs to: a hand can stay
+    # on screen longer than Flask-WTF's default hour, and signing out ends the session.
+    WTF_CSRF_TIME_LIMIT = None
 
     def __init__(self, instance_path: str) -> None:
         self.SECRET_KEY = self.secret_key(instance_path)
         self.SQLALCHEMY_DATABASE_URI = self.database_uri(instance_path)
+        #: The tablet signs its dealer out after this many seconds without a touch.
+        self.IDLE_SECONDS = int(os.environ.get("DEALER_IDLE_SECONDS", "900"))
+        #: The floor's clock, for the times on screen and the shift's start.
+        self.TIMEZONE = os.environ.get("DEALER_TIMEZONE", "UTC")
+        #: When shifts start on the floor's clock; the floor shows the drop since the last one.
+        self.SHIFT_STARTS = os.environ.get("DEALER_SHIFT_STARTS", "06:00,14:00,22:00")
 
     def secret_key(self, instance_path: str) -> str:
         return os.environ.get("SECRET_KEY") or instance_secret_key(instance_path)

@@ -2,17 +2,22 @@
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, render_template
+from flask import Blueprint, current_app, jsonify, redirect, render_template
+from flask_login import current_user
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from dealer.auth.guard import home_for, who
 from dealer.extensions import db
 
 bp = Blueprint("main", __name__)
 
 
 @bp.get("/")
-def index() -> str:
+def index() -> Any:
+    """Signed in, straight to work: the floor or the tables. Signed out, the start page."""
+    if current_user.is_authenticated:
+        return redirect(home_for(who()), 303)
     return render_template("main/index.html")
 
 

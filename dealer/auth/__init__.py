@@ -1,0 +1,14 @@
+"""Signing in and out at the tablet: name and PIN pad, sign-out, sign-out after idle time.
+
+The pages share the API's sign-in model (`dealer.api.auth`): the same users and
+roles, and one `AuthToken` row per sign-in, which the session cookie points at.
+`guard.page` is what every web page uses to say who may see it.
+"""
+
+from flask import Blueprint
+
+bp = Blueprint("auth", __name__)
+
+from . import routes  # noqa: E402,F401  (routes)
+
+__all__ = ["bp"]

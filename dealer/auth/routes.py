@@ -1,0 +1,77 @@
+"""Sign in with name and PIN pad; sign out (by hand or after idle time)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import current_app, flash, redirect, render_template, request, session, url_for
+from flask_login import current_user, login_user
+from flask_wtf.csrf import CSRFError
+from werkzeug.wrappers import Response
+
+from dealer.api.auth import Principal
+from dealer.extensions import current_session
+from dealer.models import as_utc, utcnow
+from dealer.people import PinRefused, authenticate, issue_token
+from dealer.transactions import writing
+
+from . import bp
+from .forms import SignInForm, SignOutForm
+from .guard import SEEN, end_sign_in, home_for, local_path
+
+
+@bp.route("/sign-in", methods=["GET", "POST"])
+def sign_in() -> Response | tuple[str, int] | str:
+    form = SignInForm()
+    if request.method == "GET":
+        form.next.data = local_path(request.args.get("next"), "")
+    if form.validate_on_submit():
+        if current_user.is_authenticated:
+            end_sign_in()  # the next dealer takes the tablet over: the last sign-in ends
+        with writing(current_session()) as work:
+            outcome = authenticate(work, form.name.data, form.pin.data)
+            if not isinstance(outcome, PinRefused):
+                _token, row = issue_token(work, outcome)
+                principal = Principal(row.user, row, "cookie")
+        # A wrong PIN's count was committed above, even though this sign-in fails.
+        if isinstance(outcome, PinRefused):
+            message = outcome.message
+            if outcome.locked_until is not None:
+                wait = (as_utc(outcome.locked_until) - utcnow()).total_seconds()
+                message += f" Try again in {max(1, int(wait) // 60 + 1)} minutes."
+            form.pin.errors = [message]
+            form.pin.data = ""
+            return render_template("auth/sign_in.html", form=form), 401
+        login_user(principal)
+        session[SEEN] = int(time.time())
+        return redirect(local_path(form.next.data, home_for(principal)), 303)
+    status = 422 if request.method == "POST" else 200
+    form.pin.data = ""
+    return render_template("auth/sign_in.html", form=form), status
+
+
+@bp.app_errorhandler(CSRFError)
+def stale_form(error: CSRFError) -> Any:
+    """A form whose CSRF token is missing or from another sign-in: nothing was recorded."""
+    if request.path.startswith("/api/"):
+        return error
+    return render_template("auth/stale_form.html", reason=error.description), 400
+
+
+@bp.post("/sign-out")
+def sign_out() -> Response:
+    form = SignOutForm()
+    back = local_path(form.page.data, "")
+    if not form.validate_on_submit():
+        return redirect(url_for("auth.sign_in"), 303)
+    if form.idle.data:
+        minutes = max(1, int(current_app.config["IDLE_SECONDS"]) // 60)
+        end_sign_in(
+            f"Signed out after {minutes} minutes without a touch. Anything entered is kept."
+        )
+    elif current_user.is_authenticated:
+        end_sign_in("Signed out. Anything entered but not sent is kept on this tablet.")
+    else:
+        flash("You were already signed out.", "notice")
+    return redirect(url_for("auth.sign_in", next=back or None), 303)

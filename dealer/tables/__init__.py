@@ -1,0 +1,15 @@
+"""The dealer's screens: the floor, a table with its seats, a hand, its settlement and history.
+
+Views parse the form and check who is asking (`dealer.auth.guard.page`); the
+service in `dealer.ledger` records, asking `dealer.rules` what happens; the
+screens show what the engine says is allowed (`Hand.allowed`, `voidable`,
+`fits`, `needs_supervisor`). Every form is sent at most once (`once`).
+"""
+
+from flask import Blueprint
+
+bp = Blueprint("tables", __name__)
+
+from . import corrections, dispute, floor, hands, screen, seats, settle  # noqa: E402,F401
+
+__all__ = ["bp"]

@@ -1,0 +1,167 @@
+"""Voiding an event or the whole hand, with a supervisor's PIN on the spot when the rules ask.
+
+Whether a void is possible is the engine's (``Hand.voidable``, ``Hand.check``);
+whether it needs the floor is the engine's too (``Hand.needs_supervisor``). The
+event records both people: the dealer who entered it and the supervisor who
+approved it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, url_for
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer import rules
+from dealer.api.auth import recorder
+from dealer.auth.guard import kept_fields, page, who
+from dealer.errors import DealerError, Forbidden, NotFound, TooManyAttempts
+from dealer.extensions import current_session
+from dealer.ledger import hands as service
+from dealer.models import User, as_utc, utcnow
+from dealer.people import PinRefused, authenticate
+from dealer.transactions import writing
+
+from . import bp
+from .board import Board, EventView, build_board
+from .forms import VoidForm
+from .once import record_once
+from .screen import refusal
+
+HAND = "/hands/<int(max=2147483647):hand_id>"
+EVENT = HAND + "/events/<int(max=2147483647):event_id>"
+
+
+def approver(name: str | None, pin: str | None) -> int | None:
+    """The id of the supervisor whose name and PIN were given, or None if none were.
+
+    A wrong PIN counts towards the lockout (committed) even though the void is refused.
+    """
+    if not (name or "").strip() and not pin:
+        return None
+    with writing(current_session()) as work:
+        outcome = authenticate(work, (name or "").strip(), pin or "")
+        found = None if isinstance(outcome, PinRefused) else (outcome.id, outcome.role)
+    if isinstance(outcome, PinRefused):
+        if outcome.locked_until is not None:
+            wait = (as_utc(outcome.locked_until) - utcnow()).total_seconds()
+            raise TooManyAttempts(outcome.message, "pin_locked", retry_after=max(1, int(wait)))
+        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
+    assert found is not None
+    user_id, role = found
+    if role == "dealer":
+        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
+    return user_id
+
+
+def _supervisor(session: Session, approved: int | None) -> User | None:
+    """Who approves: the supervisor who gave their PIN, or the signed-in supervisor."""
+    if approved is not None:
+        return session.get(User, approved)
+    user = who().user
+    return user if user.can("supervisor") else None
+
+
+def _event(board: Board, event_id: int) -> EventView:
+    found = board.event_by_id(event_id)
+    if found is None:
+        raise NotFound(f"There is no event {event_id} in this hand.", "unknown_event")
+    return found
+
+
+def _why_not(engine: rules.Hand, action: rules.Action) -> str | None:
+    try:
+        engine.check(action)
+    except rules.RulesError as exc:
+        return exc.message
+    return None
+
+
+def _void_page(
+    hand_id: int,
+    event_id: int | None,
+    form: VoidForm | None = None,
+    status: int = 200,
+    error: str | None = None,
+) -> tuple[str, int]:
+    session = current_session()
+    board = build_board(session, service.get_hand(session, hand_id))
+    event = _event(board, event_id) if event_id is not None else None
+    action: rules.Action = (
+        rules.Void(event.seq, "check") if event is not None else rules.VoidHand("check")
+    )
+    address = (
+        url_for("tables.void_event", hand_id=hand_id, event_id=event_id)
+        if event_id is not None
+        else url_for("tables.void_hand", hand_id=hand_id)
+    )
+    if form is None:
+        kept = kept_fields(address)
+        form = VoidForm(formdata=kept) if kept else VoidForm()
+    form.supervisor_pin.data = ""
+    return (
+        render_template(
+            "tables/void.html",
+            board=board,
+            event=event,
+            why_not=_why_not(board.engine, action),
+            needs_pin=board.engine.needs_supervisor(action) and not who().user.can("supervisor"),
+            form=form.stamp(address),
+            address=address,
+            error=error,
+        ),
+        status,
+    )
+
+
+def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response | tuple[str, int]:
+    if not form.validate_on_submit():
+        return _void_page(hand_id, event_id, form, 422)
+    reason = form.reason.data.strip()
+    body: dict[str, Any] = (
+        {"type": "void", "event": event_id, "reason": reason}
+        if event_id is not None
+        else {"type": "void_hand", "reason": reason}
+    )
+    try:
+        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+
+        def work(session: Session) -> str:
+            hand = service.get_hand(session, hand_id)
+            _replayed, event, _entries = service.record_event(
+                session, hand, body, recorder(), who().user, _supervisor(session, approved)
+            )
+            return url_for("tables.hand", hand_id=hand_id, done=event.id)
+
+        fields = {**body, "supervisor": (form.supervisor_name.data or "").strip() or None}
+        return record_once(form.key.data, fields, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        form.renew_if_reused(exc)
+        return _void_page(hand_id, event_id, form, status, message)
+
+
+@bp.get(EVENT + "/void")
+@page()
+def void_event(hand_id: int, event_id: int) -> tuple[str, int]:
+    return _void_page(hand_id, event_id)
+
+
+@bp.post(EVENT + "/void")
+@page()
+def confirm_void_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
+    return _record_void(hand_id, event_id, VoidForm())
+
+
+@bp.get(HAND + "/void")
+@page()
+def void_hand(hand_id: int) -> tuple[str, int]:
+    return _void_page(hand_id, None)
+
+
+@bp.post(HAND + "/void")
+@page()
+def confirm_void_hand(hand_id: int) -> Response | tuple[str, int]:
+    return _record_void(hand_id, None, VoidForm())

@@ -1,0 +1,179 @@
+"""The floor (supervisors): every table at a glance and opening one; the dealer's pick list."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask import current_app, flash, render_template, url_for
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer import rules
+from dealer.api.shapes import CALIFORNIA_WARNING
+from dealer.auth.guard import kept_fields, page, who
+from dealer.errors import DealerError
+from dealer.extensions import current_session
+from dealer.ledger import tables as service
+from dealer.ledger.hands import table_collection, table_rules
+from dealer.models import Hand, Table, utcnow
+from dealer.reports.figures import zone
+
+from . import bp
+from .figures import house_drop, last_hand_numbers, playing_hands, seats_filled, shift_start
+from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenTableForm
+from .once import record_once
+from .screen import refusal
+
+__all__ = ["TableLine", "table_lines"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One table on the floor."""
+
+    table: Table
+    game: str
+    knobs: rules.Rules
+    collection: rules.Collection
+    seats: int
+    hand: Hand | None
+    hands_dealt: int
+    drop: int
+
+    @property
+    def banned_in_california(self) -> bool:
+        return self.collection.banned_in_california
+
+
+def game_name(knobs: rules.Rules) -> str:
+    """The game as the floor calls it: Pan, or Fifteen when 15 cards are dealt."""
+    name = "Fifteen" if knobs.hand_size == 15 else "Pan"
+    return f"{name}, {knobs.hand_size} cards, {knobs.packs} packs ({knobs.shoe_size} cards)"
+
+
+def collection_words(model: rules.Collection) -> str:
+    if model.kind == "per_hand":
+        return f"{model.chips} a hand from each seat dealt in"
+    if model.kind == "time":
+        return f"{model.chips} from each player every {model.minutes} min"
+    if model.kind == "rake_percent":
+        return f"rake {model.percent}% of the winner's collection, at most {model.cap}"
+    return "no collection"
+
+
+def table_lines(session: Session, tables: list[Table], since: datetime | None) -> list[TableLine]:
+    ids = [t.id for t in tables]
+    filled = seats_filled(session, ids)
+    playing = playing_hands(session, ids)
+    numbers = last_hand_numbers(session, ids)
+    drops = house_drop(session, ids, since) if since is not None else dict.fromkeys(ids, 0)
+    lines = []
+    for table in tables:
+        knobs = table_rules(table)
+        lines.append(
+            TableLine(
+                table,
+                game_name(knobs),
+                knobs,
+                table_collection(table),
+                filled[table.id],
+                playing.get(table.id),
+                numbers.get(table.id, 0),
+                drops[table.id],
+            )
+        )
+    return lines
+
+
+def _all_tables(session: Session) -> list[Table]:
+    """Every table, in the order a person reads names: "Table 2" before "Table 10"."""
+    tables = session.scalars(select(Table).order_by(Table.id))
+    return sorted(
+        tables,
+        key=lambda t: [int(x) if x.isdigit() else x.lower() for x in re.split(r"(\d+)", t.name)],
+    )
+
+
+def _floor_page(
+    form: OpenTableForm, status: int = 200, error: str | None = None
+) -> tuple[str, int]:
+    session = current_session()
+    since = shift_start(
+        utcnow(),
+        zone(current_app.config.get("TIMEZONE", "UTC")),
+        current_app.config.get("SHIFT_STARTS", "06:00,14:00,22:00"),
+    )
+    lines = table_lines(session, _all_tables(session), since)
+    form.stamp(url_for("tables.floor"))
+    return (
+        render_template(
+            "tables/floor.html",
+            lines=lines,
+            since=since,
+            form=form,
+            error=error,
+            number_knobs=NUMBER_KNOBS,
+            choice_knobs=CHOICE_KNOBS,
+            profiles=rules.PROFILES,
+            california=CALIFORNIA_WARNING,
+            collection_words=collection_words,
+        ),
+        status,
+    )
+
+
+@bp.get("/floor")
+@page("supervisor")
+def floor() -> tuple[str, int]:
+    kept = kept_fields(url_for("tables.open_table"))
+    return _floor_page(OpenTableForm(formdata=kept) if kept else OpenTableForm())
+
+
+@bp.post("/floor/tables")
+@page("supervisor")
+def open_table() -> Response | tuple[str, int]:
+    form = OpenTableForm()
+    if not form.validate_on_submit():
+        return _floor_page(form, 422)
+    overrides = form.overrides()
+    collection = form.collection_model()
+    fields = {
+        "name": form.name.data.strip(),
+        "profile": form.profile.data,
+        "rules": overrides,
+        "collection": collection,
+        "chip_value_cents": form.chip_value_cents.data,
+    }
+
+    def work(session: Session) -> str:
+        table = service.create_table(
+            session,
+            fields["name"],
+            fields["profile"],
+            overrides,
+            collection,
+            fields["chip_value_cents"],
+            who().user,
+        )
+        return url_for("tables.table", table_id=table.id, opened=1)
+
+    try:
+        response = record_once(form.key.data, fields, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _floor_page(form, status, message)
+    if collection.get("kind") == "rake_percent":
+        flash(CALIFORNIA_WARNING, "warning")
+    return response
+
+
+@bp.get("/tables")
+@page()
+def pick() -> str:
+    """The dealer's start: every table, to pick the one they deal at."""
+    session = current_session()
+    lines = table_lines(session, _all_tables(session), None)
+    return render_template("tables/pick.html", lines=lines)

@@ -1,0 +1,180 @@
+"""The hand screen: the seats' melds, the card pad, the actions, fits and the history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer import rules
+from dealer.api.auth import recorder
+from dealer.auth.guard import kept_fields, page, page_address, who
+from dealer.errors import DealerError, Invalid
+from dealer.extensions import current_session
+from dealer.ledger import hands as service
+from dealer.rules.melds import multiset_minus
+
+from . import bp
+from .board import ACTIONS, Board, build_board, hand_voidable
+from .forms import ActionForm, FitsForm
+from .once import record_once
+from .screen import refusal
+from .settle import settled_view
+from .spoken import Banner, banner
+
+HAND = "/hands/<int(max=2147483647):hand_id>"
+#: Actions that need the seat's meld chosen, and those that carry cards.
+NEEDS_MELD = frozenset(a.type for a in ACTIONS if a.needs_meld)
+SEAT_ACTIONS = frozenset(a.type for a in ACTIONS)
+
+
+def _int_arg(name: str) -> int | None:
+    raw = request.args.get(name, "")
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+
+
+def _done_banner(board: Board, event_id: int | None) -> Banner | None:
+    if event_id is None:
+        return None
+    for row, record in zip(board.replayed.events, board.engine.events, strict=True):
+        if row.id == event_id:
+            return banner(record, board.names, board.engine)
+    return None
+
+
+def hand_page(
+    hand_id: int,
+    form: ActionForm | None = None,
+    status: int = 200,
+    error: str | None = None,
+) -> tuple[str, int]:
+    """Draw the hand; ``form`` is an entry to keep (a refused one), ``error`` why it was refused."""
+    session = current_session()
+    hand = service.get_hand(session, hand_id)
+    fits_form = FitsForm(request.args, meta={"csrf": False})
+    fits_card, fits_error = None, None
+    if fits_form.fits.data:
+        try:
+            fits_card = rules.parse_card(fits_form.fits.data.strip())
+        except rules.RulesError as exc:
+            fits_error = exc.message
+    board = build_board(session, hand, fits_card)
+    if form is None:
+        kept = kept_fields(url_for("tables.act", hand_id=hand_id))
+        form = ActionForm(formdata=kept) if kept else ActionForm(formdata=None)
+        if kept is None:
+            form.seat.data = _int_arg("seat")
+            form.meld.data = _int_arg("meld")
+    selected_meld = board.meld(form.meld.data) if form.meld.data else None
+    if selected_meld is not None:
+        form.seat.data = selected_meld.seat
+    selected = board.seat(form.seat.data) if form.seat.data else None
+    if selected is None or (selected_meld is not None and selected_meld.seat != selected.seat):
+        selected_meld = None
+    form.stamp(url_for("tables.hand", hand_id=hand_id))
+    if request.method == "GET":
+        form.page.data = page_address()
+    return (
+        render_template(
+            "tables/hand.html",
+            board=board,
+            form=form,
+            fits_form=fits_form,
+            fits_card=fits_card,
+            fits_error=fits_error,
+            selected=selected,
+            selected_meld=selected_meld,
+            actions=ACTIONS,
+            banner=_done_banner(board, _int_arg("done")),
+            error=error,
+            settlement=settled_view(board),
+            hand_voidable=hand_voidable(board),
+        ),
+        status,
+    )
+
+
+@bp.get(HAND)
+@page()
+def hand(hand_id: int) -> tuple[str, int]:
+    return hand_page(hand_id)
+
+
+def _tokens(text: str | None) -> list[str]:
+    return (text or "").replace(",", " ").split()
+
+
+def event_body(form: ActionForm) -> dict[str, Any]:
+    """The API's event body (API.md) for what the dealer entered; the engine judges it."""
+    action = form.action.data
+    seat = form.seat.data
+    if seat is None:
+        raise Invalid("Tap the seat that acts first.", "seat_missing")
+    body: dict[str, Any] = {"type": action, "seat": seat}
+    if action in NEEDS_MELD:
+        if form.meld.data is None:
+            raise Invalid("Tap the meld it acts on first.", "meld_missing")
+        body["meld"] = form.meld.data
+    if action in ("meld", "add", "borrow", "split"):
+        body["cards"] = _tokens(form.cards.data)
+    if action == "borrow":
+        body["take"] = _tokens(form.take.data)
+    if action == "split":
+        body["into"] = [_tokens(form.into_first.data), _tokens(form.into_second.data)]
+    return body
+
+
+def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[str, Any]:
+    """Fill in a split's second meld, left blank, as the rest of the meld and the cards added."""
+    if body["type"] != "split" or body["into"][1]:
+        return body
+    replayed = service.load(session, service.get_hand(session, hand_id))
+    meld = replayed.engine.melds.get(body["meld"])
+    if meld is None:
+        return body  # the engine names the unknown meld
+    first = rules.parse_cards(body["into"][0])
+    rest = multiset_minus([*meld.cards, *rules.parse_cards(body["cards"])], first)
+    if rest is None:
+        raise rules.IllegalMeldError(
+            f"The first meld holds cards that are not in meld {meld.id} ({meld}) "
+            "or among the cards added."
+        )
+    return {**body, "into": [body["into"][0], [str(c) for c in rest]]}
+
+
+@bp.post(HAND + "/events")
+@page()
+def act(hand_id: int) -> Response | tuple[str, int]:
+    """Record one event of the hand; a refusal redraws the hand with the entry kept."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        return hand_page(hand_id, form, 422, _first_error(form))
+    try:
+        body = event_body(form)
+        if body["type"] == "go_out":
+            # Going out is shown in full first: the settlement screen confirms it.
+            return redirect(url_for("tables.settle", hand_id=hand_id, seat=body["seat"]), 303)
+        if body["type"] not in SEAT_ACTIONS:
+            raise Invalid("Choose one of the actions on the screen.", "unknown_action")
+
+        def work(session: Session) -> str:
+            hand = service.get_hand(session, hand_id)
+            _replayed, event, _entries = service.record_event(
+                session, hand, _split_rest(session, hand_id, body), recorder(), who().user, None
+            )
+            return url_for("tables.hand", hand_id=hand_id, seat=body["seat"], done=event.id)
+
+        return record_once(form.key.data, body, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        form.renew_if_reused(exc)
+        return hand_page(hand_id, form, status, message)
+
+
+def _first_error(form: ActionForm) -> str:
+    for errors in form.errors.values():
+        if errors:
+            return str(errors[0])
+    return "Check what was entered."

@@ -1,0 +1,112 @@
+"""What every screen shares: the page frame's figures, refusals as pages, suit colours.
+
+Refusals keep the API's meaning (`dealer.api.errors`): a rules error is 422, or
+409 when it is about the state of the hand; the service's errors carry their
+own status. A screen shows the sentence and keeps what was entered.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import current_app, redirect, render_template, session, url_for
+from flask_login import current_user
+from werkzeug.wrappers import Response
+
+from dealer import rules
+from dealer.auth.guard import local_path, page, page_address, who
+from dealer.errors import DealerError
+from dealer.models import as_utc, utcnow
+from dealer.reports.figures import local_time, money_text, zone
+
+from . import bp
+from .faces import PAD_RANKS, PAD_SUITS, face
+from .forms import PrefsForm
+
+__all__ = ["four_colour", "refusal", "show_refusal"]
+
+FOUR_COLOUR = "four_colour"
+
+
+def refusal(error: Exception) -> tuple[int, str, str]:
+    """The status, code and sentence of a refused request."""
+    if isinstance(error, rules.RulesError):
+        return (409 if error.kind == "state" else 422), error.code, error.message
+    if isinstance(error, DealerError):
+        return error.status, error.code, error.message
+    raise error
+
+
+def show_refusal(error: DealerError) -> tuple[str, int]:
+    """A whole page for a refusal with nothing to keep (an unknown table or hand)."""
+    status, code, message = refusal(error)
+    return render_template("tables/refused.html", status=status, code=code, message=message), status
+
+
+bp.register_error_handler(DealerError, show_refusal)
+
+
+def four_colour() -> bool:
+    return bool(session.get(FOUR_COLOUR))
+
+
+def clock(moment: datetime | None, style: str = "hour") -> str:
+    """A time on the floor's clock."""
+    return local_time(moment, zone(current_app.config.get("TIMEZONE", "UTC")), style)
+
+
+def ago(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    seconds = int((utcnow() - as_utc(moment)).total_seconds())
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{seconds // 60} min ago"
+    return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
+
+
+def money(chips: int, cents_per_chip: int) -> str:
+    return money_text(chips * cents_per_chip)
+
+
+def chips(n: int) -> str:
+    """``1 chip``, ``-3 chips``: the word after the number."""
+    return "chip" if abs(n) == 1 else "chips"
+
+
+@bp.app_template_filter("capitalize_first")
+def capitalize_first(text: str) -> str:
+    """Only the first letter up: Jinja's ``capitalize`` would lower "(Player 1)" too."""
+    return text[:1].upper() + text[1:]
+
+
+@bp.app_context_processor
+def frame() -> dict[str, Any]:
+    """What base.html and every screen may use."""
+    signed_in = current_user.is_authenticated
+    return {
+        "me": who().user if signed_in else None,
+        "four_colour": four_colour(),
+        "idle_seconds": current_app.config.get("IDLE_SECONDS", 900),
+        "clock": clock,
+        "ago": ago,
+        "money": money,
+        "chips": chips,
+        "face": face,
+        "pad_ranks": PAD_RANKS,
+        "pad_suits": PAD_SUITS,
+        "prefs_form": PrefsForm(),
+        "here": page_address(),
+    }
+
+
+@bp.post("/prefs")
+@page()
+def prefs() -> Response:
+    """Two- or four-colour suits, for this tablet's session."""
+    form = PrefsForm()
+    if form.validate_on_submit():
+        session[FOUR_COLOUR] = form.four_colour.data == "on"
+    return redirect(local_path(form.page.data, url_for("main.index")), 303)

@@ -1,0 +1,288 @@
+"""A table: its seats around the oval, seating and chips, the time collection, dealing a hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import render_template, request, url_for
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+from wtforms import SelectChoice
+
+from dealer import rules
+from dealer.api.auth import recorder
+from dealer.api.shapes import CALIFORNIA_WARNING
+from dealer.auth.guard import kept_fields, page
+from dealer.errors import DealerError
+from dealer.extensions import current_session
+from dealer.ledger import hands as hand_service
+from dealer.ledger import tables as service
+from dealer.ledger.hands import playing_hand, table_collection, table_rules
+from dealer.models import Hand, Seating, Table
+
+from . import bp
+from .figures import cheapest_hand, time_due
+from .floor import collection_words, game_name
+from .forms import ChipsForm, CollectForm, DealForm, LeaveForm, SeatForm
+from .once import record_once
+from .screen import refusal
+
+TABLE = "/tables/<int(max=2147483647):table_id>"
+SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
+SEATS = range(1, 9)
+
+
+@dataclass(frozen=True, slots=True)
+class Chair:
+    """One of the eight seats: who sits there (or nobody) and their stack."""
+
+    seat: int
+    seating: Seating | None
+    stack: int
+    short: bool
+    in_hand: bool
+
+
+def chairs(session: Session, table: Table, hand: Hand | None) -> list[Chair]:
+    seatings = {s.seat: s for s in service.open_seatings(session, table.id)}
+    stack = service.stacks(session, list(seatings.values()))
+    least = cheapest_hand(table)
+    dealt = set(hand.seats.values()) if hand is not None else set()
+    out = []
+    for seat in SEATS:
+        seating = seatings.get(seat)
+        chips = stack[seating.id] if seating else 0
+        out.append(
+            Chair(
+                seat,
+                seating,
+                chips,
+                seating is not None and (chips < 0 or chips < least),
+                seating is not None and seating.id in dealt,
+            )
+        )
+    return out
+
+
+def recent_hands(session: Session, table: Table, count: int = 6) -> list[Hand]:
+    return list(
+        session.scalars(
+            select(Hand).where(Hand.table_id == table.id).order_by(Hand.number.desc()).limit(count)
+        )
+    )
+
+
+def _table_page(table: Table, status: int = 200, error: str | None = None) -> tuple[str, int]:
+    session = current_session()
+    hand = playing_hand(session, table.id)
+    seated = chairs(session, table, hand)
+    collect = CollectForm().stamp(url_for("tables.table", table_id=table.id))
+    model = table_collection(table)
+    return (
+        render_template(
+            "tables/table.html",
+            table=table,
+            knobs=table_rules(table),
+            game=game_name(table_rules(table)),
+            collection=model,
+            collection_words=collection_words(model),
+            california=CALIFORNIA_WARNING if model.banned_in_california else None,
+            chairs=seated,
+            filled=sum(1 for c in seated if c.seating),
+            hand=hand,
+            hands=recent_hands(session, table),
+            due=time_due(session, table),
+            least=cheapest_hand(table),
+            collect_form=collect,
+            error=error,
+            opened=request.args.get("opened"),
+        ),
+        status,
+    )
+
+
+@bp.get(TABLE)
+@page()
+def table(table_id: int) -> tuple[str, int]:
+    return _table_page(service.get_table(current_session(), table_id))
+
+
+def _seat_page(
+    table: Table,
+    seat: int,
+    status: int = 200,
+    error: str | None = None,
+    seat_form: SeatForm | None = None,
+    chips_form: ChipsForm | None = None,
+) -> tuple[str, int]:
+    session = current_session()
+    hand = playing_hand(session, table.id)
+    chair = chairs(session, table, hand)[seat - 1]
+    here = url_for("tables.seat", table_id=table.id, seat=seat)
+    if seat_form is None:
+        kept = kept_fields(url_for("tables.seat_player", table_id=table.id))
+        seat_form = SeatForm(formdata=kept) if kept else SeatForm(seat=seat)
+    seat_form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
+    if chips_form is None:
+        kept = kept_fields(url_for("tables.chips", table_id=table.id, seat=seat))
+        chips_form = ChipsForm(formdata=kept) if kept else ChipsForm()
+    return (
+        render_template(
+            "tables/seat.html",
+            table=table,
+            chair=chair,
+            hand=hand,
+            least=cheapest_hand(table),
+            seat_form=seat_form.stamp(here),
+            chips_form=chips_form.stamp(here),
+            leave_form=LeaveForm().stamp(here),
+            error=error,
+        ),
+        status,
+    )
+
+
+@bp.get(SEAT)
+@page()
+def seat(table_id: int, seat: int) -> tuple[str, int]:
+    return _seat_page(service.get_table(current_session(), table_id), seat)
+
+
+@bp.post(TABLE + "/seats")
+@page()
+def seat_player(table_id: int) -> Response | tuple[str, int]:
+    table = service.get_table(current_session(), table_id)
+    form = SeatForm()
+    form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
+    number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
+    if not form.validate_on_submit():
+        return _seat_page(table, number, 422, seat_form=form)
+    fields = {"seat": number, "player": form.player.data.strip(), "buy_in": form.buy_in.data}
+
+    def work(session: Session) -> str:
+        live = service.get_table(session, table_id)
+        service.seat_player(session, live, number, fields["player"], fields["buy_in"], recorder())
+        return url_for("tables.table", table_id=table_id)
+
+    try:
+        return record_once(form.key.data, fields, work)
+    except DealerError as exc:
+        status, _code, message = refusal(exc)
+        return _seat_page(table, number, status, message, seat_form=form)
+
+
+@bp.post(SEAT + "/chips")
+@page()
+def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
+    table = service.get_table(current_session(), table_id)
+    form = ChipsForm()
+    if not form.validate_on_submit():
+        return _seat_page(table, seat, 422, chips_form=form)
+    fields = {"seat": seat, "kind": form.kind.data, "amount": form.amount.data}
+
+    def work(session: Session) -> str:
+        live = service.get_table(session, table_id)
+        seating = service.open_seat(session, live, seat)
+        service.move_chips(session, live, seating, fields["kind"], fields["amount"], recorder())
+        return url_for("tables.table", table_id=table_id)
+
+    try:
+        return record_once(form.key.data, fields, work)
+    except DealerError as exc:
+        status, _code, message = refusal(exc)
+        return _seat_page(table, seat, status, message, chips_form=form)
+
+
+@bp.post(SEAT + "/leave")
+@page()
+def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
+    table = service.get_table(current_session(), table_id)
+    form = LeaveForm()
+    if not form.validate_on_submit():
+        return _seat_page(table, seat, 422)
+
+    def work(session: Session) -> str:
+        live = service.get_table(session, table_id)
+        seating = service.open_seat(session, live, seat)
+        service.leave_seat(session, live, seating, recorder())
+        return url_for("tables.table", table_id=table_id)
+
+    try:
+        return record_once(form.key.data, {"seat": seat, "leave": True}, work)
+    except DealerError as exc:
+        status, _code, message = refusal(exc)
+        return _seat_page(table, seat, status, message)
+
+
+@bp.post(TABLE + "/collections")
+@page()
+def collect(table_id: int) -> Response | tuple[str, int]:
+    table = service.get_table(current_session(), table_id)
+    form = CollectForm()
+    if not form.validate_on_submit():
+        return _table_page(table, 422)
+
+    def work(session: Session) -> str:
+        live = service.get_table(session, table_id)
+        service.take_time_collection(session, live, recorder())
+        return url_for("tables.table", table_id=table_id, collected=1)
+
+    try:
+        return record_once(form.key.data, {"collect": table_id}, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _table_page(table, status, message)
+
+
+def _deal_page(
+    table: Table, form: DealForm | None = None, status: int = 200, error: str | None = None
+) -> tuple[str, int]:
+    session = current_session()
+    hand = playing_hand(session, table.id)
+    seated = [c for c in chairs(session, table, hand) if c.seating and not c.seating.paused]
+    if form is None:
+        kept = kept_fields(url_for("tables.start_hand", table_id=table.id))
+        form = DealForm(formdata=kept) if kept else DealForm()
+    form.stamp(url_for("tables.deal", table_id=table.id))
+    return (
+        render_template(
+            "tables/deal.html",
+            table=table,
+            knobs=table_rules(table),
+            collection_words=collection_words(table_collection(table)),
+            seated=seated,
+            hand=hand,
+            form=form,
+            dropped=set(form.dropped.data or []),
+            error=error,
+        ),
+        status,
+    )
+
+
+@bp.get(TABLE + "/deal")
+@page()
+def deal(table_id: int) -> tuple[str, int]:
+    return _deal_page(service.get_table(current_session(), table_id))
+
+
+@bp.post(TABLE + "/hands")
+@page()
+def start_hand(table_id: int) -> Response | tuple[str, int]:
+    table = service.get_table(current_session(), table_id)
+    form = DealForm()
+    if not form.validate_on_submit():
+        return _deal_page(table, form, 422)
+    dropped = sorted(set(form.dropped.data or []))
+
+    def work(session: Session) -> str:
+        live = service.get_table(session, table_id)
+        replayed = hand_service.start_hand(session, live, dropped, recorder())
+        return url_for("tables.hand", hand_id=replayed.row.id)
+
+    try:
+        return record_once(form.key.data, {"dropped": dropped}, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _deal_page(table, form, status, message)

@@ -1,0 +1,491 @@
+/* dealer.js: the little JavaScript the tablet needs, and nothing from outside the card room.
+ *
+ * Every page works without it: forms post and redirect, cards can be typed, seats and
+ * melds are links. With it:
+ *  - the card pad and the PIN pad fill their fields;
+ *  - tapping a seat or a meld chooses it without reloading (so entered cards stay) and
+ *    enables exactly the actions the server marked as allowed for that seat;
+ *  - forms are sent in the background: a double tap sends once, a dropped connection
+ *    says so and keeps the entry to resend with the same idempotency key (the server
+ *    answers a repeat with its first answer, so a resend never records twice);
+ *  - anything entered but not sent is kept on this tablet when the dealer signs out, by
+ *    hand or after the idle time, and offered back once someone signs in again.
+ */
+(function () {
+  "use strict";
+
+  var KEPT = "dealer:kept";
+  var KEEP_HOURS = 12;
+  var SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  var SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  var RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  var padTarget = null;
+  var lastCard = null;
+  var idleTimer = null;
+  var busy = false;
+
+  // ------------------------------------------------------------ cards and pads
+
+  function tokens(text) {
+    return (text || "").replace(/,/g, " ").split(/\s+/).filter(Boolean);
+  }
+
+  function faceHTML(token) {
+    var t = token.toUpperCase();
+    var suitChar = t.slice(-1);
+    var suit = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" }[suitChar] || suitChar;
+    var rank = t.slice(0, -1);
+    if (!SUITS[suit] || "A234567JQK".indexOf(rank) < 0 || rank.length !== 1) {
+      var bad = document.createElement("span");
+      bad.className = "card card-bad";
+      bad.textContent = "? " + token;
+      return bad.outerHTML;
+    }
+    return (
+      '<span class="card suit-' + suit + '" title="' + (RANK_WORDS[rank] || rank) + " of " +
+      SUIT_WORDS[suit] + '"><b>' + rank + "</b>" + SUITS[suit] + "</span>"
+    );
+  }
+
+  function showEntered(input) {
+    var out = document.querySelector('[data-entered="' + input.name + '"]');
+    if (!out) return;
+    var list = tokens(input.value);
+    out.innerHTML = list.map(faceHTML).join("") +
+      (list.length ? ' <span class="count">' + list.length + (list.length === 1 ? " card" : " cards") + "</span>" : "");
+  }
+
+  function choosePadTarget(input) {
+    if (!input) return;
+    padTarget = input;
+    document.querySelectorAll("[data-pad-target]").forEach(function (el) {
+      el.classList.toggle("is-pad-target", el === input);
+      var field = el.closest(".card-field, .fits-form");
+      if (field) field.classList.toggle("is-pad-target", el === input);
+    });
+  }
+
+  function padAdd(card) {
+    var input = padTarget || document.querySelector("[data-default-target]");
+    if (!input) return;
+    if (input.hasAttribute("data-single")) {
+      input.value = card;
+    } else {
+      input.value = (input.value.trim() + " " + card).trim();
+    }
+    lastCard = card;
+    var again = document.querySelector("[data-pad-again]");
+    if (again) {
+      again.disabled = false;
+      again.innerHTML = "Again " + faceHTML(card);
+      again.setAttribute("aria-label", "Add " + card + " again");
+    }
+    showEntered(input);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function padBack(clear) {
+    var input = padTarget || document.querySelector("[data-default-target]");
+    if (!input) return;
+    var list = tokens(input.value);
+    if (clear) list = [];
+    else list.pop();
+    input.value = list.join(" ");
+    showEntered(input);
+  }
+
+  function pinPad(button) {
+    var form = button.closest("form");
+    var pin = form && form.querySelector("[data-pin]");
+    if (!pin) return;
+    var digit = button.getAttribute("data-digit");
+    if (digit === "back") pin.value = pin.value.slice(0, -1);
+    else if (digit === "clear") pin.value = "";
+    else if (pin.value.length < 8) pin.value += digit;
+  }
+
+  // ------------------------------------------------------- choosing seat and meld
+
+  // A form's address. Not target(form): the action buttons are named "action", and a
+  // named control shadows the property.
+  function target(form) {
+    return new URL(form.getAttribute("action") || location.href, location.href).href;
+  }
+
+  function actionForm() {
+    return document.getElementById("action-form");
+  }
+
+  function refreshActions() {
+    var form = actionForm();
+    if (!form) return;
+    var seat = form.querySelector("[data-seat-field]").value;
+    var meld = form.querySelector("[data-meld-field]").value;
+    var panel = seat && document.querySelector('[data-seat-panel="' + seat + '"]');
+    var allowed = panel ? panel.getAttribute("data-allowed").split(" ") : [];
+    form.querySelectorAll("[data-action]").forEach(function (button) {
+      var needsMeld = button.hasAttribute("data-needs-meld");
+      button.disabled = !(allowed.indexOf(button.getAttribute("data-action")) >= 0 && (!needsMeld || meld));
+    });
+  }
+
+  function choose(seat, meld) {
+    document.querySelectorAll("[data-seat-field]").forEach(function (f) { f.value = seat || ""; });
+    document.querySelectorAll("[data-meld-field]").forEach(function (f) { f.value = meld || ""; });
+    document.querySelectorAll("[data-pick-seat]").forEach(function (a) {
+      a.setAttribute("aria-pressed", String(a.getAttribute("data-pick-seat") === String(seat)));
+    });
+    document.querySelectorAll("[data-seat-panel]").forEach(function (p) {
+      p.classList.toggle("is-selected", p.getAttribute("data-seat-panel") === String(seat));
+    });
+    var chosenMeld = null;
+    document.querySelectorAll("[data-pick-meld]").forEach(function (a) {
+      var on = a.getAttribute("data-pick-meld") === String(meld);
+      if (on) chosenMeld = a;
+      a.classList.toggle("is-selected", on);
+      a.setAttribute("aria-pressed", String(on));
+    });
+    var panel = seat && document.querySelector('[data-seat-panel="' + seat + '"]');
+    var acting = document.querySelector("[data-acting]");
+    if (acting) acting.textContent = panel ? seat + " (" + panel.getAttribute("data-player") + ")" : "— tap a seat";
+    var actingMeld = document.querySelector("[data-acting-meld]");
+    if (actingMeld) {
+      actingMeld.textContent = chosenMeld ? chosenMeld.getAttribute("data-cards") : "— tap one to add, borrow, split";
+    }
+    refreshActions();
+    var url = new URL(location.href);
+    url.searchParams.delete("done");
+    if (seat) url.searchParams.set("seat", seat); else url.searchParams.delete("seat");
+    if (meld) url.searchParams.set("meld", meld); else url.searchParams.delete("meld");
+    history.replaceState(history.state, "", url);
+  }
+
+  // ------------------------------------------------------------- kept entries
+
+  function readKept() {
+    try {
+      var list = JSON.parse(localStorage.getItem(KEPT) || "[]");
+      var fresh = Date.now() - KEEP_HOURS * 3600 * 1000;
+      return Array.isArray(list) ? list.filter(function (e) { return e.at > fresh; }) : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function writeKept(list) {
+    try { localStorage.setItem(KEPT, JSON.stringify(list)); } catch (e) { /* storage full or off */ }
+  }
+
+  function formFields(form, submitter) {
+    var fields = [];
+    var data = submitter ? new FormData(form, submitter) : new FormData(form);
+    data.forEach(function (value, name) {
+      var el = form.elements[name];
+      var secret = el && (el.type === "password" || (el[0] && el[0].type === "password"));
+      if (name !== "csrf_token" && !secret && typeof value === "string") fields.push([name, value]);
+    });
+    return fields;
+  }
+
+  function somethingEntered(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (el.type === "checkbox") return el.checked;
+      var visible = el.type === "text" || el.type === "number" || el.tagName === "TEXTAREA";
+      return visible && el.value.trim() !== "";
+    });
+  }
+
+  function summary(form, fields) {
+    var words = [];
+    fields.forEach(function (pair) {
+      var name = pair[0], value = pair[1];
+      if (!value || name === "key" || name === "page") return;
+      var el = form.elements[name];
+      var label = el && el.id && document.querySelector('label[for="' + el.id + '"]');
+      var word = label ? label.childNodes[0].textContent.trim() : name.replace(/_/g, " ");
+      word = word.charAt(0).toUpperCase() + word.slice(1);
+      words.push(word + ": " + value);
+    });
+    return words.join(" · ");
+  }
+
+  function keep(form, why, submitter) {
+    var fields = formFields(form, submitter);
+    var list = readKept().filter(function (e) { return e.action !== target(form); });
+    list.push({
+      page: location.pathname,
+      action: target(form),
+      fields: fields,
+      summary: summary(form, fields),
+      why: why,
+      who: document.body.getAttribute("data-user") || "",
+      at: Date.now(),
+    });
+    writeKept(list);
+  }
+
+  function unkeep(form) {
+    writeKept(readKept().filter(function (e) { return e.action !== target(form); }));
+  }
+
+  function keepEverything(why) {
+    document.querySelectorAll("form[data-keep]").forEach(function (form) {
+      if (somethingEntered(form)) keep(form, why);
+    });
+  }
+
+  function putBack(entry, form) {
+    var values = {};
+    entry.fields.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.name in values) || el.name === "csrf_token" || el.type === "submit") return;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = values[el.name].indexOf(el.value) >= 0;
+      else el.value = values[el.name][0];
+    });
+    if (values.seat !== undefined && form === actionForm()) choose(values.seat[0], (values.meld || [""])[0]);
+    form.querySelectorAll("[data-pad-target]").forEach(showEntered);
+    var details = form.querySelector("details");
+    if (details && (values.take || values.into_first || [""]).join("").trim()) details.open = true;
+  }
+
+  function offerKept() {
+    var box = document.getElementById("kept-offer");
+    if (!box || !document.body.getAttribute("data-user")) return;
+    var entry = null, form = null;
+    readKept().some(function (e) {
+      if (e.page !== location.pathname) return false;
+      var found = Array.prototype.find.call(document.forms, function (f) { return target(f) === e.action; });
+      if (found) { entry = e; form = found; }
+      return !!found;
+    });
+    if (!entry) { box.hidden = true; return; }
+    box.innerHTML = "";
+    var text = document.createElement("p");
+    text.textContent = "Kept on this tablet when " + (entry.who ? entry.who + " was " : "you were ") +
+      entry.why + ", not yet recorded: " + (entry.summary || "an entry") + ".";
+    var back = document.createElement("button");
+    back.type = "button";
+    back.className = "primary";
+    back.textContent = "Put it back";
+    var drop = document.createElement("button");
+    drop.type = "button";
+    drop.textContent = "Discard it";
+    back.addEventListener("click", function () {
+      putBack(entry, form);
+      unkeep(form);
+      box.hidden = true;
+    });
+    drop.addEventListener("click", function () { unkeep(form); box.hidden = true; });
+    box.appendChild(text);
+    box.appendChild(back);
+    box.appendChild(drop);
+    box.hidden = false;
+  }
+
+  // ------------------------------------------------------------ sending forms
+
+  function setBusy(form, on) {
+    busy = on;
+    form.setAttribute("aria-busy", String(on));
+    form.querySelectorAll("button[type=submit], button:not([type])").forEach(function (b) {
+      if (on) { b.setAttribute("data-was-disabled", String(b.disabled)); b.disabled = true; }
+      else if (b.hasAttribute("data-was-disabled")) {
+        b.disabled = b.getAttribute("data-was-disabled") === "true";
+        b.removeAttribute("data-was-disabled");
+      }
+    });
+    var note = document.getElementById("sending-note");
+    if (on && !note) {
+      note = document.createElement("p");
+      note.id = "sending-note";
+      note.className = "notice notice-sending";
+      note.setAttribute("role", "status");
+      note.textContent = "Sending…";
+      document.getElementById("notices").appendChild(note);
+    } else if (!on && note) {
+      note.remove();
+    }
+  }
+
+  function problem(form, submitter, message) {
+    var box = document.getElementById("send-problem");
+    box.innerHTML = "";
+    var text = document.createElement("p");
+    text.innerHTML = '<span aria-hidden="true">⚠</span> ';
+    text.appendChild(document.createTextNode(message));
+    var again = document.createElement("button");
+    again.type = "button";
+    again.className = "primary";
+    again.textContent = "Resend";
+    again.addEventListener("click", function () { box.hidden = true; send(form, submitter); });
+    box.appendChild(text);
+    box.appendChild(again);
+    box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
+  }
+
+  function swap(html, url, push) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    document.title = doc.title;
+    document.body.replaceWith(doc.body);
+    if (push) history.pushState({}, "", url);
+    window.scrollTo(0, 0);
+    start();
+  }
+
+  function send(form, submitter) {
+    if (busy) return; // a second tap while the first is on its way
+    var data = submitter ? new FormData(form, submitter) : new FormData(form);
+    if (form.hasAttribute("data-keep")) keep(form, "sending", submitter);
+    setBusy(form, true);
+    fetch(target(form), {
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch" },
+    }).then(function (response) {
+      if (response.status >= 500) {
+        setBusy(form, false);
+        problem(form, submitter, "The server could not answer (error " + response.status +
+          "). Your entry is kept: tap Resend. It will not be recorded twice.");
+        return null;
+      }
+      return response.text().then(function (html) {
+        setBusy(form, false);
+        var url = new URL(response.url);
+        // The server read the entry: recorded, or drawn again with it (a refusal). Signed
+        // out meanwhile, or a form too old to read (400): it stays kept, to offer back.
+        var read = response.ok || [403, 404, 409, 422, 429].indexOf(response.status) >= 0;
+        if (read && url.pathname !== "/sign-in") unkeep(form);
+        else keep(form, url.pathname === "/sign-in" ? "signed out" : "not sent", submitter);
+        swap(html, url, response.redirected);
+      });
+    }).catch(function () {
+      setBusy(form, false);
+      problem(form, submitter, "Not sent: the connection dropped, so the server may not have it. " +
+        "Your entry is kept: tap Resend when the connection is back. It will not be recorded twice.");
+    });
+  }
+
+  function swapParts(form) {
+    var url = new URL(target(form));
+    new FormData(form).forEach(function (value, name) { if (value !== "") url.searchParams.set(name, value); });
+    var actionSeat = document.querySelector("#action-form [data-meld-field]");
+    if (actionSeat && actionSeat.value) url.searchParams.set("meld", actionSeat.value);
+    fetch(url, { credentials: "same-origin" }).then(function (response) {
+      return response.text().then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        form.getAttribute("data-swap").split(/\s+/).forEach(function (id) {
+          var fresh = doc.getElementById(id), old = document.getElementById(id);
+          if (fresh && old) old.replaceWith(fresh);
+        });
+        history.replaceState(history.state, "", url);
+        refreshActions();
+      });
+    }).catch(function () {
+      var result = document.getElementById("fits-result");
+      if (result) result.textContent = "No connection: could not check. Try again.";
+    });
+  }
+
+  // ----------------------------------------------------------------- idle time
+
+  function idleNow() {
+    var form = document.getElementById("sign-out-form");
+    if (!form) return;
+    keepEverything("signed out after idle time");
+    form.elements.idle.value = "1";
+    form.submit();
+  }
+
+  function resetIdle() {
+    clearTimeout(idleTimer);
+    var seconds = Number(document.body.getAttribute("data-idle-seconds"));
+    if (document.getElementById("sign-out-form") && seconds > 0) {
+      idleTimer = setTimeout(idleNow, seconds * 1000);
+    }
+  }
+
+  // ---------------------------------------------------------------- the floor
+
+  function showCalifornia() {
+    var box = document.querySelector("[data-california]");
+    var rake = document.querySelector('[data-kind="rake_percent"]');
+    if (!box || !rake) return;
+    box.hidden = !rake.checked;
+    box.setAttribute("role", rake.checked ? "alert" : "note");
+  }
+
+  // ------------------------------------------------------------------ wiring
+
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest("button, a, input");
+    if (!el) return;
+    if (el.hasAttribute("data-card")) return padAdd(el.getAttribute("data-card"));
+    if (el.hasAttribute("data-pad-again")) return lastCard && padAdd(lastCard);
+    if (el.hasAttribute("data-pad-back")) return padBack(false);
+    if (el.hasAttribute("data-pad-clear")) return padBack(true);
+    if (el.hasAttribute("data-digit")) return pinPad(el);
+    if (el.hasAttribute("data-pad-target")) return choosePadTarget(el);
+    if (el.hasAttribute("data-pick-meld") && actionForm()) {
+      event.preventDefault();
+      return choose(el.getAttribute("data-seat"), el.getAttribute("data-pick-meld"));
+    }
+    if (el.hasAttribute("data-pick-seat") && actionForm()) {
+      event.preventDefault();
+      var seat = el.getAttribute("data-pick-seat");
+      var meld = actionForm().querySelector("[data-meld-field]").value;
+      var meldLink = meld && document.querySelector('[data-pick-meld="' + meld + '"]');
+      return choose(seat, meldLink && meldLink.getAttribute("data-seat") === seat ? meld : "");
+    }
+  });
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target.hasAttribute && event.target.hasAttribute("data-pad-target")) choosePadTarget(event.target);
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target.hasAttribute("data-pad-target")) showEntered(event.target);
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.hasAttribute("data-kind")) showCalifornia();
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.id === "sign-out-form") { keepEverything("signed out"); return; }
+    if (form.hasAttribute("data-swap")) { event.preventDefault(); swapParts(form); return; }
+    if (form.hasAttribute("data-send") && window.fetch) {
+      event.preventDefault();
+      send(form, event.submitter);
+    }
+  });
+
+  ["pointerdown", "keydown", "input", "touchstart"].forEach(function (name) {
+    document.addEventListener(name, resetIdle, { passive: true });
+  });
+
+  window.addEventListener("popstate", function () { location.reload(); });
+
+  function start() {
+    document.querySelectorAll("[data-pad], [data-pin-pad]").forEach(function (pad) { pad.hidden = false; });
+    document.querySelectorAll("[data-pad-target]").forEach(showEntered);
+    choosePadTarget(document.querySelector("[data-default-target]"));
+    if (lastCard && document.querySelector("[data-pad-again]")) {
+      var again = document.querySelector("[data-pad-again]");
+      again.disabled = false;
+      again.innerHTML = "Again " + faceHTML(lastCard);
+    }
+    showCalifornia();
+    refreshActions();
+    offerKept();
+    resetIdle();
+  }
+
+  // For the browser tests: fire the idle sign-out now instead of waiting.
+  window.dealer = { idleNow: idleNow };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,197 @@
+"""The app served by a real server thread, and Debian's Chromium driven by Playwright.
+
+The server is werkzeug's ``make_server`` on 127.0.0.1 with a free port, over a
+migrated SQLite file, with CSRF switched ON, as in production. The browser is
+``/usr/bin/chromium`` (never a downloaded one). Without it these tests skip,
+loudly, or FAIL when ``CI=true`` (`.ci/run` installs it). Screenshots of every
+screen go to ``screenshots/`` (git-ignored), to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from dealer import create_app
+from dealer.extensions import db
+from tests.conftest import REPO
+from tests.helpers import PEOPLE, add_people
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = REPO / "screenshots"
+LANDSCAPE = {"width": 1280, "height": 800}
+PORTRAIT = {"width": 768, "height": 1024}
+
+pytestmark = pytest.mark.browser
+
+
+def _need_chromium() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    reason = f"{CHROMIUM} is missing: the browser tests did NOT run (apt-get install chromium)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+class LiveServer:
+    """The app on a real port, in a daemon thread."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join(timeout=5)
+        self.server.server_close()
+
+
+@pytest.fixture(scope="session")
+def live(sqlite_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("live") / "live.sqlite3"
+    shutil.copyfile(sqlite_template, path)
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "WTF_CSRF_ENABLED": True,
+        }
+    )
+    add_people(app)
+    server = LiveServer(app)
+    yield server
+    server.stop()
+    with app.app_context():
+        db.session.remove()
+        for engine in db.engines.values():
+            engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenshot_folder() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
+
+
+class Tablet:
+    """One tablet: a browser page at one screen size, with helpers a dealer's hands would use."""
+
+    def __init__(self, page: Any, live: LiveServer, size: str) -> None:
+        self.page = page
+        self.live = live
+        self.size = size
+
+    def go(self, path: str) -> None:
+        self.page.goto(self.live.url + path)
+
+    def sign_in(self, role: str = "dealer", *, here: bool = False) -> None:
+        """Sign in on the PIN pad; ``here``: on the sign-in page already open (keeps ?next=)."""
+        name, pin = PEOPLE[role]
+        if not here:
+            self.go("/sign-in")
+        self.page.fill("#name", name)
+        for digit in pin:
+            self.page.click(f'[data-pin-pad] [data-digit="{digit}"]')
+        self.page.click("button[type=submit]:has-text('Sign in')")
+        self.page.wait_for_load_state()
+
+    def shot(self, name: str) -> Path:
+        """Save the whole page, after checking the quality bar on it."""
+        self.assert_no_sideways_scroll()
+        self.assert_every_control_labelled()
+        self.assert_touch_targets()
+        path = SCREENSHOTS / f"{name}-{self.size}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def assert_no_sideways_scroll(self) -> None:
+        wide = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert wide[0] <= wide[1], f"the page scrolls sideways at {self.size}: {wide}"
+
+    def assert_every_control_labelled(self) -> None:
+        """Every visible field has a label, every button and link a name to read out."""
+        unnamed = self.page.evaluate(
+            """[...document.querySelectorAll('input, select, textarea, button, a[href]')]
+                .filter(e => e.type !== 'hidden' && e.offsetParent !== null)
+                .filter(e => {
+                    if (e.getAttribute('aria-label')) return false;
+                    if (e.labels && e.labels.length) return false;
+                    if (['BUTTON', 'A'].includes(e.tagName)) return !e.textContent.trim();
+                    return true;
+                })
+                .map(e => e.outerHTML.slice(0, 100))"""
+        )
+        assert unnamed == [], f"controls without a label at {self.size}: {unnamed}"
+
+    def assert_touch_targets(self) -> None:
+        """Every visible control in the screen is at least 44 px tall (and wide, but for text)."""
+        small = self.page.evaluate(
+            """[...document.querySelectorAll(
+                    'main button, main a[href], main input:not([type=hidden]), main select,'
+                    + ' header button, header a')]
+                .filter(e => e.offsetParent !== null)
+                .map(e => [e.getBoundingClientRect(), e])
+                .filter(([r, e]) => r.height < 44 || (r.width < 44 && e.tagName !== 'A'))
+                .filter(([r, e]) => !(e.type === 'radio' || e.type === 'checkbox'))
+                .map(([r, e]) => [Math.round(r.width), Math.round(r.height),
+                                  e.outerHTML.slice(0, 80)])"""
+        )
+        assert small == [], f"touch targets under 44 px at {self.size}: {small}"
+
+    def text(self, selector: str = "body") -> str:
+        return " ".join((self.page.text_content(selector) or "").split())
+
+
+def _tablet(browser: Any, live: LiveServer, size: str) -> Iterator[Tablet]:
+    viewport = LANDSCAPE if size == "landscape" else PORTRAIT
+    context = browser.new_context(viewport=viewport, has_touch=True, device_scale_factor=1)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield Tablet(page, live, size)
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def tablet(browser: Any, live: LiveServer) -> Iterator[Tablet]:
+    """A landscape tablet (1280x800)."""
+    yield from _tablet(browser, live, "landscape")
+
+
+@pytest.fixture(params=["landscape", "portrait"])
+def any_tablet(request: pytest.FixtureRequest, browser: Any, live: LiveServer) -> Iterator[Tablet]:
+    """Each screen size in turn: 1280x800 landscape, 768x1024 portrait."""
+    yield from _tablet(browser, live, request.param)

@@ -1,0 +1,147 @@
+"""Every screen and every form, for every role: signed out, dealer, supervisor, admin."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+
+from dealer import create_app
+from dealer.tables import bp as tables_bp
+from tests.helpers import Api
+from tests.web.conftest import Web, six_seated, words
+
+ROLES = ("dealer", "supervisor", "admin")
+
+
+@pytest.fixture
+def world(people: Flask) -> dict[str, int]:
+    """Table 1: seed 000's hand, settled. Table 2: a hand in play where seat 1 can go out."""
+    floor = Api.sign_in(people, "supervisor")
+    ids: dict[str, int] = {}
+    for name in ("table_id", "playing_table"):
+        table = six_seated(floor)
+        hand = floor.hand(table, dropped=[5])
+        for cards in (["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]):
+            floor.event(hand["id"], {"type": "meld", "seat": 1, "cards": cards})
+        ids[name] = table
+        ids["hand_id" if name == "table_id" else "playing_hand"] = hand["id"]
+    ids["event_id"] = floor.event(ids["hand_id"], {"type": "go_out", "seat": 1})["event"]["id"]
+    ids["seat"] = 1
+    ids["number"] = 1
+    return ids
+
+
+#: Every screen (GET) and the least role that may see it.
+PAGES = {
+    "/floor": "supervisor",
+    "/tables": "dealer",
+    "/tables/{table_id}": "dealer",
+    "/tables/{table_id}/seats/{seat}": "dealer",
+    "/tables/{table_id}/deal": "dealer",
+    "/hands/{hand_id}": "dealer",
+    "/hands/{playing_hand}/settle": "dealer",
+    "/hands/{hand_id}/events/{event_id}/void": "dealer",
+    "/hands/{hand_id}/void": "dealer",
+    "/hands/{hand_id}/events/{event_id}/payments/{number}": "dealer",
+}
+#: The same screens with their questions, and an empty seat.
+QUERIES = {
+    "/hands/{playing_hand}/settle": "?seat=1",
+    "/hands/{hand_id}": "?seat=1&meld=1&fits=5S",
+}
+#: Every form (POST) and the least role that may send it.
+FORMS = {
+    "/floor/tables": "supervisor",
+    "/tables/{table_id}/seats": "dealer",
+    "/tables/{table_id}/seats/{seat}/chips": "dealer",
+    "/tables/{table_id}/seats/{seat}/leave": "dealer",
+    "/tables/{table_id}/collections": "dealer",
+    "/tables/{table_id}/hands": "dealer",
+    "/hands/{hand_id}/events": "dealer",
+    "/hands/{hand_id}/settle": "dealer",
+    "/hands/{hand_id}/events/{event_id}/void": "dealer",
+    "/hands/{hand_id}/void": "dealer",
+    "/prefs": "dealer",
+}
+
+
+def _routes(method: str) -> set[str]:
+    app = create_app({"TESTING": True})
+    names = {"table_id", "hand_id", "event_id", "seat", "number"}
+    out = set()
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint.split(".")[0] == tables_bp.name and method in (rule.methods or ()):
+            path = re.sub(r"<[^>]*:(\w+)>", r"{\1}", rule.rule)
+            assert set(re.findall(r"{(\w+)}", path)) <= names
+            out.add(path)
+    return out
+
+
+def _plain(template: str) -> str:
+    return template.replace("{playing_hand}", "{hand_id}")
+
+
+def test_every_route_of_the_screens_is_covered_here() -> None:
+    """Is every GET and POST route of the tables blueprint listed in PAGES or FORMS?"""
+    assert {_plain(p) for p in PAGES} == _routes("GET")
+    assert {_plain(p) for p in FORMS} == _routes("POST")
+
+
+def pages(world: dict[str, int]) -> dict[str, str]:
+    return {
+        template.format(**world) + QUERIES.get(template, ""): least
+        for template, least in PAGES.items()
+    } | {f"/tables/{world['table_id']}/seats/8": "dealer"}
+
+
+@pytest.mark.parametrize("role", [None, *ROLES])
+def test_every_screen_for_every_role(
+    people: Flask, world: dict[str, int], role: str | None
+) -> None:
+    """Signed out: off to sign in. Allowed: 200. A role below the screen's: a 403 page."""
+    client = Web.sign_in(people, role).client if role else people.test_client()
+    for path, least in pages(world).items():
+        answer = client.get(path)
+        if role is None:
+            assert answer.status_code == 302, path
+            assert answer.headers["Location"].startswith("/sign-in?next="), path
+        elif ROLES.index(role) >= ROLES.index(least):
+            assert answer.status_code == 200, (path, answer.status_code)
+            assert answer.mimetype == "text/html"
+        else:
+            assert answer.status_code == 403, path
+            assert "This screen is for a supervisor or above." in words(
+                answer.get_data(as_text=True)
+            )
+
+
+@pytest.mark.parametrize("role", [None, "dealer"])
+def test_every_form_refuses_who_may_not_send_it(
+    people: Flask, world: dict[str, int], role: str | None
+) -> None:
+    """Signed out, every form goes to sign in; a dealer opening a table gets a 403 page."""
+    client = Web.sign_in(people, role).client if role else people.test_client()
+    for template, least in FORMS.items():
+        path = template.format(**world)
+        answer = client.post(path, data={})
+        if role is None:
+            assert answer.status_code == 302, path
+            assert answer.headers["Location"].startswith("/sign-in"), path
+        elif least == "supervisor":
+            assert answer.status_code == 403, path
+        else:
+            assert answer.status_code != 403, path
+
+
+def test_unknown_table_and_hand_are_404_pages(dealer: Web) -> None:
+    """Does an unknown id give a page that says what is missing?"""
+    assert "There is no table 999." in words(dealer.get("/tables/999", status=404))
+    assert "There is no hand 999." in words(dealer.get("/hands/999", status=404))
+
+
+def test_unknown_event_and_payment_are_404_pages(dealer: Web, world: dict[str, int]) -> None:
+    h, e = world["hand_id"], world["event_id"]
+    assert "no event 9999" in words(dealer.get(f"/hands/{h}/events/9999/void", status=404))
+    assert "no payment 99" in words(dealer.get(f"/hands/{h}/events/{e}/payments/99", status=404))
