@@ -76,7 +76,11 @@ def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowabl
     style = "short" if span_days else "hour"
     labels = [local_time(h.start, tz, style) for h in report.drop_by_hour]
     values = [h.drop.cents / 100 for h in report.drop_by_hour]
-    title = f"Drop by hour ({cur})"
+    hours = report.drop_by_hour
+    by_day = len(hours) > 1 and (hours[1].start - hours[0].start).total_seconds() >= 86400
+    if by_day:  # a long window is charted day by day (gather.shift.drop_buckets)
+        labels = [local_time(h.start, tz, "date") for h in hours]
+    title = f"Drop by {'day' if by_day else 'hour'} ({cur})"
     return bar_chart(title, labels, values, width, CHART_HEIGHT, cur, label_values=True)
 
 

@@ -110,3 +110,13 @@ def test_an_empty_window_still_prints():
     )
     text = text_of(report)
     assert "No hands in the window." in text and "Nothing to show." in text
+
+
+def test_a_long_window_charts_the_drop_by_day():
+    from dealer.reports import Amount, HourDrop
+
+    days = tuple(HourDrop(OPENED + timedelta(days=d), Amount(6, 300)) for d in range(3))
+    report = replace(shift_example(), window_to=OPENED + timedelta(days=3), drop_by_hour=days)
+    text = text_of(report)
+    assert "Drop by day ($)" in text and "Drop by hour" not in text
+    assert "2024-05-04" in text
