@@ -35,13 +35,14 @@ def _int_arg(name: str) -> int | None:
     return int(raw) if raw.isdigit() and len(raw) < 10 else None
 
 
-def _done_banner(board: Board, event_id: int | None) -> Banner | None:
-    if event_id is None:
-        return None
-    for row, record in zip(board.replayed.events, board.engine.events, strict=True):
-        if row.id == event_id:
-            return banner(record, board.names, board.engine)
-    return None
+def _done_banners(board: Board) -> list[Banner]:
+    """A banner for each event just recorded (``?done=7``, or ``?done=1,2`` for a deal)."""
+    wanted = {int(x) for x in request.args.get("done", "").split(",")[:10] if x.isdigit()}
+    return [
+        banner(record, board.names, board.engine)
+        for row, record in zip(board.replayed.events, board.engine.events, strict=True)
+        if row.id in wanted
+    ]
 
 
 def hand_page(
@@ -87,7 +88,7 @@ def hand_page(
             selected=selected,
             selected_meld=selected_meld,
             actions=ACTIONS,
-            banner=_done_banner(board, _int_arg("done")),
+            banners=_done_banners(board),
             error=error,
             settlement=settled_view(board),
             hand_voidable=hand_voidable(board),

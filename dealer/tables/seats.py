@@ -279,7 +279,8 @@ def start_hand(table_id: int) -> Response | tuple[str, int]:
     def work(session: Session) -> str:
         live = service.get_table(session, table_id)
         replayed = hand_service.start_hand(session, live, dropped, recorder())
-        return url_for("tables.hand", hand_id=replayed.row.id)
+        done = ",".join(str(e.id) for e in replayed.events)
+        return url_for("tables.hand", hand_id=replayed.row.id, done=done)
 
     try:
         return record_once(form.key.data, {"dropped": dropped}, work)

@@ -28,7 +28,7 @@ def test_floor_drop_this_shift(supervisor: Web, floor_api: Api) -> None:
 def test_seed_000_through_the_screens(people: Flask, dealer: Web, floor_api: Api) -> None:
     table = six_seated(floor_api)
     answer = dealer.post(f"/tables/{table}/hands", {"dropped": ["5"], "key": "web-d"})
-    hand = int(answer.headers["Location"].rsplit("/", 1)[1])
+    hand = int(answer.headers["Location"].split("/")[2].split("?")[0])
     for n, cards in enumerate(["5S 5S 5S", "JH QH KH", "2C 3C 4C 5C 6C"]):
         form = {"action": "meld", "seat": "1", "cards": cards, "key": f"web-m{n}"}
         dealer.post(f"/hands/{hand}/events", form)

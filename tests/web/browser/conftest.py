@@ -169,6 +169,13 @@ class Tablet:
         )
         assert small == [], f"touch targets under 44 px at {self.size}: {small}"
 
+    def wait_banner(self, words: str) -> str:
+        """Wait for the banner of an action to say ``words`` (an older banner may be up)."""
+        self.page.wait_for_function(
+            "w => document.querySelector('[data-banner]')?.textContent.includes(w)", arg=words
+        )
+        return self.text("[data-banner]")
+
     def text(self, selector: str = "body") -> str:
         return " ".join((self.page.text_content(selector) or "").split())
 

@@ -54,7 +54,7 @@ def test_seed_000_by_tapping_the_card_pad(any_tablet: Tablet) -> None:
     assert page.is_checked("input[name=dropped][value='5']")
     tablet.shot("05-deal-stay-or-drop")
     page.tap("button:has-text('Deal')")
-    page.wait_for_url(re.compile(r"/hands/\d+$"))
+    page.wait_for_url(re.compile(r"/hands/\d+\?done="))
     assert "dropped" in tablet.text("[data-seat-panel='5'] .seat-status")
     tablet.shot("06-hand-dealt")
 
@@ -65,10 +65,7 @@ def test_seed_000_by_tapping_the_card_pad(any_tablet: Tablet) -> None:
     assert page.input_value("#cards") == "5S 5S 5S"
     tablet.shot("07-hand-cards-entered")
     page.tap("button[data-action=meld]")
-    banner = page.locator("[data-banner]")
-    banner.wait_for()
-    said = tablet.text("[data-banner]")
-    assert "Seat 1 melds 5S 5S 5S." in said
+    said = tablet.wait_banner("Seat 1 melds 5S 5S 5S.")
     assert "each pay seat 1 (Player 1) 4 chips" in said
     assert "valle set in spades" in said
     tablet.shot("08-hand-first-meld")
@@ -76,10 +73,7 @@ def test_seed_000_by_tapping_the_card_pad(any_tablet: Tablet) -> None:
     for cards in ("JH QH KH", "2C 3C 4C 5C 6C"):
         tap_cards(tablet, cards)
         page.tap("button[data-action=meld]")
-        page.wait_for_function(
-            "c => document.querySelector('[data-banner]')?.textContent.includes(c)",
-            arg=cards.split()[0],
-        )
+        tablet.wait_banner(f"Seat 1 melds {cards}.")
     assert tablet.text("[data-seat-panel='1'] .down").startswith("11/11")
     tablet.shot("09-hand-eleven-down")
 
