@@ -10,6 +10,15 @@ from flask import Blueprint
 
 bp = Blueprint("tables", __name__)
 
-from . import corrections, dispute, floor, hands, screen, seats, settle  # noqa: E402,F401
+from . import (  # noqa: E402,F401
+    corrections,
+    dispute,
+    floor,
+    hands,
+    screen,
+    seats,
+    sessions,
+    settle,
+)
 
 __all__ = ["bp"]

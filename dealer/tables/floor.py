@@ -101,8 +101,9 @@ def _floor_page(
     form: OpenTableForm, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
     session = current_session()
+    now = utcnow()
     since = shift_start(
-        utcnow(),
+        now,
         zone(current_app.config.get("TIMEZONE", "UTC")),
         current_app.config.get("SHIFT_STARTS", "06:00,14:00,22:00"),
     )
@@ -113,6 +114,7 @@ def _floor_page(
             "tables/floor.html",
             lines=lines,
             since=since,
+            until=now,
             form=form,
             error=error,
             number_knobs=NUMBER_KNOBS,

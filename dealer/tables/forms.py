@@ -258,3 +258,14 @@ class VoidForm(OnceForm):
 class PrefsForm(FlaskForm):
     four_colour = HiddenField()
     page = HiddenField()
+
+
+class OpenSessionForm(OnceForm):
+    """Open the signed-in dealer's session (their down) at a table."""
+
+
+class CloseSessionForm(OnceForm):
+    """End a session; a supervisor's name and PIN confirm the close on the spot."""
+
+    supervisor_name = StringField("Supervisor's name", validators=[Length(max=60)])
+    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=8)])

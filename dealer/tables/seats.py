@@ -17,14 +17,23 @@ from dealer.auth.guard import kept_fields, page
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import hands as hand_service
+from dealer.ledger import table_sessions as session_service
 from dealer.ledger import tables as service
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
-from dealer.models import Hand, Seating, Table
+from dealer.models import Hand, Seating, Table, TableSession
 
 from . import bp
 from .figures import cheapest_hand, time_due
 from .floor import collection_words, game_name
-from .forms import ChipsForm, CollectForm, DealForm, LeaveForm, SeatForm
+from .forms import (
+    ChipsForm,
+    CloseSessionForm,
+    CollectForm,
+    DealForm,
+    LeaveForm,
+    OpenSessionForm,
+    SeatForm,
+)
 from .once import record_once
 from .screen import refusal
 
@@ -73,12 +82,24 @@ def recent_hands(session: Session, table: Table, count: int = 6) -> list[Hand]:
     )
 
 
+def current_table_session(session: Session, table_id: int) -> TableSession | None:
+    """The session the table screen shows: the open one, else the last awaiting the floor."""
+    found = session_service.open_session_at(session, table_id)
+    if found is not None:
+        return found
+    latest = session_service.sessions_at(session, table_id)
+    if latest and latest[0].close_confirmed_by is None:
+        return latest[0]
+    return None
+
+
 def _table_page(table: Table, status: int = 200, error: str | None = None) -> tuple[str, int]:
     session = current_session()
     hand = playing_hand(session, table.id)
     seated = chairs(session, table, hand)
     collect = CollectForm().stamp(url_for("tables.table", table_id=table.id))
     model = table_collection(table)
+    here = url_for("tables.table", table_id=table.id)
     return (
         render_template(
             "tables/table.html",
@@ -97,6 +118,9 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
             collect_form=collect,
             error=error,
             opened=request.args.get("opened"),
+            table_session=current_table_session(session, table.id),
+            open_session_form=OpenSessionForm(formdata=None).stamp(here),
+            close_session_form=CloseSessionForm(formdata=None).stamp(here),
         ),
         status,
     )

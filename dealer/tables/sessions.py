@@ -1,0 +1,73 @@
+"""Table sessions on the table screen: open a down, close it, confirm the close (issue 5)."""
+
+from __future__ import annotations
+
+from flask import url_for
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer import rules
+from dealer.auth.guard import page, who
+from dealer.errors import DealerError, NotFound
+from dealer.extensions import current_session
+from dealer.ledger import table_sessions as service
+from dealer.ledger import tables as table_service
+from dealer.models import User
+
+from . import bp
+from .corrections import approver
+from .forms import CloseSessionForm, OpenSessionForm
+from .once import record_once
+from .screen import refusal
+from .seats import TABLE, _table_page
+
+SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
+
+
+@bp.post(TABLE + "/sessions")
+@page()
+def open_session(table_id: int) -> Response | tuple[str, int]:
+    table = table_service.get_table(current_session(), table_id)
+    form = OpenSessionForm()
+    if not form.validate_on_submit():
+        return _table_page(table, 422)
+    dealer_id = who().user.id
+
+    def work(session: Session) -> str:
+        live = table_service.get_table(session, table_id)
+        service.open_session(session, live, dealer_id)
+        return url_for("tables.table", table_id=table_id)
+
+    try:
+        return record_once(form.key.data, {"open_session": table_id}, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _table_page(table, status, message)
+
+
+@bp.post(SESSION + "/close")
+@page()
+def close_session(table_id: int, session_id: int) -> Response | tuple[str, int]:
+    table = table_service.get_table(current_session(), table_id)
+    form = CloseSessionForm()
+    if not form.validate_on_submit():
+        return _table_page(table, 422)
+    try:
+        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        user_id = who().user.id
+
+        def work(session: Session) -> str:
+            found = service.get_session(session, session_id)
+            if found.table_id != table_id:
+                raise NotFound(f"There is no session {session_id} here.", "unknown_session")
+            user = session.get(User, user_id)
+            assert user is not None
+            supervisor = session.get(User, approved) if approved is not None else None
+            service.close_session(session, found, user, supervisor)
+            return url_for("tables.table", table_id=table_id)
+
+        fields = {"close_session": session_id, "approved": approved}
+        return record_once(form.key.data, fields, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _table_page(table, status, message)
