@@ -91,7 +91,7 @@ def _idle_too_long() -> bool:
 
 def _keep_entry() -> str:
     """Keep a form that arrived signed out; return the page to come back to."""
-    back = local_path(request.form.get(PAGE_FIELD), local_path(_referrer_path(), "/"))
+    back = page_address()
     fields = [(k, v) for k, v in request.form.items(multi=True) if k not in NOT_KEPT]
     if fields:
         session[KEPT] = {"action": request.path, "fields": fields}

@@ -56,12 +56,20 @@ def approver(name: str | None, pin: str | None) -> int | None:
     return user_id
 
 
-def _supervisor(session: Session, approved: int | None) -> User | None:
-    """Who approves: the supervisor who gave their PIN, or the signed-in supervisor."""
+def _supervisor(
+    session: Session, hand_id: int, event_id: int | None, approved: int | None
+) -> User | None:
+    """Who approves: the supervisor who gave their PIN; or, when the rules ask for one
+    (``Hand.needs_supervisor``), the signed-in supervisor themselves."""
     if approved is not None:
         return session.get(User, approved)
     user = who().user
-    return user if user.can("supervisor") else None
+    if not user.can("supervisor"):
+        return None
+    replayed = service.load(session, service.get_hand(session, hand_id))
+    seq = next((e.seq for e in replayed.events if e.id == event_id), 0)
+    action: rules.Action = rules.Void(seq, "check") if event_id else rules.VoidHand("check")
+    return user if replayed.engine.needs_supervisor(action) else None
 
 
 def _event(board: Board, event_id: int) -> EventView:
@@ -131,7 +139,12 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
         def work(session: Session) -> str:
             hand = service.get_hand(session, hand_id)
             _replayed, event, _entries = service.record_event(
-                session, hand, body, recorder(), who().user, _supervisor(session, approved)
+                session,
+                hand,
+                body,
+                recorder(),
+                who().user,
+                _supervisor(session, hand_id, event_id, approved),
             )
             return url_for("tables.hand", hand_id=hand_id, done=event.id)
 

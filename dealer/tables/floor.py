@@ -93,7 +93,7 @@ def _all_tables(session: Session) -> list[Table]:
     tables = session.scalars(select(Table).order_by(Table.id))
     return sorted(
         tables,
-        key=lambda t: [int(x) if x.isdigit() else x.lower() for x in re.split(r"(\d+)", t.name)],
+        key=lambda t: [int(x) if x.isdecimal() else x.lower() for x in re.split(r"(\d+)", t.name)],
     )
 
 

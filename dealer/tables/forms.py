@@ -31,6 +31,7 @@ from wtforms.validators import (
 )
 
 from dealer.api.body import MAX_CHIPS
+from dealer.auth.forms import plain_text
 from dealer.rules import ACTION_TYPES
 
 from .once import REUSED, new_key
@@ -114,7 +115,9 @@ def _choice(name: str) -> Any:
 
 
 class OpenTableForm(OnceForm):
-    name = StringField("Table name", validators=[DataRequired("Name the table."), Length(max=100)])
+    name = StringField(
+        "Table name", validators=[DataRequired("Name the table."), Length(max=100), plain_text]
+    )
     profile = RadioField(
         "Rule profile",
         choices=[
@@ -178,7 +181,8 @@ class OpenTableForm(OnceForm):
 class SeatForm(OnceForm):
     seat = SelectField("Seat", coerce=int, validators=[InputRequired("Choose a seat.")])
     player = StringField(
-        "Player's name", validators=[DataRequired("Enter the player's name."), Length(max=60)]
+        "Player's name",
+        validators=[DataRequired("Enter the player's name."), Length(max=60), plain_text],
     )
     buy_in = IntegerField(
         "Buy-in, chips",
@@ -249,9 +253,9 @@ class VoidForm(OnceForm):
     """Void an event or the whole hand: a reason, and a supervisor's PIN when the rules ask."""
 
     reason = StringField(
-        "Reason", validators=[DataRequired("Say why, for the floor."), Length(max=500)]
+        "Reason", validators=[DataRequired("Say why, for the floor."), Length(max=500), plain_text]
     )
-    supervisor_name = StringField("Supervisor's name", validators=[Length(max=60)])
+    supervisor_name = StringField("Supervisor's name", validators=[Length(max=60), plain_text])
     supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=8)])
 
 

@@ -25,19 +25,20 @@ from .settle import settled_view
 from .spoken import Banner, banner
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
-#: Actions that need the seat's meld chosen, and those that carry cards.
+#: Actions that need the seat's meld chosen; every action of the screen's form.
 NEEDS_MELD = frozenset(a.type for a in ACTIONS if a.needs_meld)
 SEAT_ACTIONS = frozenset(a.type for a in ACTIONS)
 
 
 def _int_arg(name: str) -> int | None:
     raw = request.args.get(name, "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 def _done_banners(board: Board) -> list[Banner]:
     """A banner for each event just recorded (``?done=7``, or ``?done=1,2`` for a deal)."""
-    wanted = {int(x) for x in request.args.get("done", "").split(",")[:10] if x.isdigit()}
+    given = request.args.get("done", "").split(",")[:10]
+    wanted = {int(x) for x in given if x.isascii() and x.isdigit() and len(x) < 10}
     return [
         banner(record, board.names, board.engine)
         for row, record in zip(board.replayed.events, board.engine.events, strict=True)

@@ -152,7 +152,7 @@ def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tu
 
 def _seat_arg() -> int:
     raw = request.args.get("seat", "")
-    if not raw.isdigit() or not 1 <= int(raw) <= 8:
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 8:
         raise Invalid("Choose the seat that goes out.", "invalid_seat")
     return int(raw)
 

@@ -44,3 +44,19 @@ def test_seed_000_through_the_screens(people: Flask, dealer: Web, floor_api: Api
         {"reason": "recount", "supervisor_name": "Sam", "supervisor_pin": "2222"},
     )
     assert "Dee, approved by Sam" in words(dealer.follow(voided))
+
+
+def test_control_characters_are_refused_not_stored(
+    dealer: Web, supervisor: Web, floor_api: Api
+) -> None:
+    """A NUL in a name is a form error on both databases, never a server error."""
+    table = floor_api.table()["id"]
+    answer = dealer.post(
+        f"/tables/{table}/seats", {"seat": "1", "player": "Ann\x00", "buy_in": "5"}, status=422
+    )
+    assert "Use letters, digits and punctuation only." in words(answer.get_data(as_text=True))
+    form = {"name": "T\x00", "profile": "classic", "collection": "none", "chip_value_cents": "1"}
+    supervisor.post("/floor/tables", form, status=422)
+    assert (
+        dealer.client.post("/sign-in", data={"name": "Dee\x00", "pin": "1111"}).status_code == 422
+    )

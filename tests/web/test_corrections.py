@@ -146,3 +146,12 @@ def test_void_the_hand_with_a_supervisors_pin(
         {"reason": "misdeal", "supervisor_name": "Sam", "supervisor_pin": "2222", "key": "web-vh"},
     )
     assert again.headers["Location"] == answer.headers["Location"]
+
+
+def test_a_supervisor_voiding_in_play_needs_no_approval(
+    people: Flask, supervisor: Web, floor_api: Api, hand_id: int
+) -> None:
+    """In play a void needs no one's approval: a supervisor's is not recorded as one."""
+    meld = floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": SEED[0]})["event"]["id"]
+    supervisor.post(f"/hands/{hand_id}/events/{meld}/void", {"reason": "wrong seat"})
+    assert last_event(people) == ("void", "Sam", None)

@@ -145,3 +145,23 @@ def test_unknown_event_and_payment_are_404_pages(dealer: Web, world: dict[str, i
     h, e = world["hand_id"], world["event_id"]
     assert "no event 9999" in words(dealer.get(f"/hands/{h}/events/9999/void", status=404))
     assert "no payment 99" in words(dealer.get(f"/hands/{h}/events/{e}/payments/99", status=404))
+
+
+def test_odd_addresses_never_break_a_screen(
+    dealer: Web, supervisor: Web, world: dict[str, int]
+) -> None:
+    """Digits that are not ASCII, huge numbers, junk: a page or a refusal, never a 500."""
+    h = world["hand_id"]
+    for query in (
+        "?seat=²",
+        "?seat=99999999999",
+        "?meld=x",
+        "?done=²,1,",
+        "?fits=%00",
+        "?fits=10H",
+    ):
+        assert dealer.client.get(f"/hands/{h}{query}").status_code == 200, query
+    assert dealer.client.get(f"/hands/{world['playing_hand']}/settle?seat=²").status_code == 422
+    floor_api = Api.sign_in(supervisor.client.application, "supervisor")
+    floor_api.table(name="²")
+    assert supervisor.client.get("/floor").status_code == 200
