@@ -30,6 +30,12 @@ def world(people: Flask) -> dict[str, int]:
     ids["event_id"] = floor.event(ids["hand_id"], {"type": "go_out", "seat": 1})["event"]["id"]
     ids["seat"] = 1
     ids["number"] = 1
+    # Dealing opened the supervisor's session at table 1: close it, and let the dealer open
+    # theirs, so a dealer's forms act on the dealer's own session.
+    (implicit, *_) = floor.get(f"/tables/{ids['table_id']}/sessions")["sessions"]
+    floor.post(f"/sessions/{implicit['id']}/close", status=200)
+    dealer = Api.sign_in(people, "dealer")
+    ids["session_id"] = dealer.post(f"/tables/{ids['table_id']}/sessions", status=201)["id"]
     return ids
 
 
@@ -59,6 +65,8 @@ FORMS = {
     "/tables/{table_id}/seats/{seat}/leave": "dealer",
     "/tables/{table_id}/collections": "dealer",
     "/tables/{table_id}/hands": "dealer",
+    "/tables/{table_id}/sessions": "dealer",
+    "/tables/{table_id}/sessions/{session_id}/close": "dealer",
     "/hands/{hand_id}/events": "dealer",
     "/hands/{hand_id}/settle": "dealer",
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
@@ -69,7 +77,7 @@ FORMS = {
 
 def _routes(method: str) -> set[str]:
     app = create_app({"TESTING": True})
-    names = {"table_id", "hand_id", "event_id", "seat", "number"}
+    names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id"}
     out = set()
     for rule in app.url_map.iter_rules():
         if rule.endpoint.split(".")[0] == tables_bp.name and method in (rule.methods or ()):
