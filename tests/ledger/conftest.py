@@ -1,37 +1,5 @@
 """The ledger suite runs against SQLite and PostgreSQL too."""
 
-from __future__ import annotations
+from tests.both_databases import admin, api, database_uri, floor, people
 
-import pytest
-from flask import Flask
-
-from tests.conftest import Database
-from tests.helpers import Api, add_people
-
-
-@pytest.fixture
-def database_uri(database: Database) -> str:
-    return database.uri
-
-
-@pytest.fixture
-def people(app: Flask) -> Flask:
-    add_people(app)
-    return app
-
-
-@pytest.fixture
-def api(people: Flask) -> Api:
-    """Signed in as a dealer."""
-    return Api.sign_in(people, "dealer")
-
-
-@pytest.fixture
-def floor(people: Flask) -> Api:
-    """Signed in as a supervisor (the floor)."""
-    return Api.sign_in(people, "supervisor")
-
-
-@pytest.fixture
-def admin(people: Flask) -> Api:
-    return Api.sign_in(people, "admin")
+__all__ = ["admin", "api", "database_uri", "floor", "people"]
