@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 from dealer import transactions
 from dealer.config import Config, TestingConfig
 from dealer.extensions import csrf, db, login, migrate
+from dealer.web import signin
 
 # Templates and static files sit at the repository root, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     login.init_app(app)
+    signin.install(login)
     with app.app_context():
         for engine in db.engines.values():
             transactions.install(engine)
@@ -58,13 +60,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from dealer.auth import bp as auth_bp
     from dealer.main.routes import bp as main_bp
     from dealer.reports.routes import bp as reports_bp
-    from dealer.tables import bp as tables_bp
+    from dealer.screens import bp as screens_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(auth_bp)
-    app.register_blueprint(tables_bp)
+    app.register_blueprint(screens_bp)
     app.register_blueprint(reports_bp)
-    # The JSON API proves a request is not cross-site in its own way: see api/auth.py.
+    # The JSON API proves a request is not cross-site in its own way: see web/signin.py.
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
     cli.register(app)

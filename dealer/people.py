@@ -1,45 +1,61 @@
-"""People: users, their PINs (slow salted hashes), sign-in with a lockout, and tokens."""
+"""People: users, their PINs (slow salted hashes), sign-in with a lockout, tokens, roles.
+
+Every decision about people lives here, once, for every front door: who holds a role,
+signing in and out, a supervisor approving on the spot (with the same lockout), and an
+admin adding or deactivating users (never the last active admin).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import re
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from dealer.errors import Conflict, Invalid
+from dealer.bounds import MAX_ID, PIN_DIGITS, USER_NAME
+from dealer.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn, TooManyAttempts
 from dealer.models import ROLES, AuthToken, User, as_utc, utcnow
+from dealer.transactions import writing
 
 __all__ = [
     "LOCKOUT",
     "MAX_WRONG_PINS",
+    "NAME_LENGTH",
     "PinRefused",
     "add_user",
+    "approve_supervisor",
     "authenticate",
     "check_pin_format",
+    "deactivate_user",
     "find_token",
     "hash_token",
     "issue_token",
+    "list_users",
+    "names_of",
+    "require_role",
+    "revoke",
+    "sign_in",
 ]
 
 #: Wrong PINs in a row before sign-in is refused for `LOCKOUT`: a 4-digit PIN
 #: then takes days, not minutes, to guess.
 MAX_WRONG_PINS = 5
 LOCKOUT = timedelta(minutes=5)
-PIN_PATTERN = re.compile(r"[0-9]{4,8}")
-NAME_LENGTH = 60
+PIN_PATTERN = re.compile(rf"[0-9]{{{PIN_DIGITS[0]},{PIN_DIGITS[1]}}}")
+NAME_LENGTH = USER_NAME
 
 
 def check_pin_format(pin: object) -> str:
     if not isinstance(pin, str) or not PIN_PATTERN.fullmatch(pin):
-        raise Invalid("A PIN is 4 to 8 digits.", "invalid_pin")
+        raise Invalid(f"A PIN is {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits.", "invalid_pin")
     return pin
 
 
@@ -143,3 +159,98 @@ def token_by_id(session: Session, token_id: int) -> AuthToken | None:
 
 def _live(row: AuthToken | None) -> bool:
     return row is not None and row.revoked_at is None and row.user.active
+
+
+def require_role(user: User, role: str) -> None:
+    """Refuse unless ``user`` holds ``role`` or a more trusted one."""
+    if not user.can(role):
+        raise Forbidden(f"Only a {role} or above may do this.", "role_not_allowed")
+
+
+def _locked(refused: PinRefused) -> TooManyAttempts:
+    assert refused.locked_until is not None
+    wait = (as_utc(refused.locked_until) - utcnow()).total_seconds()
+    return TooManyAttempts(refused.message, "pin_locked", retry_after=max(1, int(wait)))
+
+
+def _checked_pin(session: Session, name: object, pin: object) -> User | PinRefused:
+    """`authenticate` in a write transaction of its own, so that a wrong PIN's count is
+    committed even though the call it came with is refused."""
+    with writing(session) as work:
+        return authenticate(work, name, pin)
+
+
+def sign_in(session: Session, name: object, pin: object) -> tuple[str, AuthToken]:
+    """A new sign-in (a bearer token and its row) for the active user with this name and PIN.
+
+    Refused with ``wrong_pin`` (401), or ``pin_locked`` (429) during a lockout.
+    """
+    outcome = _checked_pin(session, name, pin)
+    if isinstance(outcome, PinRefused):
+        if outcome.locked_until is not None:
+            raise _locked(outcome)
+        raise NotSignedIn(outcome.message, "wrong_pin")
+    with writing(session) as work:
+        user = work.get(User, outcome.id)
+        assert user is not None
+        return issue_token(work, user)
+
+
+def revoke(session: Session, token_id: int) -> None:
+    """End a sign-in: its bearer token and the cookie that points at it both stop working."""
+    with writing(session) as work:
+        row = work.get(AuthToken, token_id)
+        if row is not None and row.revoked_at is None:
+            row.revoked_at = utcnow()
+
+
+def approve_supervisor(session: Session, name: object, pin: object) -> int:
+    """The id of the supervisor (or admin) with this name and PIN, approving on the spot.
+
+    A wrong PIN counts towards the same lockout as signing in.
+    """
+    outcome = _checked_pin(session, name.strip() if isinstance(name, str) else name, pin)
+    if isinstance(outcome, PinRefused):
+        if outcome.locked_until is not None:
+            raise _locked(outcome)
+        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
+    if not outcome.can("supervisor"):
+        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
+    return outcome.id
+
+
+def names_of(session: Session, ids: Iterable[int | None]) -> dict[int, str]:
+    """Each user's name by id, for the ids given (None is skipped)."""
+    wanted = {i for i in ids if i is not None}
+    if not wanted:
+        return {}
+    rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
+    return {user_id: name for user_id, name in rows}
+
+
+def list_users(session: Session) -> list[User]:
+    return list(session.scalars(select(User).order_by(User.name)))
+
+
+def deactivate_user(session: Session, user_id: int) -> User:
+    """Stop a user signing in; every sign-in of theirs ends now. Their history stays.
+
+    The last active admin cannot be deactivated: nobody could add users after.
+    """
+    user = session.get(User, user_id) if 1 <= user_id <= MAX_ID else None
+    if user is None:
+        raise NotFound(f"There is no user {user_id}.", "unknown_user")
+    if user.role == "admin" and user.active:
+        admins = session.scalar(
+            select(func.count()).where(User.role == "admin", User.active.is_(True))
+        )
+        if admins == 1:
+            raise Conflict("This is the last active admin: add another first.", "last_admin")
+    user.active = False
+    session.execute(
+        update(AuthToken)
+        .where(AuthToken.user_id == user.id, AuthToken.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
+    )
+    session.flush()
+    return user

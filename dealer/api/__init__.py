@@ -15,7 +15,7 @@ from . import (  # noqa: E402,F401  (routes)
     hands,
     ledger,
     openapi,
-    session,
+    signin,
     table_sessions,
     tables,
     users,

@@ -8,12 +8,10 @@ from typing import Any
 
 from flask import request
 
+from dealer.bounds import check_text, check_whole
 from dealer.errors import Invalid, UnsupportedMediaType
 
-__all__ = ["MAX_CHIPS", "json_body", "only", "optional", "text", "whole_number"]
-
-#: The most chips one entry may move: far above any real stack, far below any overflow.
-MAX_CHIPS = 1_000_000
+__all__ = ["json_body", "only", "optional", "text", "whole_number"]
 
 
 def json_body(*fields: str) -> dict[str, Any]:
@@ -72,22 +70,12 @@ def _check_text(value: object, depth: int = 0) -> None:
 
 def whole_number(body: dict[str, Any], name: str, low: int, high: int, what: str) -> int:
     """``body[name]`` as an int from ``low`` to ``high``."""
-    value = body.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid(f"The {what} must be a whole number ({name}).")
-    if not low <= value <= high:
-        raise Invalid(f"The {what} must be from {low} to {high} ({name}).")
-    return value
+    return check_whole(body.get(name), (low, high), what, name)
 
 
 def text(body: dict[str, Any], name: str, longest: int, what: str) -> str:
     """``body[name]`` as non-blank text of at most ``longest`` characters, trimmed."""
-    value = body.get(name)
-    if not isinstance(value, str) or not value.strip():
-        raise Invalid(f"The {what} must be given as text ({name}).")
-    if len(value) > longest:
-        raise Invalid(f"The {what} is too long: at most {longest} characters ({name}).")
-    return value.strip()
+    return check_text(body.get(name), longest, what, name)
 
 
 def optional(body: dict[str, Any], name: str, kind: type, what: str) -> Any:

@@ -1,8 +1,5 @@
-"""The API's error shape for every refusal: {"error": {"code", "message"}}.
-
-Rules-engine errors are 422, or 409 when they are about the state of the hand
-(``kind == "state"``); the service's own errors carry their status.
-"""
+"""The API's error shape for every refusal (`dealer.web.refusals`), and for a constraint
+that caught a change made at the same moment."""
 
 from __future__ import annotations
 
@@ -10,28 +7,14 @@ from flask import Response
 from sqlalchemy.exc import IntegrityError
 
 from dealer import rules
-from dealer.errors import DealerError, TooManyAttempts
+from dealer.errors import DealerError
 from dealer.extensions import current_session
+from dealer.web.refusals import dealer_error, error_response
 
 from . import bp
-from .idempotency import json_response
 
-
-def error_response(status: int, code: str, message: str) -> Response:
-    return json_response({"error": {"code": code, "message": message}}, status)
-
-
-@bp.errorhandler(DealerError)
-def dealer_error(error: DealerError) -> Response:
-    response = error_response(error.status, error.code, error.message)
-    if isinstance(error, TooManyAttempts):
-        response.headers["Retry-After"] = str(error.retry_after)
-    return response
-
-
-@bp.errorhandler(rules.RulesError)
-def rules_error(error: rules.RulesError) -> Response:
-    return error_response(409 if error.kind == "state" else 422, error.code, error.message)
+bp.register_error_handler(DealerError, dealer_error)
+bp.register_error_handler(rules.RulesError, dealer_error)
 
 
 @bp.errorhandler(IntegrityError)

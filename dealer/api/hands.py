@@ -7,21 +7,20 @@ from typing import Any
 from flask import Response, request
 from sqlalchemy.orm import Session
 
-from dealer import rules
-from dealer.errors import Forbidden, Invalid, TooManyAttempts
+from dealer import people, rules
+from dealer.errors import Invalid
 from dealer.extensions import current_session
 from dealer.ledger import hands as service
 from dealer.ledger.tables import get_table
-from dealer.models import User, as_utc, utcnow
-from dealer.people import PinRefused, authenticate
-from dealer.transactions import writing
+from dealer.models import User
+from dealer.web.refusals import json_response
+from dealer.web.signin import principal, recorder, signed_in
 
 from . import bp
-from .auth import principal, recorder, signed_in
 from .body import json_body, only, optional
-from .idempotency import KEY_HEADER, json_response, write
 from .shapes import event_shapes, hand_shape, payments_shape
 from .tables import TABLE
+from .writes import KEY_HEADER, write
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 
@@ -74,7 +73,7 @@ def record_event(hand_id: int) -> Response:
     kind = body.get("type")
     if isinstance(kind, str) and kind in EVENT_FIELDS:
         only(body, EVENT_FIELDS[kind])
-    approver = _approve(body.get("supervisor"))
+    approver = approval(body.get("supervisor"))
     action_body = {k: v for k, v in body.items() if k != "supervisor"}
 
     def work(session: Session) -> tuple[Any, int]:
@@ -93,27 +92,14 @@ def record_event(hand_id: int) -> Response:
     return write(work)
 
 
-def _approve(given: object) -> int | None:
-    """The id of the supervisor whose name and PIN came with the event, if any."""
+def approval(given: object) -> int | None:
+    """The id of the supervisor whose name and PIN came with the call, if any."""
     if given is None:
         return None
     if not isinstance(given, dict):
         raise Invalid("The supervisor must be given as their name and PIN (supervisor).")
     only(given, ("name", "pin"))
-    with writing(current_session()) as work:
-        outcome = authenticate(work, given.get("name"), given.get("pin"))
-        approver = None if isinstance(outcome, PinRefused) else (outcome.id, outcome.role)
-    # A wrong PIN's count was committed above, even though the event is refused.
-    if isinstance(outcome, PinRefused):
-        if outcome.locked_until is not None:
-            wait = (as_utc(outcome.locked_until) - utcnow()).total_seconds()
-            raise TooManyAttempts(outcome.message, "pin_locked", retry_after=max(1, int(wait)))
-        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
-    assert approver is not None
-    user_id, role = approver
-    if role == "dealer":
-        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
-    return user_id
+    return people.approve_supervisor(current_session(), given.get("name"), given.get("pin"))
 
 
 @bp.post(HAND + "/fits")

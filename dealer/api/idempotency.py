@@ -22,8 +22,7 @@ from dealer.errors import Conflict, Invalid
 from dealer.extensions import current_session
 from dealer.models import IdempotencyRecord
 from dealer.transactions import writing
-
-from .auth import principal
+from dealer.web.signin import principal
 
 __all__ = ["KEY_HEADER", "json_response", "write"]
 

@@ -8,10 +8,10 @@ from dealer.errors import Invalid
 from dealer.extensions import current_session
 from dealer.ledger import verify
 from dealer.ledger.tables import get_table
+from dealer.web.refusals import json_response
+from dealer.web.signin import signed_in
 
 from . import bp
-from .auth import signed_in
-from .idempotency import json_response
 from .shapes import ledger_shape
 from .tables import TABLE
 

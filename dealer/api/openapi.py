@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Response
 
+from dealer.web.refusals import json_response
+
 from . import bp
-from .idempotency import json_response
 from .spec import document
 
 

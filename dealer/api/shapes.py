@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.ledger import balance, house_account, parse_account, pot_account
 from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_rules
-from dealer.ledger.tables import open_seatings, stacks
-from dealer.models import LedgerEntry, Seating, Table, User, as_utc
+from dealer.ledger.tables import collection_warnings, open_seatings, stacks, time_due
+from dealer.models import LedgerEntry, Seating, Table, as_utc
+from dealer.people import names_of
 
 __all__ = [
     "balances_shape",
@@ -26,11 +27,6 @@ __all__ = [
     "table_shape",
     "when",
 ]
-
-CALIFORNIA_WARNING = (
-    "A rake taken as a share of the pot is not allowed in California card rooms: "
-    "there, use a per-hand or time collection."
-)
 
 
 def when(moment: datetime | None) -> str | None:
@@ -68,30 +64,16 @@ def table_shape(session: Session, table: Table, *, seats: bool) -> dict[str, Any
         "overrides": table.rules,
         "collection": collection.as_dict(),
         "chip_value_cents": table.chip_value_cents,
-        "warnings": [CALIFORNIA_WARNING] if collection.banned_in_california else [],
+        "warnings": collection_warnings(collection),
     }
     if seats:
         hand = playing_hand(session, table.id)
         out["seats"] = seats_shape(session, table)
         out["hand"] = hand.id if hand is not None else None
-        if collection.kind == "time":
-            out["time_collection"] = time_collection_shape(session, table, collection.minutes)
+        due = time_due(session, table)
+        if due is not None:
+            out["time_collection"] = {"last": when(due.last), "due": when(due.due_at)}
     return out
-
-
-def time_collection_shape(session: Session, table: Table, minutes: int) -> dict[str, Any]:
-    """When the time collection was last taken and when it is next due (null: due now)."""
-    last = session.scalar(
-        select(func.max(LedgerEntry.at)).where(
-            LedgerEntry.table_id == table.id,
-            LedgerEntry.reason_code == "collection",
-            LedgerEntry.hand_id.is_(None),
-        )
-    )
-    return {
-        "last": when(last),
-        "due": when(as_utc(last) + timedelta(minutes=minutes)) if last is not None else None,
-    }
 
 
 def balances_shape(session: Session, table: Table) -> dict[str, Any]:
@@ -117,18 +99,10 @@ def payments_shape(
     return [payment_shape(p, e) for p, e in zip(payments, entries, strict=True)]
 
 
-def _names(session: Session, ids: Iterable[int | None]) -> dict[int, str]:
-    wanted = {i for i in ids if i is not None}
-    if not wanted:
-        return {}
-    rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
-    return {user_id: name for user_id, name in rows}
-
-
 def event_shapes(session: Session, replayed: Replayed) -> list[dict[str, Any]]:
     """Every event of a hand, oldest first, with its payments and whether it stands."""
     engine, rows = replayed.engine, replayed.events
-    names = _names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
+    names = names_of(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
     id_of = {row.seq: row.id for row in rows}
     out = []
     for row, record in zip(rows, engine.events, strict=True):

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer.bounds import MAX_CHIPS
 from dealer.rules import ACTION_TYPES
-
-from .body import MAX_CHIPS
 
 __all__ = ["document"]
 

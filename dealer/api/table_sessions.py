@@ -12,14 +12,16 @@ from dealer.extensions import current_session
 from dealer.ledger import table_sessions as service
 from dealer.ledger.tables import get_table
 from dealer.models import Hand, TableSession, User
+from dealer.people import names_of
+from dealer.web.refusals import json_response
+from dealer.web.signin import principal, signed_in
 
 from . import bp
-from .auth import principal, signed_in
 from .body import json_body
-from .hands import _approve
-from .idempotency import json_response, write
+from .hands import approval
 from .shapes import when
 from .tables import TABLE
+from .writes import write
 
 SESSION = "/sessions/<int(max=2147483647):session_id>"
 
@@ -31,10 +33,7 @@ def session_shape(session: Session, table_session: TableSession) -> dict[str, An
         table_session.close_requested_by,
         table_session.close_confirmed_by,
     ]
-    rows = session.execute(
-        select(User.id, User.name).where(User.id.in_([i for i in ids if i is not None]))
-    )
-    names = {user_id: name for user_id, name in rows}
+    names = names_of(session, ids)
     hands = session.scalars(
         select(Hand.id).where(Hand.session_id == table_session.id).order_by(Hand.number)
     ).all()
@@ -89,7 +88,7 @@ def get_session(session_id: int) -> Response:
 def close_session(session_id: int) -> Response:
     """End the down; a supervisor (calling, or by name and PIN) confirms the close."""
     body = json_body("supervisor")
-    approver = _approve(body.get("supervisor"))
+    approver = approval(body.get("supervisor"))
 
     def work(session: Session) -> tuple[Any, int]:
         found = service.get_session(session, session_id)

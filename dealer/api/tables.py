@@ -7,15 +7,17 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
+from dealer.bounds import CHIP_VALUE_CENTS, MAX_CHIPS, PLAYER_NAME, SEATS, TABLE_NAME
 from dealer.errors import Invalid
 from dealer.extensions import current_session
 from dealer.ledger import tables as service
+from dealer.web.refusals import json_response
+from dealer.web.signin import principal, recorder, signed_in
 
 from . import bp
-from .auth import principal, recorder, signed_in
-from .body import MAX_CHIPS, json_body, optional, text, whole_number
-from .idempotency import json_response, write
+from .body import json_body, optional, text, whole_number
 from .shapes import balances_shape, payments_shape, seat_shape, table_shape
+from .writes import write
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -25,7 +27,7 @@ SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
 @signed_in("supervisor")
 def create_table() -> Response:
     body = json_body("name", "profile", "rules", "chip_value_cents", "collection")
-    name = text(body, "name", 100, "table's name")
+    name = text(body, "name", TABLE_NAME, "table's name")
     profile = body.get("profile")
     if not isinstance(profile, str):
         raise Invalid("Choose the table's rule profile: classic or cardroom (profile).")
@@ -33,7 +35,7 @@ def create_table() -> Response:
     collection = optional(body, "collection", dict, "collection")
     cents = 100
     if body.get("chip_value_cents") is not None:
-        cents = whole_number(body, "chip_value_cents", 0, 10_000_000, "chip value in cents")
+        cents = whole_number(body, "chip_value_cents", *CHIP_VALUE_CENTS, "chip value in cents")
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.create_table(
@@ -55,8 +57,8 @@ def get_table(table_id: int) -> Response:
 @signed_in()
 def seat_player(table_id: int) -> Response:
     body = json_body("seat", "player", "buy_in")
-    seat = whole_number(body, "seat", 1, 8, "seat")
-    player = text(body, "player", 60, "player's name")
+    seat = whole_number(body, "seat", *SEATS, "seat")
+    player = text(body, "player", PLAYER_NAME, "player's name")
     buy_in = whole_number(body, "buy_in", 0, MAX_CHIPS, "buy-in")
 
     def work(session: Session) -> tuple[Any, int]:
@@ -103,14 +105,11 @@ def pause_seat(table_id: int, seat: int) -> Response:
     """Sit a player out (not dealt in, no time collection) or back in."""
     body = json_body("paused")
     paused = body.get("paused")
-    if not isinstance(paused, bool):
-        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         seating = service.open_seat(session, table, seat)
-        seating.paused = paused
-        session.flush()
+        service.pause_seat(session, seating, paused)
         return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 200
 
     return write(work)

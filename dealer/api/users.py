@@ -1,23 +1,21 @@
-"""People, managed by an admin: list, add, and deactivate users."""
+"""People, managed by an admin: list, add, and deactivate users (`dealer.people`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from flask import Response
-from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from dealer.errors import Conflict, NotFound
+from dealer import people
 from dealer.extensions import current_session
-from dealer.ledger.hands import MAX_ID
-from dealer.models import AuthToken, User, utcnow
-from dealer.people import add_user
+from dealer.models import User
+from dealer.web.refusals import json_response
+from dealer.web.signin import signed_in
 
 from . import bp
-from .auth import signed_in
 from .body import json_body
-from .idempotency import json_response, write
+from .writes import write
 
 USER = "/users/<int(max=2147483647):user_id>"
 
@@ -29,7 +27,7 @@ def user_shape(user: User) -> dict[str, Any]:
 @bp.get("/users")
 @signed_in("admin")
 def list_users() -> Response:
-    users = current_session().scalars(select(User).order_by(User.name))
+    users = people.list_users(current_session())
     return json_response({"users": [user_shape(u) for u in users]}, 200)
 
 
@@ -39,9 +37,8 @@ def create_user() -> Response:
     body = json_body("name", "role", "pin")
 
     def work(session: Session) -> tuple[Any, int]:
-        return user_shape(
-            add_user(session, body.get("name"), body.get("role"), body.get("pin"))
-        ), 201
+        user = people.add_user(session, body.get("name"), body.get("role"), body.get("pin"))
+        return user_shape(user), 201
 
     return write(work)
 
@@ -52,22 +49,6 @@ def deactivate_user(user_id: int) -> Response:
     """Stop a user signing in; every sign-in of theirs ends now. Their history stays."""
 
     def work(session: Session) -> tuple[Any, int]:
-        user = session.get(User, user_id) if 1 <= user_id <= MAX_ID else None
-        if user is None:
-            raise NotFound(f"There is no user {user_id}.", "unknown_user")
-        if user.role == "admin" and user.active:
-            admins = session.scalars(
-                select(User).where(User.role == "admin", User.active.is_(True))
-            ).all()
-            if len(admins) == 1:
-                raise Conflict("This is the last active admin: add another first.", "last_admin")
-        user.active = False
-        session.execute(
-            update(AuthToken)
-            .where(AuthToken.user_id == user.id, AuthToken.revoked_at.is_(None))
-            .values(revoked_at=utcnow())
-        )
-        session.flush()
-        return user_shape(user), 200
+        return user_shape(people.deactivate_user(session, user_id)), 200
 
     return write(work)

@@ -19,10 +19,10 @@ from flask import current_app, flash, redirect, render_template, request, sessio
 from flask_login import current_user, logout_user
 from werkzeug.datastructures import MultiDict
 
-from dealer.api.auth import Principal, principal
+from dealer import people
+from dealer.errors import Forbidden
 from dealer.extensions import current_session
-from dealer.models import AuthToken, utcnow
-from dealer.transactions import writing
+from dealer.web.signin import Principal, principal
 
 __all__ = [
     "PAGE_FIELD",
@@ -53,8 +53,8 @@ def who() -> Principal:
 def home_for(role_holder: Principal) -> str:
     """Where a user starts: the floor for a supervisor or admin, the tables for a dealer."""
     if role_holder.user.can("supervisor"):
-        return url_for("tables.floor")
-    return url_for("tables.pick")
+        return url_for("screens.floor")
+    return url_for("screens.pick")
 
 
 def local_path(target: str | None, default: str) -> str:
@@ -72,11 +72,7 @@ def local_path(target: str | None, default: str) -> str:
 def end_sign_in(reason: str | None = None) -> None:
     """Sign out: the sign-in's token row is revoked, so its bearer token dies with the cookie."""
     if current_user.is_authenticated:
-        token_id = principal().token.id
-        with writing(current_session()) as work:
-            row = work.get(AuthToken, token_id)
-            if row is not None and row.revoked_at is None:
-                row.revoked_at = utcnow()
+        people.revoke(current_session(), principal().token.id)
         logout_user()
     session.pop(SEEN, None)
     if reason:
@@ -142,7 +138,9 @@ def page(role: str = "dealer") -> Callable[[View], View]:
                 back = _keep_entry() if request.method == "POST" else request.full_path
                 return redirect(url_for("auth.sign_in", next=local_path(back.rstrip("?"), "/")))
             session[SEEN] = int(time.time())
-            if not who().user.can(role):
+            try:
+                people.require_role(who().user, role)
+            except Forbidden:
                 return render_template("auth/forbidden.html", role=role), 403
             return view(*args, **kwargs)
 

@@ -10,11 +10,10 @@ from flask_login import current_user, login_user
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from dealer.api.auth import Principal
+from dealer import people
+from dealer.errors import DealerError, TooManyAttempts
 from dealer.extensions import current_session
-from dealer.models import as_utc, utcnow
-from dealer.people import PinRefused, authenticate, issue_token
-from dealer.transactions import writing
+from dealer.web.signin import Principal
 
 from . import bp
 from .forms import SignInForm, SignOutForm
@@ -29,20 +28,17 @@ def sign_in() -> Response | tuple[str, int] | str:
     if form.validate_on_submit():
         if current_user.is_authenticated:
             end_sign_in()  # the next dealer takes the tablet over: the last sign-in ends
-        with writing(current_session()) as work:
-            outcome = authenticate(work, form.name.data, form.pin.data)
-            if not isinstance(outcome, PinRefused):
-                _token, row = issue_token(work, outcome)
-                principal = Principal(row.user, row, "cookie")
-        # A wrong PIN's count was committed above, even though this sign-in fails.
-        if isinstance(outcome, PinRefused):
-            message = outcome.message
-            if outcome.locked_until is not None:
-                wait = (as_utc(outcome.locked_until) - utcnow()).total_seconds()
-                message += f" Try again in {max(1, int(wait) // 60 + 1)} minutes."
+        try:
+            _token, row = people.sign_in(current_session(), form.name.data, form.pin.data)
+        except DealerError as refused:
+            # A wrong PIN's count was committed, even though this sign-in fails.
+            message = refused.message
+            if isinstance(refused, TooManyAttempts):
+                message += f" Try again in {refused.retry_after // 60 + 1} minutes."
             form.pin.errors = [message]
             form.pin.data = ""
             return render_template("auth/sign_in.html", form=form), 401
+        principal = Principal(row.user, row, "cookie")
         login_user(principal)
         session[SEEN] = int(time.time())
         return redirect(local_path(form.next.data, home_for(principal)), 303)

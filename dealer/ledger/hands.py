@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
+from dealer.bounds import MAX_ID
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 
@@ -41,7 +42,6 @@ __all__ = [
 ]
 
 #: Ids are 32-bit in both databases; a larger one names nothing.
-MAX_ID = 2**31 - 1
 
 
 class ReplayError(RuntimeError):

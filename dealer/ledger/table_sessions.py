@@ -20,6 +20,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer.bounds import MAX_ID
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.models import Hand, Table, TableSession, User, utcnow
 
@@ -33,7 +34,6 @@ __all__ = [
 ]
 
 #: Ids are 32-bit in both databases; a larger one names nothing.
-MAX_ID = 2**31 - 1
 
 
 def open_session_at(session: Session, table_id: int) -> TableSession | None:

@@ -1,33 +1,64 @@
-"""Tables and seats: set up a table, seat players, buy in, cash out, leave, time collection."""
+"""Tables and seats: set up a table, seat players, buy in, cash out, sit out, leave, and the
+time collection (taking it, and when it is due).
+
+Each service checks its own inputs against `dealer.bounds`, whichever front door called.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
+from dealer.bounds import (
+    CHIP_VALUE_CENTS,
+    MAX_CHIPS,
+    MAX_ID,
+    PLAYER_NAME,
+    SEATS,
+    TABLE_NAME,
+    check_text,
+    check_whole,
+)
 from dealer.errors import Conflict, Invalid, NotFound
-from dealer.models import Hand, LedgerEntry, Seating, Table, User, utcnow
+from dealer.models import Hand, LedgerEntry, Seating, Table, User, as_utc, utcnow
 
 from .accounts import CAGE, house_account, seating_account
 from .balances import balance, balances
-from .hands import MAX_ID, playing_hand, table_collection
+from .hands import playing_hand, table_collection
 from .post import Posting, Recorder, post
 
 __all__ = [
+    "CALIFORNIA_WARNING",
+    "TimeDue",
+    "collection_warnings",
     "create_table",
     "get_table",
     "leave_seat",
     "move_chips",
     "open_seat",
     "open_seatings",
+    "pause_seat",
     "seat_player",
     "stacks",
     "take_time_collection",
+    "time_due",
 ]
+
+CALIFORNIA_WARNING = (
+    "A rake taken as a share of the pot is not allowed in California card rooms: "
+    "there, use a per-hand or time collection."
+)
+
+
+def collection_warnings(collection: rules.Collection) -> list[str]:
+    """What the floor should be told about a table's collection before choosing it."""
+    return [CALIFORNIA_WARNING] if collection.banned_in_california else []
 
 
 def create_table(
@@ -40,6 +71,10 @@ def create_table(
     user: User,
 ) -> Table:
     """A new table; the engine checks the profile, every knob and the collection."""
+    name = check_text(name, TABLE_NAME, "table's name", "name")
+    chip_value_cents = check_whole(
+        chip_value_cents, CHIP_VALUE_CENTS, "chip value in cents", "chip_value_cents"
+    )
     rules.make_rules(profile, overrides)
     model = rules.make_collection(collection)
     table = Table(
@@ -94,6 +129,9 @@ def seat_player(
     session: Session, table: Table, seat: int, player: str, buy_in: int, recorder: Recorder
 ) -> Seating:
     """Seat ``player`` in an empty seat with ``buy_in`` chips from the cage."""
+    seat = check_whole(seat, SEATS, "seat", "seat")
+    player = check_text(player, PLAYER_NAME, "player's name", "player")
+    buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
     taken = session.scalars(
         select(Seating).where(
             Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
@@ -138,6 +176,9 @@ def move_chips(
     recorder: Recorder,
 ) -> None:
     """A rebuy from the cage, or chips back to it (never more than the stack holds)."""
+    if kind not in ("buy_in", "cash_out"):
+        raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
+    amount = check_whole(amount, (1, MAX_CHIPS), "number of chips", "amount")
     account = seating_account(seating.id)
     who = f"{seating.player} in seat {seating.seat}"
     if kind == "buy_in":
@@ -156,6 +197,14 @@ def move_chips(
             )
         posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}")
     post(session, table.id, [posting], recorder)
+
+
+def pause_seat(session: Session, seating: Seating, paused: object) -> None:
+    """Sit a player out (not dealt in, no time collection) or back in."""
+    if not isinstance(paused, bool):
+        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
+    seating.paused = paused
+    session.flush()
 
 
 def leave_seat(session: Session, table: Table, seating: Seating, recorder: Recorder) -> int:
@@ -202,3 +251,48 @@ def take_time_collection(
         for p in payments
     ]
     return payments, post(session, table.id, postings, recorder)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeDue:
+    """The time collection at a table: when it was last taken and when it is next due."""
+
+    chips: int
+    minutes: int
+    last: datetime | None
+    #: None: due now (never taken at this table).
+    due_at: datetime | None
+
+    @property
+    def due(self) -> bool:
+        return self.due_at is None or utcnow() >= self.due_at
+
+    @property
+    def minutes_left(self) -> int:
+        if self.due_at is None:
+            return 0
+        return max(0, int((self.due_at - utcnow()).total_seconds() // 60) + 1)
+
+
+def time_due(session: Session, table: Table) -> TimeDue | None:
+    """When the time collection is next due (None unless the table collects by time).
+
+    Due ``minutes`` after it was last taken into the house, and at once if it never was.
+    """
+    collection = table_collection(table)
+    if collection.kind != "time":
+        return None
+    last = session.scalar(
+        select(func.max(LedgerEntry.at)).where(
+            LedgerEntry.table_id == table.id,
+            LedgerEntry.to_account == house_account(table.id),
+            LedgerEntry.reason_code == "collection",
+            LedgerEntry.hand_id.is_(None),
+        )
+    )
+    if last is None:
+        return TimeDue(collection.chips, collection.minutes, None, None)
+    taken = as_utc(last)
+    return TimeDue(
+        collection.chips, collection.minutes, taken, taken + timedelta(minutes=collection.minutes)
+    )

@@ -18,12 +18,12 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from dealer.api.auth import device, principal, signed_in
-from dealer.api.errors import dealer_error
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.ledger.table_sessions import get_session
 from dealer.transactions import snapshot, writing
+from dealer.web.refusals import dealer_error
+from dealer.web.signin import device, principal, signed_in
 
 from . import gather
 from .exports import iter_ledger_csv, iter_players_csv

@@ -44,13 +44,23 @@ from .melds import (
     meld_value,
 )
 from .payments import HOUSE, POT, Party, Payment, party_name, total_by_party
-from .profiles import PROFILES, Collection, Rules, make_collection, make_rules
+from .profiles import (
+    COLLECTION_FIELDS,
+    KNOB_BOUNDS,
+    PROFILES,
+    Collection,
+    Rules,
+    make_collection,
+    make_rules,
+)
 from .table import TableMeld, lay
 
 __all__ = [
     "ACTION_TYPES",
     "ALL_CARDS",
+    "COLLECTION_FIELDS",
     "HOUSE",
+    "KNOB_BOUNDS",
     "POT",
     "PROFILES",
     "RANKS",

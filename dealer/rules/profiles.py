@@ -10,6 +10,8 @@ from typing import Any, Literal
 from .errors import InvalidRulesError
 
 __all__ = [
+    "COLLECTION_FIELDS",
+    "KNOB_BOUNDS",
     "PROFILES",
     "Collection",
     "Rules",
@@ -204,3 +206,9 @@ def make_collection(spec: Mapping[str, object] | None) -> Collection:
             raise InvalidRulesError(f"The {kind} collection needs {name}.")
         values[name] = _check_int(name, spec[name], low, high)
     return Collection(kind=kind, **values)  # type: ignore[arg-type]
+
+
+#: The bounds of every whole-number knob, for the front doors' forms and schemas to read.
+KNOB_BOUNDS: Mapping[str, tuple[int, int]] = _INT_BOUNDS
+#: Each collection model's settings and their bounds, likewise.
+COLLECTION_FIELDS: Mapping[str, Mapping[str, tuple[int, int]]] = _COLLECTION_FIELDS

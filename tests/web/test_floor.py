@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from dealer.extensions import db
 from dealer.models import Table
-from dealer.tables.figures import shift_start
+from dealer.ledger.floor import shift_start
 from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words
 

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from dealer import create_app
-from dealer.tables import bp as tables_bp
+from dealer.screens import bp as screens_bp
 from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words
 
@@ -80,7 +80,7 @@ def _routes(method: str) -> set[str]:
     names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id"}
     out = set()
     for rule in app.url_map.iter_rules():
-        if rule.endpoint.split(".")[0] == tables_bp.name and method in (rule.methods or ()):
+        if rule.endpoint.split(".")[0] == screens_bp.name and method in (rule.methods or ()):
             path = re.sub(r"<[^>]*:(\w+)>", r"{\1}", rule.rule)
             assert set(re.findall(r"{(\w+)}", path)) <= names
             out.add(path)

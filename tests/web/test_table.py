@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from dealer.extensions import db
 from dealer.models import Hand, LedgerEntry, Seating, utcnow
-from dealer.tables.figures import TimeDue
+from dealer.ledger.tables import TimeDue
 from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words
 

@@ -1,8 +1,10 @@
-"""Who is calling: Flask-Login over a bearer token or the session cookie, and role checks.
+"""Who is signed in: one `Principal` per request, from the session cookie or a bearer token.
 
-Both ways of signing in point at one `AuthToken` row: the bearer token by its
-hash, the cookie by the row's id. Revoking the row (sign-out) ends both. When
-a request carries an ``Authorization`` header, it alone decides.
+Flask-Login finds it (`install` registers the loaders on the app's login manager);
+`principal`, `device` and `recorder` read it. `signed_in` guards a JSON front door (the
+API and the reports): it answers 401 or 403 in the API's error shape, where a screen
+sends the tablet to the sign-in page instead (`dealer.auth.guard.page`). Both ask the
+same question of the same user: `dealer.people.require_role`.
 """
 
 from __future__ import annotations
@@ -13,17 +15,21 @@ from functools import wraps
 from typing import Any, Literal, TypeVar, cast
 
 from flask import request
-from flask_login import current_user
+from flask_login import LoginManager, current_user
 
-from dealer.errors import Forbidden, NotSignedIn, UnsupportedMediaType
-from dealer.extensions import current_session, login
+from dealer.errors import NotSignedIn, UnsupportedMediaType
+from dealer.extensions import current_session
 from dealer.ledger import Recorder
 from dealer.models import AuthToken, User
-from dealer.people import find_token, token_by_id
+from dealer.people import find_token, require_role, token_by_id
 
-__all__ = ["Principal", "device", "principal", "recorder", "signed_in"]
+__all__ = ["Principal", "device", "install", "principal", "recorder", "signed_in"]
 
 View = TypeVar("View", bound=Callable[..., Any])
+
+#: The longest bearer token and X-Device name read; anything longer is not ours.
+LONGEST_TOKEN = 200
+LONGEST_DEVICE = 200
 
 
 @dataclass(eq=False)
@@ -52,22 +58,25 @@ def _from_cookie(token_id: str) -> Principal | None:
 def _from_bearer(req: Any) -> Principal | None:
     header = req.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip() or len(token) > 200:
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > LONGEST_TOKEN:
         return None
     row = find_token(current_session(), token.strip())
     return Principal(row.user, row, "bearer") if row is not None else None
 
 
-login.user_loader(_from_cookie)
-login.request_loader(_from_bearer)
+def install(login: LoginManager) -> None:
+    """Tell Flask-Login how a request names its sign-in: the cookie, else a bearer token."""
+    login.user_loader(_from_cookie)
+    login.request_loader(_from_bearer)
 
 
 def principal() -> Principal:
+    """The signed-in user of this request (only in a view guarded as signed in)."""
     return cast(Principal, current_user._get_current_object())
 
 
 def signed_in(role: str = "dealer") -> Callable[[View], View]:
-    """Let the view run only for a signed-in user holding ``role`` or above."""
+    """Let a JSON view run only for a signed-in user holding ``role`` or above."""
 
     def decorate(view: View) -> View:
         @wraps(view)
@@ -75,8 +84,7 @@ def signed_in(role: str = "dealer") -> Callable[[View], View]:
             if not current_user.is_authenticated:
                 raise NotSignedIn("Sign in first: this needs a signed-in dealer.")
             who = principal()
-            if not who.user.can(role):
-                raise Forbidden(f"Only a {role} or above may do this.", "role_not_allowed")
+            require_role(who.user, role)
             _refuse_cross_site(who)
             return view(*args, **kwargs)
 
@@ -106,8 +114,9 @@ def _refuse_cross_site(who: Principal) -> None:
 def device() -> str:
     """The device a call came from: its ``X-Device`` header, else its user agent."""
     name = request.headers.get("X-Device") or request.headers.get("User-Agent") or "unknown"
-    return "".join(ch for ch in name if ch.isprintable())[:200] or "unknown"
+    return "".join(ch for ch in name if ch.isprintable())[:LONGEST_DEVICE] or "unknown"
 
 
 def recorder() -> Recorder:
+    """Who records this request's entries: the signed-in user, from this device."""
     return Recorder(principal().user.id, device())

@@ -5,16 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import render_template
-from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from dealer import rules
 from dealer.auth.guard import page
-from dealer.errors import NotFound
 from dealer.extensions import current_session
 from dealer.ledger import hands as service
 from dealer.ledger import parse_account
-from dealer.models import Hand, LedgerEntry, Seating, User
+from dealer.ledger.disputes import payment_trail
+from dealer.models import Hand, LedgerEntry, Seating
+from dealer.people import names_of
 
 from . import bp
 from .board import build_board
@@ -73,9 +72,7 @@ def _account_words(session: Session, hand: Hand, name: str) -> str:
 
 
 def _lines(session: Session, hand: Hand, entries: list[LedgerEntry]) -> list[EntryLine]:
-    ids = {e.user_id for e in entries}
-    rows = session.execute(select(User.id, User.name).where(User.id.in_(ids)))
-    names = {user_id: name for user_id, name in rows}
+    names = names_of(session, (e.user_id for e in entries))
     return [
         EntryLine(
             e,
@@ -93,44 +90,14 @@ def payment(hand_id: int, event_id: int, number: int) -> str:
     session = current_session()
     hand = service.get_hand(session, hand_id)
     board = build_board(session, hand)
-    index = next((i for i, row in enumerate(board.replayed.events) if row.id == event_id), None)
-    if index is None:
-        raise NotFound(f"There is no event {event_id} in this hand.", "unknown_event")
-    record = board.engine.events[index]
-    if number > len(record.payments):
-        raise NotFound(f"Event {record.seq} has no payment {number}.", "unknown_payment")
-    paid = record.payments[number - 1]
-    entries = list(
-        session.scalars(
-            select(LedgerEntry).where(LedgerEntry.event_id == event_id).order_by(LedgerEntry.seq)
-        )
-    )
-    entry = entries[number - 1]
-    linked = list(
-        session.scalars(
-            select(LedgerEntry)
-            .where(
-                or_(
-                    LedgerEntry.reverses == entry.seq,
-                    LedgerEntry.seq == (entry.reverses or 0),
-                )
-            )
-            .order_by(LedgerEntry.seq)
-        )
-    )
-    behind: list[tuple[rules.EventRecord, int, rules.Payment]] = []
-    if paid.rule == "conditions_again":
-        for earlier in board.engine.events:
-            for i, p in enumerate(earlier.payments):
-                pair = {p.payer, p.payee} == {paid.payer, paid.payee}
-                if pair and p.rule in ("condition", "foul_refund", "void"):
-                    behind.append((earlier, i + 1, p))
+    trail = payment_trail(session, board.replayed, event_id, number)
+    paid = trail.payment
     event_ids = {row.seq: row.id for row in board.replayed.events}
     return render_template(
-        "tables/payment.html",
+        "screens/payment.html",
         board=board,
-        event=board.events[index],
-        record=record,
+        event=board.events[trail.index],
+        record=trail.record,
         paid=paid,
         number=number,
         payer=_capital(board.label(paid.payer)),
@@ -138,9 +105,9 @@ def payment(hand_id: int, event_id: int, number: int) -> str:
         rule_words=RULE_WORDS.get(paid.rule, paid.rule),
         paid_cards=faces(paid.cards),
         meld=board.meld(paid.meld) if paid.meld else None,
-        entries=_lines(session, hand, [entry]),
-        linked=_lines(session, hand, linked),
-        behind=behind,
+        entries=_lines(session, hand, [trail.entry]),
+        linked=_lines(session, hand, trail.linked),
+        behind=trail.behind,
         event_ids=event_ids,
     )
 

@@ -10,17 +10,17 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.api.auth import recorder
 from dealer.auth.guard import page, who
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.ledger import hands as service
+from dealer.web.refusals import refusal
+from dealer.web.signin import recorder
 
 from . import bp
 from .board import Board, build_board
 from .forms import SettleForm
-from .once import record_once
-from .screen import refusal
+from .sent import record_once
 from .spoken import payment_sentences
 
 __all__ = ["Settlement", "SettlementLine", "settlement"]
@@ -141,10 +141,10 @@ def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tu
     except rules.RulesError as exc:
         status, _code, error = refusal(exc)
     form.seat.data = seat
-    form.stamp(url_for("tables.settle", hand_id=hand_id, seat=seat))
+    form.stamp(url_for("screens.settle", hand_id=hand_id, seat=seat))
     return (
         render_template(
-            "tables/settle.html", board=board, seat=seat, result=result, error=error, form=form
+            "screens/settle.html", board=board, seat=seat, result=result, error=error, form=form
         ),
         status,
     )
@@ -177,7 +177,7 @@ def confirm_settle(hand_id: int) -> Response | tuple[str, int]:
         _replayed, event, _entries = service.record_event(
             session, hand, body, recorder(), who().user, None
         )
-        return url_for("tables.hand", hand_id=hand_id, done=event.id)
+        return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
     try:
         return record_once(form.key.data, body, work)

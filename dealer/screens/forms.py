@@ -1,7 +1,7 @@
 """The forms of the dealer's screens (Flask-WTF: every one carries a CSRF token).
 
 Every form that records carries ``key``, the idempotency key made when it is
-drawn (`once.new_key`), and ``page``, the address it was drawn on, so that a
+drawn (`dealer.web.once.new_page_key`), and ``page``, the address it was drawn on, so that a
 form kept over a sign-out comes back to the same screen. The forms check shape
 only (a number is a number); the rules engine judges everything else.
 """
@@ -30,11 +30,10 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from dealer.api.body import MAX_CHIPS
 from dealer.auth.forms import plain_text
+from dealer.bounds import MAX_CHIPS
 from dealer.rules import ACTION_TYPES
-
-from .once import REUSED, new_key
+from dealer.web.once import REUSED, new_page_key
 
 __all__ = [
     "ActionForm",
@@ -92,7 +91,7 @@ class OnceForm(FlaskForm):
     def stamp(self, page: str) -> OnceForm:
         """Give a form being drawn its key (kept if it already has one) and its page."""
         if not self.key.data:
-            self.key.data = new_key()
+            self.key.data = new_page_key()
         if not self.page.data:
             self.page.data = page
         return self
@@ -100,7 +99,7 @@ class OnceForm(FlaskForm):
     def renew_if_reused(self, error: Exception) -> None:
         """After "this key was already used with other content", give the entry a new key."""
         if getattr(error, "code", None) == REUSED:
-            self.key.data = new_key()
+            self.key.data = new_page_key()
 
 
 def _knob(name: str) -> Any:

@@ -1,4 +1,5 @@
-"""Figures the floor and table screens show: the shift's drop, when time is due, stacks.
+"""Figures the floor reads: the shift's start and drop, hands in play, seats filled, and the
+least a hand costs a seat.
 
 Reads only. The chips come from the ledger (sums of entries); what a hand costs
 comes from the rules engine itself, by dealing a hand nobody plays.
@@ -7,7 +8,6 @@ comes from the rules engine itself, by dealing a hand nobody plays.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -15,19 +15,18 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.ledger import house_account
-from dealer.ledger.hands import table_collection, table_rules
-from dealer.models import Hand, LedgerEntry, Seating, Table, as_utc, utcnow
+from dealer.models import Hand, LedgerEntry, Seating, Table, as_utc
+
+from .accounts import house_account
+from .hands import table_collection, table_rules
 
 __all__ = [
-    "TimeDue",
     "cheapest_hand",
     "house_drop",
     "last_hand_numbers",
     "playing_hands",
     "seats_filled",
     "shift_start",
-    "time_due",
 ]
 
 
@@ -112,49 +111,3 @@ def cheapest_hand(table: Table) -> int:
     hand = rules.Hand(table_rules(table), [1, 2, 3], table_collection(table))
     hand.apply(rules.Drop(1))
     return -hand.net[1]
-
-
-@dataclass(frozen=True, slots=True)
-class TimeDue:
-    """The time collection at a table: when it was last taken and when it is next due."""
-
-    chips: int
-    minutes: int
-    last: datetime | None
-    #: None: due now (never taken at this table).
-    due_at: datetime | None
-
-    @property
-    def due(self) -> bool:
-        return self.due_at is None or utcnow() >= self.due_at
-
-    @property
-    def minutes_left(self) -> int:
-        if self.due_at is None:
-            return 0
-        return max(0, int((self.due_at - utcnow()).total_seconds() // 60) + 1)
-
-
-def time_due(session: Session, table: Table) -> TimeDue | None:
-    """When the time collection is next due (None unless the table collects by time).
-
-    Due ``minutes`` after it was last taken, and at once if it never was: the same
-    answer as the API's ``time_collection`` of the table.
-    """
-    collection = table_collection(table)
-    if collection.kind != "time":
-        return None
-    last = session.scalar(
-        select(func.max(LedgerEntry.at)).where(
-            LedgerEntry.table_id == table.id,
-            LedgerEntry.to_account == house_account(table.id),
-            LedgerEntry.reason_code == "collection",
-            LedgerEntry.hand_id.is_(None),
-        )
-    )
-    if last is None:
-        return TimeDue(collection.chips, collection.minutes, None, None)
-    taken = as_utc(last)
-    return TimeDue(
-        collection.chips, collection.minutes, taken, taken + timedelta(minutes=collection.minutes)
-    )

@@ -9,18 +9,18 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.api.auth import recorder
 from dealer.auth.guard import kept_fields, page, page_address, who
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.ledger import hands as service
 from dealer.rules.melds import multiset_minus
+from dealer.web.refusals import refusal
+from dealer.web.signin import recorder
 
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
 from .forms import ActionForm, FitsForm
-from .once import record_once
-from .screen import refusal
+from .sent import record_once
 from .settle import settled_view
 from .spoken import Banner, banner
 
@@ -64,7 +64,7 @@ def hand_page(
             fits_error = exc.message
     board = build_board(session, hand, fits_card)
     if form is None:
-        kept = kept_fields(url_for("tables.act", hand_id=hand_id))
+        kept = kept_fields(url_for("screens.act", hand_id=hand_id))
         form = ActionForm(formdata=kept) if kept else ActionForm(formdata=None)
         if kept is None:
             form.seat.data = _int_arg("seat")
@@ -75,12 +75,12 @@ def hand_page(
     selected = board.seat(form.seat.data) if form.seat.data else None
     if selected is None or (selected_meld is not None and selected_meld.seat != selected.seat):
         selected_meld = None
-    form.stamp(url_for("tables.hand", hand_id=hand_id))
+    form.stamp(url_for("screens.hand", hand_id=hand_id))
     if request.method == "GET":
         form.page.data = page_address()
     return (
         render_template(
-            "tables/hand.html",
+            "screens/hand.html",
             board=board,
             form=form,
             fits_form=fits_form,
@@ -157,7 +157,7 @@ def act(hand_id: int) -> Response | tuple[str, int]:
         body = event_body(form)
         if body["type"] == "go_out":
             # Going out is shown in full first: the settlement screen confirms it.
-            return redirect(url_for("tables.settle", hand_id=hand_id, seat=body["seat"]), 303)
+            return redirect(url_for("screens.settle", hand_id=hand_id, seat=body["seat"]), 303)
         if body["type"] not in SEAT_ACTIONS:
             raise Invalid("Choose one of the actions on the screen.", "unknown_action")
 
@@ -166,7 +166,7 @@ def act(hand_id: int) -> Response | tuple[str, int]:
             _replayed, event, _entries = service.record_event(
                 session, hand, _split_rest(session, hand_id, body), recorder(), who().user, None
             )
-            return url_for("tables.hand", hand_id=hand_id, seat=body["seat"], done=event.id)
+            return url_for("screens.hand", hand_id=hand_id, seat=body["seat"], done=event.id)
 
         return record_once(form.key.data, body, work)
     except (rules.RulesError, DealerError) as exc:

@@ -1,8 +1,7 @@
 """What every screen shares: the page frame's figures, refusals as pages, suit colours.
 
-Refusals keep the API's meaning (`dealer.api.errors`): a rules error is 422, or
-409 when it is about the state of the hand; the service's errors carry their
-own status. A screen shows the sentence and keeps what was entered.
+A refusal has the same status, code and sentence as at every front door
+(`dealer.web.refusals`). A screen shows the sentence and keeps what was entered.
 """
 
 from __future__ import annotations
@@ -14,34 +13,27 @@ from flask import current_app, redirect, render_template, session, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
-from dealer import rules
 from dealer.auth.guard import local_path, page, page_address, who
 from dealer.errors import DealerError
 from dealer.models import as_utc, utcnow
-from dealer.reports.figures import local_time, money_text, zone
+from dealer.web.refusals import refusal
+from dealer.wording import local_time, money_text, zone
 
 from . import bp
 from .faces import PAD_RANKS, PAD_SUITS, face
 from .forms import PrefsForm
 
-__all__ = ["four_colour", "refusal", "show_refusal"]
+__all__ = ["four_colour", "show_refusal"]
 
 FOUR_COLOUR = "four_colour"
-
-
-def refusal(error: Exception) -> tuple[int, str, str]:
-    """The status, code and sentence of a refused request."""
-    if isinstance(error, rules.RulesError):
-        return (409 if error.kind == "state" else 422), error.code, error.message
-    if isinstance(error, DealerError):
-        return error.status, error.code, error.message
-    raise error
 
 
 def show_refusal(error: DealerError) -> tuple[str, int]:
     """A whole page for a refusal with nothing to keep (an unknown table or hand)."""
     status, code, message = refusal(error)
-    return render_template("tables/refused.html", status=status, code=code, message=message), status
+    return render_template(
+        "screens/refused.html", status=status, code=code, message=message
+    ), status
 
 
 bp.register_error_handler(DealerError, show_refusal)

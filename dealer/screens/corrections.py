@@ -14,46 +14,29 @@ from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer import rules
-from dealer.api.auth import recorder
+from dealer import people, rules
 from dealer.auth.guard import kept_fields, page, who
-from dealer.errors import DealerError, Forbidden, NotFound, TooManyAttempts
+from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
 from dealer.ledger import hands as service
-from dealer.models import User, as_utc, utcnow
-from dealer.people import PinRefused, authenticate
-from dealer.transactions import writing
+from dealer.models import User
+from dealer.web.refusals import refusal
+from dealer.web.signin import recorder
 
 from . import bp
 from .board import Board, EventView, build_board
 from .forms import VoidForm
-from .once import record_once
-from .screen import refusal
+from .sent import record_once
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 EVENT = HAND + "/events/<int(max=2147483647):event_id>"
 
 
 def approver(name: str | None, pin: str | None) -> int | None:
-    """The id of the supervisor whose name and PIN were given, or None if none were.
-
-    A wrong PIN counts towards the lockout (committed) even though the void is refused.
-    """
+    """The id of the supervisor whose name and PIN were given, or None if none were."""
     if not (name or "").strip() and not pin:
         return None
-    with writing(current_session()) as work:
-        outcome = authenticate(work, (name or "").strip(), pin or "")
-        found = None if isinstance(outcome, PinRefused) else (outcome.id, outcome.role)
-    if isinstance(outcome, PinRefused):
-        if outcome.locked_until is not None:
-            wait = (as_utc(outcome.locked_until) - utcnow()).total_seconds()
-            raise TooManyAttempts(outcome.message, "pin_locked", retry_after=max(1, int(wait)))
-        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
-    assert found is not None
-    user_id, role = found
-    if role == "dealer":
-        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
-    return user_id
+    return people.approve_supervisor(current_session(), (name or "").strip(), pin or "")
 
 
 def _supervisor(
@@ -101,9 +84,9 @@ def _void_page(
         rules.Void(event.seq, "check") if event is not None else rules.VoidHand("check")
     )
     address = (
-        url_for("tables.void_event", hand_id=hand_id, event_id=event_id)
+        url_for("screens.void_event", hand_id=hand_id, event_id=event_id)
         if event_id is not None
-        else url_for("tables.void_hand", hand_id=hand_id)
+        else url_for("screens.void_hand", hand_id=hand_id)
     )
     if form is None:
         kept = kept_fields(address)
@@ -111,7 +94,7 @@ def _void_page(
     form.supervisor_pin.data = ""
     return (
         render_template(
-            "tables/void.html",
+            "screens/void.html",
             board=board,
             event=event,
             why_not=_why_not(board.engine, action),
@@ -146,7 +129,7 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
                 who().user,
                 _supervisor(session, hand_id, event_id, approved),
             )
-            return url_for("tables.hand", hand_id=hand_id, done=event.id)
+            return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
         fields = {**body, "supervisor": (form.supervisor_name.data or "").strip() or None}
         return record_once(form.key.data, fields, work)

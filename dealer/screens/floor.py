@@ -12,20 +12,26 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.api.shapes import CALIFORNIA_WARNING
 from dealer.auth.guard import kept_fields, page, who
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import tables as service
+from dealer.ledger.floor import (
+    house_drop,
+    last_hand_numbers,
+    playing_hands,
+    seats_filled,
+    shift_start,
+)
 from dealer.ledger.hands import table_collection, table_rules
+from dealer.ledger.tables import CALIFORNIA_WARNING
 from dealer.models import Hand, Table, utcnow
-from dealer.reports.figures import zone
+from dealer.web.refusals import refusal
+from dealer.wording import zone
 
 from . import bp
-from .figures import house_drop, last_hand_numbers, playing_hands, seats_filled, shift_start
 from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenTableForm
-from .once import record_once
-from .screen import refusal
+from .sent import record_once
 
 __all__ = ["TableLine", "table_lines"]
 
@@ -108,10 +114,10 @@ def _floor_page(
         current_app.config.get("SHIFT_STARTS", "06:00,14:00,22:00"),
     )
     lines = table_lines(session, _all_tables(session), since)
-    form.stamp(url_for("tables.floor"))
+    form.stamp(url_for("screens.floor"))
     return (
         render_template(
-            "tables/floor.html",
+            "screens/floor.html",
             lines=lines,
             since=since,
             until=now,
@@ -130,7 +136,7 @@ def _floor_page(
 @bp.get("/floor")
 @page("supervisor")
 def floor() -> tuple[str, int]:
-    kept = kept_fields(url_for("tables.open_table"))
+    kept = kept_fields(url_for("screens.open_table"))
     return _floor_page(OpenTableForm(formdata=kept) if kept else OpenTableForm())
 
 
@@ -160,7 +166,7 @@ def open_table() -> Response | tuple[str, int]:
             fields["chip_value_cents"],
             who().user,
         )
-        return url_for("tables.table", table_id=table.id, opened=1)
+        return url_for("screens.table", table_id=table.id, opened=1)
 
     try:
         response = record_once(form.key.data, fields, work)
@@ -178,4 +184,4 @@ def pick() -> str:
     """The dealer's start: every table, to pick the one they deal at."""
     session = current_session()
     lines = table_lines(session, _all_tables(session), None)
-    return render_template("tables/pick.html", lines=lines)
+    return render_template("screens/pick.html", lines=lines)

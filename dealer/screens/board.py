@@ -14,12 +14,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer import rules
+from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import Replayed, load
 from dealer.ledger.tables import stacks
-from dealer.models import Hand, Seating, Table, User
+from dealer.models import Hand, Seating, Table
+from dealer.people import names_of
 
 from .faces import Face, faces
-from .figures import cheapest_hand
 from .spoken import PaymentGroup, group_payments, party_label
 
 __all__ = [
@@ -173,13 +174,6 @@ class Board:
         return party_label(party, self.names)
 
 
-def _names(session: Session, ids: set[int]) -> dict[int, str]:
-    if not ids:
-        return {}
-    rows = session.execute(select(User.id, User.name).where(User.id.in_(ids)))
-    return {user_id: name for user_id, name in rows}
-
-
 def build_board(session: Session, hand: Hand, fits: rules.Card | None = None) -> Board:
     """Replay ``hand`` and gather what its screen shows; ``fits`` is a discard to check."""
     replayed = load(session, hand)
@@ -227,7 +221,7 @@ def build_board(session: Session, hand: Hand, fits: rules.Card | None = None) ->
             )
         )
     rows = replayed.events
-    users = _names(session, {i for r in rows for i in (r.user_id, r.supervisor_id) if i})
+    users = names_of(session, {i for r in rows for i in (r.user_id, r.supervisor_id) if i})
     events = []
     for row, record in zip(rows, engine.events, strict=True):
         voided_by = engine.voided.get(row.seq)

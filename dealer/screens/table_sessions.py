@@ -13,13 +13,13 @@ from dealer.extensions import current_session
 from dealer.ledger import table_sessions as service
 from dealer.ledger import tables as table_service
 from dealer.models import User
+from dealer.web.refusals import refusal
 
 from . import bp
 from .corrections import approver
 from .forms import CloseSessionForm, OpenSessionForm
-from .once import record_once
-from .screen import refusal
 from .seats import TABLE, _table_page
+from .sent import record_once
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
@@ -36,7 +36,7 @@ def open_session(table_id: int) -> Response | tuple[str, int]:
     def work(session: Session) -> str:
         live = table_service.get_table(session, table_id)
         service.open_session(session, live, dealer_id)
-        return url_for("tables.table", table_id=table_id)
+        return url_for("screens.table", table_id=table_id)
 
     try:
         return record_once(form.key.data, {"open_session": table_id}, work)
@@ -64,7 +64,7 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str, int]:
             assert user is not None
             supervisor = session.get(User, approved) if approved is not None else None
             service.close_session(session, found, user, supervisor)
-            return url_for("tables.table", table_id=table_id)
+            return url_for("screens.table", table_id=table_id)
 
         fields = {"close_session": session_id, "approved": approved}
         return record_once(form.key.data, fields, work)

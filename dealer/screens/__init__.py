@@ -8,7 +8,7 @@ screens show what the engine says is allowed (`Hand.allowed`, `voidable`,
 
 from flask import Blueprint
 
-bp = Blueprint("tables", __name__)
+bp = Blueprint("screens", __name__)
 
 from . import (  # noqa: E402,F401
     corrections,
@@ -17,8 +17,8 @@ from . import (  # noqa: E402,F401
     hands,
     screen,
     seats,
-    sessions,
     settle,
+    table_sessions,
 )
 
 __all__ = ["bp"]

@@ -11,19 +11,20 @@ from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
 from dealer import rules
-from dealer.api.auth import recorder
-from dealer.api.shapes import CALIFORNIA_WARNING
 from dealer.auth.guard import kept_fields, page
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import hands as hand_service
 from dealer.ledger import table_sessions as session_service
 from dealer.ledger import tables as service
+from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
+from dealer.ledger.tables import CALIFORNIA_WARNING, time_due
 from dealer.models import Hand, Seating, Table, TableSession
+from dealer.web.refusals import refusal
+from dealer.web.signin import recorder
 
 from . import bp
-from .figures import cheapest_hand, time_due
 from .floor import collection_words, game_name
 from .forms import (
     ChipsForm,
@@ -34,8 +35,7 @@ from .forms import (
     OpenSessionForm,
     SeatForm,
 )
-from .once import record_once
-from .screen import refusal
+from .sent import record_once
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -97,12 +97,12 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
     session = current_session()
     hand = playing_hand(session, table.id)
     seated = chairs(session, table, hand)
-    collect = CollectForm().stamp(url_for("tables.table", table_id=table.id))
+    collect = CollectForm().stamp(url_for("screens.table", table_id=table.id))
     model = table_collection(table)
-    here = url_for("tables.table", table_id=table.id)
+    here = url_for("screens.table", table_id=table.id)
     return (
         render_template(
-            "tables/table.html",
+            "screens/table.html",
             table=table,
             knobs=table_rules(table),
             game=game_name(table_rules(table)),
@@ -143,17 +143,17 @@ def _seat_page(
     session = current_session()
     hand = playing_hand(session, table.id)
     chair = chairs(session, table, hand)[seat - 1]
-    here = url_for("tables.seat", table_id=table.id, seat=seat)
+    here = url_for("screens.seat", table_id=table.id, seat=seat)
     if seat_form is None:
-        kept = kept_fields(url_for("tables.seat_player", table_id=table.id))
+        kept = kept_fields(url_for("screens.seat_player", table_id=table.id))
         seat_form = SeatForm(formdata=kept) if kept else SeatForm(seat=seat)
     seat_form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
     if chips_form is None:
-        kept = kept_fields(url_for("tables.chips", table_id=table.id, seat=seat))
+        kept = kept_fields(url_for("screens.chips", table_id=table.id, seat=seat))
         chips_form = ChipsForm(formdata=kept) if kept else ChipsForm()
     return (
         render_template(
-            "tables/seat.html",
+            "screens/seat.html",
             table=table,
             chair=chair,
             hand=hand,
@@ -187,7 +187,7 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
     def work(session: Session) -> str:
         live = service.get_table(session, table_id)
         service.seat_player(session, live, number, fields["player"], fields["buy_in"], recorder())
-        return url_for("tables.table", table_id=table_id)
+        return url_for("screens.table", table_id=table_id)
 
     try:
         return record_once(form.key.data, fields, work)
@@ -209,7 +209,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
         live = service.get_table(session, table_id)
         seating = service.open_seat(session, live, seat)
         service.move_chips(session, live, seating, fields["kind"], fields["amount"], recorder())
-        return url_for("tables.table", table_id=table_id)
+        return url_for("screens.table", table_id=table_id)
 
     try:
         return record_once(form.key.data, fields, work)
@@ -230,7 +230,7 @@ def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
         live = service.get_table(session, table_id)
         seating = service.open_seat(session, live, seat)
         service.leave_seat(session, live, seating, recorder())
-        return url_for("tables.table", table_id=table_id)
+        return url_for("screens.table", table_id=table_id)
 
     try:
         return record_once(form.key.data, {"seat": seat, "leave": True}, work)
@@ -250,7 +250,7 @@ def collect(table_id: int) -> Response | tuple[str, int]:
     def work(session: Session) -> str:
         live = service.get_table(session, table_id)
         service.take_time_collection(session, live, recorder())
-        return url_for("tables.table", table_id=table_id, collected=1)
+        return url_for("screens.table", table_id=table_id, collected=1)
 
     try:
         return record_once(form.key.data, {"collect": table_id}, work)
@@ -266,12 +266,12 @@ def _deal_page(
     hand = playing_hand(session, table.id)
     seated = [c for c in chairs(session, table, hand) if c.seating and not c.seating.paused]
     if form is None:
-        kept = kept_fields(url_for("tables.start_hand", table_id=table.id))
+        kept = kept_fields(url_for("screens.start_hand", table_id=table.id))
         form = DealForm(formdata=kept) if kept else DealForm()
-    form.stamp(url_for("tables.deal", table_id=table.id))
+    form.stamp(url_for("screens.deal", table_id=table.id))
     return (
         render_template(
-            "tables/deal.html",
+            "screens/deal.html",
             table=table,
             knobs=table_rules(table),
             collection_words=collection_words(table_collection(table)),
@@ -304,7 +304,7 @@ def start_hand(table_id: int) -> Response | tuple[str, int]:
         live = service.get_table(session, table_id)
         replayed = hand_service.start_hand(session, live, dropped, recorder())
         done = ",".join(str(e.id) for e in replayed.events)
-        return url_for("tables.hand", hand_id=replayed.row.id, done=done)
+        return url_for("screens.hand", hand_id=replayed.row.id, done=done)
 
     try:
         return record_once(form.key.data, {"dropped": dropped}, work)

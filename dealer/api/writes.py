@@ -1,0 +1,51 @@
+"""The API's writes: each in one transaction under the writers' lock, replayed by
+``Idempotency-Key`` (`dealer.web.once`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, request
+from sqlalchemy.orm import Session
+
+from dealer.errors import Invalid
+from dealer.web.once import REPLAYED_HEADER, Answer, checked_key, digest, run_once
+
+__all__ = ["KEY_HEADER", "write"]
+
+KEY_HEADER = "Idempotency-Key"
+DAMAGED = Invalid(
+    "An Idempotency-Key is 1 to 255 printable ASCII characters.", "invalid_idempotency_key"
+)
+REUSED = "This Idempotency-Key was already used for a different request."
+
+
+def _asked() -> str:
+    """The request's digest: its body as canonical JSON (or its bytes, if it is not JSON)."""
+    raw = request.get_data(cache=True)
+    try:
+        body = json.dumps(json.loads(raw), sort_keys=True, separators=(",", ":")) if raw else ""
+    except (ValueError, RecursionError):
+        body = raw.hex()
+    return digest(body)
+
+
+def write(work: Callable[[Session], tuple[Any, int]]) -> Response:
+    """Run ``work`` in one write transaction, once per key, and answer with what it returns.
+
+    ``work(session)`` returns ``(payload, status)``; anything it raises rolls
+    everything back.
+    """
+    key = checked_key(request.headers.get(KEY_HEADER), DAMAGED)
+
+    def answer(session: Session) -> Answer:
+        payload, status = work(session)
+        return Answer(status, json.dumps(payload, separators=(",", ":")))
+
+    done = run_once(key, _asked(), answer, per_user=True, reused=REUSED)
+    response = Response(done.body, done.status, mimetype="application/json")
+    if done.replayed:
+        response.headers[REPLAYED_HEADER] = "true"
+    return response

@@ -1,0 +1,70 @@
+"""Every bound on what a person may enter, declared once.
+
+The API's request models (`dealer.inputs`, which the OpenAPI document is made from), the
+screens' forms and the services all read these; the rules engine declares its own
+(knobs, collections) and they are taken from it here, never restated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from dealer import rules
+from dealer.errors import Invalid
+
+__all__ = [
+    "CARDS_TEXT",
+    "CHIP_VALUE_CENTS",
+    "COLLECTION_FIELDS",
+    "KNOB_BOUNDS",
+    "MAX_CHIPS",
+    "MAX_ID",
+    "PIN_DIGITS",
+    "PLAYER_NAME",
+    "REASON",
+    "SEATS",
+    "TABLE_NAME",
+    "USER_NAME",
+    "check_text",
+    "check_whole",
+]
+
+#: The seats around a Pan table.
+SEATS = (1, 8)
+#: The most chips one entry may move: far above any real stack, far below any overflow.
+MAX_CHIPS = 1_000_000
+#: The largest id a row can have (a signed 32-bit integer): anything larger names nothing.
+MAX_ID = 2**31 - 1
+#: The longest names, in characters.
+PLAYER_NAME = 60
+TABLE_NAME = 100
+USER_NAME = 60
+#: A PIN is this many digits.
+PIN_DIGITS = (4, 8)
+#: What one chip is worth, in cents.
+CHIP_VALUE_CENTS = (0, 10_000_000)
+#: The longest reason for a void, and the longest list of cards typed into one field.
+REASON = 500
+CARDS_TEXT = 400
+#: The rules engine's own: every whole-number knob, and each collection's settings.
+KNOB_BOUNDS: Mapping[str, tuple[int, int]] = rules.KNOB_BOUNDS
+COLLECTION_FIELDS: Mapping[str, Mapping[str, tuple[int, int]]] = rules.COLLECTION_FIELDS
+
+
+def check_whole(value: object, bounds: tuple[int, int], what: str, field: str) -> int:
+    """``value`` as a whole number within ``bounds``, or the sentence saying why not."""
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Invalid(f"The {what} must be a whole number ({field}).")
+    if not low <= value <= high:
+        raise Invalid(f"The {what} must be from {low} to {high} ({field}).")
+    return value
+
+
+def check_text(value: object, longest: int, what: str, field: str) -> str:
+    """``value`` as non-blank text of at most ``longest`` characters, trimmed."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid(f"The {what} must be given as text ({field}).")
+    if len(value) > longest:
+        raise Invalid(f"The {what} is too long: at most {longest} characters ({field}).")
+    return value.strip()

@@ -1,0 +1,55 @@
+"""Forms recorded at most once (`dealer.web.once`), answered with the page to show next.
+
+Each form carries a key made when the form is drawn (`dealer.web.once.new_page_key`).
+The first successful send records, and stores where it sent the dealer next (a 303 to
+the page that shows the result). A repeat of the key (a double tap, or a resend after a
+dropped connection) gets the same answer and records nothing; the same key with other
+content is a conflict. A refused send stores nothing, so the kept entry can be fixed and
+sent again with its key.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import redirect
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer.errors import Invalid
+from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
+
+__all__ = ["REUSED", "record_once"]
+
+DAMAGED = Invalid("The form's key is damaged: reload the page and enter it again.")
+SENT_BEFORE = (
+    "This form was already sent with other content: check the hand below, then enter it again."
+)
+
+
+def record_once(
+    key: str | None, fields: Mapping[str, Any], work: Callable[[Session], str]
+) -> Response:
+    """Run ``work`` once per key in one write transaction; redirect to the page it names.
+
+    ``work(session)`` records and returns the address of the page to show next;
+    ``fields`` are what the form asked for, parsed (never a PIN).
+    """
+
+    def answer(session: Session) -> Answer:
+        return Answer(303, json.dumps({"location": work(session)}))
+
+    content = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=str)
+    done = run_once(
+        checked_key(key or None, DAMAGED),
+        digest(content),
+        answer,
+        per_user=False,
+        reused=SENT_BEFORE,
+    )
+    response = redirect(json.loads(done.body)["location"], 303)
+    if done.replayed:
+        response.headers[REPLAYED_HEADER] = "true"
+    return response

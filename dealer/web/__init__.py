@@ -1,0 +1,7 @@
+"""What the front doors share, beneath them all: who is signed in, sending a write once,
+and how a refusal is answered.
+
+The JSON API (`dealer.api`), the dealer's screens (`dealer.screens`) and the printed
+reports (`dealer.reports`) are peers: each imports this package and the services below
+it (`dealer.ledger`, `dealer.people`, `dealer.inputs`), never one another.
+"""

@@ -1,0 +1,120 @@
+"""Writes recorded at most once: an idempotency key replays the first answer.
+
+Both front doors send a write through `run_once`. The first successful send of a key
+stores its answer in `IdempotencyRecord`, in the same write transaction as what it
+recorded. A repeat of the key gets that answer again and records nothing; the same key
+with other content is a conflict. A refused send stores nothing, so it can be fixed and
+sent again with the same key: a refused call changes nothing.
+
+- The API's keys are the client's (``Idempotency-Key``), so they are looked up per user.
+- The screens' keys are random, made when a form is drawn (`new_page_key`), so they are
+  looked up whoever sends them: a kept entry resent by the next dealer to sign in is
+  still the same entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from flask import request
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.errors import Conflict, Invalid
+from dealer.extensions import current_session
+from dealer.models import IdempotencyRecord
+from dealer.transactions import writing
+
+from .signin import principal
+
+__all__ = [
+    "PAGE_KEY_PREFIX",
+    "REPLAYED_HEADER",
+    "REUSED",
+    "Answer",
+    "checked_key",
+    "digest",
+    "new_page_key",
+    "run_once",
+]
+
+#: Keys the pages make start with this, so they never meet a key an API client chose.
+PAGE_KEY_PREFIX = "web-"
+#: The header set on an answer replayed from an earlier send of its key.
+REPLAYED_HEADER = "Idempotent-Replayed"
+#: The code of the refusal when a key comes back with other content.
+REUSED = "idempotency_key_reused"
+#: The longest key kept.
+LONGEST_KEY = 255
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a write answered: its status and the body stored to replay it."""
+
+    status: int
+    body: str
+    replayed: bool = False
+
+
+def new_page_key() -> str:
+    """A fresh key for a form being drawn."""
+    return PAGE_KEY_PREFIX + secrets.token_urlsafe(18)
+
+
+def checked_key(key: str | None, damaged: Invalid) -> str | None:
+    """``key`` if it is 1 to 255 printable ASCII characters; None if none; else ``damaged``."""
+    if key is None:
+        return None
+    if not 1 <= len(key) <= LONGEST_KEY or not key.isascii() or not key.isprintable():
+        raise damaged
+    return key
+
+
+def digest(content: str) -> str:
+    """What a send asked for: its method, its address and its content (never a PIN)."""
+    text = f"{request.method} {request.path}\n{content}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def run_once(
+    key: str | None,
+    asked: str,
+    work: Callable[[Session], Answer],
+    *,
+    per_user: bool,
+    reused: str,
+) -> Answer:
+    """Run ``work`` in one write transaction, once per key; ``asked`` is the send's `digest`.
+
+    ``work(session)`` records and returns its answer; anything it raises rolls
+    everything back. ``reused`` is the sentence when the key comes back with other content.
+    """
+    with writing(current_session()) as session:
+        user_id = principal().user.id
+        if key is not None:
+            query = select(IdempotencyRecord).where(IdempotencyRecord.key == key)
+            if per_user:
+                query = query.where(IdempotencyRecord.user_id == user_id)
+            found = session.scalars(query).first()
+            if found is not None:
+                if found.request_hash != asked:
+                    raise Conflict(reused, REUSED)
+                return Answer(found.status_code, found.response_body, replayed=True)
+        answer = work(session)
+        if key is not None and 200 <= answer.status < 400:
+            session.add(
+                IdempotencyRecord(
+                    user_id=user_id,
+                    key=key,
+                    method=request.method,
+                    path=request.path,
+                    request_hash=asked,
+                    status_code=answer.status,
+                    response_body=answer.body,
+                )
+            )
+    return answer
