@@ -55,20 +55,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         for engine in db.engines.values():
             transactions.install(engine)
 
-    from dealer import cli, models  # noqa: F401  (models registers the tables on db.metadata)
-    from dealer.api import bp as api_bp
-    from dealer.auth import bp as auth_bp
-    from dealer.main.routes import bp as main_bp
-    from dealer.reports.routes import bp as reports_bp
-    from dealer.screens import bp as screens_bp
+    # The front doors, each one blueprint (or two), registered here and nowhere else.
+    from dealer import api, auth, cli, models, screens  # noqa: F401  (models: its tables)
+    from dealer.main import routes as main
+    from dealer.reports import routes as reports
 
-    app.register_blueprint(main_bp)
-    app.register_blueprint(auth_bp)
-    app.register_blueprint(screens_bp)
-    app.register_blueprint(reports_bp)
+    app.register_blueprint(main.bp)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(screens.bp)
+    app.register_blueprint(reports.bp)
     # The JSON API proves a request is not cross-site in its own way: see web/signin.py.
-    csrf.exempt(api_bp)
-    app.register_blueprint(api_bp)
+    csrf.exempt(api.bp)
+    app.register_blueprint(api.bp)
     cli.register(app)
     register_api_errors(app)
     return app

@@ -16,9 +16,13 @@
 
   var KEPT = "dealer:kept";
   var KEEP_HOURS = 12;
-  var SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-  var SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-  var RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  // The cards are the rules engine's, handed over by the page (base.html), never restated.
+  var CARDS = JSON.parse(document.getElementById("dealer-cards").textContent);
+  var SUITS = CARDS.suits;
+  var SUIT_WORDS = CARDS.suit_words;
+  var RANK_WORDS = CARDS.rank_words;
+  var SUIT_OF_SYMBOL = {};
+  Object.keys(SUITS).forEach(function (suit) { SUIT_OF_SYMBOL[SUITS[suit]] = suit; });
   var padTarget = null;
   var lastCard = null;
   var idleTimer = null;
@@ -33,9 +37,9 @@
   function faceHTML(token) {
     var t = token.toUpperCase();
     var suitChar = t.slice(-1);
-    var suit = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" }[suitChar] || suitChar;
+    var suit = SUIT_OF_SYMBOL[suitChar] || suitChar;
     var rank = t.slice(0, -1);
-    if (!SUITS[suit] || "A234567JQK".indexOf(rank) < 0 || rank.length !== 1) {
+    if (!SUITS[suit] || CARDS.ranks.indexOf(rank) < 0 || rank.length !== 1) {
       var bad = document.createElement("span");
       bad.className = "card card-bad";
       bad.textContent = "? " + token;
@@ -409,11 +413,13 @@
   // ---------------------------------------------------------------- the floor
 
   function showCalifornia() {
+    // The page marks the collections the warning is about (data-warns): the rule is the server's.
     var box = document.querySelector("[data-california]");
-    var rake = document.querySelector('[data-kind="rake_percent"]');
-    if (!box || !rake) return;
-    box.hidden = !rake.checked;
-    box.setAttribute("role", rake.checked ? "alert" : "note");
+    var warned = document.querySelectorAll("[data-warns]");
+    if (!box || !warned.length) return;
+    var chosen = Array.prototype.some.call(warned, function (input) { return input.checked; });
+    box.hidden = !chosen;
+    box.setAttribute("role", chosen ? "alert" : "note");
   }
 
   // ------------------------------------------------------------------ wiring

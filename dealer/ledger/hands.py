@@ -213,16 +213,21 @@ def record_event(
     user: User,
     supervisor: User | None,
 ) -> tuple[Replayed, Event, list[LedgerEntry]]:
-    """Parse, authorise and apply one event of the API to a stored hand, and store it."""
+    """Parse, authorise and apply one event of the API to a stored hand, and store it.
+
+    ``supervisor`` approved it on the spot (name and PIN); when the rules ask for a
+    supervisor and none approved, ``user`` must be one, and is recorded as the approver.
+    """
     replayed = load(session, hand)
     action = rules.action_from_dict(_void_by_seq(replayed, body))
-    approved = user.can("supervisor") or supervisor is not None
-    if replayed.engine.needs_supervisor(action) and not approved:
-        raise Forbidden(
-            "A supervisor must approve this (a void once the hand is settled, or voiding "
-            "the whole hand): add the supervisor's name and PIN.",
-            "supervisor_required",
-        )
+    if replayed.engine.needs_supervisor(action) and supervisor is None:
+        if not user.can("supervisor"):
+            raise Forbidden(
+                "A supervisor must approve this (a void once the hand is settled, or voiding "
+                "the whole hand): add the supervisor's name and PIN.",
+                "supervisor_required",
+            )
+        supervisor = user  # a supervisor entering it approves it, and is recorded so
     event, entries = _apply(session, replayed, action, recorder, supervisor)
     return replayed, event, entries
 

@@ -10,7 +10,7 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .tables import FONT, clip
+from .layout import FONT, clip
 
 __all__ = ["bar_chart"]
 

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Spacer
 from .figures import ChipsAt, local_time, money_text, zone
 from .model import PrintOptions, SessionReport
 from .pages import PageDecor, build_pdf, frame_width
-from .tables import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
+from .layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
 
 __all__ = ["session_pdf"]
 

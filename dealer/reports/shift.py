@@ -10,7 +10,7 @@ from .charts import bar_chart
 from .figures import amount_text, balance_text, chips_text, local_time, money_text, zone
 from .model import Amount, PrintOptions, ShiftReport
 from .pages import PageDecor, build_pdf, frame_width
-from .tables import PagedTable, banner, note, pairs, section
+from .layout import PagedTable, banner, note, pairs, section
 
 __all__ = ["hand_rows", "shift_pdf"]
 

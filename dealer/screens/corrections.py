@@ -39,22 +39,6 @@ def approver(name: str | None, pin: str | None) -> int | None:
     return people.approve_supervisor(current_session(), (name or "").strip(), pin or "")
 
 
-def _supervisor(
-    session: Session, hand_id: int, event_id: int | None, approved: int | None
-) -> User | None:
-    """Who approves: the supervisor who gave their PIN; or, when the rules ask for one
-    (``Hand.needs_supervisor``), the signed-in supervisor themselves."""
-    if approved is not None:
-        return session.get(User, approved)
-    user = who().user
-    if not user.can("supervisor"):
-        return None
-    replayed = service.load(session, service.get_hand(session, hand_id))
-    seq = next((e.seq for e in replayed.events if e.id == event_id), 0)
-    action: rules.Action = rules.Void(seq, "check") if event_id else rules.VoidHand("check")
-    return user if replayed.engine.needs_supervisor(action) else None
-
-
 def _event(board: Board, event_id: int) -> EventView:
     found = board.event_by_id(event_id)
     if found is None:
@@ -127,7 +111,7 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
                 body,
                 recorder(),
                 who().user,
-                _supervisor(session, hand_id, event_id, approved),
+                session.get(User, approved) if approved is not None else None,
             )
             return url_for("screens.hand", hand_id=hand_id, done=event.id)
 

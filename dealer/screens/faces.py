@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from dealer import rules
 from dealer.rules.cards import SUIT_SYMBOLS
 
-__all__ = ["FACES", "PAD_RANKS", "PAD_SUITS", "Face", "face", "faces"]
+__all__ = ["FACES", "PAD_RANKS", "PAD_SUITS", "SCRIPT_CARDS", "Face", "face", "faces"]
 
 _RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -38,6 +38,13 @@ FACES: dict[rules.Card, Face] = {card: _make(card) for card in rules.ALL_CARDS}
 #: The card pad: a row per suit (spades first, as dealers call them), a column per rank.
 PAD_SUITS = "SHDC"
 PAD_RANKS = rules.RANKS
+#: What static/dealer.js needs to draw a typed card, handed over by the page (base.html).
+SCRIPT_CARDS = {
+    "suits": SUIT_SYMBOLS,
+    "suit_words": _SUIT_WORDS,
+    "rank_words": _RANK_WORDS,
+    "ranks": "".join(rules.RANKS),
+}
 
 
 def face(card: rules.Card | str) -> Face:

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.auth.guard import kept_fields, page, who
+from dealer.bounds import COLLECTION_FIELDS
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import tables as service
@@ -103,6 +104,16 @@ def _all_tables(session: Session) -> list[Table]:
     )
 
 
+#: The collections the California warning is about, as the engine judges them.
+WARNED_KINDS = frozenset(
+    kind
+    for kind, fields in COLLECTION_FIELDS.items()
+    if rules.make_collection(
+        {"kind": kind, **{f: low for f, (low, _) in fields.items()}}
+    ).banned_in_california
+)
+
+
 def _floor_page(
     form: OpenTableForm, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
@@ -127,6 +138,7 @@ def _floor_page(
             choice_knobs=CHOICE_KNOBS,
             profiles=rules.PROFILES,
             california=CALIFORNIA_WARNING,
+            warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
         ),
         status,

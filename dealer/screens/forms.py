@@ -31,8 +31,22 @@ from wtforms.validators import (
 )
 
 from dealer.auth.forms import plain_text
-from dealer.bounds import MAX_CHIPS
+from dealer.bounds import (
+    CARDS_TEXT,
+    CHIP_VALUE_CENTS,
+    COLLECTION_FIELDS,
+    KNOB_BOUNDS,
+    MAX_CHIPS,
+    MAX_ID,
+    PIN_DIGITS,
+    PLAYER_NAME,
+    REASON,
+    SEATS,
+    TABLE_NAME,
+    USER_NAME,
+)
 from dealer.rules import ACTION_TYPES
+from dealer.rules.profiles import KNOBS
 from dealer.web.once import REUSED, new_page_key
 
 __all__ = [
@@ -49,29 +63,41 @@ __all__ = [
     "VoidForm",
 ]
 
+#: The words the floor sees for each knob; the knobs and their bounds are the engine's.
+KNOB_WORDS = {
+    "packs": "Packs in the shoe",
+    "spade_sets_removed": "Sets of spades taken out",
+    "hand_size": "Cards dealt (10; 15 for Fifteen)",
+    "tops_ante": "Tops ante, chips",
+    "drop_forfeit": "Drop forfeit (tops), chips",
+    "going_out_chips": "Going out pays, chips",
+    "addition_pay": "Cards beyond three pay",
+    "spades_double": "Spades double",
+    "mixed_valle_condition": "Mixed valle set is a condition",
+    "rearrange_needs_card": "A split or borrow must play a card from hand",
+}
+YES_NO = [SelectChoice("true", "yes"), SelectChoice("false", "no")]
+
+
+def _words(knob: str) -> str:
+    return KNOB_WORDS.get(knob, knob.replace("_", " ").capitalize())
+
+
 #: Knobs a table may override, with the words the floor sees. Blank keeps the profile's.
-NUMBER_KNOBS = (
-    ("packs", "Packs in the shoe", 1, 20),
-    ("spade_sets_removed", "Sets of spades taken out", 0, 19),
-    ("hand_size", "Cards dealt (10; 15 for Fifteen)", 5, 20),
-    ("tops_ante", "Tops ante, chips", 0, 1000),
-    ("drop_forfeit", "Drop forfeit (tops), chips", 0, 1000),
-    ("going_out_chips", "Going out pays, chips", 0, 1000),
-)
+NUMBER_KNOBS = tuple((name, _words(name), low, high) for name, (low, high) in KNOB_BOUNDS.items())
 CHOICE_KNOBS = (
     (
         "addition_pay",
-        "Cards beyond three pay",
+        _words("addition_pay"),
         [
             SelectChoice("value", "their value again"),
             SelectChoice("unit", "1 (2 in spades), sets only"),
         ],
     ),
-    ("spades_double", "Spades double", [SelectChoice("true", "yes"), SelectChoice("false", "no")]),
-    (
-        "mixed_valle_condition",
-        "Mixed valle set is a condition",
-        [SelectChoice("true", "yes"), SelectChoice("false", "no")],
+    *(
+        (name, _words(name), YES_NO)
+        for name in KNOBS
+        if name not in KNOB_BOUNDS and name != "addition_pay"
     ),
 )
 COLLECTIONS = [
@@ -113,9 +139,16 @@ def _choice(name: str) -> Any:
     return SelectField(words, choices=[SelectChoice("", "as the profile"), *options], default="")
 
 
+def _setting(name: str, words: str) -> Any:
+    """The field for a collection setting, bounded as the engine bounds it."""
+    low, high = next(f[name] for f in COLLECTION_FIELDS.values() if name in f)
+    return IntegerField(words, validators=[Optional(), NumberRange(low, high)])
+
+
 class OpenTableForm(OnceForm):
     name = StringField(
-        "Table name", validators=[DataRequired("Name the table."), Length(max=100), plain_text]
+        "Table name",
+        validators=[DataRequired("Name the table."), Length(max=TABLE_NAME), plain_text],
     )
     profile = RadioField(
         "Rule profile",
@@ -126,24 +159,15 @@ class OpenTableForm(OnceForm):
         default="classic",
         validators=[InputRequired("Choose a rule profile.")],
     )
-    packs = _knob("packs")
-    spade_sets_removed = _knob("spade_sets_removed")
-    hand_size = _knob("hand_size")
-    tops_ante = _knob("tops_ante")
-    drop_forfeit = _knob("drop_forfeit")
-    going_out_chips = _knob("going_out_chips")
-    addition_pay = _choice("addition_pay")
-    spades_double = _choice("spades_double")
-    mixed_valle_condition = _choice("mixed_valle_condition")
     collection = RadioField("House collection", choices=COLLECTIONS, default="none")
-    chips = IntegerField("Chips", validators=[Optional(), NumberRange(1, 1000)])
-    minutes = IntegerField("Every (min)", validators=[Optional(), NumberRange(1, 600)])
-    percent = IntegerField("Percent", validators=[Optional(), NumberRange(1, 100)])
-    cap = IntegerField("Cap (chips)", validators=[Optional(), NumberRange(1, 100000)])
+    chips = _setting("chips", "Chips")
+    minutes = _setting("minutes", "Every (min)")
+    percent = _setting("percent", "Percent")
+    cap = _setting("cap", "Cap (chips)")
     chip_value_cents = IntegerField(
         "Chip value, in cents",
         default=100,
-        validators=[InputRequired("Give the chip value in cents."), NumberRange(0, 10_000_000)],
+        validators=[InputRequired("Give the chip value in cents."), NumberRange(*CHIP_VALUE_CENTS)],
     )
 
     def overrides(self) -> dict[str, Any]:
@@ -155,7 +179,7 @@ class OpenTableForm(OnceForm):
                 out[name] = value
         if self.addition_pay.data:
             out["addition_pay"] = self.addition_pay.data
-        for name in ("spades_double", "mixed_valle_condition"):
+        for name, *_ in CHOICE_KNOBS[1:]:
             value = getattr(self, name).data
             if value:
                 out[name] = value == "true"
@@ -164,11 +188,7 @@ class OpenTableForm(OnceForm):
     def collection_model(self) -> dict[str, Any]:
         """The collection in its API form; a missing setting is left for the engine to name."""
         kind = self.collection.data or "none"
-        settings = {
-            "per_hand": ("chips",),
-            "time": ("chips", "minutes"),
-            "rake_percent": ("percent", "cap"),
-        }.get(kind, ())
+        settings = COLLECTION_FIELDS.get(kind, {})
         out: dict[str, Any] = {"kind": kind}
         for name in settings:
             value = getattr(self, name).data
@@ -177,11 +197,18 @@ class OpenTableForm(OnceForm):
         return out
 
 
+# One optional field per knob of the engine, so a knob added there appears here too.
+for _name, *_rest in NUMBER_KNOBS:
+    setattr(OpenTableForm, _name, _knob(_name))
+for _name, *_rest in CHOICE_KNOBS:
+    setattr(OpenTableForm, _name, _choice(_name))
+
+
 class SeatForm(OnceForm):
     seat = SelectField("Seat", coerce=int, validators=[InputRequired("Choose a seat.")])
     player = StringField(
         "Player's name",
-        validators=[DataRequired("Enter the player's name."), Length(max=60), plain_text],
+        validators=[DataRequired("Enter the player's name."), Length(max=PLAYER_NAME), plain_text],
     )
     buy_in = IntegerField(
         "Buy-in, chips",
@@ -223,12 +250,12 @@ class ActionForm(OnceForm):
     """One event of the hand: the seat acting, the meld it acts on, and the cards."""
 
     action = HiddenField(validators=[DataRequired("Choose an action.")])
-    seat = IntegerField("Seat", validators=[Optional(), NumberRange(1, 8)])
-    meld = IntegerField("Meld", validators=[Optional(), NumberRange(1, 2**31 - 1)])
-    cards = StringField("Cards", validators=[Length(max=400)])
-    take = StringField("Cards taken from the meld", validators=[Length(max=400)])
-    into_first = StringField("First meld after the split", validators=[Length(max=400)])
-    into_second = StringField("Second meld (blank: the rest)", validators=[Length(max=400)])
+    seat = IntegerField("Seat", validators=[Optional(), NumberRange(*SEATS)])
+    meld = IntegerField("Meld", validators=[Optional(), NumberRange(1, MAX_ID)])
+    cards = StringField("Cards", validators=[Length(max=CARDS_TEXT)])
+    take = StringField("Cards taken from the meld", validators=[Length(max=CARDS_TEXT)])
+    into_first = StringField("First meld after the split", validators=[Length(max=CARDS_TEXT)])
+    into_second = StringField("Second meld (blank: the rest)", validators=[Length(max=CARDS_TEXT)])
 
     def validate_action(self, field: Any) -> None:
         if field.data not in ACTION_TYPES:
@@ -245,17 +272,20 @@ class FitsForm(FlaskForm):
 
 
 class SettleForm(OnceForm):
-    seat = IntegerField(validators=[InputRequired(), NumberRange(1, 8)])
+    seat = IntegerField(validators=[InputRequired(), NumberRange(*SEATS)])
 
 
 class VoidForm(OnceForm):
     """Void an event or the whole hand: a reason, and a supervisor's PIN when the rules ask."""
 
     reason = StringField(
-        "Reason", validators=[DataRequired("Say why, for the floor."), Length(max=500), plain_text]
+        "Reason",
+        validators=[DataRequired("Say why, for the floor."), Length(max=REASON), plain_text],
     )
-    supervisor_name = StringField("Supervisor's name", validators=[Length(max=60), plain_text])
-    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=8)])
+    supervisor_name = StringField(
+        "Supervisor's name", validators=[Length(max=USER_NAME), plain_text]
+    )
+    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=PIN_DIGITS[1])])
 
 
 class PrefsForm(FlaskForm):
@@ -270,5 +300,5 @@ class OpenSessionForm(OnceForm):
 class CloseSessionForm(OnceForm):
     """End a session; a supervisor's name and PIN confirm the close on the spot."""
 
-    supervisor_name = StringField("Supervisor's name", validators=[Length(max=60)])
-    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=8)])
+    supervisor_name = StringField("Supervisor's name", validators=[Length(max=USER_NAME)])
+    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=PIN_DIGITS[1])])

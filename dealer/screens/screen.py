@@ -20,7 +20,7 @@ from dealer.web.refusals import refusal
 from dealer.wording import local_time, money_text, zone
 
 from . import bp
-from .faces import PAD_RANKS, PAD_SUITS, face
+from .faces import PAD_RANKS, PAD_SUITS, SCRIPT_CARDS, face
 from .forms import PrefsForm
 
 __all__ = ["four_colour", "show_refusal"]
@@ -89,6 +89,7 @@ def frame() -> dict[str, Any]:
         "face": face,
         "pad_ranks": PAD_RANKS,
         "pad_suits": PAD_SUITS,
+        "script_cards": SCRIPT_CARDS,
         "prefs_form": PrefsForm(),
         "here": page_address(),
     }

@@ -1,4 +1,4 @@
-"""Text styles and the tables the documents are made of.
+"""Text styles and the layout the documents are made of: paragraphs, sections and tables.
 
 Two kinds of table:
 - ``grid``: a ReportLab ``Table`` with ``repeatRows=1``, for short tables whose cells may wrap
