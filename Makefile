@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app dealer
 
-.PHONY: install run lint test bench fmt clean
+.PHONY: install run serve lint test bench fmt clean
 
 install: $(VENV)/.installed
 
@@ -18,6 +18,11 @@ $(VENV)/.installed: pyproject.toml
 run: install
 	$(FLASK) db upgrade
 	$(FLASK) run --host 127.0.0.1 --port 5000
+
+# Production: gunicorn on 0.0.0.0 with gunicorn.conf.py (HOST, PORT, WEB_CONCURRENCY, ...).
+serve: install
+	$(FLASK) db upgrade
+	$(BIN)/gunicorn --config gunicorn.conf.py
 
 lint: install
 	$(BIN)/ruff check .
