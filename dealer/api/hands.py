@@ -18,7 +18,7 @@ from dealer.web.signin import principal, recorder, signed_in
 
 from . import bp
 from .body import json_body, only, optional
-from .shapes import event_shapes, hand_shape, payments_shape
+from .shapes import hand_shape, payments_shape
 from .tables import TABLE
 from .writes import KEY_HEADER, write
 
@@ -82,11 +82,11 @@ def record_event(hand_id: int) -> Response:
         replayed, _event, entries = service.record_event(
             session, hand, action_body, recorder(), principal().user, supervisor
         )
-        shapes = event_shapes(session, replayed)
+        shaped = hand_shape(session, replayed)
         return {
-            "event": shapes[-1],
+            "event": shaped["events"][-1],
             "payments": payments_shape(replayed.engine.events[-1].payments, entries),
-            "hand": hand_shape(session, replayed),
+            "hand": shaped,
         }, 201
 
     return write(work)

@@ -265,7 +265,8 @@ def _store(
 ) -> tuple[Event, list[LedgerEntry]]:
     """Write one engine event: its row, its ledger entries, and the hand's new status."""
     hand, engine = replayed.row, replayed.engine
-    _check_seats_still_seated(session, hand, record.payments)
+    if _seat_may_have_left(replayed):
+        _check_seats_still_seated(session, hand, record.payments)
     event = Event(
         hand_id=hand.id,
         seq=record.seq,
@@ -313,6 +314,17 @@ def _entry_reversed(
         select(LedgerEntry.seq).where(LedgerEntry.event_id == event.id).order_by(LedgerEntry.seq)
     ).all()
     return entries[index]
+
+
+def _seat_may_have_left(replayed: Replayed) -> bool:
+    """Whether a seat dealt into this hand may have left the table since the deal.
+
+    A seat dealt into the hand in play cannot leave (`tables.leave_seat`, under the same
+    writers' lock), and only a void can put a settled hand back in play. So a hand in play
+    with no void in its history has been in play since its deal, every seat still seated:
+    the check's query is spared on almost every event.
+    """
+    return replayed.row.status != "playing" or any(e.type == "void" for e in replayed.events)
 
 
 def _check_seats_still_seated(
