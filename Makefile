@@ -32,11 +32,14 @@ lint: install
 test: install lint
 	$(BIN)/pytest
 
+# Each benchmark runs as a module (python -m bench.NAME); simulate.py is the load generator,
+# run on its own (python -m bench.simulate), not a benchmark.
 bench: install
 	@set -e; for script in bench/*.py; do \
-		[ -e "$$script" ] || continue; \
+		name=$$(basename "$$script" .py); \
+		case "$$name" in __init__|simulate) continue;; esac; \
 		echo "== $$script"; \
-		$(PY) "$$script"; \
+		$(PY) -m "bench.$$name"; \
 	done
 
 fmt: install

@@ -1,0 +1,324 @@
+"""A simulated room: tables of players who play legal Pan, and dealers who enter it in the API.
+
+Each table (`bench.room.table`) deals from a real shuffled shoe under the classic or the card
+room profile; its players keep their hands hidden and play by the rules engine
+(`bench.room.players`); its dealer sends what a dealer would enter, every POST with an
+Idempotency-Key and sent again on a lost answer or a 503 (`bench.room.transport`). Every
+answer's payments are checked against the engine's, every hand's net must sum to zero, and at
+the end every table's chips are counted and the ledger verified.
+
+Two ways to drive a room:
+
+- **compressed** (the default): every table's entries are sent in simulated-time order, each
+  as soon as the one before is answered, by one client. Simulated time is the tables' own
+  clock (`Pace`: an entry every 2-8 s during a hand, 20-40 s between hands); the app stamps
+  each entry with the real time it arrives, so a shift's timestamps keep its order and
+  interleaving, compressed by the factor printed at the end (simulated / real seconds).
+- **live** (``--live``): one thread per table, each sleeping its table's pace (divided by
+  ``--speed``) between entries, for ``--seconds`` of wall time; this is what `bench.floor`
+  measures.
+
+    python -m bench.simulate --tables 40 --hours 8                  # fill bench/out/room.sqlite3
+    python -m bench.simulate --tables 40 --hours 8 --database postgresql://...
+    python -m bench.simulate --tables 10 --url http://127.0.0.1:8000 [--live --seconds 60]
+
+``--database`` is migrated and given the simulation's two users; against ``--url`` they must
+exist (``flask --app dealer users add "Dee Sim" --role dealer --pin 1357`` and ``"Sam Sim"
+--role supervisor --pin 2468``). Other benchmarks import `Room`, `prepare_database`,
+`play_compressed` and `play_live`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.room.table import Answer, Entry, Mishaps, Pace, Refused, TableDealer
+from bench.room.transport import (
+    Figures,
+    HttpTransport,
+    InProcessTransport,
+    Transport,
+    Unanswered,
+    sign_in,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_DATABASE = f"sqlite:///{REPO / 'bench' / 'out' / 'room.sqlite3'}"
+DEALER = {"name": "Dee Sim", "pin": "1357"}
+FLOOR = {"name": "Sam Sim", "pin": "2468"}
+PROFILES = ("classic", "cardroom")
+
+
+def prepare_database(uri: str) -> None:
+    """Migrate ``uri`` (`flask db upgrade`) and add the simulation's dealer and supervisor."""
+    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "simulation"}
+    flask = [sys.executable, "-m", "flask", "--app", "dealer"]
+    subprocess.run([*flask, "db", "upgrade"], cwd=REPO, env=env, check=True, capture_output=True)
+    for person, role in ((DEALER, "dealer"), (FLOOR, "supervisor")):
+        add = [*flask, "users", "add", person["name"], "--role", role, "--pin", person["pin"]]
+        subprocess.run(add, cwd=REPO, env=env, check=True, capture_output=True)
+
+
+def make_tables(
+    count: int,
+    *,
+    seed: int = 1,
+    profile: str = "both",
+    pace: Pace | None = None,
+    mishaps: Mishaps | None = None,
+    more: Callable[[TableDealer], bool] = lambda dealer: True,
+    first: int = 1,
+) -> list[TableDealer]:
+    """``count`` tables named T<first>..., each with its own seeded random play."""
+    tables = []
+    for number in range(first, first + count):
+        rng = random.Random(seed * 1_000_003 + number)
+        chosen = PROFILES[number % 2] if profile == "both" else profile
+        tables.append(
+            TableDealer(
+                f"T{number:03d}",
+                chosen,
+                rng,
+                seats=rng.randint(5, 8),
+                pace=pace,
+                mishaps=mishaps,
+                supervisor=FLOOR,
+                more=more,
+            )
+        )
+    return tables
+
+
+@dataclass
+class Room:
+    """Tables, the way their entries reach the app, and the two sign-ins they use."""
+
+    transport: Transport
+    tables: list[TableDealer]
+    tokens: dict[str, str] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def sign_in(self) -> None:
+        self.tokens = {"dealer": sign_in(self.transport, DEALER)}
+        self.tokens["supervisor"] = sign_in(self.transport, FLOOR)
+
+    def send(self, entry: Entry) -> Answer:
+        token = self.tokens[entry.who]
+        return self.transport.send(entry.method, entry.path, entry.body, token, entry.kind)
+
+    def drive(self, entries: Generator[Entry, Answer, None], until: float | None = None) -> None:
+        """Send ``entries`` one after another, no waiting, until done (or the wall time)."""
+        try:
+            entry = next(entries)
+            while until is None or time.monotonic() < until:
+                entry = entries.send(self.send(entry))
+        except StopIteration:
+            return
+        except (Refused, Unanswered) as exc:
+            self.errors.append(str(exc))
+
+    def finish(self) -> dict[str, Any]:
+        """Count every table's chips, then verify the ledger; return the verification."""
+        recording = self.transport.figures.recording
+        self.transport.figures.recording = False
+        for table in self.tables:
+            if table.table_id:
+                self.drive(table.audit())
+        status, report = self.transport.send(
+            "GET", "/ledger/verify", None, self.tokens["supervisor"], "read"
+        )
+        self.transport.figures.recording = recording
+        if status != 200 or not report["ok"]:
+            self.errors.append(f"ledger verify: {status} {report}")
+        return report if isinstance(report, dict) else {}
+
+
+def play_compressed(room: Room) -> None:
+    """Every table's entries in simulated-time order, each sent once the one before is answered."""
+    queue: list[tuple[float, int, Generator[Entry, Answer, None], Entry]] = []
+    for index, table in enumerate(room.tables):
+        entries = table.entries()
+        heapq.heappush(queue, (0.0, index, entries, next(entries)))
+    while queue:
+        _, index, entries, entry = heapq.heappop(queue)
+        try:
+            following = entries.send(room.send(entry))
+        except StopIteration:
+            continue
+        except (Refused, Unanswered) as exc:
+            room.errors.append(str(exc))
+            continue
+        heapq.heappush(queue, (room.tables[index].clock, index, entries, following))
+
+
+SETUP_KINDS = frozenset(("setup", "session"))
+
+
+def play_live(room: Room, seconds: float, speed: float = 1.0) -> float:
+    """One thread per table at its human pace (its gaps divided by ``speed``; 0 for none) for
+    ``seconds``, after every table is set up (untimed). Return the timed window's length."""
+    figures = room.transport.figures
+    figures.recording = False
+    ready = threading.Barrier(len(room.tables) + 1)
+    window: dict[str, float] = {}
+
+    def run(table: TableDealer) -> None:
+        entries = table.entries()
+        try:
+            entry = next(entries)
+            while entry.kind in SETUP_KINDS:
+                entry = entries.send(room.send(entry))
+        except (Refused, Unanswered) as exc:
+            room.errors.append(str(exc))
+            ready.abort()
+            return
+        ready.wait()
+        if speed:  # tables do not all start at once: each joins within one pace of the start
+            time.sleep(table.rng.uniform(0, sum(table.pace.entry) / 2) / speed)
+        try:
+            while time.monotonic() < window["end"]:
+                if speed:
+                    time.sleep(entry.after / speed)
+                    if time.monotonic() >= window["end"]:
+                        break
+                entry = entries.send(room.send(entry))
+        except StopIteration:
+            return
+        except (Refused, Unanswered) as exc:
+            room.errors.append(str(exc))
+
+    threads = [threading.Thread(target=run, args=(t,), daemon=True) for t in room.tables]
+    for thread in threads:
+        thread.start()
+    ready.wait(timeout=600)
+    started = time.monotonic()
+    window["end"] = started + seconds
+    figures.recording = True
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    figures.recording = False
+    return time.monotonic() - started
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(figures: Figures, seconds: float, kinds: Iterable[str] = ("event",)) -> dict[str, Any]:
+    """Events per second, latency (ms) and errors of the sends recorded in ``figures``."""
+    wanted = set(kinds)
+    sends = [s for s in figures.sends if s[0] in wanted]
+    ms = [s[1] for s in sends if s[2]]
+    failed = [s for s in figures.sends if s[2] == 0 or s[2] >= 500]
+    return {
+        "events": len(sends),
+        "events_per_s": len(sends) / seconds if seconds else 0.0,
+        "p50_ms": percentile(ms, 0.50),
+        "p99_ms": percentile(ms, 0.99),
+        "mean_ms": statistics.fmean(ms) if ms else 0.0,
+        "requests": len(figures.sends),
+        "requests_per_s": len(figures.sends) / seconds if seconds else 0.0,
+        "failed": len(failed),
+        "retries": figures.retries,
+    }
+
+
+def in_process_room(uri: str, tables: list[TableDealer]) -> tuple[Room, Callable[[], None]]:
+    """A room on the app in this process, on the migrated database ``uri``; and its closer."""
+    from dealer import create_app
+    from dealer.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "simulation"})
+    room = Room(InProcessTransport(app), tables)
+
+    def close() -> None:
+        with app.app_context():
+            for engine in db.engines.values():
+                engine.dispose()
+
+    return room, close
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--hours", type=float, default=8.0, help="simulated hours per table")
+    parser.add_argument("--database", help=f"fill this database (default {DEFAULT_DATABASE})")
+    parser.add_argument("--url", help="a live server instead, e.g. http://127.0.0.1:8000")
+    parser.add_argument("--profile", choices=("both", *PROFILES), default="both")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--live", action="store_true", help="one thread per table, real pace")
+    parser.add_argument("--speed", type=float, default=1.0, help="live: pace divided by this")
+    parser.add_argument("--seconds", type=float, default=60.0, help="live: wall time")
+    args = parser.parse_args()
+
+    limit = args.hours * 3600
+    tables = make_tables(
+        args.tables, seed=args.seed, profile=args.profile, more=lambda t: t.clock < limit
+    )
+    close: Callable[[], None] = lambda: None  # noqa: E731
+    if args.url:
+        room = Room(HttpTransport(args.url), tables)
+        where = args.url
+    else:
+        uri = args.database or DEFAULT_DATABASE
+        if uri == DEFAULT_DATABASE:
+            path = Path(uri.removeprefix("sqlite:///"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            for old in path.parent.glob(path.name + "*"):
+                old.unlink()
+        prepare_database(uri)
+        room, close = in_process_room(uri, tables)
+        where = uri
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    room.sign_in()
+    started = time.monotonic()
+    try:
+        if args.live:
+            seconds = play_live(room, args.seconds, args.speed)
+        else:
+            play_compressed(room)
+            seconds = time.monotonic() - started
+        report = room.finish()
+    finally:
+        close()
+    real = time.monotonic() - started
+    shown = summary(room.transport.figures, seconds)
+    simulated = max((t.clock for t in tables), default=0.0)
+    hands = sum(t.tally.hands for t in tables)
+    kinds: Counter[str] = Counter()
+    for table in tables:
+        kinds.update(table.tally.events)
+    print(f"room: {len(tables)} tables at {where}; events by type: {dict(sorted(kinds.items()))}")
+    for error in room.errors[:10]:
+        print("ERROR", error)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"name=simulate tables={len(tables)} hands={hands} events={shown['events']} "
+        f"requests={shown['requests']} seconds={real:.1f} "
+        f"events_per_s={shown['events_per_s']:.1f} p50_ms={shown['p50_ms']:.1f} "
+        f"p99_ms={shown['p99_ms']:.1f} simulated_hours={simulated / 3600:.2f} "
+        f"compression={simulated / real if real else 0:.0f}x retries={shown['retries']} "
+        f"entries={report.get('entries', 0)} verify_ok={report.get('ok', False)} "
+        f"errors={len(room.errors) + shown['failed']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
