@@ -52,38 +52,53 @@ class Transport(Protocol):
     figures: Figures
 
     def send(
-        self, method: str, path: str, body: Any, token: str | None, kind: str = "other"
+        self,
+        method: str,
+        path: str,
+        body: Any,
+        token: str | None,
+        kind: str = "other",
+        key: str | None = None,
     ) -> tuple[int, Any]:
-        """Send one request under /api/v1; return its status and JSON body."""
+        """Send one request under /api/v1 (a POST under ``key``, else a fresh key); return its
+        status and JSON body."""
         ...
 
 
-def _headers(token: str | None, body: Any, method: str) -> dict[str, str]:
+def _headers(token: str | None, body: Any, method: str, key: str | None) -> dict[str, str]:
     headers = {"Accept": "application/json", "X-Device": "simulated tablet"}
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
     if body is not None:
         headers["Content-Type"] = "application/json"
     if method == "POST":
-        headers["Idempotency-Key"] = uuid.uuid4().hex
+        headers["Idempotency-Key"] = key or uuid.uuid4().hex
     return headers
 
 
 class HttpTransport:
-    """A live server at ``url``; one kept-alive connection per thread."""
+    """A live server at ``url``; one kept-alive connection per thread (or, without
+    ``keep_alive``, a new connection for every request)."""
 
-    def __init__(self, url: str, timeout: float = 30.0, figures: Figures | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        timeout: float = 30.0,
+        figures: Figures | None = None,
+        keep_alive: bool = True,
+    ) -> None:
         parts = urlsplit(url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.prefix = parts.path.rstrip("/") + "/api/v1"
         self.timeout = timeout
         self.figures = figures or Figures()
+        self.reuse_for = IDLE_REUSE if keep_alive else -1.0
         self._local = threading.local()
 
     def _connection(self) -> http.client.HTTPConnection:
         connection = getattr(self._local, "connection", None)
         now = time.monotonic()
-        if connection is not None and now - self._local.used > IDLE_REUSE:
+        if connection is not None and now - self._local.used > self.reuse_for:
             connection.close()
             connection = None
         if connection is None:
@@ -92,6 +107,10 @@ class HttpTransport:
         self._local.used = now
         return connection
 
+    def close(self) -> None:
+        """Close this thread's connection."""
+        self._drop_connection()
+
     def _drop_connection(self) -> None:
         connection = getattr(self._local, "connection", None)
         if connection is not None:
@@ -99,9 +118,15 @@ class HttpTransport:
         self._local.connection = None
 
     def send(
-        self, method: str, path: str, body: Any, token: str | None, kind: str = "other"
+        self,
+        method: str,
+        path: str,
+        body: Any,
+        token: str | None,
+        kind: str = "other",
+        key: str | None = None,
     ) -> tuple[int, Any]:
-        headers = _headers(token, body, method)
+        headers = _headers(token, body, method, key)
         data = json.dumps(body).encode() if body is not None else None
         wait = FIRST_WAIT
         for attempt in range(TRIES):
@@ -118,6 +143,8 @@ class HttpTransport:
             except (OSError, http.client.HTTPException):
                 self._drop_connection()
                 continue
+            if self.reuse_for < 0:
+                self._drop_connection()
             ms = (time.perf_counter() - started) * 1000
             if response.status in RETRY_STATUSES:
                 continue
@@ -135,13 +162,19 @@ class InProcessTransport:
         self.figures = figures or Figures()
 
     def send(
-        self, method: str, path: str, body: Any, token: str | None, kind: str = "other"
+        self,
+        method: str,
+        path: str,
+        body: Any,
+        token: str | None,
+        kind: str = "other",
+        key: str | None = None,
     ) -> tuple[int, Any]:
         started = time.perf_counter()
         response = self.client.open(
             "/api/v1" + path,
             method=method,
-            headers=_headers(token, body, method),
+            headers=_headers(token, body, method, key),
             data=json.dumps(body) if body is not None else None,
         )
         self.figures.add(kind, (time.perf_counter() - started) * 1000, response.status_code)
