@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -33,34 +31,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import sqlalchemy as sa
 from flask import Flask, jsonify, request
 from flask.testing import FlaskClient
-from sqlalchemy.engine import make_url
 
+from bench.room.server import migrate, postgres_database
 from dealer import create_app, transactions
 from dealer.extensions import db
 from dealer.people import add_user
 from dealer.transactions import writing
 
-REPO = Path(__file__).resolve().parent.parent
-OUT = REPO / "bench" / "out"
+OUT = Path(__file__).resolve().parent / "out"
 MELDS = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
-POSTGRES = os.environ.get(
-    "DEALER_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-)
-
-
-def migrate(uri: str) -> None:
-    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "bench"}
-    subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "dealer", "db", "upgrade"],
-        cwd=REPO,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
 
 
 class EventPath:
@@ -202,32 +184,6 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> floa
         f"vs_baseline={ratio:.2f}"
     )
     return ratio
-
-
-@contextmanager
-def postgres_database() -> Iterator[str | None]:
-    """A throwaway PostgreSQL database's URI, or None when no server answers."""
-    url = make_url(POSTGRES)
-    try:
-        admin = psycopg.connect(
-            host=url.host,
-            port=url.port or 5432,
-            user=url.username,
-            dbname=url.database or "postgres",
-            autocommit=True,
-            connect_timeout=3,
-        )
-    except psycopg.OperationalError as exc:
-        print(f"name=api_events database=postgresql skipped=unreachable ({exc})")
-        yield None
-        return
-    name = f"dealer_bench_{uuid.uuid4().hex[:8]}"
-    admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
-        admin.close()
 
 
 def main() -> None:

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.room.server import migrate
 from bench.room.table import Answer, Entry, Mishaps, Pace, Refused, TableDealer
 from bench.room.transport import (
     Figures,
@@ -64,9 +65,9 @@ PROFILES = ("classic", "cardroom")
 
 def prepare_database(uri: str) -> None:
     """Migrate ``uri`` (`flask db upgrade`) and add the simulation's dealer and supervisor."""
+    migrate(uri)
     env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "simulation"}
     flask = [sys.executable, "-m", "flask", "--app", "dealer"]
-    subprocess.run([*flask, "db", "upgrade"], cwd=REPO, env=env, check=True, capture_output=True)
     for person, role in ((DEALER, "dealer"), (FLOOR, "supervisor")):
         add = [*flask, "users", "add", person["name"], "--role", role, "--pin", person["pin"]]
         subprocess.run(add, cwd=REPO, env=env, check=True, capture_output=True)
@@ -167,13 +168,22 @@ def play_compressed(room: Room) -> None:
 SETUP_KINDS = frozenset(("setup", "session"))
 
 
-def play_live(room: Room, seconds: float, speed: float = 1.0) -> float:
-    """One thread per table at its human pace (its gaps divided by ``speed``; 0 for none) for
-    ``seconds``, after every table is set up (untimed). Return the timed window's length."""
+def play_live(room: Room, seconds: float, speed: float = 1.0, warm_up: float = 0.0) -> float:
+    """One thread per table at its human pace (its gaps divided by ``speed``; 0 for none).
+
+    Every table is set up first (untimed); they all play ``warm_up`` seconds (unrecorded, so
+    that hands are under way), then ``seconds`` recorded. Return the recorded window's length.
+    """
     figures = room.transport.figures
     figures.recording = False
-    ready = threading.Barrier(len(room.tables) + 1)
+    released = threading.Event()
     window: dict[str, float] = {}
+
+    def release() -> None:  # run once, when every table is set up, before any goes on
+        window["end"] = time.monotonic() + warm_up + seconds
+        released.set()
+
+    ready = threading.Barrier(len(room.tables), action=release)
 
     def run(table: TableDealer) -> None:
         entries = table.entries()
@@ -185,7 +195,10 @@ def play_live(room: Room, seconds: float, speed: float = 1.0) -> float:
             room.errors.append(str(exc))
             ready.abort()
             return
-        ready.wait()
+        try:
+            ready.wait()
+        except threading.BrokenBarrierError:
+            return
         if speed:  # tables do not all start at once: each joins within one pace of the start
             time.sleep(table.rng.uniform(0, sum(table.pace.entry) / 2) / speed)
         try:
@@ -203,14 +216,14 @@ def play_live(room: Room, seconds: float, speed: float = 1.0) -> float:
     threads = [threading.Thread(target=run, args=(t,), daemon=True) for t in room.tables]
     for thread in threads:
         thread.start()
-    ready.wait(timeout=600)
-    started = time.monotonic()
-    window["end"] = started + seconds
-    figures.recording = True
+    if released.wait(timeout=900):
+        time.sleep(warm_up)
+        figures.recording = True
+        time.sleep(seconds)
+        figures.recording = False
     for thread in threads:
-        thread.join(timeout=seconds + 120)
-    figures.recording = False
-    return time.monotonic() - started
+        thread.join(timeout=900)
+    return seconds
 
 
 def percentile(values: list[float], share: float) -> float:

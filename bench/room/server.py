@@ -1,5 +1,6 @@
-"""gunicorn as production runs it (gunicorn.conf.py), on a port of its own, for a benchmark or
-a test: started on a database, waited for until /healthz answers, stopped afterwards."""
+"""What the benchmarks and the serving test run the app on: a migrated database (a throwaway
+PostgreSQL one when a server answers), and gunicorn as production runs it (gunicorn.conf.py),
+on a port of its own, waited for until /healthz answers and stopped afterwards."""
 
 from __future__ import annotations
 
@@ -10,13 +11,54 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["gunicorn"]
+import psycopg
+from sqlalchemy.engine import make_url
+
+__all__ = ["gunicorn", "migrate", "postgres_database"]
 
 REPO = Path(__file__).resolve().parents[2]
+POSTGRES = os.environ.get(
+    "DEALER_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+
+
+def migrate(uri: str) -> None:
+    """`flask --app dealer db upgrade` on ``uri``, in a fresh process."""
+    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "bench"}
+    command = [sys.executable, "-m", "flask", "--app", "dealer", "db", "upgrade"]
+    subprocess.run(command, cwd=REPO, env=env, check=True, capture_output=True)
+
+
+@contextmanager
+def postgres_database() -> Iterator[str | None]:
+    """A throwaway database on the PostgreSQL at DEALER_TEST_POSTGRES (dropped afterwards);
+    None when no server answers."""
+    url = make_url(POSTGRES)
+    try:
+        admin = psycopg.connect(
+            host=url.host,
+            port=url.port or 5432,
+            user=url.username,
+            dbname=url.database or "postgres",
+            autocommit=True,
+            connect_timeout=3,
+        )
+    except psycopg.OperationalError as exc:
+        print(f"PostgreSQL skipped: nothing answers at {POSTGRES} ({exc})")
+        yield None
+        return
+    name = f"dealer_bench_{uuid.uuid4().hex[:8]}"
+    admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+        admin.close()
 
 
 def free_port() -> int:

@@ -250,7 +250,8 @@ class _Hand:
         in_the_deal = [s for s in dropping if self.rng.random() < 0.7]
         path = f"/tables/{dealer.table_id}/hands"
         body = {"dropped": in_the_deal} if in_the_deal else {}
-        after = self.rng.uniform(*dealer.pace.deal)
+        # The first hand is dealt at once: a table joins the floor already playing.
+        after = self.rng.uniform(*dealer.pace.deal if dealer.tally.hands else dealer.pace.entry)
         shown = yield from dealer.send(Entry("POST", path, body, "deal", after))
         self._mirror_deal(shown, in_the_deal)
         if self.rng.random() < dealer.mishaps.misdeal:
