@@ -62,7 +62,7 @@ def start_hand(table_id: int) -> Response:
 @bp.get(HAND)
 @signed_in()
 def get_hand(hand_id: int) -> Response:
-    replayed = service.load(current_session(), service.get_hand(current_session(), hand_id))
+    replayed = service.load_hand(current_session(), hand_id)
     return json_response(hand_shape(current_session(), replayed), 200)
 
 
@@ -77,10 +77,14 @@ def record_event(hand_id: int) -> Response:
     action_body = {k: v for k, v in body.items() if k != "supervisor"}
 
     def work(session: Session) -> tuple[Any, int]:
-        hand = service.get_hand(session, hand_id)
         supervisor = session.get(User, approver) if approver is not None else None
         replayed, _event, entries = service.record_event(
-            session, hand, action_body, recorder(), principal().user, supervisor
+            session,
+            service.load_hand(session, hand_id),
+            action_body,
+            recorder(),
+            principal().user,
+            supervisor,
         )
         shaped = hand_shape(session, replayed)
         return {
@@ -112,7 +116,7 @@ def fits(hand_id: int) -> Response:
     parsed = rules.parse_card(card)
 
     def work(session: Session) -> tuple[Any, int]:
-        replayed = service.load(session, service.get_hand(session, hand_id))
+        replayed = service.load_hand(session, hand_id)
         found = replayed.engine.fits(parsed)
         shapes = [{"seat": f.seat, "meld": f.meld, "goes_out": f.goes_out} for f in found]
         return {"fits": shapes}, 200

@@ -32,6 +32,7 @@ __all__ = [
     "account_of",
     "hand_collection",
     "hand_rules",
+    "load_hand",
     "record_event",
     "replay",
     "replay_all",
@@ -131,6 +132,27 @@ def load(session: Session, hand: Hand) -> Replayed:
     return replay(hand, list(events))
 
 
+def load_hand(session: Session, hand_id: int) -> Replayed:
+    """Replay the stored hand ``hand_id``, read with its events in one query.
+
+    Every event and every read of a hand starts here; on PostgreSQL a query is a round trip
+    made while the writers' lock is held, so the hand does not come in one of its own.
+    """
+    rows = (
+        session.execute(
+            select(Hand, Event)
+            .outerjoin(Event, Event.hand_id == Hand.id)
+            .where(Hand.id == hand_id)
+            .order_by(Event.seq)
+        ).all()
+        if 1 <= hand_id <= MAX_ID
+        else []
+    )
+    if not rows:
+        raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
+    return replay(rows[0][0], [event for _, event in rows if event is not None])
+
+
 def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
     """Each hand with its replayed engine, or the reason it cannot be replayed (for the checks).
 
@@ -207,7 +229,7 @@ def start_hand(
 
 def record_event(
     session: Session,
-    hand: Hand,
+    hand: Hand | Replayed,
     body: Mapping[str, Any],
     recorder: Recorder,
     user: User,
@@ -217,8 +239,9 @@ def record_event(
 
     ``supervisor`` approved it on the spot (name and PIN); when the rules ask for a
     supervisor and none approved, ``user`` must be one, and is recorded as the approver.
+    ``hand`` may come already replayed (`load_hand`).
     """
-    replayed = load(session, hand)
+    replayed = hand if isinstance(hand, Replayed) else load(session, hand)
     action = rules.action_from_dict(_void_by_seq(replayed, body))
     if replayed.engine.needs_supervisor(action) and supervisor is None:
         if not user.can("supervisor"):
