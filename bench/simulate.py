@@ -51,6 +51,7 @@ from bench.room.transport import (
     Figures,
     HttpTransport,
     InProcessTransport,
+    Request,
     Transport,
     Unanswered,
     sign_in,
@@ -118,7 +119,7 @@ class Room:
 
     def send(self, entry: Entry) -> Answer:
         token = self.tokens[entry.who]
-        return self.transport.send(entry.method, entry.path, entry.body, token, entry.kind)
+        return self.transport.send(Request(entry.method, entry.path, entry.body, token, entry.kind))
 
     def drive(self, entries: Generator[Entry, Answer, None], until: float | None = None) -> None:
         """Send ``entries`` one after another, no waiting, until done (or the wall time)."""
@@ -138,9 +139,8 @@ class Room:
         for table in self.tables:
             if table.table_id:
                 self.drive(table.audit())
-        status, report = self.transport.send(
-            "GET", "/ledger/verify", None, self.tokens["supervisor"], "read"
-        )
+        verify = Request("GET", "/ledger/verify", token=self.tokens["supervisor"], kind="read")
+        status, report = self.transport.send(verify)
         self.transport.figures.recording = recording
         if status != 200 or not report["ok"]:
             self.errors.append(f"ledger verify: {status} {report}")

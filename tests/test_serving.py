@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bench.room.server import gunicorn
-from bench.room.transport import HttpTransport, sign_in
+from bench.room.transport import HttpTransport, Request, sign_in
 from dealer import create_app
 from dealer.extensions import db
 from tests.conftest import PostgresServer
@@ -67,7 +67,7 @@ def test_two_workers_play_one_hand_without_conflict(served: tuple[str, Path]) ->
     floor = sign_in(http, {"name": name, "pin": pin})
 
     def ok(method: str, path: str, body: Any = None, token: str = dealer) -> Any:
-        status, answer = http.send(method, path, body, token)
+        status, answer = http.send(Request(method, path, body, token))
         assert status in (200, 201), (path, status, answer)
         return answer
 
@@ -79,10 +79,8 @@ def test_two_workers_play_one_hand_without_conflict(served: tuple[str, Path]) ->
     with ThreadPoolExecutor(2) as pool:
         for number, body in enumerate(ENTRIES):
             key = f"served-{hand}-{number}"
-            sends = [
-                pool.submit(http.send, "POST", f"/hands/{hand}/events", body, dealer, "event", key)
-                for _ in range(2)
-            ]
+            send = Request("POST", f"/hands/{hand}/events", body, dealer, "event", key)
+            sends = [pool.submit(http.send, send) for _ in range(2)]
             (first, one), (second, other) = (send.result(timeout=60) for send in sends)
             assert first == second == 201, (body, one, other)
             assert one == other

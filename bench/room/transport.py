@@ -19,7 +19,15 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-__all__ = ["Figures", "HttpTransport", "InProcessTransport", "Transport", "Unanswered"]
+__all__ = [
+    "Figures",
+    "HttpTransport",
+    "InProcessTransport",
+    "Request",
+    "Transport",
+    "Unanswered",
+    "sign_in",
+]
 
 #: Statuses that mean "not now": the entry is sent again under the same key.
 RETRY_STATUSES = frozenset((502, 503, 504))
@@ -51,29 +59,32 @@ class Figures:
 class Transport(Protocol):
     figures: Figures
 
-    def send(
-        self,
-        method: str,
-        path: str,
-        body: Any,
-        token: str | None,
-        kind: str = "other",
-        key: str | None = None,
-    ) -> tuple[int, Any]:
-        """Send one request under /api/v1 (a POST under ``key``, else a fresh key); return its
-        status and JSON body."""
+    def send(self, request: Request) -> tuple[int, Any]:
+        """Send ``request``; return its status and JSON body."""
         ...
 
 
-def _headers(token: str | None, body: Any, method: str, key: str | None) -> dict[str, str]:
-    headers = {"Accept": "application/json", "X-Device": "simulated tablet"}
-    if token is not None:
-        headers["Authorization"] = f"Bearer {token}"
-    if body is not None:
-        headers["Content-Type"] = "application/json"
-    if method == "POST":
-        headers["Idempotency-Key"] = key or uuid.uuid4().hex
-    return headers
+@dataclass(frozen=True)
+class Request:
+    """One request under /api/v1: a POST goes under ``key``, or a fresh one."""
+
+    method: str
+    path: str
+    body: Any = None
+    token: str | None = None
+    #: What it is, for the figures (setup, deal, event, chips, read, session).
+    kind: str = "other"
+    key: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        headers = {"Accept": "application/json", "X-Device": "simulated tablet"}
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        if self.body is not None:
+            headers["Content-Type"] = "application/json"
+        if self.method == "POST":
+            headers["Idempotency-Key"] = self.key or uuid.uuid4().hex
+        return headers
 
 
 class HttpTransport:
@@ -117,17 +128,10 @@ class HttpTransport:
             connection.close()
         self._local.connection = None
 
-    def send(
-        self,
-        method: str,
-        path: str,
-        body: Any,
-        token: str | None,
-        kind: str = "other",
-        key: str | None = None,
-    ) -> tuple[int, Any]:
-        headers = _headers(token, body, method, key)
-        data = json.dumps(body).encode() if body is not None else None
+    def send(self, request: Request) -> tuple[int, Any]:
+        method, path, kind = request.method, request.path, request.kind
+        headers = request.headers()
+        data = json.dumps(request.body).encode() if request.body is not None else None
         wait = FIRST_WAIT
         for attempt in range(TRIES):
             if attempt:
@@ -161,29 +165,23 @@ class InProcessTransport:
         self.client = app.test_client()
         self.figures = figures or Figures()
 
-    def send(
-        self,
-        method: str,
-        path: str,
-        body: Any,
-        token: str | None,
-        kind: str = "other",
-        key: str | None = None,
-    ) -> tuple[int, Any]:
+    def send(self, request: Request) -> tuple[int, Any]:
         started = time.perf_counter()
+        body = request.body
         response = self.client.open(
-            "/api/v1" + path,
-            method=method,
-            headers=_headers(token, body, method, key),
+            "/api/v1" + request.path,
+            method=request.method,
+            headers=request.headers(),
             data=json.dumps(body) if body is not None else None,
         )
-        self.figures.add(kind, (time.perf_counter() - started) * 1000, response.status_code)
+        ms = (time.perf_counter() - started) * 1000
+        self.figures.add(request.kind, ms, response.status_code)
         return response.status_code, response.get_json(silent=True)
 
 
 def sign_in(transport: Transport, person: Mapping[str, str]) -> str:
     """A bearer token for ``person`` ({"name", "pin"})."""
-    status, answer = transport.send("POST", "/session", dict(person), None, "setup")
+    status, answer = transport.send(Request("POST", "/session", dict(person), kind="setup"))
     if status != 200:
         raise Unanswered(f"signing in as {person['name']}: {status} {answer}")
     token: str = answer["token"]
