@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .actions import Add, Borrow, Drop, GoOut, Meld, Split
-from .cards import ACE, KING, Card, format_cards
+from .cards import Card, format_cards
 from .errors import (
     IllegalActionError,
     IllegalMeldError,
@@ -184,7 +184,7 @@ def plan_split(hand: Hand, action: Split) -> Plan:
             f"and the cards added ({format_cards(sorted(action.cards)) or 'none'})."
         )
     parts = [lay(0, action.seat, part, hand.rules) for part in (first, second)]
-    keep = next((i for i, p in enumerate(parts) if same_condition(source, p)), 0)
+    keep = keeper(parts[0], parts[1])
     kept = replace(parts[keep], id=source.id, paid=source.paid)
     new = replace(parts[1 - keep], id=hand.next_meld_id)
     check_cards_down(hand, action.seat, action.cards)
@@ -194,8 +194,21 @@ def plan_split(hand: Hand, action: Split) -> Plan:
         added=tuple(action.cards),
         next_meld=1,
     )
-    collect(hand, plan, action.seat, [kept.id, new.id] if keep == 0 else [new.id, kept.id])
+    collect(hand, plan, action.seat, [kept.id, new.id])
     return plan
+
+
+def keeper(first: TableMeld, second: TableMeld) -> int:
+    """Which part of a split keeps the meld's identity and paid level (section 4): 0 or 1.
+
+    The part worth more; equal values, the one with more cards; still equal, the one with
+    the lower cards, so that not even a later growth depends on the order of entry.
+    """
+    a = (first.value, first.shape.size)
+    b = (second.value, second.shape.size)
+    if a != b:
+        return 0 if a > b else 1
+    return 0 if first.cards <= second.cards else 1
 
 
 def plan_go_out(hand: Hand, action: GoOut) -> Plan:
@@ -280,17 +293,3 @@ def plan_drop(hand: Hand, action: Drop) -> Plan:
         plan.hand_status = "settled"
         plan.winner = last
     return plan
-
-
-def same_condition(original: TableMeld, part: TableMeld) -> bool:
-    """Whether ``part`` is still a condition of the same kind as ``original`` (section 4)."""
-    if original.condition is None or part.condition is None:
-        return False
-    if original.condition.code != part.condition.code:
-        return False
-    a, b = original.shape, part.shape
-    if a.kind == "set":
-        return a.rank == b.rank and a.suits == b.suits if a.one_suit else a.rank == b.rank
-    if a.suits != b.suits:
-        return False
-    return (a.rank == ACE and b.rank == ACE) or (a.high == KING and b.high == KING)
