@@ -165,11 +165,13 @@ class Hand:
                 if mine:
                     out.add("add")
             # A split needs two melds of three out of the meld and the cards added; a borrow
-            # needs three for its new meld out of what the meld can spare and the hand.
-            if any(m.shape.size + room >= 6 for m in mine):
-                out.add("split")
-            if any(m.shape.size >= 4 and m.shape.size - 3 + room >= 3 for m in mine):
-                out.add("borrow")
+            # needs three for its new meld out of what the meld can spare and the hand. Where
+            # a card from hand is required, there must be room for one.
+            if room > 0 or not self.rules.rearrange_needs_card:
+                if any(m.shape.size + room >= 6 for m in mine):
+                    out.add("split")
+                if any(m.shape.size >= 4 and m.shape.size - 3 + room >= 3 for m in mine):
+                    out.add("borrow")
             if room == 0:
                 out.add("go_out")
         if self.can(Penalty(seat)):

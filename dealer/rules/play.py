@@ -118,6 +118,18 @@ def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int]) -> None:
         plan.changes[mid] = meld.with_paid(value)
 
 
+def require_card_from_hand(hand: Hand, action: Borrow | Split) -> None:
+    """Section 4: under ``rearrange_needs_card`` a split or a borrow plays a card from hand."""
+    if action.cards or not hand.rules.rearrange_needs_card:
+        return
+    what = "A split" if isinstance(action, Split) else "A borrow"
+    raise IllegalActionError(
+        f"{what} must play at least one card from the hand under these rules: "
+        f"meld {action.meld} cannot be rearranged with no card added.",
+        code="needs_card_from_hand",
+    )
+
+
 def plan_meld(hand: Hand, action: Meld) -> Plan:
     require_playing(hand)
     require_in(hand, action.seat)
@@ -148,6 +160,7 @@ def plan_borrow(hand: Hand, action: Borrow) -> Plan:
     source = own_meld(hand, action.seat, action.meld)
     if not action.take:
         raise IllegalMeldError("Say which cards are borrowed from the meld.")
+    require_card_from_hand(hand, action)
     left = multiset_minus(source.cards, action.take)
     if left is None:
         raise IllegalMeldError(
@@ -177,6 +190,7 @@ def plan_split(hand: Hand, action: Split) -> Plan:
     require_playing(hand)
     require_in(hand, action.seat)
     source = own_meld(hand, action.seat, action.meld)
+    require_card_from_hand(hand, action)
     first, second = action.into
     if Counter((*source.cards, *action.cards)) != Counter((*first, *second)):
         raise IllegalMeldError(

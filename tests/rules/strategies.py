@@ -57,7 +57,7 @@ def rule_knobs(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
         overrides["tops_ante"] = draw(st.integers(0, 2))
     if draw(st.booleans()):
         overrides["drop_forfeit"] = draw(st.integers(0, 3))
-    for knob in ("spades_double", "mixed_valle_condition"):
+    for knob in ("spades_double", "mixed_valle_condition", "rearrange_needs_card"):
         if draw(st.booleans()):
             overrides[knob] = draw(st.booleans())
     if draw(st.booleans()):

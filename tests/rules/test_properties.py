@@ -750,5 +750,6 @@ def test_allowed_offers_every_action_the_hand_accepts(
             hand.apply(Meld(seat, tuple(Card(r, suit) for r in range(1, 1 + min(left, 5)))))
     assert hand.cards_down[seat] == hand.limit
     split = Split(seat, 1, (), (run[:3], run[3:]))
-    assert hand.can(split)
-    assert "split" in hand.allowed(seat)
+    # With no room for a card from hand, only a table that needs none may split (section 4).
+    assert hand.can(split) is not rules.rearrange_needs_card
+    assert ("split" in hand.allowed(seat)) is not rules.rearrange_needs_card
