@@ -8,6 +8,8 @@ database, no clock.
 
 from .actions import (
     ACTION_TYPES,
+    CLAIMABLE_TYPES,
+    NOT_CLAIMED,
     Action,
     Add,
     Borrow,
@@ -50,7 +52,9 @@ from .table import TableMeld, lay
 __all__ = [
     "ACTION_TYPES",
     "ALL_CARDS",
+    "CLAIMABLE_TYPES",
     "HOUSE",
+    "NOT_CLAIMED",
     "POT",
     "PROFILES",
     "RANKS",

@@ -93,14 +93,21 @@ def check_cards_down(hand: Hand, seat: int, cards: Sequence[Card]) -> None:
             )
 
 
-def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int]) -> None:
-    """Raise each changed meld's paid level to its value; the paying seats pay the rise."""
+def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int], claimed: bool = True) -> None:
+    """Raise each changed meld's paid level to its value; the paying seats pay the rise.
+
+    Unclaimed (section 4), the level rises all the same and nobody pays: those chips are
+    never owed later. The level never falls (a borrowed meld keeps its ``P``).
+    """
     payers = hand.payers(seat)
     for mid in ids:
         meld = plan.changes[mid]
         assert meld is not None
         value = meld.value
         if value <= meld.paid:
+            continue
+        if not claimed:
+            plan.changes[mid] = meld.with_paid(value)
             continue
         rise = value - meld.paid
         cond = meld.condition
@@ -136,7 +143,7 @@ def plan_meld(hand: Hand, action: Meld) -> Plan:
     new = lay(hand.next_meld_id, action.seat, action.cards, hand.rules)
     check_cards_down(hand, action.seat, action.cards)
     plan = Plan(seat=action.seat, changes={new.id: new}, added=new.cards, next_meld=1)
-    collect(hand, plan, action.seat, plan.changes)
+    collect(hand, plan, action.seat, plan.changes, action.claimed)
     return plan
 
 
@@ -150,7 +157,7 @@ def plan_add(hand: Hand, action: Add) -> Plan:
     check_cards_down(hand, action.seat, action.cards)
     grown = meld.with_cards((*meld.cards, *action.cards), hand.rules)
     plan = Plan(seat=action.seat, changes={meld.id: grown}, added=action.cards)
-    collect(hand, plan, action.seat, plan.changes)
+    collect(hand, plan, action.seat, plan.changes, action.claimed)
     return plan
 
 
@@ -182,7 +189,7 @@ def plan_borrow(hand: Hand, action: Borrow) -> Plan:
         added=tuple(action.cards),
         next_meld=1,
     )
-    collect(hand, plan, action.seat, [source.id, new.id])
+    collect(hand, plan, action.seat, [source.id, new.id], action.claimed)
     return plan
 
 
@@ -208,7 +215,7 @@ def plan_split(hand: Hand, action: Split) -> Plan:
         added=tuple(action.cards),
         next_meld=1,
     )
-    collect(hand, plan, action.seat, [kept.id, new.id])
+    collect(hand, plan, action.seat, [kept.id, new.id], action.claimed)
     return plan
 
 
