@@ -24,6 +24,7 @@ from .errors import (
 from .melds import check_growth
 from .payments import HOUSE, POT, Party, Payment
 from .play import (
+    others_in_play,
     plan_add,
     plan_borrow,
     plan_deal,
@@ -155,9 +156,10 @@ class Hand:
         out: set[str] = set()
         status = self.seat_status[seat]
         if self.status == "playing" and status == "in":
-            out.add("foul")
-            if not self.melds:
-                out.add("drop")
+            if others_in_play(self, seat):
+                out.add("foul")
+                if not self.melds:
+                    out.add("drop")
             mine = self.melds_of(seat)
             room = self.limit - self.cards_down[seat]
             if room > 0:

@@ -63,6 +63,11 @@ def require_in(hand: Hand, seat: int) -> None:
         raise NotAllowedNowError(f"Seat {seat} fouled and is out of the hand.", code="seat_not_in")
 
 
+def others_in_play(hand: Hand, seat: int) -> bool:
+    """Whether a seat other than ``seat`` is still in play: one that could still go out."""
+    return any(s != seat and hand.seat_status[s] == "in" for s in hand.seats)
+
+
 def own_meld(hand: Hand, seat: int, meld_id: int) -> TableMeld:
     meld = hand.melds.get(meld_id)
     if meld is None:
@@ -292,7 +297,7 @@ def plan_drop(hand: Hand, action: Drop) -> Plan:
         raise NotAllowedNowError(
             "A seat can drop only before the first meld of the hand.", code="too_late_to_drop"
         )
-    if not any(s != seat and hand.seat_status[s] == "in" for s in hand.seats):
+    if not others_in_play(hand, seat):
         # A fouled seat collects nothing more, so it can never be left to take the pot.
         raise NotAllowedNowError(
             f"Seat {seat} is the last seat in play and cannot drop.", code="last_seat_in_play"

@@ -129,6 +129,9 @@ def check_invariants(hand: Hand) -> None:
         assert hand.shoe_count(card) == on_table[card] <= rules.copies(card.suit), card
     if hand.status == "void":
         assert all(v == 0 for v in net.values()), net
+    if hand.status == "playing":
+        # Some seat can still go out (section 7: the last foul is refused).
+        assert in_seats(hand), hand.seat_status
     paid = ledger_conditions(hand)
     for a in hand.seats:
         for b in hand.seats:
@@ -252,9 +255,13 @@ class Referee:
             return None
         if not hand.can(action):
             frozen = full_state(hand)
-            with pytest.raises(RulesError):
+            with pytest.raises(RulesError) as refused:
                 hand.apply(action)
             assert full_state(hand) == frozen, action
+            if isinstance(action, Foul) and hand.status == "playing":
+                # Section 7: the last seat in play is never fouled; the hand is a misdeal.
+                last = hand.seat_status.get(action.seat) == "in" and in_seats(hand) == [action.seat]
+                assert (refused.value.code == "no_seat_can_go_out") == last, refused.value
             return None
         seat = getattr(action, "seat", None)
         if seat is not None and not isinstance(action, Penalty):
