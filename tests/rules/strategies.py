@@ -248,6 +248,23 @@ def chunks(items: Sequence[Card], cuts: Sequence[bool]) -> list[list[Card]]:
     return out
 
 
+@st.composite
+def split_parts(draw: st.DrawFn, cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """Six or more cards of one meld cut in two parts of three or more, in either order.
+
+    A run is cut between two ranks, so both parts are runs; a set is cut after its cards are
+    grouped by suit (one-suit parts) or shuffled, so that most cuts give two valid sets.
+    """
+    ordered = list(cards)
+    if len({c.suit for c in ordered}) == 1 or draw(st.booleans()):
+        ordered.sort(key=lambda c: (c.suit, c.rank))
+    else:
+        ordered = list(draw(st.permutations(ordered)))
+    cut = draw(st.integers(3, len(ordered) - 3))
+    first, second = ordered[:cut], ordered[cut:]
+    return (second, first) if draw(st.booleans()) else (first, second)
+
+
 def condition_melds(rules: Rules, max_size: int | None = None) -> st.SearchStrategy[list[Card]]:
     """A meld that is a condition under ``rules`` (section 3), in random card order."""
     size = rules.cards_to_go_out if max_size is None else max_size

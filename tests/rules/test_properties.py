@@ -51,6 +51,7 @@ from tests.rules.strategies import (
     melds_st,
     rules_st,
     seat_lists,
+    split_parts,
 )
 
 SETTINGS = settings(
@@ -497,15 +498,8 @@ def propose_split(hand: Hand, data: DataObject) -> Action | None:
     cards = [*meld.cards, *added]
     if len(cards) < 6:
         return None
-    if meld.kind == "run" or data.draw(st.booleans()):
-        cards.sort(key=lambda c: (c.suit, c.rank))
-    else:
-        cards = list(data.draw(st.permutations(cards)))
-    cut = data.draw(st.integers(3, len(cards) - 3))
-    into = (tuple(cards[:cut]), tuple(cards[cut:]))
-    if data.draw(st.booleans()):
-        into = (into[1], into[0])
-    return Split(meld.seat, meld.id, tuple(added), into, claim(data))
+    first, second = data.draw(split_parts(cards))
+    return Split(meld.seat, meld.id, tuple(added), (tuple(first), tuple(second)), claim(data))
 
 
 def propose_void(hand: Hand, data: DataObject) -> Action | None:
