@@ -8,6 +8,8 @@ database, no clock.
 
 from .actions import (
     ACTION_TYPES,
+    CLAIMABLE_TYPES,
+    NOT_CLAIMED,
     Action,
     Add,
     Borrow,
@@ -58,9 +60,11 @@ from .table import TableMeld, lay
 __all__ = [
     "ACTION_TYPES",
     "ALL_CARDS",
+    "CLAIMABLE_TYPES",
     "COLLECTION_FIELDS",
     "HOUSE",
     "KNOB_BOUNDS",
+    "NOT_CLAIMED",
     "POT",
     "PROFILES",
     "RANKS",
