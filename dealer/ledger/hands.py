@@ -65,8 +65,16 @@ def table_collection(table: Table) -> rules.Collection:
     return rules.make_collection(table.collection)
 
 
+#: Knobs added after hands were first stored, with the value that plays as the engine did
+#: before the knob existed: a hand replays under the rules it was dealt under.
+KNOBS_BEFORE_THEY_EXISTED: dict[str, object] = {"rearrange_needs_card": False}
+
+
 def hand_rules(hand: Hand) -> rules.Rules:
+    """The rules a hand was dealt under, from its stored record (every knob, as dealt)."""
     knobs = {k: v for k, v in hand.rules.items() if k != "profile"}
+    for knob, then in KNOBS_BEFORE_THEY_EXISTED.items():
+        knobs.setdefault(knob, then)
     return rules.make_rules(hand.rules["profile"], knobs)
 
 
