@@ -29,11 +29,14 @@ __all__ = [
     "LOCKOUT",
     "MAX_WRONG_PINS",
     "NAME_LENGTH",
+    "NO_MATCH",
     "PinRefused",
     "add_user",
     "approve_supervisor",
     "authenticate",
+    "check_name",
     "check_pin_format",
+    "check_role",
     "deactivate_user",
     "find_token",
     "hash_token",
@@ -51,6 +54,8 @@ MAX_WRONG_PINS = 5
 LOCKOUT = timedelta(minutes=5)
 PIN_PATTERN = re.compile(rf"[0-9]{{{PIN_DIGITS[0]},{PIN_DIGITS[1]}}}")
 NAME_LENGTH = USER_NAME
+#: What a sign-in hears whatever was wrong with the name or the PIN.
+NO_MATCH = "That name and PIN do not match an active user."
 
 
 def check_pin_format(pin: object) -> str:
@@ -65,6 +70,12 @@ def check_name(name: object) -> str:
     return name.strip()
 
 
+def check_role(role: object) -> str:
+    if not isinstance(role, str) or role not in ROLES:
+        raise Invalid(f"A role is one of {', '.join(ROLES)}.", "invalid_role")
+    return role
+
+
 def _method() -> str:
     return str(current_app.config.get("PIN_HASH_METHOD", "scrypt"))
 
@@ -72,8 +83,7 @@ def _method() -> str:
 def add_user(session: Session, name: object, role: object, pin: object) -> User:
     """A new user; the PIN is kept only as werkzeug's salted scrypt hash."""
     name = check_name(name)
-    if not isinstance(role, str) or role not in ROLES:
-        raise Invalid(f"A role is one of {', '.join(ROLES)}.", "invalid_role")
+    role = check_role(role)
     pin = check_pin_format(pin)
     if session.scalars(select(User).where(User.name == name)).first() is not None:
         raise Conflict(f"There is already a user called {name}.", "user_exists")
@@ -102,7 +112,7 @@ def authenticate(session: Session, name: object, pin: object) -> User | PinRefus
     Counts wrong PINs on the user (the caller commits that even though the
     sign-in fails) and locks the name for `LOCKOUT` after `MAX_WRONG_PINS`.
     """
-    refused = PinRefused("That name and PIN do not match an active user.")
+    refused = PinRefused(NO_MATCH)
     user = None
     if isinstance(name, str) and len(name) <= NAME_LENGTH:
         user = session.scalars(select(User).where(User.name == name.strip())).first()

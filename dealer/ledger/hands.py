@@ -190,7 +190,9 @@ def start_hand(
     engine = rules.Hand(effective, [s.seat for s in seatings], collection)
     for seat in dropped:
         if seat not in engine.seat_status:
-            raise Invalid(f"Seat {seat} is not dealt into this hand, so it cannot drop.")
+            raise Invalid(
+                f"Seat {seat} is not dealt into this hand, so it cannot drop.", "not_dealt_in"
+            )
     number = session.scalar(select(func.max(Hand.number)).where(Hand.table_id == table.id))
     down = open_session_at(session, table.id) or open_session(
         session, table, recorder.user_id, implicit=True

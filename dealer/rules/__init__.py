@@ -24,7 +24,17 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .cards import ALL_CARDS, RANKS, SUITS, VALLE_RANKS, Card, format_cards, parse_card, parse_cards
+from .cards import (
+    ALL_CARDS,
+    CARD_PATTERN,
+    RANKS,
+    SUITS,
+    VALLE_RANKS,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from .errors import (
     IllegalActionError,
     IllegalMeldError,
@@ -60,6 +70,7 @@ from .table import TableMeld, lay
 __all__ = [
     "ACTION_TYPES",
     "ALL_CARDS",
+    "CARD_PATTERN",
     "CLAIMABLE_TYPES",
     "COLLECTION_FIELDS",
     "HOUSE",
