@@ -38,6 +38,18 @@ class EventBody(Body):
     supervisor: Approval = None
 
 
+class ClaimableEvent(EventBody):
+    """An event that collects for conditions, unless the seat did not claim its chips."""
+
+    claimed: bool = Field(
+        True,
+        description=(
+            "false: the seat did not ask for its chips before discarding (section 4): the "
+            "cards move as usual and nothing is paid, then or later."
+        ),
+    )
+
+
 class DropEvent(EventBody):
     """The seat drops."""
 
@@ -45,7 +57,7 @@ class DropEvent(EventBody):
     seat: Seat
 
 
-class MeldEvent(EventBody):
+class MeldEvent(ClaimableEvent):
     """The seat lays a new meld."""
 
     type: Literal["meld"]
@@ -53,7 +65,7 @@ class MeldEvent(EventBody):
     cards: Cards
 
 
-class AddEvent(EventBody):
+class AddEvent(ClaimableEvent):
     """The seat adds cards to one of its melds."""
 
     type: Literal["add"]
@@ -62,7 +74,7 @@ class AddEvent(EventBody):
     cards: Cards
 
 
-class BorrowEvent(EventBody):
+class BorrowEvent(ClaimableEvent):
     """The seat takes cards from one of its melds into a new one: ``take`` + ``cards``."""
 
     type: Literal["borrow"]
@@ -72,7 +84,7 @@ class BorrowEvent(EventBody):
     cards: Cards
 
 
-class SplitEvent(EventBody):
+class SplitEvent(ClaimableEvent):
     """The seat adds ``cards`` to a meld and splits it ``into`` two."""
 
     type: Literal["split"]
@@ -150,5 +162,9 @@ class NewEvent(RootModel[Annotated[AnyEvent, Field(discriminator="type")]]):
         return spelt
 
     def action(self) -> dict[str, Any]:
-        """The event as the engine takes it: everything but the supervisor."""
-        return self.root.model_dump(exclude={"supervisor"})
+        """The event as the engine spells it: everything but the supervisor, and ``claimed``
+        only when the seat did not claim."""
+        action = self.root.model_dump(exclude={"supervisor"})
+        if action.get("claimed") is True:
+            del action["claimed"]
+        return action

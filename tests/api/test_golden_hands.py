@@ -42,9 +42,7 @@ def to_api(action: dict[str, Any], ids: dict[int, int], status: str) -> dict[str
 
 #: Golden hands the engine plays but the API cannot take yet: file name -> why. Strict, so
 #: wiring the field in shows up as an unexpected pass (then delete the entry).
-API_NOT_YET: dict[str, str] = {
-    "33_unclaimed.json": "issue 9: the API does not take the event field `claimed` yet",
-}
+API_NOT_YET: dict[str, str] = {}
 
 
 def api_params() -> list[Any]:
