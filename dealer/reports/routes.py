@@ -40,6 +40,10 @@ bp = Blueprint("reports", __name__)
 bp.register_error_handler(DealerError, dealer_error)
 
 ID = "<int(max=2147483647):{}>"
+#: A document is printed by a GET (the API's clients) or by a screen's Print button, a form
+#: POST with its CSRF token that opens the PDF in a new tab: the screens never GET a document,
+#: so going back to a tab or reopening the app never counts as a print.
+PRINT = ["GET", "POST"]
 #: The longest window a shift ledger covers; the exports take any.
 MAX_SHIFT = timedelta(days=31)
 
@@ -105,8 +109,8 @@ def _pdf(data: bytes, filename: str) -> Response:
     return response
 
 
-@bp.get("/reports/hands/" + ID.format("hand_id") + ".pdf")
-@signed_in()
+@bp.route("/reports/hands/" + ID.format("hand_id") + ".pdf", methods=PRINT)
+@signed_in(form_post=True)
 def hand_slip(hand_id: int) -> Response:
     """The hand slip: any dealer may print it, for a dispute at their table."""
     who = principal().user.name
@@ -118,8 +122,8 @@ def hand_slip(hand_id: int) -> Response:
     return _pdf(data, f"hand-slip-{hand_id}{suffix}.pdf")
 
 
-@bp.get("/reports/sessions/" + ID.format("session_id") + ".pdf")
-@signed_in()
+@bp.route("/reports/sessions/" + ID.format("session_id") + ".pdf", methods=PRINT)
+@signed_in(form_post=True)
 def session_report(session_id: int) -> Response:
     """A table session: its own dealer may print it, a supervisor any."""
     user = principal().user
@@ -137,8 +141,8 @@ def session_report(session_id: int) -> Response:
     return _pdf(data, f"session-{session_id}{suffix}.pdf")
 
 
-@bp.get("/reports/shift.pdf")
-@signed_in("supervisor")
+@bp.route("/reports/shift.pdf", methods=PRINT)
+@signed_in("supervisor", form_post=True)
 def shift_report() -> Response:
     """The shift ledger over ``[from, to)``; the checks' problems print in a red banner."""
     start, end = _window(required=True)
