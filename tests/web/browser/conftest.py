@@ -37,6 +37,16 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = REPO / "screenshots"
 LANDSCAPE = {"width": 1280, "height": 800}
 PORTRAIT = {"width": 768, "height": 1024}
+#: Every size the console is laid out for: two landscape tablets, two portrait, a phone.
+SIZES = {
+    "1024x768": {"width": 1024, "height": 768},
+    "1280x800": LANDSCAPE,
+    "768x1024": PORTRAIT,
+    "810x1080": {"width": 810, "height": 1080},
+    "390x844": {"width": 390, "height": 844},
+}
+#: What axe-core's WCAG 2.1 AA run may never find.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 pytestmark = pytest.mark.browser
 
@@ -126,14 +136,32 @@ class Tablet:
         self.page.click("button[type=submit]:has-text('Sign in')")
         self.page.wait_for_load_state()
 
-    def shot(self, name: str) -> Path:
-        """Save the whole page, after checking the quality bar on it."""
+    def shot(self, name: str, *, axe: bool = False) -> Path:
+        """Save the whole page, after checking the quality bar on it (and axe-core's)."""
         self.assert_no_sideways_scroll()
         self.assert_every_control_labelled()
         self.assert_touch_targets()
+        if axe:
+            self.assert_axe_finds_nothing_serious(name)
         path = SCREENSHOTS / f"{name}-{self.size}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        # The hand's console never scrolls: the viewport is the whole of it.
+        console = self.page.evaluate("document.body.classList.contains('console-page')")
+        self.page.screenshot(path=str(path), full_page=not console)
         return path
+
+    def assert_axe_finds_nothing_serious(self, name: str) -> None:
+        """axe-core (bundled by axe-playwright-python, never downloaded): no serious or
+        critical WCAG 2.1 AA violation on the screen as it is now."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
+        found = Axe().run(self.page, options=options).response["violations"]
+        bad = [
+            f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+            for v in found
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert bad == [], f"axe-core on {name} at {self.size}: {bad}"
 
     def assert_no_sideways_scroll(self) -> None:
         wide = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
@@ -181,7 +209,7 @@ class Tablet:
 
 
 def _tablet(browser: Any, live: LiveServer, size: str) -> Iterator[Tablet]:
-    viewport = LANDSCAPE if size == "landscape" else PORTRAIT
+    viewport = SIZES.get(size) or (LANDSCAPE if size == "landscape" else PORTRAIT)
     context = browser.new_context(viewport=viewport, has_touch=True, device_scale_factor=1)
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -196,6 +224,12 @@ def _tablet(browser: Any, live: LiveServer, size: str) -> Iterator[Tablet]:
 def tablet(browser: Any, live: LiveServer) -> Iterator[Tablet]:
     """A landscape tablet (1280x800)."""
     yield from _tablet(browser, live, "landscape")
+
+
+@pytest.fixture(params=list(SIZES))
+def every_size(request: pytest.FixtureRequest, browser: Any, live: LiveServer) -> Iterator[Tablet]:
+    """Each size the console is laid out for, in turn."""
+    yield from _tablet(browser, live, request.param)
 
 
 @pytest.fixture(params=["landscape", "portrait"])
