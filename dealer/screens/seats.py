@@ -15,10 +15,10 @@ from dealer.auth.guard import kept_fields, page, who
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import hands as hand_service
-from dealer.ledger.accounts import pot_account
-from dealer.ledger.balances import balance
 from dealer.ledger import table_sessions as session_service
 from dealer.ledger import tables as service
+from dealer.ledger.accounts import pot_account
+from dealer.ledger.balances import balance
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
 from dealer.ledger.tables import CALIFORNIA_WARNING, time_due

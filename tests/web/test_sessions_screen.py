@@ -102,4 +102,3 @@ def test_only_the_print_button_counts_a_print(
     again = supervisor.client.post(f"/reports/hands/{hand_id}.pdf")
     assert first.headers["Content-Disposition"] == f'inline; filename="hand-slip-{hand_id}.pdf"'
     assert again.headers["Content-Disposition"].endswith(f'hand-slip-{hand_id}-reprint-1.pdf"')
-

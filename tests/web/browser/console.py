@@ -29,12 +29,13 @@ PROBE = """controls => {
   for (const e of [...document.querySelectorAll(tappable)].filter(shown)) {
     const r = box(e);
     if (r.width < 44 || r.height < 44)
-      out.narrow.push(e.outerHTML.slice(0, 70) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+      out.narrow.push(e.outerHTML.slice(0, 70) + ' ' + [r.width, r.height].map(Math.round));
   }
   const seats = [...document.querySelectorAll('[data-seat-panel], .chair')].filter(shown).map(box);
   seats.forEach((a, i) => seats.slice(i + 1).forEach((b, j) => {
-    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
-      out.overlaps.push([i, i + j + 1]);
+    const apart = a.right - 1 <= b.left || b.right - 1 <= a.left
+      || a.bottom - 1 <= b.top || b.bottom - 1 <= a.top;
+    if (!apart) out.overlaps.push([i, i + j + 1]);
   }));
   return out;
 }"""
