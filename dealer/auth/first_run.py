@@ -35,7 +35,9 @@ def first_run_gate() -> Response | None:
     """Send every screen to the first-run screen while nobody exists."""
     if current_app.extensions.get(SOMEONE):
         return None
-    if request.endpoint in OPEN_ENDPOINTS or request.path.startswith(JSON_PATHS):
+    if request.endpoint is None or request.endpoint in OPEN_ENDPOINTS:
+        return None  # an unknown address is a 404 as ever
+    if request.path.startswith(JSON_PATHS):
         return None
     if people.needs_first_admin(current_session()):
         return redirect(url_for("auth.first_run"), 303)

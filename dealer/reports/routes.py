@@ -40,10 +40,6 @@ bp = Blueprint("reports", __name__)
 bp.register_error_handler(DealerError, dealer_error)
 
 ID = "<int(max=2147483647):{}>"
-#: A document is printed by a GET (the API's clients) or by a screen's Print button, a form
-#: POST with its CSRF token that opens the PDF in a new tab: the screens never GET a document,
-#: so going back to a tab or reopening the app never counts as a print.
-PRINT = ["GET", "POST"]
 #: The longest window a shift ledger covers; the exports take any.
 MAX_SHIFT = timedelta(days=31)
 
@@ -109,7 +105,7 @@ def _pdf(data: bytes, filename: str) -> Response:
     return response
 
 
-@bp.route("/reports/hands/" + ID.format("hand_id") + ".pdf", methods=PRINT)
+@bp.get("/reports/hands/" + ID.format("hand_id") + ".pdf")
 @signed_in(form_post=True)
 def hand_slip(hand_id: int) -> Response:
     """The hand slip: any dealer may print it, for a dispute at their table."""
@@ -122,7 +118,7 @@ def hand_slip(hand_id: int) -> Response:
     return _pdf(data, f"hand-slip-{hand_id}{suffix}.pdf")
 
 
-@bp.route("/reports/sessions/" + ID.format("session_id") + ".pdf", methods=PRINT)
+@bp.get("/reports/sessions/" + ID.format("session_id") + ".pdf")
 @signed_in(form_post=True)
 def session_report(session_id: int) -> Response:
     """A table session: its own dealer may print it, a supervisor any."""
@@ -141,7 +137,7 @@ def session_report(session_id: int) -> Response:
     return _pdf(data, f"session-{session_id}{suffix}.pdf")
 
 
-@bp.route("/reports/shift.pdf", methods=PRINT)
+@bp.get("/reports/shift.pdf")
 @signed_in("supervisor", form_post=True)
 def shift_report() -> Response:
     """The shift ledger over ``[from, to)``; the checks' problems print in a red banner."""
@@ -160,6 +156,18 @@ def shift_report() -> Response:
     data = shift_pdf(replace(report, reprint=reprint), _options(who))
     suffix = f"-reprint-{reprint}" if reprint else ""
     return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
+
+
+# The screens' Print buttons: a form POST with the screen's CSRF token that opens the document
+# in a new tab. The screens never GET a document, so going back to that tab, or to the screen,
+# never counts as a print; only a tap on Print does. (A GET prints for the API's clients.)
+PRINTS: dict[str, Callable[..., Response]] = {
+    "/print/hands/" + ID.format("hand_id") + ".pdf": hand_slip,
+    "/print/sessions/" + ID.format("session_id") + ".pdf": session_report,
+    "/print/shift.pdf": shift_report,
+}
+for _rule, _view in PRINTS.items():
+    bp.add_url_rule(_rule, f"print_{_view.__name__}", _view, methods=["POST"])
 
 
 def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:

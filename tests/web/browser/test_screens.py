@@ -13,8 +13,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from dealer import create_app
-from dealer.extensions import db
 from tests.helpers import Api
 from tests.web.browser.conftest import LiveServer, Tablet
 
@@ -261,10 +259,10 @@ def test_the_dispute_view_from_a_payment(tablet: Tablet) -> None:
     tablet.shot("29-dispute-view")
 
 
-def test_the_other_screens(every_size: Tablet) -> None:
+def test_the_other_screens(four_sizes: Tablet) -> None:
     """Sign-in, the dealer's tables, a seat, a void, a payment, the 403 page, four-colour suits:
     no sideways scroll, and nothing serious or critical for axe-core, at every size."""
-    tablet, page = every_size, every_size.page
+    tablet, page = four_sizes, four_sizes.page
     world = table_with_hand(tablet.live, dropped=[5])
     meld = world["api"].event(
         world["hand"], {"type": "meld", "seat": 1, "cards": ["AD", "2D", "3D"]}
@@ -341,10 +339,7 @@ def test_a_first_run_creates_the_first_admin_on_screen(
     """The app on an empty database: the first screen creates the admin, who lands on the floor."""
     path = tmp_path / "first.sqlite3"
     shutil.copyfile(sqlite_template, path)
-    app = create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "WTF_CSRF_ENABLED": True}
-    )
-    server = LiveServer(app)
+    server = LiveServer.over(path)
     context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     try:
         tablet = Tablet(context.new_page(), server, "1024x768")
@@ -360,7 +355,3 @@ def test_a_first_run_creates_the_first_admin_on_screen(
     finally:
         context.close()
         server.stop()
-        with app.app_context():
-            db.session.remove()
-            for engine in db.engines.values():
-                engine.dispose()
