@@ -37,12 +37,14 @@ __all__ = [
     "check_name",
     "check_pin_format",
     "check_role",
+    "create_first_admin",
     "deactivate_user",
     "find_token",
     "hash_token",
     "issue_token",
     "list_users",
     "names_of",
+    "needs_first_admin",
     "require_role",
     "revoke",
     "sign_in",
@@ -91,6 +93,19 @@ def add_user(session: Session, name: object, role: object, pin: object) -> User:
     session.add(user)
     session.flush()
     return user
+
+
+def needs_first_admin(session: Session) -> bool:
+    """Whether nobody has been added yet: then the first screen creates the first admin."""
+    return session.scalar(select(User.id).limit(1)) is None
+
+
+def create_first_admin(session: Session, name: object, pin: object) -> User:
+    """The first admin, on a new install; refused once anyone exists (the next are added by
+    an admin, never by whoever reaches the screen first)."""
+    if not needs_first_admin(session):
+        raise Conflict("The first admin exists already: sign in instead.", "users_exist")
+    return add_user(session, name, "admin", pin)
 
 
 @cache

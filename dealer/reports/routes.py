@@ -112,7 +112,7 @@ CSV = {200: (None, "The document (text/csv).")}
 
 
 @bp.get(f"/reports/hands/<{ID}:hand_id>.pdf")
-@signed_in()
+@signed_in(form_post=True)
 @declare(PDF, [404], documented_only=True)
 def hand_slip(hand_id: int) -> Response:
     """The hand slip: every event with its payments and rule, the settlement, each seat's
@@ -130,7 +130,7 @@ def hand_slip(hand_id: int) -> Response:
 
 
 @bp.get(f"/reports/sessions/<{ID}:session_id>.pdf")
-@signed_in()
+@signed_in(form_post=True)
 @declare(PDF, [404], documented_only=True)
 def session_report(session_id: int) -> Response:
     """A table session: seats, hands, the drop, voids and corrections.
@@ -153,7 +153,7 @@ def session_report(session_id: int) -> Response:
 
 
 @bp.get("/reports/shift.pdf")
-@signed_in("supervisor")
+@signed_in("supervisor", form_post=True)
 @declare(PDF, [422], query=ShiftWindow, documented_only=True)
 def shift_report() -> Response:
     """The shift ledger over [from, to) (at most 31 days): every table, the players, the drop
@@ -176,6 +176,18 @@ def shift_report() -> Response:
     data = shift_pdf(replace(report, reprint=reprint), _options(who))
     suffix = f"-reprint-{reprint}" if reprint else ""
     return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
+
+
+# The screens' Print buttons: a form POST with the screen's CSRF token that opens the document
+# in a new tab. The screens never GET a document, so going back to that tab, or to the screen,
+# never counts as a print; only a tap on Print does. (A GET prints for the API's clients.)
+PRINTS: dict[str, Callable[..., Response]] = {
+    "/print/hands/" + ID.format("hand_id") + ".pdf": hand_slip,
+    "/print/sessions/" + ID.format("session_id") + ".pdf": session_report,
+    "/print/shift.pdf": shift_report,
+}
+for _rule, _view in PRINTS.items():
+    bp.add_url_rule(_rule, f"print_{_view.__name__}", _view, methods=["POST"])
 
 
 def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:
