@@ -182,8 +182,8 @@ def shift_report() -> Response:
 # in a new tab. The screens never GET a document, so going back to that tab, or to the screen,
 # never counts as a print; only a tap on Print does. (A GET prints for the API's clients.)
 PRINTS: dict[str, Callable[..., Response]] = {
-    "/print/hands/" + ID.format("hand_id") + ".pdf": hand_slip,
-    "/print/sessions/" + ID.format("session_id") + ".pdf": session_report,
+    f"/print/hands/<{ID}:hand_id>.pdf": hand_slip,
+    f"/print/sessions/<{ID}:session_id>.pdf": session_report,
     "/print/shift.pdf": shift_report,
 }
 for _rule, _view in PRINTS.items():

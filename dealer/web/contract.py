@@ -230,6 +230,10 @@ def asked(model: type[Model]) -> Model:
     return cast(Model, request.context.query)  # type: ignore[attr-defined]
 
 
+#: The addresses the document describes: the API, and the documents it signs for. The
+#: screens' Print buttons (``/print/...``) serve the same views to a form, and are the
+#: screens' own.
+DOCUMENTED = ("/api/v1/", "/reports/", "/exports/")
 #: The media type of a document by the end of its address.
 FILES = {".pdf": "application/pdf", ".csv": "text/csv"}
 RETRY_AFTER = {"description": "Seconds until the name may try again.", "schema": {"type": "string"}}
@@ -250,6 +254,7 @@ def document() -> dict[str, Any]:
     be left out (it reads as ``{}``).
     """
     out: dict[str, Any] = copy.deepcopy(contract.spec)
+    out["paths"] = {k: v for k, v in out["paths"].items() if k.startswith(DOCUMENTED)}
     schemas = out["components"]["schemas"]
     for path, item in out["paths"].items():
         for operation in item.values():
