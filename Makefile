@@ -3,38 +3,58 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app dealer
+# Where `make run` listens: HOST=0.0.0.0 lets the tablets on the card room's network reach it.
+HOST ?= 127.0.0.1
+PORT ?= 5000
 
-.PHONY: install run serve lint test bench fmt clean
+.PHONY: install install-test run serve users-add lint test bench fmt clean
 
+# The app alone: what `make run` needs (no test tools).
 install: $(VENV)/.installed
 
-# The stamp makes the install rerun only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml
-	test -x $(PY) || python3 -m venv $(VENV)
+# The app and its test tools (the `test` extra): what `make test`, lint and bench need.
+install-test: $(VENV)/.installed-test
+
+$(VENV)/bin/python:
+	python3 -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e '.[test]'
+
+# The stamps make each install rerun only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -e .
 	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -e '.[test]'
+	touch $@ $(VENV)/.installed
 
 run: install
 	$(FLASK) db upgrade
-	$(FLASK) run --host 127.0.0.1 --port 5000
+	$(FLASK) run --host $(HOST) --port $(PORT)
 
 # Production: gunicorn on 0.0.0.0 with gunicorn.conf.py (HOST, PORT, WEB_CONCURRENCY, ...).
 serve: install
 	$(FLASK) db upgrade
 	$(BIN)/gunicorn --config gunicorn.conf.py
 
-lint: install
+# make users-add NAME=Ann ROLE=admin PIN=1234
+users-add: install
+	@test -n "$(NAME)" -a -n "$(ROLE)" -a -n "$(PIN)" || \
+		{ echo 'usage: make users-add NAME=Ann ROLE=dealer|supervisor|admin PIN=1234'; exit 2; }
+	$(FLASK) db upgrade
+	$(FLASK) users add "$(NAME)" --role "$(ROLE)" --pin "$(PIN)"
+
+lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: install lint
+test: install-test lint
 	$(BIN)/pytest
 
 # Each benchmark runs as a module (python -m bench.NAME); simulate.py is the load generator,
 # run on its own (python -m bench.simulate), not a benchmark.
-bench: install
+bench: install-test
 	@set -e; for script in bench/*.py; do \
 		name=$$(basename "$$script" .py); \
 		case "$$name" in __init__|simulate) continue;; esac; \
@@ -42,7 +62,7 @@ bench: install
 		$(PY) -m "bench.$$name"; \
 	done
 
-fmt: install
+fmt: install-test
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 

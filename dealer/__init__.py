@@ -80,7 +80,9 @@ def register_api_errors(app: Flask) -> None:
             return error
         code = error.code or 500
         name, message = API_ERRORS[code]
-        return jsonify(error={"code": name, "message": message}), code
+        # Keep werkzeug's own headers but its HTML type: a 405 must say what is Allowed.
+        headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+        return jsonify(error={"code": name, "message": message}), code, headers
 
     for code in API_ERRORS:
         app.register_error_handler(code, api_error)

@@ -14,9 +14,11 @@ from dealer.errors import Invalid
 
 __all__ = [
     "CARDS_TEXT",
+    "CARD_PATTERN",
     "CHIP_VALUE_CENTS",
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
+    "LEDGER_PAGE",
     "MAX_CHIPS",
     "MAX_ID",
     "PIN_DIGITS",
@@ -46,7 +48,11 @@ CHIP_VALUE_CENTS = (0, 10_000_000)
 #: The longest reason for a void, and the longest list of cards typed into one field.
 REASON = 500
 CARDS_TEXT = 400
-#: The rules engine's own: every whole-number knob, and each collection's settings.
+#: The most ledger entries one page of the API's ledger holds.
+LEDGER_PAGE = (1, 10_000)
+#: The rules engine's own: how a card is written, every whole-number knob, and each
+#: collection's settings.
+CARD_PATTERN = rules.CARD_PATTERN
 KNOB_BOUNDS: Mapping[str, tuple[int, int]] = rules.KNOB_BOUNDS
 COLLECTION_FIELDS: Mapping[str, Mapping[str, tuple[int, int]]] = rules.COLLECTION_FIELDS
 

@@ -29,17 +29,22 @@ __all__ = [
     "LOCKOUT",
     "MAX_WRONG_PINS",
     "NAME_LENGTH",
+    "NO_MATCH",
     "PinRefused",
     "add_user",
     "approve_supervisor",
     "authenticate",
+    "check_name",
     "check_pin_format",
+    "check_role",
+    "create_first_admin",
     "deactivate_user",
     "find_token",
     "hash_token",
     "issue_token",
     "list_users",
     "names_of",
+    "needs_first_admin",
     "require_role",
     "revoke",
     "sign_in",
@@ -51,6 +56,8 @@ MAX_WRONG_PINS = 5
 LOCKOUT = timedelta(minutes=5)
 PIN_PATTERN = re.compile(rf"[0-9]{{{PIN_DIGITS[0]},{PIN_DIGITS[1]}}}")
 NAME_LENGTH = USER_NAME
+#: What a sign-in hears whatever was wrong with the name or the PIN.
+NO_MATCH = "That name and PIN do not match an active user."
 
 
 def check_pin_format(pin: object) -> str:
@@ -65,6 +72,12 @@ def check_name(name: object) -> str:
     return name.strip()
 
 
+def check_role(role: object) -> str:
+    if not isinstance(role, str) or role not in ROLES:
+        raise Invalid(f"A role is one of {', '.join(ROLES)}.", "invalid_role")
+    return role
+
+
 def _method() -> str:
     return str(current_app.config.get("PIN_HASH_METHOD", "scrypt"))
 
@@ -72,8 +85,7 @@ def _method() -> str:
 def add_user(session: Session, name: object, role: object, pin: object) -> User:
     """A new user; the PIN is kept only as werkzeug's salted scrypt hash."""
     name = check_name(name)
-    if not isinstance(role, str) or role not in ROLES:
-        raise Invalid(f"A role is one of {', '.join(ROLES)}.", "invalid_role")
+    role = check_role(role)
     pin = check_pin_format(pin)
     if session.scalars(select(User).where(User.name == name)).first() is not None:
         raise Conflict(f"There is already a user called {name}.", "user_exists")
@@ -81,6 +93,19 @@ def add_user(session: Session, name: object, role: object, pin: object) -> User:
     session.add(user)
     session.flush()
     return user
+
+
+def needs_first_admin(session: Session) -> bool:
+    """Whether nobody has been added yet: then the first screen creates the first admin."""
+    return session.scalar(select(User.id).limit(1)) is None
+
+
+def create_first_admin(session: Session, name: object, pin: object) -> User:
+    """The first admin, on a new install; refused once anyone exists (the next are added by
+    an admin, never by whoever reaches the screen first)."""
+    if not needs_first_admin(session):
+        raise Conflict("The first admin exists already: sign in instead.", "users_exist")
+    return add_user(session, name, "admin", pin)
 
 
 @cache
@@ -102,7 +127,7 @@ def authenticate(session: Session, name: object, pin: object) -> User | PinRefus
     Counts wrong PINs on the user (the caller commits that even though the
     sign-in fails) and locks the name for `LOCKOUT` after `MAX_WRONG_PINS`.
     """
-    refused = PinRefused("That name and PIN do not match an active user.")
+    refused = PinRefused(NO_MATCH)
     user = None
     if isinstance(name, str) and len(name) <= NAME_LENGTH:
         user = session.scalars(select(User).where(User.name == name.strip())).first()

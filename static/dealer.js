@@ -9,7 +9,9 @@
  *    says so and keeps the entry to resend with the same idempotency key (the server
  *    answers a repeat with its first answer, so a resend never records twice);
  *  - anything entered but not sent is kept on this tablet when the dealer signs out, by
- *    hand or after the idle time, and offered back once someone signs in again.
+ *    hand or after the idle time, and offered back once someone signs in again;
+ *  - after an event the screen keeps its place and the pad keeps focus;
+ *  - a hardware keyboard has shortcuts: the keys the page names in aria-keyshortcuts.
  */
 (function () {
   "use strict";
@@ -27,6 +29,8 @@
   var lastCard = null;
   var idleTimer = null;
   var busy = false;
+  var pendingRank = null;
+  var byKeyboard = false;
 
   // ------------------------------------------------------------ cards and pads
 
@@ -82,10 +86,19 @@
     if (again) {
       again.disabled = false;
       again.innerHTML = "Again " + faceHTML(card);
-      again.setAttribute("aria-label", "Add " + card + " again");
     }
     showEntered(input);
     input.dispatchEvent(new Event("input", { bubbles: true }));
+    return true;
+  }
+
+  // The phone's pad: a rank, then its suit.
+  function pickRank(rank) {
+    pendingRank = rank;
+    document.querySelectorAll("[data-rank]").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-rank") === rank));
+    });
+    return true;
   }
 
   function padBack(clear) {
@@ -133,11 +146,16 @@
     });
   }
 
+  function current(el, on) {
+    if (on) el.setAttribute("aria-current", "true");
+    else el.removeAttribute("aria-current");
+  }
+
   function choose(seat, meld) {
     document.querySelectorAll("[data-seat-field]").forEach(function (f) { f.value = seat || ""; });
     document.querySelectorAll("[data-meld-field]").forEach(function (f) { f.value = meld || ""; });
     document.querySelectorAll("[data-pick-seat]").forEach(function (a) {
-      a.setAttribute("aria-pressed", String(a.getAttribute("data-pick-seat") === String(seat)));
+      current(a, a.getAttribute("data-pick-seat") === String(seat));
     });
     document.querySelectorAll("[data-seat-panel]").forEach(function (p) {
       p.classList.toggle("is-selected", p.getAttribute("data-seat-panel") === String(seat));
@@ -147,15 +165,24 @@
       var on = a.getAttribute("data-pick-meld") === String(meld);
       if (on) chosenMeld = a;
       a.classList.toggle("is-selected", on);
-      a.setAttribute("aria-pressed", String(on));
+      current(a, on);
     });
     var panel = seat && document.querySelector('[data-seat-panel="' + seat + '"]');
     var acting = document.querySelector("[data-acting]");
-    if (acting) acting.textContent = panel ? seat + " (" + panel.getAttribute("data-player") + ")" : "— tap a seat";
-    var actingMeld = document.querySelector("[data-acting-meld]");
-    if (actingMeld) {
-      actingMeld.textContent = chosenMeld ? chosenMeld.getAttribute("data-cards") : "— tap one to add, borrow, split";
+    if (acting) {
+      acting.textContent = "";
+      if (panel) {
+        var number = document.createElement("b");
+        number.textContent = "Seat " + seat;
+        acting.appendChild(number);
+        acting.appendChild(document.createTextNode(" " + panel.getAttribute("data-player")));
+      } else {
+        acting.textContent = "Tap the seat that acts";
+      }
+      acting.parentNode.classList.toggle("is-chosen", !!panel);
     }
+    var actingMeld = document.querySelector("[data-acting-meld]");
+    if (actingMeld) actingMeld.textContent = chosenMeld ? "meld " + chosenMeld.getAttribute("data-cards") : "";
     refreshActions();
     var url = new URL(location.href);
     url.searchParams.delete("done");
@@ -328,13 +355,41 @@
     box.scrollIntoView({ block: "nearest" });
   }
 
+  // Where each scrolling part of the screen was, to put it back after a redraw.
+  function places() {
+    var out = { window: [window.scrollX, window.scrollY] };
+    document.querySelectorAll("[data-keep-scroll]").forEach(function (el) { out[el.id] = el.scrollTop; });
+    return out;
+  }
+
   function swap(html, url, push) {
     var doc = new DOMParser().parseFromString(html, "text/html");
+    var samePage = new URL(url).pathname === location.pathname;
+    var before = places();
     document.title = doc.title;
     document.body.replaceWith(doc.body);
     if (push) history.pushState({}, "", url);
-    window.scrollTo(0, 0);
     start();
+    if (!samePage) { window.scrollTo(0, 0); return; }
+    // The same screen drawn again (an event recorded, or refused): it keeps its place, the
+    // pad keeps focus, and what was said is where the dealer looks.
+    window.scrollTo(before.window[0], before.window[1]);
+    document.querySelectorAll("[data-keep-scroll]").forEach(function (el) {
+      if (el.id in before) el.scrollTop = before[el.id];
+    });
+    focusPad();
+  }
+
+  function focusPad() {
+    var cards = document.querySelector("[data-default-target]");
+    var pad = document.querySelector("[data-pad]");
+    // A keyboard's dealer types next; a finger taps the pad (no on-screen keyboard popping up).
+    if (byKeyboard && cards) cards.focus({ preventScroll: true });
+    else if (pad && !pad.hidden) pad.focus({ preventScroll: true });
+    else {
+      var said = document.getElementById("said");
+      if (said) said.focus({ preventScroll: true });
+    }
   }
 
   function send(form, submitter) {
@@ -385,6 +440,8 @@
         });
         history.replaceState(history.state, "", url);
         refreshActions();
+        // The discard was a question: the pad goes back to filling Cards.
+        choosePadTarget(document.querySelector("[data-default-target]"));
       });
     }).catch(function () {
       var result = document.getElementById("fits-result");
@@ -428,6 +485,8 @@
     var el = event.target.closest("button, a, input");
     if (!el) return;
     if (el.hasAttribute("data-card")) return padAdd(el.getAttribute("data-card"));
+    if (el.hasAttribute("data-rank")) return pickRank(el.getAttribute("data-rank"));
+    if (el.hasAttribute("data-suit")) return pendingRank && padAdd(pendingRank + el.getAttribute("data-suit")) && pickRank(null);
     if (el.hasAttribute("data-pad-again")) return lastCard && padAdd(lastCard);
     if (el.hasAttribute("data-pad-back")) return padBack(false);
     if (el.hasAttribute("data-pad-clear")) return padBack(true);
@@ -445,6 +504,65 @@
       return choose(seat, meldLink && meldLink.getAttribute("data-seat") === seat ? meld : "");
     }
   });
+
+  // ------------------------------------------------------------ the keyboard
+
+  function typing(el) {
+    return el && (el.tagName === "TEXTAREA" || el.tagName === "SELECT" ||
+      (el.tagName === "INPUT" && ["text", "password", "number", "search"].indexOf(el.type) >= 0));
+  }
+
+  function byShortcut(key) {
+    var found = null;
+    document.querySelectorAll("#action-form [aria-keyshortcuts]").forEach(function (el) {
+      if (!found && el.getAttribute("aria-keyshortcuts").toUpperCase() === key.toUpperCase()) found = el;
+    });
+    return found;
+  }
+
+  function press(el) {
+    if (!el || el.disabled) return false;
+    if (el.hasAttribute("data-pick-seat")) {
+      el.click();
+      var cards = document.querySelector("[data-default-target]");
+      if (cards) cards.focus();
+    } else if (el.tagName === "INPUT") {
+      el.focus();
+    } else {
+      el.click();
+    }
+    return true;
+  }
+
+  // Enter in a card field: the action the cards are for (add to the meld tapped, else meld).
+  function enterCards() {
+    var add = byShortcut("A"), meld = byShortcut("M");
+    var meldChosen = document.querySelector("#action-form [data-meld-field]").value;
+    if (meldChosen && add && !add.disabled) return press(add);
+    return press(meld);
+  }
+
+  document.addEventListener("keydown", function (event) {
+    byKeyboard = true;
+    if (!actionForm() || event.ctrlKey || event.metaKey || busy) return;
+    var el = event.target;
+    if (typing(el)) {
+      if (event.key === "Escape") { el.blur(); focusPad(); return; }
+      if (event.key === "Enter" && el.hasAttribute("data-pad-target") && el.closest("#action-form")) {
+        event.preventDefault();
+        enterCards();
+        return;
+      }
+      if (!event.altKey) return; // digits and letters are cards here; Alt+key still works
+    }
+    if (el && (el.tagName === "BUTTON" || el.tagName === "A") && (event.key === "Enter" || event.key === " ")) return;
+    var key = event.key.length === 1 ? event.key : "";
+    if (event.altKey && event.code && /^(Digit|Key)/.test(event.code)) key = event.code.slice(-1);
+    var target = key && byShortcut(key);
+    if (target && press(target)) event.preventDefault();
+  });
+
+  document.addEventListener("pointerdown", function () { byKeyboard = false; }, { passive: true });
 
   document.addEventListener("focusin", function (event) {
     if (event.target.hasAttribute && event.target.hasAttribute("data-pad-target")) choosePadTarget(event.target);
@@ -475,7 +593,7 @@
   window.addEventListener("popstate", function () { location.reload(); });
 
   function start() {
-    document.querySelectorAll("[data-pad], [data-pin-pad]").forEach(function (pad) { pad.hidden = false; });
+    document.querySelectorAll("[data-pad], [data-pad-tools], [data-pin-pad]").forEach(function (pad) { pad.hidden = false; });
     document.querySelectorAll("[data-pad-target]").forEach(showEntered);
     choosePadTarget(document.querySelector("[data-default-target]"));
     if (lastCard && document.querySelector("[data-pad-again]")) {

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from dealer import create_app
 from dealer.config import instance_secret_key, sqlalchemy_uri
+from tests.helpers import add_people
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -75,8 +76,9 @@ def test_healthz_reports_unreachable_database(tmp_path: Path) -> None:
     assert response.get_json()["database"] == "error"
 
 
-def test_start_page_names_the_app(client: FlaskClient) -> None:
+def test_start_page_names_the_app(app: Flask, client: FlaskClient) -> None:
     """Does the start page render inside base.html with the app's name and stylesheet?"""
+    add_people(app)  # with nobody yet, the first screen creates the first admin instead
     response = client.get("/")
     assert response.status_code == 200
     page = response.get_data(as_text=True)

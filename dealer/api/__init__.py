@@ -1,9 +1,13 @@
 """The JSON API under /api/v1 (API.md): thin views that parse, authorise and delegate.
 
-Views read the body (`body`), check who is calling (`auth`), run the service
-in `dealer.ledger` inside one write transaction (`idempotency.write`) and shape
-the answer (`shapes`). The rules engine's errors and the service's errors
-become the API's error shape in `errors`.
+Each view checks who is calling (`dealer.web.signin`) and is declared with
+`dealer.web.contract.declare`: the models of `dealer.inputs` it takes and the answers
+(`answers`) and refusals it gives. spectree validates the request against those models
+before the view runs, and makes the OpenAPI document (`openapi`) from the same
+declarations, so no schema is written twice. The view runs the service in
+`dealer.ledger` inside one write transaction (`writes.write`) and shapes the answer
+(`shapes`). The rules engine's errors and the service's errors become the API's error
+shape in `errors`.
 """
 
 from flask import Blueprint

@@ -8,48 +8,29 @@ from flask import Response, request
 from sqlalchemy.orm import Session
 
 from dealer import people, rules
-from dealer.errors import Invalid
 from dealer.extensions import current_session
+from dealer.inputs import Fit, NewEvent, NewHand, Supervisor
 from dealer.ledger import hands as service
 from dealer.ledger.tables import get_table
 from dealer.models import User
+from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
 
-from . import bp
-from .body import json_body, only, optional
+from . import answers, bp
 from .shapes import hand_shape, payments_shape
 from .tables import TABLE
 from .writes import KEY_HEADER, write
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
-
-#: The fields each event type takes (API.md), besides a supervisor's approval.
-EVENT_FIELDS: dict[str, tuple[str, ...]] = {
-    "drop": ("seat",),
-    "meld": ("seat", "cards"),
-    "add": ("seat", "meld", "cards"),
-    "borrow": ("seat", "meld", "take", "cards"),
-    "split": ("seat", "meld", "cards", "into"),
-    "go_out": ("seat",),
-    "foul": ("seat",),
-    "penalty": ("seat",),
-    "void": ("event", "reason"),
-    "void_hand": ("reason",),
-}
-EVENT_FIELDS = {k: ("type", "supervisor", *v) for k, v in EVENT_FIELDS.items()}
-EVENT_FIELDS["any"] = tuple(sorted({f for fields in EVENT_FIELDS.values() for f in fields}))
+HAND = f"/hands/<{ID}:hand_id>"
 
 
 @bp.post(TABLE + "/hands")
 @signed_in()
+@declare({201: (answers.Hand, "The hand.")}, [404, 409], json=NewHand, write=True)
 def start_hand(table_id: int) -> Response:
-    body = json_body("dropped")
-    dropped = optional(body, "dropped", list, "list of seats that drop") or []
-    if any(isinstance(s, bool) or not isinstance(s, int) for s in dropped):
-        raise Invalid("The seats that drop must be seat numbers (dropped).")
-    if len(set(dropped)) != len(dropped):
-        raise Invalid("Each seat can drop only once (dropped).")
+    """Deal a hand to every seated player; antes, collection, then the drops."""
+    dropped = given(NewHand).dropped or []
 
     def work(session: Session) -> tuple[Any, int]:
         table = get_table(session, table_id)
@@ -61,27 +42,33 @@ def start_hand(table_id: int) -> Response:
 
 @bp.get(HAND)
 @signed_in()
+@declare({200: (answers.Hand, "The hand.")}, [404])
 def get_hand(hand_id: int) -> Response:
+    """A hand: rules, seats and melds, net and events."""
     replayed = service.load_hand(current_session(), hand_id)
     return json_response(hand_shape(current_session(), replayed), 200)
 
 
 @bp.post(HAND + "/events")
 @signed_in()
+@declare(
+    {201: (answers.Recorded, "The event, its payments and the hand after it.")},
+    [404, 409, 429],
+    json=NewEvent,
+    write=True,
+)
 def record_event(hand_id: int) -> Response:
-    body = json_body(*EVENT_FIELDS["any"])
-    kind = body.get("type")
-    if isinstance(kind, str) and kind in EVENT_FIELDS:
-        only(body, EVENT_FIELDS[kind])
-    approver = approval(body.get("supervisor"))
-    action_body = {k: v for k, v in body.items() if k != "supervisor"}
+    """Record one event of the hand: the engine decides, the ledger records."""
+    body = given(NewEvent)
+    approver = approval(body.root.supervisor)
+    action = body.action()
 
     def work(session: Session) -> tuple[Any, int]:
         supervisor = session.get(User, approver) if approver is not None else None
         replayed, _event, entries = service.record_event(
             session,
             service.load_hand(session, hand_id),
-            action_body,
+            action,
             recorder(),
             principal().user,
             supervisor,
@@ -96,28 +83,23 @@ def record_event(hand_id: int) -> Response:
     return write(work)
 
 
-def approval(given: object) -> int | None:
+def approval(supervisor: Supervisor | None) -> int | None:
     """The id of the supervisor whose name and PIN came with the call, if any."""
-    if given is None:
+    if supervisor is None:
         return None
-    if not isinstance(given, dict):
-        raise Invalid("The supervisor must be given as their name and PIN (supervisor).")
-    only(given, ("name", "pin"))
-    return people.approve_supervisor(current_session(), given.get("name"), given.get("pin"))
+    return people.approve_supervisor(current_session(), supervisor.name, supervisor.pin)
 
 
 @bp.post(HAND + "/fits")
 @signed_in()
+@declare({200: (answers.Fits, "The melds it fits.")}, [404], json=Fit, write=True)
 def fits(hand_id: int) -> Response:
-    body = json_body("card")
-    card = body.get("card")
-    if not isinstance(card, str):
-        raise Invalid("Give the card to check, such as 5S (card).", "invalid_card")
-    parsed = rules.parse_card(card)
+    """Where a card could be added, and whether it takes the seat out."""
+    card = rules.parse_card(given(Fit).card)
 
     def work(session: Session) -> tuple[Any, int]:
         replayed = service.load_hand(session, hand_id)
-        found = replayed.engine.fits(parsed)
+        found = replayed.engine.fits(card)
         shapes = [{"seat": f.seat, "meld": f.meld, "goes_out": f.goes_out} for f in found]
         return {"fits": shapes}, 200
 

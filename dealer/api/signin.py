@@ -7,22 +7,29 @@ from flask_login import login_user, logout_user
 
 from dealer import people
 from dealer.extensions import current_session
+from dealer.inputs import SignIn
+from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import Principal, principal, signed_in
 
-from . import bp
-from .body import json_body
+from . import answers, bp
 
 
 @bp.post("/session")
+@declare(
+    {200: (answers.SignedIn, "Signed in.")},
+    [401, 413, 415, 422, 429],
+    json=SignIn,
+    signed_in=False,
+)
 def sign_in() -> Response:
-    """Check name and PIN; answer with a bearer token and set the session cookie.
+    """Sign in with name and PIN: a bearer token and a session cookie.
 
     Not replayed by Idempotency-Key: the first answer holds a live token, which
     is stored nowhere in plain text, and another sign-in moves no chips.
     """
-    body = json_body("name", "pin")
-    token, row = people.sign_in(current_session(), body.get("name"), body.get("pin"))
+    body = given(SignIn)
+    token, row = people.sign_in(current_session(), body.name, body.pin)
     login_user(Principal(row.user, row, "cookie"))
     return json_response(
         {"user": {"name": row.user.name, "role": row.user.role}, "token": token}, 200
@@ -31,8 +38,9 @@ def sign_in() -> Response:
 
 @bp.delete("/session")
 @signed_in()
+@declare({204: (None, "Signed out.")})
 def sign_out() -> Response:
-    """Revoke the sign-in: its bearer token and its cookie both stop working."""
+    """Sign out: the token and the cookie stop working."""
     people.revoke(current_session(), principal().token.id)
     logout_user()
     return Response(status=204)

@@ -9,21 +9,22 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.extensions import current_session
+from dealer.inputs import CloseSession, Nothing
 from dealer.ledger import table_sessions as service
 from dealer.ledger.tables import get_table
 from dealer.models import Hand, TableSession, User
 from dealer.people import names_of
+from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
 
-from . import bp
-from .body import json_body
+from . import answers, bp
 from .hands import approval
 from .shapes import when
 from .tables import TABLE
 from .writes import write
 
-SESSION = "/sessions/<int(max=2147483647):session_id>"
+SESSION = f"/sessions/<{ID}:session_id>"
 
 
 def session_shape(session: Session, table_session: TableSession) -> dict[str, Any]:
@@ -55,9 +56,12 @@ def session_shape(session: Session, table_session: TableSession) -> dict[str, An
 
 @bp.post(TABLE + "/sessions")
 @signed_in()
+@declare({201: (answers.Session, "The session.")}, [404, 409], json=Nothing, write=True)
 def open_session(table_id: int) -> Response:
-    """The caller pushes into the table: their session opens (409 while another is open)."""
-    json_body()  # no fields: refuses a body with any
+    """The caller pushes into the table: their session (down) opens.
+
+    409 while another session is open at the table.
+    """
 
     def work(session: Session) -> tuple[Any, int]:
         table = get_table(session, table_id)
@@ -69,6 +73,8 @@ def open_session(table_id: int) -> Response:
 
 @bp.get(TABLE + "/sessions")
 @signed_in()
+# 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
+@declare({200: (answers.Sessions, "The sessions.")}, [404, 405])
 def table_sessions(table_id: int) -> Response:
     """Every session at a table, the latest first."""
     table = get_table(current_session(), table_id)
@@ -78,17 +84,26 @@ def table_sessions(table_id: int) -> Response:
 
 @bp.get(SESSION)
 @signed_in()
+@declare({200: (answers.Session, "The session.")}, [404])
 def get_session(session_id: int) -> Response:
+    """A table session: its dealer, times, state and hands."""
     found = service.get_session(current_session(), session_id)
     return json_response(session_shape(current_session(), found), 200)
 
 
 @bp.post(SESSION + "/close")
 @signed_in()
+@declare(
+    {200: (answers.Session, "The session.")}, [403, 404, 409, 429], json=CloseSession, write=True
+)
 def close_session(session_id: int) -> Response:
-    """End the down; a supervisor (calling, or by name and PIN) confirms the close."""
-    body = json_body("supervisor")
-    approver = approval(body.get("supervisor"))
+    """End the down.
+
+    A supervisor calling, or a dealer bringing a supervisor's name and PIN, confirms the
+    close; otherwise it waits for the floor. 409 while the session's hand is in play, or
+    once the close is confirmed.
+    """
+    approver = approval(given(CloseSession).supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         found = service.get_session(session, session_id)

@@ -7,39 +7,41 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer.bounds import CHIP_VALUE_CENTS, MAX_CHIPS, PLAYER_NAME, SEATS, TABLE_NAME
-from dealer.errors import Invalid
 from dealer.extensions import current_session
+from dealer.inputs import ChipMove, NewSeat, NewTable, Nothing, SeatPause
 from dealer.ledger import tables as service
+from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
 
-from . import bp
-from .body import json_body, optional, text, whole_number
+from . import answers, bp
 from .shapes import balances_shape, payments_shape, seat_shape, table_shape
 from .writes import write
 
-TABLE = "/tables/<int(max=2147483647):table_id>"
-SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
+TABLE = f"/tables/<{ID}:table_id>"
+SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
 
 
 @bp.post("/tables")
 @signed_in("supervisor")
+@declare({201: (answers.Table, "The table, every knob effective.")}, json=NewTable, write=True)
 def create_table() -> Response:
-    body = json_body("name", "profile", "rules", "chip_value_cents", "collection")
-    name = text(body, "name", TABLE_NAME, "table's name")
-    profile = body.get("profile")
-    if not isinstance(profile, str):
-        raise Invalid("Choose the table's rule profile: classic or cardroom (profile).")
-    overrides = optional(body, "rules", dict, "rule overrides") or {}
-    collection = optional(body, "collection", dict, "collection")
-    cents = 100
-    if body.get("chip_value_cents") is not None:
-        cents = whole_number(body, "chip_value_cents", *CHIP_VALUE_CENTS, "chip value in cents")
+    """Create a table with a rule profile, overrides and a collection.
+
+    Role: supervisor or above.
+    """
+    body = given(NewTable)
+    cents = 100 if body.chip_value_cents is None else body.chip_value_cents
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.create_table(
-            session, name, profile, overrides, collection, cents, principal().user
+            session,
+            body.name,
+            body.profile,
+            body.rules or {},
+            body.collection,
+            cents,
+            principal().user,
         )
         return table_shape(session, table, seats=False), 201
 
@@ -48,48 +50,52 @@ def create_table() -> Response:
 
 @bp.get(TABLE)
 @signed_in()
+@declare({200: (answers.Table, "The table.")}, [404])
 def get_table(table_id: int) -> Response:
+    """A table, its seats and the hand in play."""
     table = service.get_table(current_session(), table_id)
     return json_response(table_shape(current_session(), table, seats=True), 200)
 
 
 @bp.post(TABLE + "/seats")
 @signed_in()
+@declare({201: (answers.Seat, "The seat.")}, [404, 409], json=NewSeat, write=True)
 def seat_player(table_id: int) -> Response:
-    body = json_body("seat", "player", "buy_in")
-    seat = whole_number(body, "seat", *SEATS, "seat")
-    player = text(body, "player", PLAYER_NAME, "player's name")
-    buy_in = whole_number(body, "buy_in", 0, MAX_CHIPS, "buy-in")
+    """Seat a player with a buy-in from the cage."""
+    body = given(NewSeat)
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
-        seating = service.seat_player(session, table, seat, player, buy_in, recorder())
-        return seat_shape(seating, buy_in), 201
+        seating = service.seat_player(
+            session, table, body.seat, body.player, body.buy_in, recorder()
+        )
+        return seat_shape(seating, body.buy_in), 201
 
     return write(work)
 
 
-@bp.post(SEAT + "/chips")
+@bp.post(SEAT_AT + "/chips")
 @signed_in()
+@declare({201: (answers.Seat, "The seat.")}, [404, 409], json=ChipMove, write=True)
 def move_chips(table_id: int, seat: int) -> Response:
-    body = json_body("kind", "amount")
-    kind = body.get("kind")
-    if kind not in ("buy_in", "cash_out"):
-        raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
-    amount = whole_number(body, "amount", 1, MAX_CHIPS, "number of chips")
+    """Buy in more chips, or cash some out."""
+    body = given(ChipMove)
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         seating = service.open_seat(session, table, seat)
-        service.move_chips(session, table, seating, kind, amount, recorder())
+        service.move_chips(session, table, seating, body.kind, body.amount, recorder())
         return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 201
 
     return write(work)
 
 
-@bp.delete(SEAT)
+@bp.delete(SEAT_AT)
 @signed_in()
+@declare({200: (answers.Seat, "The seat as it left.")}, [404, 409, 422], write=True)
 def leave_seat(table_id: int, seat: int) -> Response:
+    """The player leaves: the stack is cashed out to the cage."""
+
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         seating = service.open_seat(session, table, seat)
@@ -99,17 +105,17 @@ def leave_seat(table_id: int, seat: int) -> Response:
     return write(work)
 
 
-@bp.post(SEAT + "/pause")
+@bp.post(SEAT_AT + "/pause")
 @signed_in()
+@declare({200: (answers.Seat, "The seat.")}, [404], json=SeatPause, write=True)
 def pause_seat(table_id: int, seat: int) -> Response:
-    """Sit a player out (not dealt in, no time collection) or back in."""
-    body = json_body("paused")
-    paused = body.get("paused")
+    """Sit a player out (not dealt in, no time collection), or back in."""
+    body = given(SeatPause)
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         seating = service.open_seat(session, table, seat)
-        service.pause_seat(session, seating, paused)
+        service.pause_seat(session, seating, body.paused)
         return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 200
 
     return write(work)
@@ -117,15 +123,18 @@ def pause_seat(table_id: int, seat: int) -> Response:
 
 @bp.get(TABLE + "/balances")
 @signed_in()
+@declare({200: (answers.Balances, "The balances.")}, [404])
 def balances(table_id: int) -> Response:
+    """Each seat's stack and the house's take, as sums of the ledger."""
     table = service.get_table(current_session(), table_id)
     return json_response(balances_shape(current_session(), table), 200)
 
 
 @bp.post(TABLE + "/collections")
 @signed_in()
+@declare({201: (answers.Collected, "What was collected.")}, [404, 409], json=Nothing, write=True)
 def time_collection(table_id: int) -> Response:
-    json_body()  # no fields: refuses a body with any
+    """Take the time collection from every seated, unpaused player."""
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)

@@ -9,15 +9,16 @@ from sqlalchemy.orm import Session
 
 from dealer import people
 from dealer.extensions import current_session
+from dealer.inputs import NewUser
 from dealer.models import User
+from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import signed_in
 
-from . import bp
-from .body import json_body
+from . import answers, bp
 from .writes import write
 
-USER = "/users/<int(max=2147483647):user_id>"
+USER = f"/users/<{ID}:user_id>"
 
 
 def user_shape(user: User) -> dict[str, Any]:
@@ -26,18 +27,28 @@ def user_shape(user: User) -> dict[str, Any]:
 
 @bp.get("/users")
 @signed_in("admin")
+@declare({200: (answers.Users, "The users.")})
 def list_users() -> Response:
+    """Every user.
+
+    Role: admin.
+    """
     users = people.list_users(current_session())
     return json_response({"users": [user_shape(u) for u in users]}, 200)
 
 
 @bp.post("/users")
 @signed_in("admin")
+@declare({201: (answers.User, "The user.")}, json=NewUser, write=True)
 def create_user() -> Response:
-    body = json_body("name", "role", "pin")
+    """Add a user who signs in with a name and a PIN of 4 to 8 digits.
+
+    Role: admin.
+    """
+    body = given(NewUser)
 
     def work(session: Session) -> tuple[Any, int]:
-        user = people.add_user(session, body.get("name"), body.get("role"), body.get("pin"))
+        user = people.add_user(session, body.name, body.role, body.pin)
         return user_shape(user), 201
 
     return write(work)
@@ -45,8 +56,12 @@ def create_user() -> Response:
 
 @bp.delete(USER)
 @signed_in("admin")
+@declare({200: (answers.User, "The user, inactive.")}, [404, 409, 422], write=True)
 def deactivate_user(user_id: int) -> Response:
-    """Stop a user signing in; every sign-in of theirs ends now. Their history stays."""
+    """Deactivate a user: no more sign-ins, and every open one ends. Their history stays.
+
+    Role: admin.
+    """
 
     def work(session: Session) -> tuple[Any, int]:
         return user_shape(people.deactivate_user(session, user_id)), 200

@@ -9,6 +9,6 @@ from flask import Blueprint
 
 bp = Blueprint("auth", __name__)
 
-from . import routes  # noqa: E402,F401  (routes)
+from . import first_run, routes  # noqa: E402,F401  (routes)
 
 __all__ = ["bp"]

@@ -7,9 +7,11 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
-from wtforms.validators import DataRequired, Length, Regexp, ValidationError
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
-__all__ = ["SignInForm", "SignOutForm", "plain_text"]
+from dealer.bounds import PIN_DIGITS, USER_NAME
+
+__all__ = ["FirstAdminForm", "SignInForm", "SignOutForm", "plain_text"]
 
 
 def plain_text(_form: Any, field: Any) -> None:
@@ -30,6 +32,23 @@ class SignInForm(FlaskForm):
         ],
     )
     next = HiddenField()
+
+
+class FirstAdminForm(FlaskForm):
+    """The first admin's name and PIN; the PIN twice, as nobody can reset it yet."""
+
+    name = StringField(
+        "Your name",
+        validators=[DataRequired("Enter your name."), Length(max=USER_NAME), plain_text],
+    )
+    pin = PasswordField(
+        f"A PIN of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits",
+        validators=[DataRequired("Choose a PIN.")],
+    )
+    pin_again = PasswordField(
+        "The same PIN again",
+        validators=[DataRequired("Enter the PIN again."), EqualTo("pin", "The two PINs differ.")],
+    )
 
 
 class SignOutForm(FlaskForm):

@@ -29,7 +29,7 @@ def sign_in() -> Response | tuple[str, int] | str:
         if current_user.is_authenticated:
             end_sign_in()  # the next dealer takes the tablet over: the last sign-in ends
         try:
-            _token, row = people.sign_in(current_session(), form.name.data, form.pin.data)
+            return start_sign_in(form.name.data, form.pin.data, form.next.data)
         except DealerError as refused:
             # A wrong PIN's count was committed, even though this sign-in fails.
             message = refused.message
@@ -38,13 +38,18 @@ def sign_in() -> Response | tuple[str, int] | str:
             form.pin.errors = [message]
             form.pin.data = ""
             return render_template("auth/sign_in.html", form=form), 401
-        principal = Principal(row.user, row, "cookie")
-        login_user(principal)
-        session[SEEN] = int(time.time())
-        return redirect(local_path(form.next.data, home_for(principal)), 303)
     status = 422 if request.method == "POST" else 200
     form.pin.data = ""
     return render_template("auth/sign_in.html", form=form), status
+
+
+def start_sign_in(name: str, pin: str, next_page: str | None) -> Response:
+    """Sign in at this tablet (refused as `people.sign_in` refuses) and go on to work."""
+    _token, row = people.sign_in(current_session(), name, pin)
+    principal = Principal(row.user, row, "cookie")
+    login_user(principal)
+    session[SEEN] = int(time.time())
+    return redirect(local_path(next_page, home_for(principal)), 303)
 
 
 @bp.app_errorhandler(CSRFError)

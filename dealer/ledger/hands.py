@@ -66,8 +66,16 @@ def table_collection(table: Table) -> rules.Collection:
     return rules.make_collection(table.collection)
 
 
+#: Knobs added after hands were first stored, with the value that plays as the engine did
+#: before the knob existed: a hand replays under the rules it was dealt under.
+KNOBS_BEFORE_THEY_EXISTED: dict[str, object] = {"rearrange_needs_card": False}
+
+
 def hand_rules(hand: Hand) -> rules.Rules:
+    """The rules a hand was dealt under, from its stored record (every knob, as dealt)."""
     knobs = {k: v for k, v in hand.rules.items() if k != "profile"}
+    for knob, then in KNOBS_BEFORE_THEY_EXISTED.items():
+        knobs.setdefault(knob, then)
     return rules.make_rules(hand.rules["profile"], knobs)
 
 
@@ -204,7 +212,9 @@ def start_hand(
     engine = rules.Hand(effective, [s.seat for s in seatings], collection)
     for seat in dropped:
         if seat not in engine.seat_status:
-            raise Invalid(f"Seat {seat} is not dealt into this hand, so it cannot drop.")
+            raise Invalid(
+                f"Seat {seat} is not dealt into this hand, so it cannot drop.", "not_dealt_in"
+            )
     number = session.scalar(select(func.max(Hand.number)).where(Hand.table_id == table.id))
     down = open_session_at(session, table.id) or open_session(
         session, table, recorder.user_id, implicit=True

@@ -26,6 +26,7 @@ from dealer.models import Hand, Table, TableSession, User, utcnow
 
 __all__ = [
     "close_session",
+    "dealer_session_elsewhere",
     "get_session",
     "open_session",
     "open_session_at",
@@ -45,16 +46,43 @@ def open_session_at(session: Session, table_id: int) -> TableSession | None:
     ).first()
 
 
+def dealer_session_elsewhere(
+    session: Session, dealer_id: int, table_id: int
+) -> TableSession | None:
+    """The session ``dealer_id`` still holds open at another table, if any."""
+    return session.scalars(
+        select(TableSession).where(
+            TableSession.dealer_id == dealer_id,
+            TableSession.table_id != table_id,
+            TableSession.closed_at.is_(None),
+        )
+    ).first()
+
+
 def open_session(
     session: Session, table: Table, dealer_id: int, *, implicit: bool = False
 ) -> TableSession:
-    """Open ``dealer_id``'s session at ``table``; a table has one open session at a time."""
+    """Open ``dealer_id``'s session at ``table``.
+
+    A table has one open session at a time, and a dealer one open session: a dealer is in
+    one box at a time. Dealing with no session open (``implicit``) still opens one, as a card
+    room never stops a game for a missed tap; the table screen warns about the other one.
+    """
     found = open_session_at(session, table.id)
     if found is not None:
         raise Conflict(
             f"{found.dealer.name}'s session {found.id} is still open at this table: "
             "close it first.",
             "session_open",
+        )
+    elsewhere = None if implicit else dealer_session_elsewhere(session, dealer_id, table.id)
+    if elsewhere is not None:
+        other = session.get(Table, elsewhere.table_id)
+        where = other.name if other is not None else f"table {elsewhere.table_id}"
+        raise Conflict(
+            f"Your session {elsewhere.id} is still open at {where}: "
+            "close it there first (a dealer holds one table at a time).",
+            "dealer_session_open",
         )
     opened = TableSession(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
     session.add(opened)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -35,7 +35,11 @@ from .post import Posting, Recorder, post
 
 __all__ = [
     "CALIFORNIA_WARNING",
+    "CHIP_MOVES",
+    "ChipMoveKind",
     "TimeDue",
+    "check_chip_move",
+    "check_paused",
     "collection_warnings",
     "create_table",
     "get_table",
@@ -54,6 +58,24 @@ CALIFORNIA_WARNING = (
     "A rake taken as a share of the pot is not allowed in California card rooms: "
     "there, use a per-hand or time collection."
 )
+
+
+ChipMoveKind = Literal["buy_in", "cash_out"]
+#: The ways chips move between a seat and the cage.
+CHIP_MOVES: tuple[ChipMoveKind, ...] = get_args(ChipMoveKind)
+
+
+def check_chip_move(kind: object) -> ChipMoveKind:
+    """``kind`` if it is a way chips move between a seat and the cage."""
+    if kind == "buy_in" or kind == "cash_out":
+        return kind
+    raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
+
+
+def check_paused(paused: object) -> bool:
+    if not isinstance(paused, bool):
+        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
+    return paused
 
 
 def collection_warnings(collection: rules.Collection) -> list[str]:
@@ -171,13 +193,12 @@ def move_chips(
     session: Session,
     table: Table,
     seating: Seating,
-    kind: Literal["buy_in", "cash_out"],
+    kind: ChipMoveKind,
     amount: int,
     recorder: Recorder,
 ) -> None:
     """A rebuy from the cage, or chips back to it (never more than the stack holds)."""
-    if kind not in ("buy_in", "cash_out"):
-        raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
+    kind = check_chip_move(kind)
     amount = check_whole(amount, (1, MAX_CHIPS), "number of chips", "amount")
     account = seating_account(seating.id)
     who = f"{seating.player} in seat {seating.seat}"
@@ -201,9 +222,7 @@ def move_chips(
 
 def pause_seat(session: Session, seating: Seating, paused: object) -> None:
     """Sit a player out (not dealt in, no time collection) or back in."""
-    if not isinstance(paused, bool):
-        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
-    seating.paused = paused
+    seating.paused = check_paused(paused)
     session.flush()
 
 

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template
+from flask import Blueprint, current_app, jsonify, redirect, render_template, url_for
 from flask_login import current_user
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
@@ -19,6 +19,12 @@ def index() -> Any:
     if current_user.is_authenticated:
         return redirect(home_for(who()), 303)
     return render_template("main/index.html")
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Any:
+    """Browsers ask here before reading the page's icon link: the same icon, no 404."""
+    return redirect(url_for("static", filename="favicon.svg"), 301)
 
 
 @bp.get("/healthz")

@@ -231,7 +231,8 @@ class ShiftTable:
     chip_value_cents: int
     hands: int
     drop: int  # chips to the house
-    voids: int  # events and hands voided
+    void_hands: int  # hands voided whole (a misdeal)
+    voided_events: int = 0  # events voided in hands that stand
 
 
 @dataclass(frozen=True, slots=True)

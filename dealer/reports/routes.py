@@ -20,8 +20,10 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
+from dealer.inputs import ShiftWindow, Window
 from dealer.ledger.table_sessions import get_session
 from dealer.transactions import snapshot, writing
+from dealer.web.contract import ID, declare
 from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
 
@@ -39,7 +41,6 @@ __all__ = ["MAX_SHIFT", "bp"]
 bp = Blueprint("reports", __name__)
 bp.register_error_handler(DealerError, dealer_error)
 
-ID = "<int(max=2147483647):{}>"
 #: The longest window a shift ledger covers; the exports take any.
 MAX_SHIFT = timedelta(days=31)
 
@@ -105,10 +106,20 @@ def _pdf(data: bytes, filename: str) -> Response:
     return response
 
 
-@bp.get("/reports/hands/" + ID.format("hand_id") + ".pdf")
-@signed_in()
+#: A report's answer; the document shows it as the file its address ends in.
+PDF = {200: (None, "The document (application/pdf).")}
+CSV = {200: (None, "The document (text/csv).")}
+
+
+@bp.get(f"/reports/hands/<{ID}:hand_id>.pdf")
+@signed_in(form_post=True)
+@declare(PDF, [404], documented_only=True)
 def hand_slip(hand_id: int) -> Response:
-    """The hand slip: any dealer may print it, for a dispute at their table."""
+    """The hand slip: every event with its payments and rule, the settlement, each seat's
+    net, the ledger range and its hash. Stamped REPRINT n after the first.
+
+    Any dealer may print it, for a dispute at their table.
+    """
     who = principal().user.name
     with snapshot(current_session()) as session:
         slip = gather.hand_slip(session, hand_id)
@@ -118,10 +129,14 @@ def hand_slip(hand_id: int) -> Response:
     return _pdf(data, f"hand-slip-{hand_id}{suffix}.pdf")
 
 
-@bp.get("/reports/sessions/" + ID.format("session_id") + ".pdf")
-@signed_in()
+@bp.get(f"/reports/sessions/<{ID}:session_id>.pdf")
+@signed_in(form_post=True)
+@declare(PDF, [404], documented_only=True)
 def session_report(session_id: int) -> Response:
-    """A table session: its own dealer may print it, a supervisor any."""
+    """A table session: seats, hands, the drop, voids and corrections.
+
+    Its own dealer may print it, a supervisor any.
+    """
     user = principal().user
     who, user_id, floor = user.name, user.id, user.can("supervisor")
     with snapshot(current_session()) as session:
@@ -138,9 +153,14 @@ def session_report(session_id: int) -> Response:
 
 
 @bp.get("/reports/shift.pdf")
-@signed_in("supervisor")
+@signed_in("supervisor", form_post=True)
+@declare(PDF, [422], query=ShiftWindow, documented_only=True)
 def shift_report() -> Response:
-    """The shift ledger over ``[from, to)``; the checks' problems print in a red banner."""
+    """The shift ledger over [from, to) (at most 31 days): every table, the players, the drop
+    by hour and by table, the trial balance and the chain check.
+
+    A red banner lists any check that failed. Role: supervisor or above.
+    """
     start, end = _window(required=True)
     assert start is not None and end is not None
     if end - start > MAX_SHIFT:
@@ -158,6 +178,18 @@ def shift_report() -> Response:
     return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
 
 
+# The screens' Print buttons: a form POST with the screen's CSRF token that opens the document
+# in a new tab. The screens never GET a document, so going back to that tab, or to the screen,
+# never counts as a print; only a tap on Print does. (A GET prints for the API's clients.)
+PRINTS: dict[str, Callable[..., Response]] = {
+    f"/print/hands/<{ID}:hand_id>.pdf": hand_slip,
+    f"/print/sessions/<{ID}:session_id>.pdf": session_report,
+    "/print/shift.pdf": shift_report,
+}
+for _rule, _view in PRINTS.items():
+    bp.add_url_rule(_rule, f"print_{_view.__name__}", _view, methods=["POST"])
+
+
 def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:
     response = Response(stream_with_context(pieces()), 200, mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -167,8 +199,12 @@ def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:
 
 @bp.get("/exports/ledger.csv")
 @signed_in("supervisor")
+@declare(CSV, [422], query=Window, documented_only=True)
 def ledger_export() -> Response:
-    """Every ledger entry of the window, one line each, streamed."""
+    """Every ledger entry made in the window, one line each, streamed.
+
+    Role: supervisor or above.
+    """
     start, end = _window(required=False)
 
     def pieces() -> Iterator[str]:
@@ -180,8 +216,13 @@ def ledger_export() -> Response:
 
 @bp.get("/exports/players.csv")
 @signed_in("supervisor")
+@declare(CSV, [422], query=Window, documented_only=True)
 def players_export() -> Response:
-    """One line per player session (seating) in the window, PokerNow's ledger layout."""
+    """One line per player session (seating) in the window, PokerNow's layout.
+
+    player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net.
+    Role: supervisor or above.
+    """
     start, end = _window(required=False)
 
     def pieces() -> Iterator[str]:

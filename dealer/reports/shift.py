@@ -31,13 +31,15 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
         title = f"{len(problems)} CHECK(S) FAILED: read these before signing this report"
         story += [banner(title, problems, width), Spacer(1, 8)]
     hands = sum(t.hands for t in report.tables)
-    voids = sum(t.voids for t in report.tables)
+    voids = sum(t.void_hands for t in report.tables)
+    voided = sum(t.voided_events for t in report.tables)
     trial = report.trial_total
     summary = [
         ("from", local_time(report.window_from, tz)),
         ("to", local_time(report.window_to, tz)),
         ("tables", str(len(report.tables))),
         ("hands", f"{hands} ({voids} void{'' if voids == 1 else 's'})"),
+        ("voided events", str(voided)),
         ("house drop", amount_text(report.drop, cur)),
         ("players", str(len(report.players))),
         ("trial balance", "balances (0 chips)" if not trial else f"OFF BY {trial} chips"),
@@ -92,14 +94,15 @@ def _table_chart(report: ShiftReport, width: float, cur: str) -> Flowable:
 
 
 def _tables(report: ShiftReport, width: float, cur: str) -> Flowable:
-    fractions = (0.34, 0.14, 0.12, 0.12, 0.28)
+    fractions = (0.3, 0.13, 0.1, 0.1, 0.12, 0.25)
     widths = [f * width for f in fractions]
     rows = [
         [
             t.name,
             money_text(t.chip_value_cents, cur),
             str(t.hands),
-            str(t.voids),
+            str(t.void_hands),
+            str(t.voided_events),
             chips_text(t.drop, t.chip_value_cents, cur),
         ]
         for t in report.tables
@@ -108,11 +111,12 @@ def _tables(report: ShiftReport, width: float, cur: str) -> Flowable:
         "Total",
         "",
         str(sum(t.hands for t in report.tables)),
-        str(sum(t.voids for t in report.tables)),
+        str(sum(t.void_hands for t in report.tables)),
+        str(sum(t.voided_events for t in report.tables)),
         amount_text(report.drop, cur),
     ]
-    header = ["Table", "Chip value", "Hands", "Voids", "Drop"]
-    return PagedTable(header, rows, widths, right=(1, 2, 3, 4), total=total)
+    header = ["Table", "Chip value", "Hands", "Void hands", "Voided events", "Drop"]
+    return PagedTable(header, rows, widths, right=(1, 2, 3, 4, 5), total=total)
 
 
 def _players(report: ShiftReport, width: float, cur: str) -> Flowable:

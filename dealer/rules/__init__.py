@@ -8,6 +8,8 @@ database, no clock.
 
 from .actions import (
     ACTION_TYPES,
+    CLAIMABLE_TYPES,
+    NOT_CLAIMED,
     Action,
     Add,
     Borrow,
@@ -22,7 +24,17 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .cards import ALL_CARDS, RANKS, SUITS, VALLE_RANKS, Card, format_cards, parse_card, parse_cards
+from .cards import (
+    ALL_CARDS,
+    CARD_PATTERN,
+    RANKS,
+    SUITS,
+    VALLE_RANKS,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from .errors import (
     IllegalActionError,
     IllegalMeldError,
@@ -58,9 +70,12 @@ from .table import TableMeld, lay
 __all__ = [
     "ACTION_TYPES",
     "ALL_CARDS",
+    "CARD_PATTERN",
+    "CLAIMABLE_TYPES",
     "COLLECTION_FIELDS",
     "HOUSE",
     "KNOB_BOUNDS",
+    "NOT_CLAIMED",
     "POT",
     "PROFILES",
     "RANKS",

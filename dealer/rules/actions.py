@@ -11,6 +11,8 @@ from .errors import InvalidActionError
 
 __all__ = [
     "ACTION_TYPES",
+    "CLAIMABLE_TYPES",
+    "NOT_CLAIMED",
     "Action",
     "Add",
     "Borrow",
@@ -36,14 +38,28 @@ class Drop:
         return f"seat {self.seat} drops"
 
 
+#: What the history says of a meld event recorded with ``claimed`` false.
+NOT_CLAIMED = "not claimed: nothing paid"
+
+
+def _claim_note(claimed: bool) -> str:
+    return "" if claimed else f" ({NOT_CLAIMED})"
+
+
+# ``claimed`` false (section 4, "Unclaimed"): the seat did not ask for its chips before its
+# discard, so the cards move as usual and nothing is paid, then or later.
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     seat: int
     cards: tuple[Card, ...]
+    claimed: bool = True
     type = "meld"
 
     def describe(self) -> str:
-        return f"seat {self.seat} melds {format_cards(sorted(self.cards))}"
+        cards = format_cards(sorted(self.cards))
+        return f"seat {self.seat} melds {cards}{_claim_note(self.claimed)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +67,12 @@ class Add:
     seat: int
     meld: int
     cards: tuple[Card, ...]
+    claimed: bool = True
     type = "add"
 
     def describe(self) -> str:
-        return f"seat {self.seat} adds {format_cards(sorted(self.cards))} to meld {self.meld}"
+        cards = format_cards(sorted(self.cards))
+        return f"seat {self.seat} adds {cards} to meld {self.meld}{_claim_note(self.claimed)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +81,14 @@ class Borrow:
     meld: int
     take: tuple[Card, ...]
     cards: tuple[Card, ...]
+    claimed: bool = True
     type = "borrow"
 
     def describe(self) -> str:
         new = format_cards(sorted((*self.take, *self.cards)))
         took = format_cards(sorted(self.take))
-        return f"seat {self.seat} borrows {took} from meld {self.meld} for {new}"
+        note = _claim_note(self.claimed)
+        return f"seat {self.seat} borrows {took} from meld {self.meld} for {new}{note}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +97,13 @@ class Split:
     meld: int
     cards: tuple[Card, ...]
     into: tuple[tuple[Card, ...], tuple[Card, ...]]
+    claimed: bool = True
     type = "split"
 
     def describe(self) -> str:
         parts = " and ".join(format_cards(sorted(p)) for p in self.into)
-        return f"seat {self.seat} splits meld {self.meld} into {parts}"
+        note = _claim_note(self.claimed)
+        return f"seat {self.seat} splits meld {self.meld} into {parts}{note}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +154,8 @@ class VoidHand:
 
 Action = Drop | Meld | Add | Borrow | Split | GoOut | Foul | Penalty | Void | VoidHand
 SeatAction = Drop | Meld | Add | Borrow | Split | GoOut | Foul | Penalty
+#: The actions that collect for conditions, and so may be recorded with ``claimed`` false.
+CLAIMABLE_TYPES = ("meld", "add", "borrow", "split")
 
 ACTION_TYPES = (
     "drop",
@@ -168,6 +192,18 @@ def _cards(body: Mapping[str, Any], name: str) -> tuple[Card, ...]:
     return parse_cards(value)
 
 
+def _claimed(body: Mapping[str, Any]) -> bool:
+    if "claimed" not in body:
+        return True
+    value = body["claimed"]
+    if not isinstance(value, bool):
+        raise InvalidActionError(
+            "Whether the seat claimed its chips must be true or false (claimed): false "
+            "records the event with nothing paid."
+        )
+    return value
+
+
 def _reason(body: Mapping[str, Any]) -> str:
     reason = body.get("reason", "")
     if not isinstance(reason, str) or not reason.strip():
@@ -185,12 +221,16 @@ def action_from_dict(body: object) -> Action:
     if kind == "drop":
         return Drop(_seat(body))
     if kind == "meld":
-        return Meld(_seat(body), _cards(body, "cards"))
+        return Meld(_seat(body), _cards(body, "cards"), _claimed(body))
     if kind == "add":
-        return Add(_seat(body), _int(body, "meld", "meld"), _cards(body, "cards"))
+        return Add(_seat(body), _int(body, "meld", "meld"), _cards(body, "cards"), _claimed(body))
     if kind == "borrow":
         return Borrow(
-            _seat(body), _int(body, "meld", "meld"), _cards(body, "take"), _cards(body, "cards")
+            _seat(body),
+            _int(body, "meld", "meld"),
+            _cards(body, "take"),
+            _cards(body, "cards"),
+            _claimed(body),
         )
     if kind == "split":
         into = body.get("into")
@@ -198,7 +238,8 @@ def action_from_dict(body: object) -> Action:
             raise InvalidActionError("A split needs into: the two melds it makes, as two lists.")
         first, second = (_cards({"into": part}, "into") for part in into)
         cards = _cards(body, "cards") if "cards" in body else ()
-        return Split(_seat(body), _int(body, "meld", "meld"), cards, (first, second))
+        meld = _int(body, "meld", "meld")
+        return Split(_seat(body), meld, cards, (first, second), _claimed(body))
     if kind == "go_out":
         return GoOut(_seat(body))
     if kind == "foul":
@@ -216,11 +257,18 @@ def action_from_dict(body: object) -> Action:
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    """The canonical JSON form of an action: what ``action_from_dict`` reads back."""
+    """The canonical JSON form of an action: what ``action_from_dict`` reads back.
+
+    ``claimed`` appears only when false, so that every claimed event keeps the form it had
+    before the field existed.
+    """
     out: dict[str, Any] = {"type": action.type}
     for name in action.__slots__:
         value = getattr(action, name)
-        if name == "into":
+        if name == "claimed":
+            if value:
+                continue
+        elif name == "into":
             value = [[str(c) for c in part] for part in value]
         elif name in ("cards", "take"):
             value = [str(c) for c in value]

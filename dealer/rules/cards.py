@@ -9,6 +9,7 @@ from .errors import InvalidCardError
 
 __all__ = [
     "ALL_CARDS",
+    "CARD_PATTERN",
     "RANKS",
     "SUITS",
     "SUIT_NAMES",
@@ -82,6 +83,12 @@ for _card in ALL_CARDS:
     for _r in {_rank, _rank.lower()}:
         for _s in _suits:
             _LOOKUP[_r + _s] = _card
+
+#: Every spelling `parse_card` reads, as one regular expression (JSON Schema's dialect too),
+#: for the front doors' declarations; `parse_card` also trims the spaces around a card.
+CARD_PATTERN = "^[{}][{}]$".format(
+    "".join(sorted({t[:-1] for t in _LOOKUP})), "".join(sorted({t[-1] for t in _LOOKUP}))
+)
 
 
 def _explain(token: str) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .actions import Foul, Penalty, Void
 from .errors import IllegalActionError, NotAllowedNowError
 from .payments import Payment
-from .play import require_in, require_playing
+from .play import others_in_play, require_in, require_playing
 from .records import EventRecord, Plan
 
 if TYPE_CHECKING:
@@ -22,6 +22,12 @@ def plan_foul(hand: Hand, action: Foul) -> Plan:
     require_playing(hand)
     seat = action.seat
     require_in(hand, seat)
+    if not others_in_play(hand, seat):
+        raise NotAllowedNowError(
+            f"Seat {seat} cannot be fouled: no other seat is left in play, so no seat could "
+            "go out. This hand is a misdeal: call a supervisor to void the hand.",
+            code="no_seat_can_go_out",
+        )
     plan = Plan(seat=seat, statuses={seat: "fouled"})
     for payer in hand.seats:
         back = hand.condition_paid(payer, seat) if payer != seat else 0
@@ -153,6 +159,3 @@ def plan_void_hand(hand: Hand) -> Plan:
                 )
             )
     return plan
-
-
-# ---------------------------------------------------------- applying

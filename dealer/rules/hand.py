@@ -24,6 +24,7 @@ from .errors import (
 from .melds import check_growth
 from .payments import HOUSE, POT, Party, Payment
 from .play import (
+    others_in_play,
     plan_add,
     plan_borrow,
     plan_deal,
@@ -155,9 +156,10 @@ class Hand:
         out: set[str] = set()
         status = self.seat_status[seat]
         if self.status == "playing" and status == "in":
-            out.add("foul")
-            if not self.melds:
-                out.add("drop")
+            if others_in_play(self, seat):
+                out.add("foul")
+                if not self.melds:
+                    out.add("drop")
             mine = self.melds_of(seat)
             room = self.limit - self.cards_down[seat]
             if room > 0:
@@ -165,11 +167,13 @@ class Hand:
                 if mine:
                     out.add("add")
             # A split needs two melds of three out of the meld and the cards added; a borrow
-            # needs three for its new meld out of what the meld can spare and the hand.
-            if any(m.shape.size + room >= 6 for m in mine):
-                out.add("split")
-            if any(m.shape.size >= 4 and m.shape.size - 3 + room >= 3 for m in mine):
-                out.add("borrow")
+            # needs three for its new meld out of what the meld can spare and the hand. Where
+            # a card from hand is required, there must be room for one.
+            if room > 0 or not self.rules.rearrange_needs_card:
+                if any(m.shape.size + room >= 6 for m in mine):
+                    out.add("split")
+                if any(m.shape.size >= 4 and m.shape.size - 3 + room >= 3 for m in mine):
+                    out.add("borrow")
             if room == 0:
                 out.add("go_out")
         if self.can(Penalty(seat)):

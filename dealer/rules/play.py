@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .actions import Add, Borrow, Drop, GoOut, Meld, Split
-from .cards import ACE, KING, Card, format_cards
+from .cards import Card, format_cards
 from .errors import (
     IllegalActionError,
     IllegalMeldError,
@@ -63,6 +63,11 @@ def require_in(hand: Hand, seat: int) -> None:
         raise NotAllowedNowError(f"Seat {seat} fouled and is out of the hand.", code="seat_not_in")
 
 
+def others_in_play(hand: Hand, seat: int) -> bool:
+    """Whether a seat other than ``seat`` is still in play: one that could still go out."""
+    return any(s != seat and hand.seat_status[s] == "in" for s in hand.seats)
+
+
 def own_meld(hand: Hand, seat: int, meld_id: int) -> TableMeld:
     meld = hand.melds.get(meld_id)
     if meld is None:
@@ -93,14 +98,21 @@ def check_cards_down(hand: Hand, seat: int, cards: Sequence[Card]) -> None:
             )
 
 
-def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int]) -> None:
-    """Raise each changed meld's paid level to its value; the paying seats pay the rise."""
+def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int], claimed: bool = True) -> None:
+    """Raise each changed meld's paid level to its value; the paying seats pay the rise.
+
+    Unclaimed (section 4), the level rises all the same and nobody pays: those chips are
+    never owed later. The level never falls (a borrowed meld keeps its ``P``).
+    """
     payers = hand.payers(seat)
     for mid in ids:
         meld = plan.changes[mid]
         assert meld is not None
         value = meld.value
         if value <= meld.paid:
+            continue
+        if not claimed:
+            plan.changes[mid] = meld.with_paid(value)
             continue
         rise = value - meld.paid
         cond = meld.condition
@@ -118,13 +130,25 @@ def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int]) -> None:
         plan.changes[mid] = meld.with_paid(value)
 
 
+def require_card_from_hand(hand: Hand, action: Borrow | Split) -> None:
+    """Section 4: under ``rearrange_needs_card`` a split or a borrow plays a card from hand."""
+    if action.cards or not hand.rules.rearrange_needs_card:
+        return
+    what = "A split" if isinstance(action, Split) else "A borrow"
+    raise IllegalActionError(
+        f"{what} must play at least one card from the hand under these rules: "
+        f"meld {action.meld} cannot be rearranged with no card added.",
+        code="needs_card_from_hand",
+    )
+
+
 def plan_meld(hand: Hand, action: Meld) -> Plan:
     require_playing(hand)
     require_in(hand, action.seat)
     new = lay(hand.next_meld_id, action.seat, action.cards, hand.rules)
     check_cards_down(hand, action.seat, action.cards)
     plan = Plan(seat=action.seat, changes={new.id: new}, added=new.cards, next_meld=1)
-    collect(hand, plan, action.seat, plan.changes)
+    collect(hand, plan, action.seat, plan.changes, action.claimed)
     return plan
 
 
@@ -138,7 +162,7 @@ def plan_add(hand: Hand, action: Add) -> Plan:
     check_cards_down(hand, action.seat, action.cards)
     grown = meld.with_cards((*meld.cards, *action.cards), hand.rules)
     plan = Plan(seat=action.seat, changes={meld.id: grown}, added=action.cards)
-    collect(hand, plan, action.seat, plan.changes)
+    collect(hand, plan, action.seat, plan.changes, action.claimed)
     return plan
 
 
@@ -148,6 +172,7 @@ def plan_borrow(hand: Hand, action: Borrow) -> Plan:
     source = own_meld(hand, action.seat, action.meld)
     if not action.take:
         raise IllegalMeldError("Say which cards are borrowed from the meld.")
+    require_card_from_hand(hand, action)
     left = multiset_minus(source.cards, action.take)
     if left is None:
         raise IllegalMeldError(
@@ -169,7 +194,7 @@ def plan_borrow(hand: Hand, action: Borrow) -> Plan:
         added=tuple(action.cards),
         next_meld=1,
     )
-    collect(hand, plan, action.seat, [source.id, new.id])
+    collect(hand, plan, action.seat, [source.id, new.id], action.claimed)
     return plan
 
 
@@ -177,6 +202,7 @@ def plan_split(hand: Hand, action: Split) -> Plan:
     require_playing(hand)
     require_in(hand, action.seat)
     source = own_meld(hand, action.seat, action.meld)
+    require_card_from_hand(hand, action)
     first, second = action.into
     if Counter((*source.cards, *action.cards)) != Counter((*first, *second)):
         raise IllegalMeldError(
@@ -184,7 +210,7 @@ def plan_split(hand: Hand, action: Split) -> Plan:
             f"and the cards added ({format_cards(sorted(action.cards)) or 'none'})."
         )
     parts = [lay(0, action.seat, part, hand.rules) for part in (first, second)]
-    keep = next((i for i, p in enumerate(parts) if same_condition(source, p)), 0)
+    keep = keeper(parts[0], parts[1])
     kept = replace(parts[keep], id=source.id, paid=source.paid)
     new = replace(parts[1 - keep], id=hand.next_meld_id)
     check_cards_down(hand, action.seat, action.cards)
@@ -194,8 +220,21 @@ def plan_split(hand: Hand, action: Split) -> Plan:
         added=tuple(action.cards),
         next_meld=1,
     )
-    collect(hand, plan, action.seat, [kept.id, new.id] if keep == 0 else [new.id, kept.id])
+    collect(hand, plan, action.seat, [kept.id, new.id], action.claimed)
     return plan
+
+
+def keeper(first: TableMeld, second: TableMeld) -> int:
+    """Which part of a split keeps the meld's identity and paid level (section 4): 0 or 1.
+
+    The part worth more; equal values, the one with more cards; still equal, the one with
+    the lower cards, so that not even a later growth depends on the order of entry.
+    """
+    a = (first.value, first.shape.size)
+    b = (second.value, second.shape.size)
+    if a != b:
+        return 0 if a > b else 1
+    return 0 if first.cards <= second.cards else 1
 
 
 def plan_go_out(hand: Hand, action: GoOut) -> Plan:
@@ -258,7 +297,7 @@ def plan_drop(hand: Hand, action: Drop) -> Plan:
         raise NotAllowedNowError(
             "A seat can drop only before the first meld of the hand.", code="too_late_to_drop"
         )
-    if not any(s != seat and hand.seat_status[s] == "in" for s in hand.seats):
+    if not others_in_play(hand, seat):
         # A fouled seat collects nothing more, so it can never be left to take the pot.
         raise NotAllowedNowError(
             f"Seat {seat} is the last seat in play and cannot drop.", code="last_seat_in_play"
@@ -280,17 +319,3 @@ def plan_drop(hand: Hand, action: Drop) -> Plan:
         plan.hand_status = "settled"
         plan.winner = last
     return plan
-
-
-def same_condition(original: TableMeld, part: TableMeld) -> bool:
-    """Whether ``part`` is still a condition of the same kind as ``original`` (section 4)."""
-    if original.condition is None or part.condition is None:
-        return False
-    if original.condition.code != part.condition.code:
-        return False
-    a, b = original.shape, part.shape
-    if a.kind == "set":
-        return a.rank == b.rank and a.suits == b.suits if a.one_suit else a.rank == b.rank
-    if a.suits != b.suits:
-        return False
-    return (a.rank == ACE and b.rank == ACE) or (a.high == KING and b.high == KING)

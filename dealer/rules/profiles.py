@@ -36,6 +36,8 @@ class Rules:
     addition_pay: AdditionPay
     spades_double: bool
     mixed_valle_condition: bool
+    #: A split or a borrow must play at least one card from hand (section 4).
+    rearrange_needs_card: bool
 
     @property
     def cards_to_go_out(self) -> int:
@@ -69,6 +71,7 @@ PROFILES: Mapping[str, Rules] = {
         addition_pay="value",
         spades_double=True,
         mixed_valle_condition=True,
+        rearrange_needs_card=False,
     ),
     "cardroom": Rules(
         profile="cardroom",
@@ -81,10 +84,11 @@ PROFILES: Mapping[str, Rules] = {
         addition_pay="unit",
         spades_double=True,
         mixed_valle_condition=True,
+        rearrange_needs_card=True,
     ),
 }
 
-# Bounds a careful floor would accept; anything outside is a mis-entry.
+# Each knob's kind. Bounds a careful floor would accept; anything outside is a mis-entry.
 _INT_BOUNDS: dict[str, tuple[int, int]] = {
     "packs": (1, 20),
     "spade_sets_removed": (0, 19),
@@ -93,6 +97,8 @@ _INT_BOUNDS: dict[str, tuple[int, int]] = {
     "drop_forfeit": (0, 1000),
     "going_out_chips": (0, 1000),
 }
+_CHOICES: dict[str, tuple[str, ...]] = {"addition_pay": ("value", "unit")}
+_BOOLS: tuple[str, ...] = ("spades_double", "mixed_valle_condition", "rearrange_needs_card")
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
@@ -124,14 +130,18 @@ def make_rules(profile: str, overrides: Mapping[str, object] | None = None) -> R
             )
         if name in _INT_BOUNDS:
             changes[name] = _check_int(name, value, *_INT_BOUNDS[name])
-        elif name == "addition_pay":
-            if value not in ("value", "unit"):
-                raise InvalidRulesError("The rule addition_pay must be 'value' or 'unit'.")
+        elif name in _CHOICES:
+            choices = _CHOICES[name]
+            if value not in choices:
+                said = " or ".join(repr(c) for c in choices)
+                raise InvalidRulesError(f"The rule {name} must be {said}.")
             changes[name] = value
-        else:
+        elif name in _BOOLS:
             if not isinstance(value, bool):
                 raise InvalidRulesError(f"The rule {name} must be true or false.")
             changes[name] = value
+        else:  # every knob is a number, a choice or a switch (a test holds the three lists)
+            raise InvalidRulesError(f"The rule {name} cannot be overridden.")
     rules = dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     if rules.spade_sets_removed >= rules.packs:
         raise InvalidRulesError(

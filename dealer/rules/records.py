@@ -26,9 +26,15 @@ class EventRecord:
     seat: int | None
     action: Action | None
     payments: tuple[Payment, ...]
-    #: Melds this event created or changed, in the order they were collected for.
+    #: Melds this event created or changed, in the order they were collected for (a split:
+    #: the part that kept the meld first).
     melds: tuple[int, ...]
     text: str
+
+    @property
+    def claimed(self) -> bool:
+        """False for a meld, add, borrow or split recorded unclaimed: nothing was paid."""
+        return getattr(self.action, "claimed", True) is not False
 
 
 @dataclass(frozen=True, slots=True)

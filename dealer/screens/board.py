@@ -48,17 +48,21 @@ class ActionButton:
     needs_meld: bool = False
     #: Needs cards entered on the pad or typed.
     needs_cards: bool = False
+    #: Its key on a hardware keyboard (static/dealer.js reads ``aria-keyshortcuts``).
+    key: str = ""
 
 
 ACTIONS = (
-    ActionButton("meld", "Meld", "Meld", needs_cards=True),
-    ActionButton("add", "Add to the meld", "Add", needs_meld=True, needs_cards=True),
-    ActionButton("borrow", "Borrow from the meld", "Borrow", needs_meld=True, needs_cards=True),
-    ActionButton("split", "Split the meld", "Split", needs_meld=True),
-    ActionButton("go_out", "Go out: show the settlement", "Go out…"),
-    ActionButton("drop", "Drop", "Drop"),
-    ActionButton("foul", "Foul", "Foul"),
-    ActionButton("penalty", "Discard penalty", "Penalty"),
+    ActionButton("meld", "Meld", "Meld", needs_cards=True, key="M"),
+    ActionButton("add", "Add to the meld", "Add", needs_meld=True, needs_cards=True, key="A"),
+    ActionButton(
+        "borrow", "Borrow from the meld", "Borrow", needs_meld=True, needs_cards=True, key="B"
+    ),
+    ActionButton("split", "Split the meld", "Split", needs_meld=True, key="S"),
+    ActionButton("go_out", "Go out: show the settlement", "Go out", key="G"),
+    ActionButton("drop", "Drop", "Drop", key="D"),
+    ActionButton("foul", "Foul", "Foul", key="F"),
+    ActionButton("penalty", "Discard penalty", "Penalty", key="P"),
 )
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "DealForm",
     "FitsForm",
     "LeaveForm",
+    "MoveForm",
     "OpenTableForm",
     "PrefsForm",
     "SeatForm",
@@ -260,6 +261,12 @@ class ActionForm(OnceForm):
     def validate_action(self, field: Any) -> None:
         if field.data not in ACTION_TYPES:
             raise ValidationError(f"{field.data!r} is not an action.")
+
+
+class MoveForm(OnceForm):
+    """Move the entry just recorded to another seat (the seat is the button tapped)."""
+
+    seat = IntegerField("Seat", validators=[InputRequired("Tap a seat."), NumberRange(*SEATS)])
 
 
 class FitsForm(FlaskForm):

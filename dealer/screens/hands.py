@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import redirect, render_template, request, url_for
@@ -13,13 +14,14 @@ from dealer.auth.guard import kept_fields, page, page_address, who
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.ledger import hands as service
+from dealer.ledger import moves
 from dealer.rules.melds import multiset_minus
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
-from .forms import ActionForm, FitsForm
+from .forms import ActionForm, FitsForm, MoveForm
 from .sent import record_once
 from .settle import settled_view
 from .spoken import Banner, banner
@@ -30,15 +32,38 @@ NEEDS_MELD = frozenset(a.type for a in ACTIONS if a.needs_meld)
 SEAT_ACTIONS = frozenset(a.type for a in ACTIONS)
 
 
+@dataclass(frozen=True, slots=True)
+class MoveOffer:
+    """ "Wrong seat? Move #7 to seat N": the entry just recorded, and the seats it may go to."""
+
+    event_id: int
+    seq: int
+    seats: list[int]
+
+
 def _int_arg(name: str) -> int | None:
     raw = request.args.get(name, "")
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
+def _done_ids() -> set[int]:
+    given = request.args.get("done", "").split(",")[:10]
+    return {int(x) for x in given if x.isascii() and x.isdigit() and len(x) < 10}
+
+
+def _move_offer(board: Board) -> MoveOffer | None:
+    """The last entry just recorded, when the ledger says it can still move seat."""
+    done = [row for row in board.replayed.events if row.id in _done_ids()]
+    if not done or not moves.movable(board.replayed, done[-1]):
+        return None
+    row = done[-1]
+    seats = [s.seat for s in board.seats if s.status == "in" and s.seat != row.seat]
+    return MoveOffer(row.id, row.seq, seats) if seats else None
+
+
 def _done_banners(board: Board) -> list[Banner]:
     """A banner for each event just recorded (``?done=7``, or ``?done=1,2`` for a deal)."""
-    given = request.args.get("done", "").split(",")[:10]
-    wanted = {int(x) for x in given if x.isascii() and x.isdigit() and len(x) < 10}
+    wanted = _done_ids()
     return [
         banner(record, board.names, board.engine)
         for row, record in zip(board.replayed.events, board.engine.events, strict=True)
@@ -78,6 +103,8 @@ def hand_page(
     form.stamp(url_for("screens.hand", hand_id=hand_id))
     if request.method == "GET":
         form.page.data = page_address()
+    move = _move_offer(board) if error is None else None
+    entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     return (
         render_template(
             "screens/hand.html",
@@ -90,6 +117,9 @@ def hand_page(
             selected_meld=selected_meld,
             actions=ACTIONS,
             banners=_done_banners(board),
+            move=move,
+            move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
+            entered=entered,
             error=error,
             settlement=settled_view(board),
             hand_voidable=hand_voidable(board),
@@ -166,7 +196,8 @@ def act(hand_id: int) -> Response | tuple[str, int]:
             _replayed, event, _entries = service.record_event(
                 session, hand, _split_rest(session, hand_id, body), recorder(), who().user, None
             )
-            return url_for("screens.hand", hand_id=hand_id, seat=body["seat"], done=event.id)
+            # The acting seat is cleared: the next entry starts by tapping its seat.
+            return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
         return record_once(form.key.data, body, work)
     except (rules.RulesError, DealerError) as exc:
@@ -175,7 +206,28 @@ def act(hand_id: int) -> Response | tuple[str, int]:
         return hand_page(hand_id, form, status, message)
 
 
-def _first_error(form: ActionForm) -> str:
+@bp.post(HAND + "/events/<int(max=2147483647):event_id>/move")
+@page()
+def move_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
+    """A wrong-seat entry moved in one step: its void and the entry again (`ledger.moves`)."""
+    form = MoveForm()
+    if not form.validate_on_submit():
+        return hand_page(hand_id, None, 422, _first_error(form))
+    seat = form.seat.data
+
+    def work(session: Session) -> str:
+        hand = service.get_hand(session, hand_id)
+        voided, again = moves.move_to_seat(session, hand, event_id, seat, recorder(), who().user)
+        return url_for("screens.hand", hand_id=hand_id, done=f"{voided.id},{again.id}")
+
+    try:
+        return record_once(form.key.data, {"move": event_id, "seat": seat}, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return hand_page(hand_id, None, status, message)
+
+
+def _first_error(form: ActionForm | MoveForm) -> str:
     for errors in form.errors.values():
         if errors:
             return str(errors[0])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import current_app, redirect, render_template, session, url_for
+from flask import current_app, redirect, render_template, request, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
@@ -25,7 +25,10 @@ from .forms import PrefsForm
 
 __all__ = ["four_colour", "show_refusal"]
 
+#: A cookie of the tablet, not of the sign-in: the suits stay as this tablet's dealers like
+#: them across sign-outs and restarts.
 FOUR_COLOUR = "four_colour"
+A_YEAR = 365 * 24 * 3600
 
 
 def show_refusal(error: DealerError) -> tuple[str, int]:
@@ -40,7 +43,7 @@ bp.register_error_handler(DealerError, show_refusal)
 
 
 def four_colour() -> bool:
-    return bool(session.get(FOUR_COLOUR))
+    return request.cookies.get(FOUR_COLOUR) == "on"
 
 
 def clock(moment: datetime | None, style: str = "hour") -> str:
@@ -98,8 +101,10 @@ def frame() -> dict[str, Any]:
 @bp.post("/prefs")
 @page()
 def prefs() -> Response:
-    """Two- or four-colour suits, for this tablet's session."""
+    """Two- or four-colour suits, remembered by this tablet."""
     form = PrefsForm()
+    answer = redirect(local_path(form.page.data, url_for("main.index")), 303)
     if form.validate_on_submit():
-        session[FOUR_COLOUR] = form.four_colour.data == "on"
-    return redirect(local_path(form.page.data, url_for("main.index")), 303)
+        on = "on" if form.four_colour.data == "on" else "off"
+        answer.set_cookie(FOUR_COLOUR, on, max_age=A_YEAR, httponly=True, samesite="Lax")
+    return answer

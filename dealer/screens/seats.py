@@ -11,12 +11,14 @@ from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
 from dealer import rules
-from dealer.auth.guard import kept_fields, page
+from dealer.auth.guard import kept_fields, page, who
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import hands as hand_service
 from dealer.ledger import table_sessions as session_service
 from dealer.ledger import tables as service
+from dealer.ledger.accounts import pot_account
+from dealer.ledger.balances import balance
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
 from dealer.ledger.tables import CALIFORNIA_WARNING, time_due
@@ -118,7 +120,9 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
             collect_form=collect,
             error=error,
             opened=request.args.get("opened"),
+            pot=balance(session, pot_account(hand.id)) if hand is not None else None,
             table_session=current_table_session(session, table.id),
+            elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
             open_session_form=OpenSessionForm(formdata=None).stamp(here),
             close_session_form=CloseSessionForm(formdata=None).stamp(here),
         ),

@@ -81,8 +81,13 @@ def principal() -> Principal:
     return cast(Principal, current_user._get_current_object())
 
 
-def signed_in(role: str = "dealer") -> Callable[[View], View]:
-    """Let a JSON view run only for a signed-in user holding ``role`` or above."""
+def signed_in(role: str = "dealer", *, form_post: bool = False) -> Callable[[View], View]:
+    """Let a JSON view run only for a signed-in user holding ``role`` or above.
+
+    ``form_post``: the view also takes a screen's form, whose CSRF token Flask-WTF has checked
+    before the view runs (the Print buttons): that token, not JSON, proves it is not
+    cross-site.
+    """
 
     def decorate(view: View) -> View:
         @wraps(view)
@@ -91,7 +96,8 @@ def signed_in(role: str = "dealer") -> Callable[[View], View]:
                 raise NotSignedIn("Sign in first: this needs a signed-in dealer.")
             who = principal()
             require_role(who.user, role)
-            _refuse_cross_site(who)
+            if not (form_post and request.method == "POST"):
+                _refuse_cross_site(who)
             return view(*args, **kwargs)
 
         return cast(View, guarded)

@@ -40,7 +40,25 @@ def to_api(action: dict[str, Any], ids: dict[int, int], status: str) -> dict[str
     return body
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in HAND_FILES])
+#: Golden hands the engine plays but the API cannot take yet: file name -> why. Strict, so
+#: wiring the field in shows up as an unexpected pass (then delete the entry).
+API_NOT_YET: dict[str, str] = {}
+
+
+def api_params() -> list[Any]:
+    return [
+        pytest.param(
+            p,
+            id=p.name,
+            marks=[pytest.mark.xfail(strict=True, reason=API_NOT_YET[p.name])]
+            if p.name in API_NOT_YET
+            else [],
+        )
+        for p in HAND_FILES
+    ]
+
+
+@pytest.mark.parametrize("path", api_params())
 def test_golden_hand_through_the_api(api: Api, floor: Api, path: Path) -> None:
     data = load(path)
     table = floor.table(

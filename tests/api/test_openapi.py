@@ -5,7 +5,11 @@ app, signed in with a bearer token (as an admin, so roles rarely stop it), on
 a table with seated players and a hand in play; every answer must be free of
 server errors and match the document (status code, content type, headers,
 body schema). Two passes per operation: ids that exist (table 1, hand 1, seat
-1) and ids drawn at random; schema-valid bodies and schema-breaking ones.
+1) and ids drawn at random; schema-valid bodies and schema-breaking ones. A
+schema-breaking request must be refused, and one the document calls valid must
+not be refused for its shape (`valid_request_not_refused`). Then the coverage
+phase's requests: each bound at its edges, each required field left out, and
+every method an address does not take, which must be a 405 with an Allow header.
 """
 
 from __future__ import annotations
@@ -21,12 +25,15 @@ from hypothesis import HealthCheck, given, settings
 from openapi_spec_validator import validate
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
+from schemathesis.openapi.checks import RejectedPositiveData
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     negative_data_rejection,
+    positive_data_acceptance,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
+    unsupported_method,
 )
 
 from tests.helpers import Api
@@ -44,6 +51,46 @@ CHECKS = [
 #: The addresses the document covers: the API, and the reports and exports it signs in to.
 DOCUMENTED = ("/api/v1", "/reports/", "/exports/")
 REAL_IDS = {"table_id": 1, "hand_id": 1, "seat": 1, "session_id": 1}
+#: The codes of a refusal of a request's shape: a body, a parameter or a header that is not
+#: what the document says the call takes. A request the document calls valid must never
+#: get one. Any other refusal is the app's own judgement of a well-formed request: Pan's
+#: rules (three cards that are not a meld, a 9 in a meld, a shoe with no spades left), the
+#: state of the table (a seat taken, a hand in play, an event that is not there), or a time
+#: that is no time (the reports read ISO 8601 themselves).
+SHAPE_CODES = frozenset(
+    {
+        "bad_request",
+        "invalid",
+        "invalid_card",
+        "invalid_idempotency_key",
+        "invalid_name",
+        "invalid_pin",
+        "invalid_query",
+        "invalid_role",
+        "malformed_json",
+        "too_large",
+        "unknown_field",
+        "unsupported_media_type",
+    }
+)
+
+
+def valid_request_not_refused(ctx: Any, response: Any, case: Any) -> bool | None:
+    """schemathesis's positive-data check, except for a refusal on Pan's rules or state.
+
+    A 4xx answer to a request the document calls valid is "valid request rejected" when
+    its code says the request's shape was wrong (`SHAPE_CODES`).
+    """
+    try:
+        return positive_data_acceptance(ctx, response, case)
+    except RejectedPositiveData:
+        try:
+            code = response.json()["error"]["code"]
+        except (ValueError, KeyError, TypeError):
+            code = None
+        if code is None or code in SHAPE_CODES:
+            raise
+        return None
 
 
 def test_the_document_is_valid_openapi(client: Any) -> None:
@@ -118,7 +165,10 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_document(
                 strategy = operation.as_strategy(
                     generation_mode=mode, path_parameters=fixed or None
                 )
-                checks = [*CHECKS, negative_data_rejection] if mode.is_negative else CHECKS
+                checks = [
+                    *CHECKS,
+                    negative_data_rejection if mode.is_negative else valid_request_not_refused,
+                ]
 
                 run = fuzz(strategy, headers, checks)
                 tried += 1
@@ -127,4 +177,31 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_document(
                 except Exception as exc:  # collect every operation's failure, then report
                     failures.append(f"{operation.method.upper()} {operation.path} [{mode}]: {exc}")
     assert tried >= 20
+    failures += coverage(schema, headers)
     assert not failures, "\n\n".join(failures)
+
+
+def coverage(schema: Any, headers: dict[str, str]) -> list[str]:
+    """The coverage phase's requests, each checked once; the failures, one line each."""
+    failures = []
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        if operation.method.upper() == "DELETE" and operation.path == "/api/v1/session":
+            continue
+        config = schema.config.generation_for(operation=operation, phase="coverage")
+        modes = [GenerationMode.POSITIVE, GenerationMode.NEGATIVE]
+        for case in schema.iter_coverage_cases(
+            operation, generation_modes=modes, generation_config=config
+        ):
+            mode = case.meta.generation.mode
+            judged = negative_data_rejection if mode.is_negative else valid_request_not_refused
+            try:
+                case.call_and_validate(
+                    headers=headers, checks=[*CHECKS, judged, unsupported_method]
+                )
+            except Exception as exc:
+                failures.append(
+                    f"{case.method} {operation.path} [coverage, {mode}, "
+                    f"{case.meta.phase.data.description}]: {exc}"
+                )
+    return failures

@@ -217,9 +217,9 @@ def session_example(hands: int = 12, reprint: int = 0) -> SessionReport:
 def shift_example(problems: tuple[str, ...] = (), reprint: int = 0) -> ShiftReport:
     """Three tables over two hours; chip values differ; the books balance unless told."""
     tables = (
-        ShiftTable("Table 7", 50, hands=3, drop=18, voids=1),
-        ShiftTable("Table 9", 100, hands=2, drop=12, voids=0),
-        ShiftTable("High stakes <VIP> & co", 500, hands=1, drop=6, voids=0),
+        ShiftTable("Table 7", 50, hands=3, drop=18, void_hands=1, voided_events=2),
+        ShiftTable("Table 9", 100, hands=2, drop=12, void_hands=0),
+        ShiftTable("High stakes <VIP> & co", 500, hands=1, drop=6, void_hands=0),
     )
     hands = (
         ShiftHand("Table 7", 1, OPENED + timedelta(minutes=3), "settled", "1 Ana", 6, 45, 6),

@@ -57,7 +57,7 @@ def rule_knobs(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
         overrides["tops_ante"] = draw(st.integers(0, 2))
     if draw(st.booleans()):
         overrides["drop_forfeit"] = draw(st.integers(0, 3))
-    for knob in ("spades_double", "mixed_valle_condition"):
+    for knob in ("spades_double", "mixed_valle_condition", "rearrange_needs_card"):
         if draw(st.booleans()):
             overrides[knob] = draw(st.booleans())
     if draw(st.booleans()):
@@ -246,6 +246,23 @@ def chunks(items: Sequence[Card], cuts: Sequence[bool]) -> list[list[Card]]:
             out.append([])
         out[-1].append(item)
     return out
+
+
+@st.composite
+def split_parts(draw: st.DrawFn, cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """Six or more cards of one meld cut in two parts of three or more, in either order.
+
+    A run is cut between two ranks, so both parts are runs; a set is cut after its cards are
+    grouped by suit (one-suit parts) or shuffled, so that most cuts give two valid sets.
+    """
+    ordered = list(cards)
+    if len({c.suit for c in ordered}) == 1 or draw(st.booleans()):
+        ordered.sort(key=lambda c: (c.suit, c.rank))
+    else:
+        ordered = list(draw(st.permutations(ordered)))
+    cut = draw(st.integers(3, len(ordered) - 3))
+    first, second = ordered[:cut], ordered[cut:]
+    return (second, first) if draw(st.booleans()) else (first, second)
 
 
 def condition_melds(rules: Rules, max_size: int | None = None) -> st.SearchStrategy[list[Card]]:

@@ -1,8 +1,18 @@
 """PAN_RULES.md section 1: card notation and parsing."""
 
+import re
+from itertools import product
+
 import pytest
 
-from dealer.rules import ALL_CARDS, InvalidCardError, format_cards, parse_card, parse_cards
+from dealer.rules import (
+    ALL_CARDS,
+    CARD_PATTERN,
+    InvalidCardError,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 
 
 def test_there_are_forty_distinct_cards_and_no_8_9_10():
@@ -82,3 +92,19 @@ def test_a_blank_card_is_shown_as_it_came(token):
     with pytest.raises(InvalidCardError) as caught:
         parse_card(token)
     assert repr(token) in caught.value.message
+
+
+def test_the_card_pattern_matches_exactly_the_cards_parse_card_reads():
+    """The front doors declare cards with CARD_PATTERN: does it say what the parser says?"""
+    # Ranks, suits, their symbols, near misses, and a long s (which .upper() makes an S).
+    characters = (
+        "A234567891JQKTXajqkxCDHSNcdhs0 " + "\u2660\u2661\u2662\u2663\u2664\u2665\u2666\u2667\u017f"
+    )
+    for rank, suit in product(characters, repeat=2):
+        token = rank + suit
+        try:
+            parse_card(token)
+            reads = True
+        except InvalidCardError:
+            reads = False
+        assert bool(re.fullmatch(CARD_PATTERN, token)) == (reads and token == token.strip()), token

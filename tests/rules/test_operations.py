@@ -67,7 +67,7 @@ def test_split_example_from_the_rules():
     assert hand.cards_down[1] == 6
 
 
-def test_split_part_of_the_same_condition_keeps_identity_and_level():
+def test_split_part_worth_more_keeps_identity_and_level():
     hand = new_hand(seats=(1, 2))
     act(hand, "meld", seat=1, cards=["3C", "4C", "5C", "6C", "7C", "JC", "QC"])
     act(hand, "add", seat=1, meld=1, cards=["KC"])  # run with the king, 8 cards: V = 6
@@ -80,13 +80,13 @@ def test_split_part_of_the_same_condition_keeps_identity_and_level():
         cards=["2C"],
         into=[["2C", "3C", "4C", "5C"], ["6C", "7C", "JC", "QC", "KC"]],
     )
-    # The part holding the king keeps id 1 and P = 6 (its V is now 3): nothing paid.
+    # The part holding the king (V 3, against 0) keeps id 1 and P = 6: nothing paid.
     assert str(hand.melds[1]) == "6C 7C JC QC KC" and hand.melds[1].paid == 6
     assert str(hand.melds[2]) == "2C 3C 4C 5C" and hand.melds[2].paid == 0
     assert paid(event) == []
 
 
-def test_split_where_both_parts_qualify_the_first_listed_keeps_identity():
+def test_split_into_equal_parts_the_new_part_collects_its_full_value():
     hand = new_hand(seats=(1, 2))
     act(hand, "meld", seat=1, cards=["6H"] * 6)  # V = 1 + 3 = 4
     event = act(hand, "split", seat=1, meld=1, cards=[], into=[["6H"] * 3, ["6H"] * 3])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dealer.rules import PROFILES, InvalidRulesError, make_collection, make_rules
+from dealer.rules import PROFILES, InvalidRulesError, make_collection, make_rules, profiles
 
 
 def test_the_two_profiles_are_as_the_table_says():
@@ -17,6 +17,7 @@ def test_the_two_profiles_are_as_the_table_says():
         "addition_pay": "value",
         "spades_double": True,
         "mixed_valle_condition": True,
+        "rearrange_needs_card": False,
     }
     assert cardroom.knobs() == {
         "packs": 8,
@@ -28,7 +29,21 @@ def test_the_two_profiles_are_as_the_table_says():
         "addition_pay": "unit",
         "spades_double": True,
         "mixed_valle_condition": True,
+        "rearrange_needs_card": True,
     }
+
+
+def test_every_knob_has_exactly_one_kind():
+    """Each knob is checked as a number in bounds, one of a few choices, or a switch."""
+    kinds = [set(profiles._INT_BOUNDS), set(profiles._CHOICES), set(profiles._BOOLS)]
+    assert set.union(*kinds) == set(profiles.KNOBS)
+    assert sum(len(k) for k in kinds) == len(profiles.KNOBS)
+
+
+@pytest.mark.parametrize("profile", ["classic", "cardroom"])
+@pytest.mark.parametrize("value", [True, False])
+def test_rearrange_needs_card_is_a_switch_either_profile_may_override(profile, value):
+    assert make_rules(profile, {"rearrange_needs_card": value}).rearrange_needs_card is value
 
 
 def test_shoe_sizes():
@@ -71,6 +86,8 @@ def test_fifteen_needs_sixteen_down():
         ("classic", {"packs": True}, "invalid_rules"),
         ("classic", {"addition_pay": "double"}, "invalid_rules"),
         ("classic", {"spades_double": "yes"}, "invalid_rules"),
+        ("cardroom", {"rearrange_needs_card": 0}, "invalid_rules"),
+        ("classic", {"rearrange_needs_card": "false"}, "invalid_rules"),
         ("classic", {"spade_sets_removed": 8}, "invalid_rules"),
         ("classic", {"hand_size": 2}, "invalid_rules"),
     ],

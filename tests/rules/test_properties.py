@@ -16,6 +16,7 @@ from hypothesis.strategies import DataObject
 
 from dealer.rules import (
     ALL_CARDS,
+    NOT_CLAIMED,
     POT,
     Action,
     Add,
@@ -50,6 +51,7 @@ from tests.rules.strategies import (
     melds_st,
     rules_st,
     seat_lists,
+    split_parts,
 )
 
 SETTINGS = settings(
@@ -128,6 +130,9 @@ def check_invariants(hand: Hand) -> None:
         assert hand.shoe_count(card) == on_table[card] <= rules.copies(card.suit), card
     if hand.status == "void":
         assert all(v == 0 for v in net.values()), net
+    if hand.status == "playing":
+        # Some seat can still go out (section 7: the last foul is refused).
+        assert in_seats(hand), hand.seat_status
     paid = ledger_conditions(hand)
     for a in hand.seats:
         for b in hand.seats:
@@ -251,9 +256,13 @@ class Referee:
             return None
         if not hand.can(action):
             frozen = full_state(hand)
-            with pytest.raises(RulesError):
+            with pytest.raises(RulesError) as refused:
                 hand.apply(action)
             assert full_state(hand) == frozen, action
+            if isinstance(action, Foul) and hand.status == "playing":
+                # Section 7: the last seat in play is never fouled; the hand is a misdeal.
+                last = hand.seat_status.get(action.seat) == "in" and in_seats(hand) == [action.seat]
+                assert (refused.value.code == "no_seat_can_go_out") == last, refused.value
             return None
         seat = getattr(action, "seat", None)
         if seat is not None and not isinstance(action, Penalty):
@@ -293,16 +302,18 @@ class Referee:
         return record
 
     def _check_collection(self, record: EventRecord, before: dict, payers: list[int]) -> None:
-        """Section 4: each changed meld collects V - P from every paying seat, then P = V."""
+        """Section 4: each changed meld collects V - P from every paying seat, then P = V;
+        unclaimed, P = V all the same and nobody pays."""
         hand = self.hand
         assert all(p.rule == "condition" for p in record.payments), record
+        assert record.claimed == (NOT_CLAIMED not in record.text), record
         expected: Counter[tuple[object, ...]] = Counter()
         for mid in record.melds:
             meld = hand.melds[mid]
             old_paid = before[mid].paid if mid in before else 0
             assert meld.paid == max(old_paid, meld.value), (meld, old_paid)
             rise = meld.value - old_paid
-            if rise > 0:
+            if rise > 0 and record.claimed:
                 expected.update((payer, record.seat, rise, mid) for payer in payers)
         got = Counter((p.payer, p.payee, p.chips, p.meld) for p in record.payments)
         assert got == expected, (record, got, expected)
@@ -397,6 +408,11 @@ class Referee:
 # ------------------------------------------------------------ choosing actions
 
 
+def claim(data: DataObject) -> bool:
+    """Mostly claimed; now and then the seat forgot to ask for its chips (section 4)."""
+    return data.draw(st.integers(0, 7)) != 0
+
+
 def pick_seat(hand: Hand, data: DataObject, seats: list[int]) -> int:
     """Mostly the seat closest to going out, so that hands do reach it."""
     if data.draw(st.integers(0, 2)) and seats:
@@ -408,7 +424,7 @@ def propose_meld(hand: Hand, data: DataObject) -> Action | None:
     seat = pick_seat(hand, data, in_seats(hand))
     left = hand.limit - hand.cards_down[seat]
     cards = data.draw(melds_st(room(hand), max(3, left)))
-    return Meld(seat, tuple(cards)) if cards else None
+    return Meld(seat, tuple(cards), claim(data)) if cards else None
 
 
 def propose_add(hand: Hand, data: DataObject) -> Action | None:
@@ -424,7 +440,7 @@ def propose_add(hand: Hand, data: DataObject) -> Action | None:
         assert f.goes_out == (hand.cards_down[f.seat] + 1 == hand.limit)
     if fits and data.draw(st.booleans()):
         f = data.draw(st.sampled_from(fits))
-        return Add(f.seat, f.meld, (card,))
+        return Add(f.seat, f.meld, (card,), claim(data))
     owners = [s for s in in_seats(hand) if hand.melds_of(s)]
     if not owners:
         return None
@@ -432,7 +448,7 @@ def propose_add(hand: Hand, data: DataObject) -> Action | None:
     meld = data.draw(st.sampled_from(hand.melds_of(seat)))
     left = max(1, hand.limit - hand.cards_down[seat])
     cards = data.draw(growth_chain(meld.cards, room(hand), data.draw(st.integers(1, min(3, left)))))
-    return Add(seat, meld.id, tuple(cards)) if cards else None
+    return Add(seat, meld.id, tuple(cards), claim(data)) if cards else None
 
 
 def _partner(take: tuple[Card, ...], hand: Hand, data: DataObject) -> tuple[Card, ...]:
@@ -470,7 +486,7 @@ def propose_borrow(hand: Hand, data: DataObject) -> Action | None:
         take = tuple(cards[:k] if data.draw(st.booleans()) else cards[-k:])
     else:
         take = tuple(data.draw(st.permutations(meld.cards))[:k])
-    return Borrow(meld.seat, meld.id, take, _partner(take, hand, data))
+    return Borrow(meld.seat, meld.id, take, _partner(take, hand, data), claim(data))
 
 
 def propose_split(hand: Hand, data: DataObject) -> Action | None:
@@ -482,15 +498,8 @@ def propose_split(hand: Hand, data: DataObject) -> Action | None:
     cards = [*meld.cards, *added]
     if len(cards) < 6:
         return None
-    if meld.kind == "run" or data.draw(st.booleans()):
-        cards.sort(key=lambda c: (c.suit, c.rank))
-    else:
-        cards = list(data.draw(st.permutations(cards)))
-    cut = data.draw(st.integers(3, len(cards) - 3))
-    into = (tuple(cards[:cut]), tuple(cards[cut:]))
-    if data.draw(st.booleans()):
-        into = (into[1], into[0])
-    return Split(meld.seat, meld.id, tuple(added), into)
+    first, second = data.draw(split_parts(cards))
+    return Split(meld.seat, meld.id, tuple(added), (tuple(first), tuple(second)), claim(data))
 
 
 def propose_void(hand: Hand, data: DataObject) -> Action | None:
@@ -750,5 +759,6 @@ def test_allowed_offers_every_action_the_hand_accepts(
             hand.apply(Meld(seat, tuple(Card(r, suit) for r in range(1, 1 + min(left, 5)))))
     assert hand.cards_down[seat] == hand.limit
     split = Split(seat, 1, (), (run[:3], run[3:]))
-    assert hand.can(split)
-    assert "split" in hand.allowed(seat)
+    # With no room for a card from hand, only a table that needs none may split (section 4).
+    assert hand.can(split) is not rules.rearrange_needs_card
+    assert ("split" in hand.allowed(seat)) is not rules.rearrange_needs_card

@@ -53,7 +53,9 @@ def test_every_screen_form_needs_the_token(guarded: Flask) -> None:
     assert (
         client.post("/floor/tables", data={**form, "csrf_token": token(floor)}).status_code == 303
     )
-    for path in ("/tables/1/seats", "/tables/1/hands", "/hands/1/events", "/sign-out", "/prefs"):
+    forms = ("/tables/1/seats", "/tables/1/hands", "/hands/1/events", "/sign-out", "/prefs")
+    # The Print buttons too: a page of another site cannot make the tablet print (and count).
+    for path in (*forms, "/hands/1/events/1/move", "/print/hands/1.pdf", "/print/shift.pdf"):
         assert client.post(path, data={}).status_code == 400, path
 
 

@@ -70,6 +70,7 @@ FORMS = {
     "/hands/{hand_id}/events": "dealer",
     "/hands/{hand_id}/settle": "dealer",
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
+    "/hands/{hand_id}/events/{event_id}/move": "dealer",
     "/hands/{hand_id}/void": "dealer",
     "/prefs": "dealer",
 }

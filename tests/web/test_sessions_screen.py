@@ -40,8 +40,8 @@ def test_a_dealer_opens_a_session_and_the_table_offers_its_print(
         assert db.session.get(TableSession, opened.id).dealer.name == PEOPLE["dealer"][0]  # type: ignore[union-attr]
     page = dealer.get(f"/tables/{table}")
     assert f"Session {opened.id}: {PEOPLE['dealer'][0]}" in words(page)
-    assert f'href="/reports/sessions/{opened.id}.pdf"' in page
-    pdf = dealer.client.get(f"/reports/sessions/{opened.id}.pdf")
+    assert print_form(f"/print/sessions/{opened.id}.pdf") in page
+    pdf = dealer.client.post(f"/print/sessions/{opened.id}.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
 
 
@@ -74,14 +74,31 @@ def test_a_session_with_a_hand_in_play_cannot_close(
     assert "still in play" in words(page.get_data(as_text=True))
 
 
+def print_form(address: str) -> str:
+    """The start of a Print button's form: a POST that opens the document in a new tab."""
+    return f'<form method="post" action="{address}" target="_blank"'
+
+
 def test_hand_and_floor_screens_link_their_documents(
     supervisor: Web, floor_api: Api, hand_id: int
 ) -> None:
-    """Is the hand slip one click from the hand, and the shift ledger and exports from the floor?"""
-    assert f'href="/reports/hands/{hand_id}.pdf"' in supervisor.get(f"/hands/{hand_id}")
+    """Is the hand slip one tap from the hand, and the shift ledger and exports from the floor?"""
+    assert print_form(f"/print/hands/{hand_id}.pdf") in supervisor.get(f"/hands/{hand_id}")
     floor = supervisor.get("/floor")
-    for link in ("/reports/shift.pdf?from=", "/exports/ledger.csv?from=", "/exports/players.csv?"):
+    for link in ("/print/shift.pdf?from=", "/exports/ledger.csv?from=", "/exports/players.csv?"):
         assert link in floor
-    shift = re.search(r'href="(/reports/shift.pdf\?[^"]+)"', floor).group(1)  # type: ignore[union-attr]
-    answer = supervisor.client.get(shift.replace("&amp;", "&"))
+    shift = re.search(r'action="(/print/shift.pdf\?[^"]+)"', floor).group(1)  # type: ignore[union-attr]
+    answer = supervisor.client.post(shift.replace("&amp;", "&"))
     assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+
+
+def test_only_the_print_button_counts_a_print(
+    supervisor: Web, floor_api: Api, hand_id: int
+) -> None:
+    """Viewing the hand screen again prints nothing; each Print is counted, the second a REPRINT."""
+    for _ in range(3):
+        supervisor.get(f"/hands/{hand_id}")
+    first = supervisor.client.post(f"/print/hands/{hand_id}.pdf")
+    again = supervisor.client.post(f"/print/hands/{hand_id}.pdf")
+    assert first.headers["Content-Disposition"] == f'inline; filename="hand-slip-{hand_id}.pdf"'
+    assert again.headers["Content-Disposition"].endswith(f'hand-slip-{hand_id}-reprint-1.pdf"')

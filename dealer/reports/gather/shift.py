@@ -221,7 +221,8 @@ def shift_report(
                 chip_value_cents=tables[t].chip_value_cents,
                 hands=counts[t],
                 drop=tally.house.get(t, 0),
-                voids=void_hands[t] + voided_events[t],
+                void_hands=void_hands[t],
+                voided_events=voided_events[t],
             )
             for t in order
         ),

@@ -1,10 +1,13 @@
 """The hand screen at the tablet: refusals keep the entry, borrow, voids with a PIN, fits,
-a dropped connection, the idle sign-out, and every remaining screen at both sizes."""
+a dropped connection, the idle sign-out, the keyboard, Move to seat, the first run, and every
+remaining screen at every size (axe-core included)."""
 
 from __future__ import annotations
 
 import itertools
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -51,7 +54,7 @@ def test_a_refused_meld_keeps_the_cards_and_shows_the_message(any_tablet: Tablet
     page.locator(".banner-refused").wait_for()
     assert "6C 6H 6H is not a meld: a set must be all one suit" in tablet.text(".banner-refused")
     assert page.input_value("#cards") == "6H 6H 6C"
-    assert page.get_attribute(".seat-picker [data-pick-seat='2']", "aria-pressed") == "true"
+    assert page.get_attribute(".seat-picker [data-pick-seat='2']", "aria-current") == "true"
     assert page.locator("[data-entered='cards'] .card").count() == 3
     tablet.shot("20-hand-refused-meld")
     # Corrected on the pad, the same entry goes through.
@@ -72,7 +75,7 @@ def test_a_borrow_by_tapping_the_meld(tablet: Tablet) -> None:
     tablet.go(f"/hands/{world['hand']}")
     page.tap("[data-pick-meld]")
     assert page.get_attribute("[data-seat-panel='2']", "class").endswith("is-selected")
-    assert tablet.text("[data-acting-meld]") == "4D 5D 6D 7D"
+    assert tablet.text("[data-acting-meld]") == "meld 4D 5D 6D 7D"
     page.tap(".more-cards summary")
     page.tap("#take")
     tap_cards(tablet, "7D")
@@ -187,7 +190,7 @@ def test_the_idle_sign_out_keeps_what_was_entered(tablet: Tablet) -> None:
     tablet.shot("28-kept-entry-offered")
     page.tap("#kept-offer button:has-text('Put it back')")
     assert page.input_value("#cards") == "QS QS QS"
-    assert page.get_attribute(".seat-picker [data-pick-seat='3']", "aria-pressed") == "true"
+    assert page.get_attribute(".seat-picker [data-pick-seat='3']", "aria-current") == "true"
     assert page.is_enabled("button[data-action=meld]")
     page.tap("button[data-action=meld]")
     tablet.wait_banner("Seat 3 melds QS QS QS.")
@@ -228,7 +231,7 @@ def test_without_javascript_the_hand_still_works(browser: Any, live: LiveServer)
         assert not page.is_visible("[data-pad]")  # the pad needs the script; typing does not
         page.click(".seat-picker [data-pick-seat='6']")
         page.wait_for_url(re.compile(r"\?seat=6$"))
-        assert page.get_attribute(".seat-picker [data-pick-seat='6']", "aria-pressed") == "true"
+        assert page.get_attribute(".seat-picker [data-pick-seat='6']", "aria-current") == "true"
         page.fill("#cards", "7s 7s 7s")
         page.click("button[data-action=meld]")
         page.wait_for_url(re.compile(r"done=\d+$"))
@@ -256,24 +259,31 @@ def test_the_dispute_view_from_a_payment(tablet: Tablet) -> None:
     tablet.shot("29-dispute-view")
 
 
-def test_the_other_screens(any_tablet: Tablet) -> None:
-    """Sign-in, the dealer's tables, a seat, the 403 page, four-colour suits: no sideways scroll."""
-    tablet, page = any_tablet, any_tablet.page
+def test_the_other_screens(four_sizes: Tablet) -> None:
+    """Sign-in, the dealer's tables, a seat, a void, a payment, the 403 page, four-colour suits:
+    no sideways scroll, and nothing serious or critical for axe-core, at every size."""
+    tablet, page = four_sizes, four_sizes.page
     world = table_with_hand(tablet.live, dropped=[5])
-    world["api"].event(world["hand"], {"type": "meld", "seat": 1, "cards": ["AD", "2D", "3D"]})
+    meld = world["api"].event(
+        world["hand"], {"type": "meld", "seat": 1, "cards": ["AD", "2D", "3D"]}
+    )
     world["api"].event(world["hand"], {"type": "meld", "seat": 2, "cards": ["KC", "KC", "KC"]})
     tablet.go("/")
-    tablet.shot("30-start")
+    tablet.shot("30-start", axe=True)
     tablet.go("/sign-in")
-    tablet.shot("30-sign-in")
+    tablet.shot("30-sign-in", axe=True)
     tablet.sign_in("dealer")
     assert page.url.endswith("/tables")
-    tablet.shot("31-tables-pick")
+    tablet.shot("31-tables-pick", axe=True)
     tablet.go(f"/tables/{world['table']}/seats/2")
-    tablet.shot("32-seat-in-hand")
+    tablet.shot("32-seat-in-hand", axe=True)
+    tablet.go(f"/hands/{world['hand']}/events/{meld['event']['id']}/void")
+    tablet.shot("32b-void", axe=True)
+    tablet.go(f"/hands/{world['hand']}/events/{meld['event']['id']}/payments/1")
+    tablet.shot("32c-payment", axe=True)
     tablet.go("/floor")
     assert "This screen is for a supervisor or above." in tablet.text("main")
-    tablet.shot("33-forbidden")
+    tablet.shot("33-forbidden", axe=True)
     tablet.go(f"/hands/{world['hand']}?seat=1")
     page.tap("button:has-text('4-colour suits: off')")
     page.wait_for_selector("body.four-colour [data-pad]")
@@ -282,10 +292,13 @@ def test_the_other_screens(any_tablet: Tablet) -> None:
             `[data-pad] .suit-${s}`)).color)"""
     )
     assert len(set(colours)) == 4, colours
-    tablet.shot("34-hand-four-colour")
+    tablet.shot("34-hand-four-colour", axe=True)
     tablet.go("/sign-in")
     tablet.sign_in("supervisor")
-    tablet.shot("35-floor-tables")
+    tablet.go("/hands/999")
+    tablet.shot("34b-unknown-hand", axe=True)
+    tablet.go("/floor")
+    tablet.shot("35-floor-tables", axe=True)
     tablet.go(f"/hands/{world['hand']}?seat=1")
     targets = page.evaluate(
         """[...document.querySelectorAll('main button, main a, main input, main select')]
@@ -294,3 +307,51 @@ def test_the_other_screens(any_tablet: Tablet) -> None:
             .filter(([h]) => h < 44)"""
     )
     assert targets == [], targets
+
+
+def test_a_meld_by_keyboard_alone_then_moved_to_the_right_seat(tablet: Tablet) -> None:
+    """Seat key, the cards typed, Enter: recorded, the seat cleared, focus back in Cards. The
+    wrong seat is then fixed with one tap on "Move to 2"."""
+    world = table_with_hand(tablet.live, dropped=[5])
+    page = tablet.page
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{world['hand']}")
+    page.keyboard.press("1")
+    assert tablet.text("[data-acting]") == "Seat 1 Player 1"
+    assert page.evaluate("document.activeElement.id") == "cards"
+    page.keyboard.type("5s 5s 5s")
+    page.keyboard.press("Enter")
+    tablet.wait_banner("Seat 1 melds 5S 5S 5S.")
+    assert tablet.text("[data-acting]") == "Tap the seat that acts"
+    assert page.evaluate("document.activeElement.id") == "cards"
+    tablet.shot("36-hand-keyboard-meld")
+    page.tap("[data-banner] button[aria-label='Move to seat 2']")
+    said = tablet.wait_banner("Seat 2 melds 5S 5S 5S.")
+    assert "Wrong seat: entered for seat 1, moved to seat 2." in said
+    assert tablet.text("[data-seat-panel='1'] .down").startswith("0/11")
+    assert tablet.text("[data-seat-panel='2'] .down").startswith("3/11")
+    tablet.shot("37-hand-moved-to-seat-2")
+
+
+def test_a_first_run_creates_the_first_admin_on_screen(
+    browser: Any, sqlite_template: Path, tmp_path: Path
+) -> None:
+    """The app on an empty database: the first screen creates the admin, who lands on the floor."""
+    path = tmp_path / "first.sqlite3"
+    shutil.copyfile(sqlite_template, path)
+    server = LiveServer.over(path)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    try:
+        tablet = Tablet(context.new_page(), server, "1024x768")
+        tablet.go("/")
+        tablet.page.wait_for_url(re.compile(r"/first-run$"))
+        tablet.shot("00-first-run", axe=True)
+        tablet.page.fill("#name", "Ann")
+        tablet.page.fill("#pin", "4321")
+        tablet.page.fill("#pin_again", "4321")
+        tablet.page.tap("button:has-text('Create the admin and sign in')")
+        tablet.page.wait_for_url(re.compile(r"/floor$"))
+        assert "Ann (admin)" in tablet.text("header")
+    finally:
+        context.close()
+        server.stop()

@@ -1,0 +1,54 @@
+"""Every input of the front doors, declared once: bodies, query parameters and headers.
+
+Each field is declared with the bounds of `dealer.bounds` (the engine's own for knobs,
+collections and cards) and with its words (`words.Words`): the judge that says, in the
+dealer's words, what is wrong with a value. The JSON API validates requests against these
+declarations and its OpenAPI document is made from them (spectree, `dealer.web.contract`);
+the screens' forms read the same bounds. Neutral: no front door is imported here.
+"""
+
+from .bodies import (
+    ChipMove,
+    CloseSession,
+    Fit,
+    NewHand,
+    NewSeat,
+    NewTable,
+    NewUser,
+    Nothing,
+    SeatPause,
+    SignIn,
+    Supervisor,
+)
+from .events import EVENTS, NewEvent
+from .params import KEY_WORDS, LedgerPage, ShiftWindow, Window, WriteHeaders
+from .profiles import Collection, Knobs, KnobsGiven, Ruled
+from .words import Words, refusal, refuse_unknown
+
+__all__ = [
+    "EVENTS",
+    "KEY_WORDS",
+    "ChipMove",
+    "CloseSession",
+    "Collection",
+    "Fit",
+    "Knobs",
+    "KnobsGiven",
+    "LedgerPage",
+    "NewEvent",
+    "NewHand",
+    "NewSeat",
+    "NewTable",
+    "NewUser",
+    "Nothing",
+    "Ruled",
+    "SeatPause",
+    "ShiftWindow",
+    "SignIn",
+    "Supervisor",
+    "Window",
+    "Words",
+    "WriteHeaders",
+    "refusal",
+    "refuse_unknown",
+]

@@ -1,0 +1,226 @@
+"""The bodies of the writes (API.md), each field with its bounds and its words.
+
+A body is a JSON object holding only the fields declared here, each strictly typed: a
+seat is the number 3, never "3" nor 3.0. Optional fields may also be null, which means
+the same as leaving them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_core import core_schema
+
+from dealer import people, rules
+from dealer.bounds import (
+    CARD_PATTERN,
+    CHIP_VALUE_CENTS,
+    MAX_CHIPS,
+    PIN_DIGITS,
+    PLAYER_NAME,
+    SEATS,
+    TABLE_NAME,
+    USER_NAME,
+)
+from dealer.errors import Invalid, NotSignedIn
+from dealer.ledger.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
+from dealer.models import ROLES
+
+from .profiles import Collection, KnobsGiven, Profile
+from .words import ANY_TEXT, NON_BLANK, Words, refuse_unknown, text, whole
+
+__all__ = [
+    "PIN",
+    "Body",
+    "ChipMove",
+    "CloseSession",
+    "Fit",
+    "NewHand",
+    "NewSeat",
+    "NewTable",
+    "NewUser",
+    "Nothing",
+    "SeatPause",
+    "SignIn",
+    "Supervisor",
+]
+
+#: A PIN as the document writes it.
+PIN = f"^[0-9]{{{PIN_DIGITS[0]},{PIN_DIGITS[1]}}}$"
+
+
+class Body(BaseModel):
+    """A request body: a JSON object of exactly the declared fields, strictly typed."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Nothing(Body):
+    """No fields: the body may be left out, or be ``{}``."""
+
+
+def _service(check: Any, inner: core_schema.CoreSchema | None = None) -> Words:
+    """A field a service judges with its own ``check(value)``."""
+    return Words(lambda value, _field, _given: check(value), inner=inner)
+
+
+def _profile(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        raise Invalid("Choose the table's rule profile: classic or cardroom (profile).")
+    return rules.make_rules(value).profile  # the engine names a profile it does not know
+
+
+def _overrides(value: Any, _field: str, given: Mapping[str, Any]) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise Invalid("The rule overrides has the wrong type (rules).")
+    rules.make_rules(given.get("profile", "classic"), value)  # the engine judges every knob
+    return value
+
+
+def _collection(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise Invalid("The collection has the wrong type (collection).")
+    return rules.make_collection(value).as_dict()  # the engine's judgement, kind spelt out
+
+
+class NewTable(Body):
+    """A table to open under a rule profile, with overrides and a collection."""
+
+    name: Annotated[str, text(TABLE_NAME, "table's name")]
+    profile: Annotated[Profile, Words(_profile)]
+    rules: Annotated[KnobsGiven | None, Words(_overrides)] = Field(
+        None, description="Knobs that differ from the profile's."
+    )
+    chip_value_cents: Annotated[
+        int | None, whole(CHIP_VALUE_CENTS, "chip value in cents", optional=True)
+    ] = Field(None, description="What one chip is worth, in cents: 100 if not given.")
+    collection: Annotated[Collection | None, Words(_collection)] = Field(
+        None, description="The house's collection: none if not given."
+    )
+
+
+class NewSeat(Body):
+    """A player sitting down with a buy-in from the cage."""
+
+    seat: Annotated[int, whole(SEATS, "seat")]
+    player: Annotated[str, text(PLAYER_NAME, "player's name")]
+    buy_in: Annotated[int, whole((0, MAX_CHIPS), "buy-in")]
+
+
+class ChipMove(Body):
+    """More chips bought in, or some cashed out."""
+
+    kind: Annotated[
+        ChipMoveKind, _service(check_chip_move, core_schema.literal_schema(list(CHIP_MOVES)))
+    ]
+    amount: Annotated[int, whole((1, MAX_CHIPS), "number of chips")]
+
+
+class SeatPause(Body):
+    """A player sitting out, or back in."""
+
+    paused: Annotated[bool, _service(check_paused)]
+
+
+def _seats(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise Invalid("The list of seats that drop has the wrong type (dropped).")
+    if any(isinstance(s, bool) or not isinstance(s, int) for s in value):
+        raise Invalid("The seats that drop must be seat numbers (dropped).")
+    if len(set(value)) != len(value):
+        raise Invalid("Each seat can drop only once (dropped).")
+    return value
+
+
+class NewHand(Body):
+    """A hand to deal, and the seats that drop at once."""
+
+    dropped: Annotated[
+        list[int] | None,
+        Words(
+            _seats,
+            "The seats that drop must be seat numbers (dropped).",
+            inner=core_schema.nullable_schema(
+                core_schema.list_schema(core_schema.int_schema(ge=SEATS[0], le=SEATS[1]))
+            ),
+            also={"uniqueItems": True},
+        ),
+    ] = Field(None, description="The seats that drop before any card is played.")
+
+
+def _card(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        raise Invalid("Give the card to check, such as 5S (card).", "invalid_card")
+    return str(rules.parse_card(value))  # the engine says what is wrong with a card
+
+
+class Fit(Body):
+    """A card to look for a place for."""
+
+    card: Annotated[str, Words(_card, inner=core_schema.str_schema(pattern=CARD_PATTERN))] = Field(
+        examples=["5S", "jh", "5♠"]
+    )
+
+
+def _supervisor(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise Invalid(SUPERVISOR)
+    refuse_unknown(Supervisor, value)
+    return value
+
+
+SUPERVISOR = "The supervisor must be given as their name and PIN (supervisor)."
+
+
+class Supervisor(Body):
+    """A supervisor approving on the spot, by name and PIN."""
+
+    name: Annotated[str, Field(pattern=ANY_TEXT)]
+    pin: Annotated[str, Field(pattern=PIN)]
+
+
+#: A supervisor's approval, as a field of a body.
+Approval = Annotated[Supervisor | None, Words(_supervisor, SUPERVISOR)]
+
+
+class CloseSession(Body):
+    """The end of a down; a supervisor's name and PIN confirm it on the spot."""
+
+    supervisor: Approval = None
+
+
+class NewUser(Body):
+    """Someone who signs in with a name and a PIN."""
+
+    name: Annotated[
+        str,
+        _service(
+            people.check_name,
+            core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK),
+        ),
+    ]
+    role: Annotated[str, _service(people.check_role, core_schema.literal_schema(list(ROLES)))]
+    pin: Annotated[str, _service(people.check_pin_format, core_schema.str_schema(pattern=PIN))]
+
+
+def _credential(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        raise NotSignedIn(people.NO_MATCH, "wrong_pin")  # what any other wrong name hears
+    return value
+
+
+class SignIn(Body):
+    """A name and PIN to sign in with."""
+
+    name: Annotated[str, Words(_credential, inner=core_schema.str_schema(pattern=ANY_TEXT))]
+    pin: Annotated[str, Words(_credential, inner=core_schema.str_schema(pattern=ANY_TEXT))]
