@@ -67,7 +67,7 @@ def row(kind: str, shown: dict[str, Any], pace: str) -> str:
 
 
 def measure(kind: str, uri: str, levels: list[int], seconds: float, saturate: int) -> list[dict]:
-    prepare_database(uri)
+    prepare_database(uri, sum(levels) + saturate)
     results = []
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "gunicorn.log"

@@ -22,10 +22,11 @@ Two ways to drive a room:
     python -m bench.simulate --tables 40 --hours 8 --database postgresql://...
     python -m bench.simulate --tables 10 --url http://127.0.0.1:8000 [--live --seconds 60]
 
-``--database`` is migrated and given the simulation's two users; against ``--url`` they must
-exist (``flask --app dealer users add "Dee Sim" --role dealer --pin 1357`` and ``"Sam Sim"
---role supervisor --pin 2468``). Other benchmarks import `Room`, `prepare_database`,
-`play_compressed` and `play_live`.
+``--database`` is migrated and given the simulation's people: a supervisor ("Sam Sim") and one
+dealer per table ("Dee T001", ...: a dealer holds one table's session at a time), their PINs
+hashed with a light scrypt so that hundreds sign in within seconds. Against ``--url``, prepare
+the server's database first with ``--prepare-only --database URL``. Other benchmarks import
+`Room`, `prepare_database`, `play_compressed` and `play_live`.
 """
 
 from __future__ import annotations
@@ -35,8 +36,6 @@ import heapq
 import os
 import random
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -59,19 +58,35 @@ from bench.room.transport import (
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = f"sqlite:///{REPO / 'bench' / 'out' / 'room.sqlite3'}"
-DEALER = {"name": "Dee Sim", "pin": "1357"}
 FLOOR = {"name": "Sam Sim", "pin": "2468"}
 PROFILES = ("classic", "cardroom")
+#: Light enough that a few hundred dealers sign in within seconds (the app's is far slower).
+LIGHT_PIN_HASH = "scrypt:1024:8:1"
 
 
-def prepare_database(uri: str) -> None:
-    """Migrate ``uri`` (`flask db upgrade`) and add the simulation's dealer and supervisor."""
+def dealer_of(number: int) -> dict[str, str]:
+    """The dealer at table ``number``."""
+    return {"name": f"Dee T{number:03d}", "pin": "1357"}
+
+
+def prepare_database(uri: str, tables: int) -> None:
+    """Migrate ``uri`` (`flask db upgrade`); add the supervisor and the dealers of tables
+    1..``tables``."""
+    from dealer import create_app
+    from dealer.extensions import db
+    from dealer.people import add_user
+    from dealer.transactions import writing
+
     migrate(uri)
-    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "simulation"}
-    flask = [sys.executable, "-m", "flask", "--app", "dealer"]
-    for person, role in ((DEALER, "dealer"), (FLOOR, "supervisor")):
-        add = [*flask, "users", "add", person["name"], "--role", role, "--pin", person["pin"]]
-        subprocess.run(add, cwd=REPO, env=env, check=True, capture_output=True)
+    config = {"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "simulation"}
+    app = create_app({**config, "PIN_HASH_METHOD": LIGHT_PIN_HASH})
+    with app.app_context():
+        with writing(db.session()) as session:
+            add_user(session, FLOOR["name"], "supervisor", FLOOR["pin"])
+            for number in range(1, tables + 1):
+                add_user(session, dealer_of(number)["name"], "dealer", dealer_of(number)["pin"])
+        for engine in db.engines.values():
+            engine.dispose()
 
 
 def make_tables(
@@ -94,6 +109,7 @@ def make_tables(
                 f"T{number:03d}",
                 chosen,
                 rng,
+                dealer=dealer_of(number),
                 seats=rng.randint(5, 8),
                 pace=pace,
                 mishaps=mishaps,
@@ -114,19 +130,22 @@ class Room:
     errors: list[str] = field(default_factory=list)
 
     def sign_in(self) -> None:
-        self.tokens = {"dealer": sign_in(self.transport, DEALER)}
-        self.tokens["supervisor"] = sign_in(self.transport, FLOOR)
+        """The floor's sign-in, and each table's dealer's."""
+        self.tokens = {FLOOR["name"]: sign_in(self.transport, FLOOR)}
+        for table in self.tables:
+            self.tokens[table.dealer["name"]] = sign_in(self.transport, table.dealer)
 
-    def send(self, entry: Entry) -> Answer:
-        token = self.tokens[entry.who]
-        return self.transport.send(Request(entry.method, entry.path, entry.body, token, entry.kind))
+    def send(self, table: TableDealer, entry: Entry) -> Answer:
+        who = FLOOR["name"] if entry.who == "supervisor" else table.dealer["name"]
+        request = Request(entry.method, entry.path, entry.body, self.tokens[who], entry.kind)
+        return self.transport.send(request)
 
-    def drive(self, entries: Generator[Entry, Answer, None], until: float | None = None) -> None:
-        """Send ``entries`` one after another, no waiting, until done (or the wall time)."""
+    def drive(self, table: TableDealer, entries: Generator[Entry, Answer, None]) -> None:
+        """Send ``entries`` of ``table`` one after another, no waiting, until done."""
         try:
             entry = next(entries)
-            while until is None or time.monotonic() < until:
-                entry = entries.send(self.send(entry))
+            while True:
+                entry = entries.send(self.send(table, entry))
         except StopIteration:
             return
         except (Refused, Unanswered) as exc:
@@ -138,8 +157,8 @@ class Room:
         self.transport.figures.recording = False
         for table in self.tables:
             if table.table_id:
-                self.drive(table.audit())
-        verify = Request("GET", "/ledger/verify", token=self.tokens["supervisor"], kind="read")
+                self.drive(table, table.audit())
+        verify = Request("GET", "/ledger/verify", token=self.tokens[FLOOR["name"]], kind="read")
         status, report = self.transport.send(verify)
         self.transport.figures.recording = recording
         if status != 200 or not report["ok"]:
@@ -156,7 +175,7 @@ def play_compressed(room: Room) -> None:
     while queue:
         _, index, entries, entry = heapq.heappop(queue)
         try:
-            following = entries.send(room.send(entry))
+            following = entries.send(room.send(room.tables[index], entry))
         except StopIteration:
             continue
         except (Refused, Unanswered) as exc:
@@ -190,7 +209,7 @@ def play_live(room: Room, seconds: float, speed: float = 1.0, warm_up: float = 0
         try:
             entry = next(entries)
             while entry.kind in SETUP_KINDS:
-                entry = entries.send(room.send(entry))
+                entry = entries.send(room.send(table, entry))
         except (Refused, Unanswered) as exc:
             room.errors.append(str(exc))
             ready.abort()
@@ -207,7 +226,7 @@ def play_live(room: Room, seconds: float, speed: float = 1.0, warm_up: float = 0
                     time.sleep(entry.after / speed)
                     if time.monotonic() >= window["end"]:
                         break
-                entry = entries.send(room.send(entry))
+                entry = entries.send(room.send(table, entry))
         except StopIteration:
             return
         except (Refused, Unanswered) as exc:
@@ -279,7 +298,11 @@ def main() -> None:
     parser.add_argument("--live", action="store_true", help="one thread per table, real pace")
     parser.add_argument("--speed", type=float, default=1.0, help="live: pace divided by this")
     parser.add_argument("--seconds", type=float, default=60.0, help="live: wall time")
+    parser.add_argument("--prepare-only", action="store_true", help="migrate, add people, stop")
     args = parser.parse_args()
+    if args.prepare_only:
+        prepare_database(args.database or DEFAULT_DATABASE, args.tables)
+        return
 
     limit = args.hours * 3600
     tables = make_tables(
@@ -296,7 +319,7 @@ def main() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             for old in path.parent.glob(path.name + "*"):
                 old.unlink()
-        prepare_database(uri)
+        prepare_database(uri, args.tables)
         room, close = in_process_room(uri, tables)
         where = uri
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -14,7 +14,7 @@ from flask import Flask
 
 from bench.room.table import Mishaps
 from bench.room.transport import InProcessTransport
-from bench.simulate import DEALER, FLOOR, Room, make_tables, play_compressed
+from bench.simulate import FLOOR, Room, dealer_of, make_tables, play_compressed
 from dealer.extensions import db
 from dealer.people import add_user
 from dealer.transactions import writing
@@ -30,10 +30,11 @@ OFTEN = Mishaps(
 
 
 def test_a_short_shift_on_both_profiles_accounts_for_every_chip(app: Flask) -> None:
-    with app.app_context(), writing(db.session()) as session:
-        add_user(session, DEALER["name"], "dealer", DEALER["pin"])
-        add_user(session, FLOOR["name"], "supervisor", FLOOR["pin"])
     tables = make_tables(4, seed=7, mishaps=OFTEN, more=lambda table: table.tally.hands < HANDS)
+    with app.app_context(), writing(db.session()) as session:
+        add_user(session, FLOOR["name"], "supervisor", FLOOR["pin"])
+        for number in range(1, len(tables) + 1):
+            add_user(session, dealer_of(number)["name"], "dealer", dealer_of(number)["pin"])
     room = Room(InProcessTransport(app), tables)
     room.sign_in()
 

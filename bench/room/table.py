@@ -105,6 +105,7 @@ class TableDealer:
         profile: str,
         rng: random.Random,
         *,
+        dealer: dict[str, str],
         seats: int = 6,
         pace: Pace | None = None,
         mishaps: Mishaps | None = None,
@@ -112,6 +113,8 @@ class TableDealer:
         more: Callable[[TableDealer], bool] = lambda dealer: True,
     ) -> None:
         self.name, self.profile, self.rng = name, profile, rng
+        #: The dealer in the box ({"name", "pin"}): a dealer holds one table at a time.
+        self.dealer = dealer
         self.seat_count = seats
         self.pace, self.mishaps = pace or Pace(), mishaps or Mishaps()
         self.supervisor = supervisor
