@@ -12,9 +12,9 @@ from reportlab.platypus import Flowable, Spacer, Table
 from dealer.rules import Collection, Rules
 
 from .figures import ChipsAt, local_time, money_text, zone
+from .layout import ALARM, cell, grid, note, pairs, section, signatures
 from .model import HandSlip, PrintOptions
 from .pages import PageDecor, build_pdf, frame_width
-from .layout import ALARM, cell, grid, note, pairs, section, signatures
 
 __all__ = ["hand_slip_pdf", "party_text"]
 

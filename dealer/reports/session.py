@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 from reportlab.platypus import Flowable, Spacer
 
 from .figures import ChipsAt, local_time, money_text, zone
+from .layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
 from .model import PrintOptions, SessionReport
 from .pages import PageDecor, build_pdf, frame_width
-from .layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
 
 __all__ = ["session_pdf"]
 

@@ -8,9 +8,9 @@ from reportlab.platypus import Flowable, Spacer
 
 from .charts import bar_chart
 from .figures import amount_text, balance_text, chips_text, local_time, money_text, zone
+from .layout import PagedTable, banner, note, pairs, section
 from .model import Amount, PrintOptions, ShiftReport
 from .pages import PageDecor, build_pdf, frame_width
-from .layout import PagedTable, banner, note, pairs, section
 
 __all__ = ["hand_rows", "shift_pdf"]
 

@@ -10,8 +10,8 @@ from flask import Flask
 from sqlalchemy import select
 
 from dealer.extensions import db
-from dealer.models import Table
 from dealer.ledger.floor import shift_start
+from dealer.models import Table
 from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words
 
