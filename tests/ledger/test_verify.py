@@ -22,21 +22,18 @@ def played(api: Api, floor: Api) -> Flask:
     return api.client.application
 
 
+#: Every append-only table: its guards are what an insider drops first.
+GUARDED = ("ledger_entries", "events", "report_prints", "chain_links")
+
+
 def without_triggers(app: Flask, database: Database, *statements: str) -> None:
-    """Tamper as someone with the database's keys would: drop the guard, then edit."""
-    drops = (
-        [
-            "DROP TRIGGER ledger_entries_append_only ON ledger_entries",
-            "DROP TRIGGER events_append_only ON events",
+    """Tamper as someone with the database's keys would: drop the guards, then edit."""
+    if database.kind == "postgresql":
+        drops = [f"DROP TRIGGER IF EXISTS {t}_append_only ON {t}" for t in GUARDED]
+    else:
+        drops = [
+            f"DROP TRIGGER IF EXISTS {t}_no_{c}" for t in GUARDED for c in ("update", "delete")
         ]
-        if database.kind == "postgresql"
-        else [
-            "DROP TRIGGER ledger_entries_no_update",
-            "DROP TRIGGER ledger_entries_no_delete",
-            "DROP TRIGGER events_no_update",
-            "DROP TRIGGER events_no_delete",
-        ]
-    )
     with app.app_context(), db.engine.begin() as connection:
         for sql in [*drops, *statements]:
             connection.execute(text(sql))
