@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 from flask import Flask
-from flask.cli import AppGroup
+from flask.cli import AppGroup, with_appcontext
 
 from dealer.errors import DealerError
 from dealer.extensions import current_session
@@ -135,6 +135,7 @@ def ledger_link_unkeyed() -> None:
 
 
 @click.command("backup")
+@with_appcontext
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 def backup_command(path: Path) -> None:
     """Copy the SQLite database to PATH while the app runs (PostgreSQL: pg_dump)."""
