@@ -91,21 +91,26 @@ def ledger_verify(as_json: bool, full: bool) -> None:
         raise SystemExit(1)
 
 
+def _check_and_file(full: bool, reason: str) -> Report:
+    """Run the checks, file the head they reached (checked when clean), and say so."""
+    with snapshot(current_session()) as session:
+        report = verify(session, full=full)
+        checkpoint = checkpoint_report(report, reason)
+    _echo_report(report)
+    if checkpoint is None:
+        click.echo("Nothing is recorded yet: no checkpoint filed.")
+    else:
+        _echo_checkpoint(checkpoint)
+    return report
+
+
 @ledger.command("checkpoint")
 def ledger_checkpoint() -> None:
     """Check what is new, then file the head, signed, in CHECKPOINT_FILE; exit 1 on a problem.
 
     The checkpoint is filed either way: it is marked checked only when the checks pass.
     """
-    with snapshot(current_session()) as session:
-        report = verify(session)
-        checkpoint = checkpoint_report(report, "checkpoint command")
-    _echo_report(report)
-    if checkpoint is None:
-        click.echo("Nothing is recorded yet: no checkpoint filed.")
-    else:
-        _echo_checkpoint(checkpoint)
-    if not report.ok:
+    if not _check_and_file(False, "checkpoint command").ok:
         raise SystemExit(1)
 
 
@@ -124,13 +129,7 @@ def ledger_link_unkeyed() -> None:
         f"Linked {linked.entries} entries, {linked.events} events and {linked.prints} prints "
         "into the keyed chain."
     )
-    with snapshot(current_session()) as session:
-        report = verify(session, full=True)
-        checkpoint = checkpoint_report(report, "link-unkeyed")
-    _echo_report(report)
-    if checkpoint is not None:
-        _echo_checkpoint(checkpoint)
-    if not report.ok:
+    if not _check_and_file(True, "link-unkeyed").ok:
         raise SystemExit(1)
 
 

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
 from dealer.models import as_utc
 
 __all__ = [
+    "DEALT_COLUMNS",
+    "EVENT_COLUMNS",
     "GENESIS",
+    "PRINT_COLUMNS",
     "EntryFields",
-    "EventFields",
-    "HandFields",
     "LinkFields",
-    "PrintFields",
     "canonical_fields",
+    "columns",
     "entry_hash",
     "entry_link_fields",
     "event_link_fields",
@@ -112,45 +113,49 @@ class LinkFields(Protocol):
     def prev_hash(self) -> str: ...
 
 
-class HandFields(Protocol):
-    """A hand's fields fixed at the deal: its deal event's link covers them."""
+#: An event's columns: its link covers them all.
+EVENT_COLUMNS = (
+    "id",
+    "hand_id",
+    "seq",
+    "type",
+    "action",
+    "seat",
+    "user_id",
+    "supervisor_id",
+    "device",
+    "created_at",
+)
+#: A hand's columns fixed at the deal: its deal's link covers them too, so the rules, seats
+#: and engine a hand was dealt under cannot be changed unseen either (its status and winner
+#: change as it is played: the replay checks those).
+DEALT_COLUMNS = (
+    "id",
+    "table_id",
+    "session_id",
+    "number",
+    "rules",
+    "collection",
+    "seats",
+    "engine_version",
+    "started_at",
+)
+#: A print's columns: its link covers them all.
+PRINT_COLUMNS = ("id", "kind", "subject", "reprint", "user_id", "device", "printed_at")
 
-    id: int
-    table_id: int
-    session_id: int | None
-    number: int
-    rules: dict[str, Any]
-    collection: dict[str, Any]
-    seats: dict[str, int]
-    engine_version: str | None
-    started_at: datetime
+
+def columns(row: object, names: Sequence[str]) -> dict[str, Any]:
+    """The ``names`` attributes of an ORM row, as the link functions take them."""
+    return {name: getattr(row, name) for name in names}
 
 
-class EventFields(Protocol):
-    """An event as stored: every column is covered."""
-
-    id: int
-    hand_id: int
-    seq: int
-    type: str
-    action: dict[str, Any] | None
-    seat: int | None
-    user_id: int
-    supervisor_id: int | None
-    device: str
-    created_at: datetime
-
-
-class PrintFields(Protocol):
-    """A print of a document as stored: every column is covered."""
-
-    id: int
-    kind: str
-    subject: str
-    reprint: int
-    user_id: int
-    device: str
-    printed_at: datetime
+def _hashed(values: Mapping[str, Any], names: Sequence[str]) -> dict[str, object]:
+    """The ``names`` columns of ``values`` as the chain hashes them: times in one UTC form."""
+    out: dict[str, object] = {}
+    for name in names:
+        value = values[name]
+        out[name] = moment(value) if isinstance(value, datetime) else value
+    return out
 
 
 def entry_link_fields(entry: EntryFields, own_hash: str) -> dict[str, object]:
@@ -158,49 +163,19 @@ def entry_link_fields(entry: EntryFields, own_hash: str) -> dict[str, object]:
     return {**canonical_fields(entry), "hash": own_hash}
 
 
-def event_link_fields(event: EventFields, hand: HandFields | None) -> dict[str, object]:
-    """What a link covers of an event; the deal's also covers its hand's fixed fields.
-
-    So the rules, seats and engine a hand was dealt under cannot be changed unseen either
-    (its status and winner change as it is played: the replay checks those).
-    """
-    fields: dict[str, object] = {
-        "id": event.id,
-        "hand": event.hand_id,
-        "seq": event.seq,
-        "type": event.type,
-        "action": event.action,
-        "seat": event.seat,
-        "user": event.user_id,
-        "supervisor": event.supervisor_id,
-        "device": event.device,
-        "at": moment(event.created_at),
-    }
-    if hand is not None:
-        fields["dealt"] = {
-            "table": hand.table_id,
-            "session": hand.session_id,
-            "number": hand.number,
-            "rules": hand.rules,
-            "collection": hand.collection,
-            "seats": hand.seats,
-            "engine": hand.engine_version,
-            "started_at": moment(hand.started_at),
-        }
+def event_link_fields(
+    event: Mapping[str, Any], dealt: Mapping[str, Any] | None
+) -> dict[str, object]:
+    """What a link covers of an event (`EVENT_COLUMNS`); a deal's, its hand's `DEALT_COLUMNS`."""
+    fields = _hashed(event, EVENT_COLUMNS)
+    if dealt is not None:
+        fields["dealt"] = _hashed(dealt, DEALT_COLUMNS)
     return fields
 
 
-def print_link_fields(record: PrintFields) -> dict[str, object]:
+def print_link_fields(record: Mapping[str, Any]) -> dict[str, object]:
     """What a link covers of a print of a document: every column."""
-    return {
-        "id": record.id,
-        "kind": record.kind,
-        "subject": record.subject,
-        "reprint": record.reprint,
-        "user": record.user_id,
-        "device": record.device,
-        "at": moment(record.printed_at),
-    }
+    return _hashed(record, PRINT_COLUMNS)
 
 
 def link_message(link: LinkFields, row: Mapping[str, object]) -> bytes:

@@ -29,7 +29,7 @@ from typing import IO, Any
 from zoneinfo import ZoneInfo
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer.models import LINK_KINDS, ChainLink, LedgerEntry, as_utc, utcnow
@@ -77,7 +77,9 @@ def chain_head(session: Session, before: datetime | None = None) -> Head:
     """The chain's head now, or as it stood before ``before``; every read here is indexed."""
     query = select(ChainLink.seq, ChainLink.hash, ChainLink.at).order_by(ChainLink.seq.desc())
     if before is not None:
-        query = query.where(ChainLink.at < before)
+        # Links are written in time order: the last before ``before`` is the last of its moment.
+        last = session.scalar(select(func.max(ChainLink.at)).where(ChainLink.at < before))
+        query = query.where(ChainLink.at == last)
     top = session.execute(query.limit(1)).first()
     entry = session.execute(
         select(LedgerEntry.seq, LedgerEntry.hash).order_by(LedgerEntry.seq.desc()).limit(1)

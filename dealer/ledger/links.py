@@ -19,7 +19,17 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord, utcnow
 from dealer.transactions import require_writing
 
-from .chain import GENESIS, entry_link_fields, event_link_fields, link_message, print_link_fields
+from .chain import (
+    DEALT_COLUMNS,
+    EVENT_COLUMNS,
+    GENESIS,
+    PRINT_COLUMNS,
+    columns,
+    entry_link_fields,
+    event_link_fields,
+    link_message,
+    print_link_fields,
+)
 from .checkpoints import seal_shift_end
 from .keys import current_key
 
@@ -63,12 +73,21 @@ def link_entries(session: Session, entries: Sequence[LedgerEntry]) -> None:
 
 def link_event(session: Session, event: Event, hand: Hand | None) -> None:
     """Link an event just written; ``hand`` is its hand when the event is the deal."""
-    link(session, "event", [(event.id, event_link_fields(event, hand))], event.created_at)
+    link(session, "event", [(event.id, _event_fields(event, hand))], event.created_at)
+
+
+def _event_fields(event: Event, hand: Hand | None) -> dict[str, object]:
+    dealt = columns(hand, DEALT_COLUMNS) if hand is not None else None
+    return event_link_fields(columns(event, EVENT_COLUMNS), dealt)
 
 
 def link_print(session: Session, record: PrintRecord) -> None:
     """Link a print of a document just counted."""
-    link(session, "print", [(record.id, print_link_fields(record))], record.printed_at)
+    link(session, "print", [(record.id, _print_fields(record))], record.printed_at)
+
+
+def _print_fields(record: PrintRecord) -> dict[str, object]:
+    return print_link_fields(columns(record, PRINT_COLUMNS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +131,10 @@ def link_unkeyed(session: Session) -> Unkeyed:
     hands = {
         h.id: h for h in _in_order(session, Hand, Hand.id, sorted({e.hand_id for e in events}))
     }
-    rows = [(e.id, event_link_fields(e, hands[e.hand_id] if e.seq == 1 else None)) for e in events]
+    rows = [(e.id, _event_fields(e, hands[e.hand_id] if e.seq == 1 else None)) for e in events]
     link(session, "event", rows, now)
     prints = _in_order(session, PrintRecord, PrintRecord.id, found["print"])
-    link(session, "print", [(p.id, print_link_fields(p)) for p in prints], now)
+    link(session, "print", [(p.id, _print_fields(p)) for p in prints], now)
     return Unkeyed(len(entries), len(events), len(prints))
 
 

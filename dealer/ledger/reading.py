@@ -16,12 +16,18 @@ from sqlalchemy.orm import Session
 
 from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord
 
-from .chain import entry_link_fields, event_link_fields, print_link_fields
+from .chain import (
+    DEALT_COLUMNS,
+    EVENT_COLUMNS,
+    PRINT_COLUMNS,
+    entry_link_fields,
+    event_link_fields,
+    print_link_fields,
+)
 from .checks import LinkRow
 
 __all__ = [
     "StoredEntry",
-    "StoredEvent",
     "Stretch",
     "chunks",
     "load_entries",
@@ -148,91 +154,6 @@ def _entry(row: Sequence[Any], last: str) -> StoredEntry:
     )
 
 
-EVENT_FIELDS = (
-    "id",
-    "hand_id",
-    "seq",
-    "type",
-    "action",
-    "seat",
-    "user_id",
-    "supervisor_id",
-    "device",
-    "created_at",
-)
-HAND_FIELDS = (
-    "id",
-    "table_id",
-    "session_id",
-    "number",
-    "rules",
-    "collection",
-    "seats",
-    "engine_version",
-    "started_at",
-)
-
-
-PRINT_FIELDS = ("id", "kind", "subject", "reprint", "user_id", "device", "printed_at")
-
-
-class _Columns:
-    """A row's columns as attributes, named by the subclass's ``__slots__``, given in order."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def __init__(self, values: Sequence[Any]) -> None:
-        for name, value in zip(self.__slots__, values, strict=True):
-            setattr(self, name, value)
-
-
-class StoredEvent(_Columns):
-    """An event's columns, as the keyed chain covers them."""
-
-    __slots__ = EVENT_FIELDS
-
-    id: int
-    hand_id: int
-    seq: int
-    type: str
-    action: dict[str, Any] | None
-    seat: int | None
-    user_id: int
-    supervisor_id: int | None
-    device: str
-    created_at: datetime
-
-
-class DealtHand(_Columns):
-    """A hand's columns fixed at the deal, as its deal's link covers them."""
-
-    __slots__ = HAND_FIELDS
-
-    id: int
-    table_id: int
-    session_id: int | None
-    number: int
-    rules: dict[str, Any]
-    collection: dict[str, Any]
-    seats: dict[str, int]
-    engine_version: str | None
-    started_at: datetime
-
-
-class StoredPrint(_Columns):
-    """A print's columns, as the keyed chain covers them."""
-
-    __slots__ = PRINT_FIELDS
-
-    id: int
-    kind: str
-    subject: str
-    reprint: int
-    user_id: int
-    device: str
-    printed_at: datetime
-
-
 class Stretch:
     """Links ``low``..``high`` of the keyed chain with their rows, in seq order."""
 
@@ -241,9 +162,9 @@ class Stretch:
     def __init__(self, low: int, high: int) -> None:
         self.low, self.high = low, high
         self.links: list[LinkRow] = []
-        #: The entries and events the links name (those still there), in link order.
+        #: The entries and events (their columns) the links name, those still there.
         self.entries: list[StoredEntry] = []
-        self.events: list[StoredEvent] = []
+        self.events: list[dict[str, Any]] = []
 
 
 LINK_COLUMNS = (
@@ -256,23 +177,32 @@ LINK_COLUMNS = (
 )
 
 
+def _linked(
+    session: Session,
+    kind: str,
+    low: int,
+    high: int,
+    row_columns: Sequence[Any],
+    *joins: tuple[Any, ColumnElement[bool]],
+) -> Iterator[Sequence[Any]]:
+    """The links of ``kind`` in ``low``..``high`` with their rows' columns (None: row gone)."""
+    query = select(*LINK_COLUMNS, *row_columns).select_from(ChainLink)
+    for model, on in joins:
+        query = query.outerjoin(model, on)
+    query = query.where(ChainLink.kind == kind, ChainLink.seq.between(low, high))
+    return iter(session.connection().execute(query.order_by(ChainLink.seq)))
+
+
 def load_stretch(session: Session, low: int, high: int) -> Stretch:
     """Links ``low``..``high`` and the entries, events (deals with their hands) and prints they
     name; a link whose row is gone comes with ``row`` None."""
     stretch = Stretch(low, high)
     found: list[LinkRow] = []
-    connection = session.connection()
-    in_stretch = ChainLink.seq.between(low, high)
     entry_columns = [getattr(LedgerEntry, name) for name in FIELDS]
-    rows = connection.execute(
-        select(*LINK_COLUMNS, *entry_columns)
-        .select_from(ChainLink)
-        .outerjoin(LedgerEntry, LedgerEntry.seq == ChainLink.ref)
-        .where(ChainLink.kind == "entry", in_stretch)
-        .order_by(ChainLink.seq)
-    )
     last = ""
-    for row in rows:
+    for row in _linked(
+        session, "entry", low, high, entry_columns, (LedgerEntry, LedgerEntry.seq == ChainLink.ref)
+    ):
         fields = None
         if row[6] is not None:
             entry = _entry(row[6:], last)
@@ -280,37 +210,32 @@ def load_stretch(session: Session, low: int, high: int) -> Stretch:
             stretch.entries.append(entry)
             fields = entry_link_fields(entry, entry.hash)
         found.append(_link(row, fields))
-    event_columns = [getattr(Event, name) for name in EVENT_FIELDS]
-    hand_columns = [getattr(Hand, name) for name in HAND_FIELDS]
-    rows = connection.execute(
-        select(*LINK_COLUMNS, *event_columns, *hand_columns)
-        .select_from(ChainLink)
-        .outerjoin(Event, Event.id == ChainLink.ref)
-        .outerjoin(Hand, and_(Hand.id == Event.hand_id, Event.seq == 1))
-        .where(ChainLink.kind == "event", in_stretch)
-        .order_by(ChainLink.seq)
-    )
-    split = 6 + len(EVENT_FIELDS)
-    for row in rows:
+    event_columns = [getattr(Event, name) for name in EVENT_COLUMNS]
+    hand_columns = [getattr(Hand, name) for name in DEALT_COLUMNS]
+    split = 6 + len(EVENT_COLUMNS)
+    for row in _linked(
+        session,
+        "event",
+        low,
+        high,
+        [*event_columns, *hand_columns],
+        (Event, Event.id == ChainLink.ref),
+        (Hand, and_(Hand.id == Event.hand_id, Event.seq == 1)),
+    ):
         fields, hand = None, None
         if row[6] is not None:
-            event = StoredEvent(row[6:split])
-            hand = event.hand_id
+            event = dict(zip(EVENT_COLUMNS, row[6:split], strict=True))
+            dealt = dict(zip(DEALT_COLUMNS, row[split:], strict=True)) if row[split] else None
             stretch.events.append(event)
-            dealt = DealtHand(row[split:]) if row[split] is not None else None
+            hand = event["hand_id"]
             fields = event_link_fields(event, dealt)
         found.append(_link(row, fields, hand))
-    print_columns = [getattr(PrintRecord, name) for name in PRINT_FIELDS]
-    rows = connection.execute(
-        select(*LINK_COLUMNS, *print_columns)
-        .select_from(ChainLink)
-        .outerjoin(PrintRecord, PrintRecord.id == ChainLink.ref)
-        .where(ChainLink.kind == "print", in_stretch)
-        .order_by(ChainLink.seq)
-    )
-    for row in rows:
-        fields = print_link_fields(StoredPrint(row[6:])) if row[6] is not None else None
-        found.append(_link(row, fields))
+    print_columns = [getattr(PrintRecord, name) for name in PRINT_COLUMNS]
+    for row in _linked(
+        session, "print", low, high, print_columns, (PrintRecord, PrintRecord.id == ChainLink.ref)
+    ):
+        printed: dict[str, Any] = dict(zip(PRINT_COLUMNS, row[6:], strict=True))
+        found.append(_link(row, print_link_fields(printed) if row[6] is not None else None))
     found.sort(key=lambda link: link.seq)
     stretch.links = found
     return stretch

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.models import ChainLink, Event, Hand, LedgerEntry
 
@@ -137,7 +137,7 @@ def verify(
         report.problems += check_links(stretch.links, key.mac, prev, first=low)
         report.links += len(stretch.links)
         entries += stretch.entries
-        touched |= {e.hand_id for e in stretch.events}
+        touched |= {e["hand_id"] for e in stretch.events}
     keyed = {e.seq for e in entries}
     outside = unkeyed(session, marks)
     report.problems += check_unkeyed(outside)
@@ -209,22 +209,25 @@ def _hold_checkpoints(
 
 
 def _link_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for chunk in chunks(seqs):
-        rows = session.execute(
-            select(ChainLink.seq, ChainLink.hash).where(ChainLink.seq.in_(chunk))
-        )
-        out.update({seq: own for seq, own in rows})
-    return out
+    return _hashes(session, ChainLink.seq, ChainLink.hash, seqs)
 
 
 def _entry_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:
+    return _hashes(session, LedgerEntry.seq, LedgerEntry.hash, seqs)
+
+
+def _hashes(
+    session: Session,
+    key: InstrumentedAttribute[int],
+    own: InstrumentedAttribute[str],
+    seqs: Iterable[int],
+) -> dict[int, str]:
+    """The stored hash of each of ``seqs`` (links' or entries'), those that are there."""
     out: dict[int, str] = {}
     for chunk in chunks(seqs):
-        rows = session.execute(
-            select(LedgerEntry.seq, LedgerEntry.hash).where(LedgerEntry.seq.in_(chunk))
+        out.update(
+            {seq: value for seq, value in session.execute(select(key, own).where(key.in_(chunk)))}
         )
-        out.update({seq: own for seq, own in rows})
     return out
 
 

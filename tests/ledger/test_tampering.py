@@ -24,7 +24,7 @@ from dealer.ledger.reading import load_stretch
 from dealer.models import ChainLink, LedgerEntry
 from tests.conftest import Database
 from tests.helpers import Api
-from tests.ledger.test_verify import without_triggers
+from tests.ledger.test_verify import play_two_melds, without_triggers
 from tests.reports.evening import one_line, pdf_text
 from tests.reports.test_routes import fetch, window
 
@@ -34,17 +34,11 @@ STOLEN_KEY = LedgerKey(b"testing")
 
 @pytest.fixture
 def played(api: Api, floor: Api) -> Flask:
-    """Three buy-ins, a hand with two melds (entries 4-13); then a fourth player buys in (14)
-    and, not being in the hand, cashes out 10 (15)."""
-    table = floor.table("cardroom", collection={"kind": "per_hand", "chips": 1})
-    for seat in (1, 2, 3):
-        api.seat(table["id"], seat, f"P{seat}")
-    hand = api.hand(table["id"])
-    api.event(hand["id"], {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})
-    api.event(hand["id"], {"type": "meld", "seat": 2, "cards": ["KD", "KD", "KD"]})
-    api.seat(table["id"], 4, "P4")
-    cash_out = {"kind": "cash_out", "amount": 10}
-    api.post(f"/tables/{table['id']}/seats/4/chips", cash_out, status=201)
+    """Entries 1 to 13 (`play_two_melds`); then a fourth player buys in (14) and, not being in
+    the hand, cashes out 10 (15)."""
+    table = play_two_melds(api, floor)
+    api.seat(table, 4, "P4")
+    api.post(f"/tables/{table}/seats/4/chips", {"kind": "cash_out", "amount": 10}, status=201)
     return api.client.application
 
 
@@ -58,31 +52,23 @@ def rehash_entries(app: Flask, with_key: LedgerKey | None = None) -> None:
             columns = {c.key: getattr(entry, c.key) for c in LedgerEntry.__table__.columns}
             own = entry_hash(SimpleNamespace(**{**columns, "prev_hash": prev}))  # type: ignore[arg-type]
             new[entry.seq], prev = (prev, own), own
-        session.rollback()
-        for seq, (before, own) in new.items():
-            session.execute(
-                update(LedgerEntry).where(LedgerEntry.seq == seq).values(prev_hash=before, hash=own)
-            )
-        session.commit()
+        rewrite(LedgerEntry, new)
         if with_key is not None:
-            relink(with_key)
+            new, prev = {}, GENESIS
+            head = session.scalar(select(func.max(ChainLink.seq))) or 0
+            for link in load_stretch(session, 1, head).links:
+                assert link.row is not None
+                own = with_key.mac(link_message(replace(link, prev_hash=prev), link.row))
+                new[link.seq], prev = (prev, own), own
+            rewrite(ChainLink, new)
 
 
-def relink(key: LedgerKey) -> None:
-    """Recompute every link of the keyed chain over the rows as they are now, with ``key``."""
+def rewrite(model: type[LedgerEntry] | type[ChainLink], new: dict[int, tuple[str, str]]) -> None:
+    """Set the prev_hash and hash of each row of ``model`` by seq."""
     session = db.session()
-    head = session.scalar(select(func.max(ChainLink.seq))) or 0
-    new: dict[int, tuple[str, str]] = {}
-    prev = GENESIS
-    for link in load_stretch(session, 1, head).links:
-        assert link.row is not None
-        own = key.mac(link_message(replace(link, prev_hash=prev), link.row))
-        new[link.seq], prev = (prev, own), own
     session.rollback()
     for seq, (before, own) in new.items():
-        session.execute(
-            update(ChainLink).where(ChainLink.seq == seq).values(prev_hash=before, hash=own)
-        )
+        session.execute(update(model).where(model.seq == seq).values(prev_hash=before, hash=own))
     session.commit()
 
 

@@ -11,14 +11,21 @@ from tests.conftest import Database
 from tests.helpers import Api
 
 
-@pytest.fixture
-def played(api: Api, floor: Api) -> Flask:
+def play_two_melds(api: Api, floor: Api) -> int:
+    """Three buy-ins, then a hand with two melds: entries 1 to 13. The table's id."""
     table = floor.table("cardroom", collection={"kind": "per_hand", "chips": 1})
     for seat in (1, 2, 3):
         api.seat(table["id"], seat, f"P{seat}")
     hand = api.hand(table["id"])
     api.event(hand["id"], {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})
     api.event(hand["id"], {"type": "meld", "seat": 2, "cards": ["KD", "KD", "KD"]})
+    table_id: int = table["id"]
+    return table_id
+
+
+@pytest.fixture
+def played(api: Api, floor: Api) -> Flask:
+    play_two_melds(api, floor)
     return api.client.application
 
 
