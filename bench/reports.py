@@ -47,7 +47,14 @@ from reportlab.platypus import SimpleDocTemplate, Table
 from dealer import create_app
 from dealer.extensions import db
 from dealer.ledger import CAGE, GENESIS, entry_hash, house_account, pot_account, seating_account
-from dealer.ledger.chain import entry_link_fields, event_link_fields, link_message
+from dealer.ledger.chain import (
+    DEALT_COLUMNS,
+    ENTRY_COLUMNS,
+    EVENT_COLUMNS,
+    entry_link_fields,
+    event_link_fields,
+    link_message,
+)
 from dealer.ledger.engine import engine_version
 from dealer.ledger.keys import LedgerKey, current_key
 from dealer.models import ChainLink, Event, LedgerEntry, Seating, TableSession, User
@@ -408,10 +415,12 @@ def play_shift(
                 started = opened + gap * k + timedelta(seconds=1)
                 engine = Hand(rules, seating, collection)
                 _, actions = hand_actions(number, t)
+                states = [(engine.status, engine.winner)]  # the hand once each event applied
                 for body in actions:
                     engine.apply(action_from_dict(body))
+                    states.append((engine.status, engine.winner))
                 at = started
-                for record in engine.events:
+                for record, (status, winner) in zip(engine.events, states, strict=True):
                     ids.events += 1
                     event_id = ids.events
                     shift.event(
@@ -425,6 +434,8 @@ def play_shift(
                         supervisor_id=SUPERVISOR if record.type == "void_hand" else None,
                         device=DEVICE,
                         created_at=at,
+                        hand_status=status,
+                        hand_winner=winner,
                     )
                     for index, p in enumerate(record.payments):
                         shift.post(
@@ -514,12 +525,13 @@ def chain_links(
 ) -> list[dict[str, Any]]:
     """The keyed chain over the shift's events and entries, in the order they were written."""
     hands = {h["id"]: h for h in shift.hands}
-    written: list[tuple[datetime, int, str, int, dict[str, object]]] = []
+    written: list[tuple[datetime, int, str, int, list[object]]] = []
     for e in shift.events:
-        fields = event_link_fields(e, hands[e["hand_id"]] if e["seq"] == 1 else None)
+        dealt = [hands[e["hand_id"]][n] for n in DEALT_COLUMNS] if e["seq"] == 1 else None
+        fields = event_link_fields([e[n] for n in EVENT_COLUMNS], dealt)
         written.append((e["created_at"], e["order"], "event", e["id"], fields))
     for row in entries:
-        fields = entry_link_fields(SimpleNamespace(**row), row["hash"])  # type: ignore[arg-type]
+        fields = entry_link_fields([row[n] for n in ENTRY_COLUMNS])
         written.append((row["at"], row["order"], "entry", row["seq"], fields))
     written.sort(key=lambda w: (w[0], w[1]))
     links = []

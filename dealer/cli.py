@@ -60,8 +60,8 @@ def _echo_report(report: Report) -> None:
     verdict = "OK" if report.ok else f"{len(report.problems)} problem(s)"
     click.echo(
         f"{report.entries} entries, head {report.head}; keyed chain to link {report.chain.seq}, "
-        f"checked {since}: {report.links} links, {report.hands} hands replayed, "
-        f"{report.checkpoints} checkpoint(s) held: {verdict}"
+        f"checked {since}: {report.links} links, {report.hands_checked} hands "
+        f"({report.hands} replayed), {report.checkpoints} checkpoint(s) held: {verdict}"
     )
 
 

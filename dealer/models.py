@@ -253,6 +253,11 @@ class Event(Base):
     supervisor_id: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"))
     device: Mapped[str] = mapped_column(sa.String(200))
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    #: The hand's status and winner once this event was applied, as the engine said then (the
+    #: keyed chain covers them: a hand's own row, updated as it is played, is held to its last
+    #: event's). Null before migration 0009.
+    hand_status: Mapped[str | None] = mapped_column(sa.String(10))
+    hand_winner: Mapped[int | None] = mapped_column()
 
     user: Mapped[User] = relationship(foreign_keys=[user_id])
     supervisor: Mapped[User | None] = relationship(foreign_keys=[supervisor_id])

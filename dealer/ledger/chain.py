@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
-from datetime import datetime
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from dealer.models import as_utc
 
 __all__ = [
     "DEALT_COLUMNS",
+    "ENTRY_COLUMNS",
     "EVENT_COLUMNS",
     "GENESIS",
     "PRINT_COLUMNS",
@@ -35,6 +36,7 @@ __all__ = [
 
 #: The ``prev_hash`` of the first entry.
 GENESIS = "0" * 64
+ZERO = timedelta(0)
 
 
 class EntryFields(Protocol):
@@ -57,7 +59,15 @@ class EntryFields(Protocol):
 
 
 def moment(at: datetime) -> str:
-    """A stored time in the one fixed UTC form the chains hash."""
+    """A stored time in the one fixed UTC form the chains hash (what ``as_utc`` reads, written).
+
+    The checks write a few hundred thousand of these per shift: a naive (SQLite) or UTC time
+    is written as it is, without building another datetime.
+    """
+    if at.tzinfo is None:
+        return at.isoformat(timespec="microseconds") + "+00:00"
+    if at.utcoffset() == ZERO:
+        return at.replace(tzinfo=UTC).isoformat(timespec="microseconds")
     return as_utc(at).isoformat(timespec="microseconds")
 
 
@@ -81,9 +91,13 @@ def canonical_fields(entry: EntryFields) -> dict[str, object]:
     }
 
 
+#: Sorted keys, no spaces, UTF-8: the one text a value is hashed as (made once: the checks
+#: write hundreds of thousands).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def _canonical_json(value: object) -> bytes:
-    """Sorted keys, no spaces, UTF-8: the one text a value is hashed as."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(value).encode()
 
 
 def entry_hash(entry: EntryFields) -> str:
@@ -95,7 +109,11 @@ def entry_hash(entry: EntryFields) -> str:
 
 
 class LinkFields(Protocol):
-    """What a link's own HMAC covers besides the row: its place, its row's name, the link before."""
+    """What a link's own HMAC covers besides the row: its place, its row's name, the link before.
+
+    Not its ``at``: that only finds a window's links quickly. What counts is the row's own time,
+    which the HMAC covers with the row.
+    """
 
     @property
     def seq(self) -> int: ...
@@ -107,12 +125,27 @@ class LinkFields(Protocol):
     def ref(self) -> int: ...
 
     @property
-    def at(self) -> datetime: ...
-
-    @property
     def prev_hash(self) -> str: ...
 
 
+#: A ledger entry's columns, in the order a link covers them (its own sha256 hash last).
+ENTRY_COLUMNS = (
+    "seq",
+    "at",
+    "from_account",
+    "to_account",
+    "chips",
+    "reason_code",
+    "reason",
+    "table_id",
+    "hand_id",
+    "event_id",
+    "user_id",
+    "device",
+    "reverses",
+    "prev_hash",
+    "hash",
+)
 #: An event's columns: its link covers them all.
 EVENT_COLUMNS = (
     "id",
@@ -125,6 +158,8 @@ EVENT_COLUMNS = (
     "supervisor_id",
     "device",
     "created_at",
+    "hand_status",
+    "hand_winner",
 )
 #: A hand's columns fixed at the deal: its deal's link covers them too, so the rules, seats
 #: and engine a hand was dealt under cannot be changed unseen either (its status and winner
@@ -144,49 +179,40 @@ DEALT_COLUMNS = (
 PRINT_COLUMNS = ("id", "kind", "subject", "reprint", "user_id", "device", "printed_at")
 
 
-def columns(row: object, names: Sequence[str]) -> dict[str, Any]:
-    """The ``names`` attributes of an ORM row, as the link functions take them."""
-    return {name: getattr(row, name) for name in names}
+def columns(row: object, names: Sequence[str]) -> list[Any]:
+    """The ``names`` attributes of a row object, in order, as the link functions take them."""
+    return [getattr(row, name) for name in names]
 
 
-def _hashed(values: Mapping[str, Any], names: Sequence[str]) -> dict[str, object]:
-    """The ``names`` columns of ``values`` as the chain hashes them: times in one UTC form."""
-    out: dict[str, object] = {}
-    for name in names:
-        value = values[name]
-        out[name] = moment(value) if isinstance(value, datetime) else value
+def _written(values: Sequence[Any], time: int) -> list[object]:
+    """``values`` as a link covers them: the time at index ``time`` in the one UTC form."""
+    out = list(values)
+    out[time] = moment(out[time])
     return out
 
 
-def entry_link_fields(entry: EntryFields, own_hash: str) -> dict[str, object]:
-    """What a link covers of a ledger entry: every column, its own sha256 hash too."""
-    return {**canonical_fields(entry), "hash": own_hash}
+_ENTRY_TIME = ENTRY_COLUMNS.index("at")
+_EVENT_TIME = EVENT_COLUMNS.index("created_at")
+_DEALT_TIME = DEALT_COLUMNS.index("started_at")
+_PRINT_TIME = PRINT_COLUMNS.index("printed_at")
 
 
-def event_link_fields(
-    event: Mapping[str, Any], dealt: Mapping[str, Any] | None
-) -> dict[str, object]:
+def entry_link_fields(entry: Sequence[Any]) -> list[object]:
+    """What a link covers of a ledger entry: its `ENTRY_COLUMNS`, in order."""
+    return _written(entry, _ENTRY_TIME)
+
+
+def event_link_fields(event: Sequence[Any], dealt: Sequence[Any] | None) -> list[object]:
     """What a link covers of an event (`EVENT_COLUMNS`); a deal's, its hand's `DEALT_COLUMNS`."""
-    fields = _hashed(event, EVENT_COLUMNS)
-    if dealt is not None:
-        fields["dealt"] = _hashed(dealt, DEALT_COLUMNS)
-    return fields
+    return [*_written(event, _EVENT_TIME), _written(dealt, _DEALT_TIME) if dealt else None]
 
 
-def print_link_fields(record: Mapping[str, Any]) -> dict[str, object]:
-    """What a link covers of a print of a document: every column."""
-    return _hashed(record, PRINT_COLUMNS)
+def print_link_fields(record: Sequence[Any]) -> list[object]:
+    """What a link covers of a print of a document: its `PRINT_COLUMNS`, in order."""
+    return _written(record, _PRINT_TIME)
 
 
-def link_message(link: LinkFields, row: Mapping[str, object]) -> bytes:
-    """The bytes a link's HMAC is taken of: the link and its row's fields, canonical JSON."""
-    return _canonical_json(
-        {
-            "seq": link.seq,
-            "kind": link.kind,
-            "ref": link.ref,
-            "at": moment(link.at),
-            "prev": link.prev_hash,
-            "row": row,
-        }
-    )
+def link_message(link: LinkFields, row: Sequence[object]) -> bytes:
+    """The bytes a link's HMAC is taken of: the link, then its row's columns, as JSON (keys of
+    the JSON in a row, such as an action's, sorted; no spaces; UTF-8)."""
+    return _canonical_json([link.seq, link.kind, link.ref, link.prev_hash, row])

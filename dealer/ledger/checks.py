@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from dealer.models import as_utc
 
@@ -278,17 +278,15 @@ def check_figures(nets: Nets, figures: Iterable[Figure]) -> list[Problem]:
 # ------------------------------------------------------------------------- the keyed chain
 
 
-@dataclass(frozen=True, slots=True)
-class LinkRow:
+class LinkRow(NamedTuple):
     """A link of the keyed chain as stored, with its row's fields (None: the row is gone)."""
 
     seq: int
     kind: str
     ref: int
-    at: datetime
     prev_hash: str
     hash: str
-    row: Mapping[str, object] | None
+    row: Sequence[object] | None
     #: The hand of an event, to say where the problem is.
     hand: int | None = None
 
@@ -298,7 +296,7 @@ _KINDS = {"entry": ("chain", "Entry"), "event": ("events", "Event"), "print": ("
 
 
 def check_links(
-    links: Sequence[LinkRow], mac: Callable[[bytes], str], prev: str = GENESIS, first: int = 1
+    links: Iterable[LinkRow], mac: Callable[[bytes], str], prev: str = GENESIS, first: int = 1
 ) -> list[Problem]:
     """Links run ``first``, ``first`` + 1 ... each after the one before (``prev`` for the first),
     each names a row still there, and each HMAC (``mac``: under the ledger's key) covers its
@@ -308,39 +306,41 @@ def check_links(
     expected = first
     for link in links:
         if link.seq != expected:
-            problems.append(
-                Problem(
-                    "chain",
-                    f"Links {expected}..{link.seq - 1} of the keyed chain are missing: rows and "
-                    "their links were deleted.",
-                )
-            )
+            problems.append(_missing(expected, link.seq - 1))
         if link.prev_hash != prev:
             problems.append(
                 Problem(
                     "chain", f"Link {link.seq} of the keyed chain does not follow the one before."
                 )
             )
-        check, noun = _KINDS.get(link.kind, ("chain", link.kind))
-        what = f"{noun} {link.ref}" + (f" (hand {link.hand})" if link.hand is not None else "")
-        seq = link.ref if link.kind == "entry" else None
         if link.row is None:
-            problems.append(
-                Problem(check, f"{what} is gone: link {link.seq} names it.", seq, link.hand)
-            )
+            problems.append(_row_problem(link, f"is gone: link {link.seq} names it."))
         elif mac(link_message(link, link.row)) != link.hash:
             problems.append(
-                Problem(
-                    check,
-                    f"{what} was changed after it was written: it no longer matches its keyed "
-                    f"hash (link {link.seq}).",
-                    seq,
-                    link.hand,
+                _row_problem(
+                    link,
+                    "was changed after it was written: it no longer matches its keyed hash "
+                    f"(link {link.seq}).",
                 )
             )
         prev = link.hash
         expected = max(expected, link.seq) + 1
     return problems
+
+
+def _missing(low: int, high: int) -> Problem:
+    return Problem(
+        "chain",
+        f"Links {low}..{high} of the keyed chain are missing: rows and their links were deleted.",
+    )
+
+
+def _row_problem(link: LinkRow, what: str) -> Problem:
+    """A problem with the row ``link`` names, filed under its kind's check."""
+    check, noun = _KINDS.get(link.kind, ("chain", link.kind))
+    hand = f" (hand {link.hand})" if link.hand is not None else ""
+    seq = link.ref if link.kind == "entry" else None
+    return Problem(check, f"{noun} {link.ref}{hand} {what}", seq, link.hand)
 
 
 def check_unkeyed(unkeyed: Mapping[str, Sequence[int]]) -> list[Problem]:

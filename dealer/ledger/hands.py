@@ -8,8 +8,10 @@ entries and the hand's status all go into the caller's one write transaction.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from sqlalchemy import func, select
@@ -71,12 +73,24 @@ def table_collection(table: Table) -> rules.Collection:
 
 
 def hand_rules(hand: Hand) -> rules.Rules:
-    knobs = {k: v for k, v in hand.rules.items() if k != "profile"}
-    return rules.make_rules(hand.rules["profile"], knobs)
+    return _rules(json.dumps(hand.rules, sort_keys=True))
 
 
 def hand_collection(hand: Hand) -> rules.Collection:
-    return rules.make_collection(hand.collection)
+    return _collection(json.dumps(hand.collection, sort_keys=True))
+
+
+# A shift replays ten thousand hands dealt under a handful of rule sets: each is made once
+# (rules and collections are frozen values, safe to share).
+@lru_cache(maxsize=256)
+def _rules(spec: str) -> rules.Rules:
+    knobs = json.loads(spec)
+    return rules.make_rules(knobs.pop("profile"), knobs)
+
+
+@lru_cache(maxsize=256)
+def _collection(spec: str) -> rules.Collection:
+    return rules.make_collection(json.loads(spec))
 
 
 def account_of(hand: Hand, party: rules.Party) -> str:
@@ -339,6 +353,8 @@ def _store(
         user_id=recorder.user_id,
         supervisor_id=supervisor.id if supervisor is not None else None,
         device=recorder.device[:200],
+        hand_status=engine.status,
+        hand_winner=engine.winner,
     )
     session.add(event)
     session.flush()

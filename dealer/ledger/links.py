@@ -21,6 +21,7 @@ from dealer.transactions import require_writing
 
 from .chain import (
     DEALT_COLUMNS,
+    ENTRY_COLUMNS,
     EVENT_COLUMNS,
     GENESIS,
     PRINT_COLUMNS,
@@ -41,7 +42,7 @@ CHUNK = 1000
 
 
 def link(
-    session: Session, kind: str, rows: Sequence[tuple[int, Mapping[str, object]]], at: datetime
+    session: Session, kind: str, rows: Sequence[tuple[int, Sequence[object]]], at: datetime
 ) -> list[ChainLink]:
     """Append a link for each ``(ref, fields)`` of ``kind``, inside the caller's write."""
     require_writing(session, "ledger.links.link")
@@ -67,7 +68,7 @@ def link(
 def link_entries(session: Session, entries: Sequence[LedgerEntry]) -> None:
     """Link ledger entries just written (`post` calls this)."""
     if entries:
-        rows = [(e.seq, entry_link_fields(e, e.hash)) for e in entries]
+        rows = [(e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS))) for e in entries]
         link(session, "entry", rows, entries[0].at)
 
 
@@ -76,7 +77,7 @@ def link_event(session: Session, event: Event, hand: Hand | None) -> None:
     link(session, "event", [(event.id, _event_fields(event, hand))], event.created_at)
 
 
-def _event_fields(event: Event, hand: Hand | None) -> dict[str, object]:
+def _event_fields(event: Event, hand: Hand | None) -> list[object]:
     dealt = columns(hand, DEALT_COLUMNS) if hand is not None else None
     return event_link_fields(columns(event, EVENT_COLUMNS), dealt)
 
@@ -86,7 +87,7 @@ def link_print(session: Session, record: PrintRecord) -> None:
     link(session, "print", [(record.id, _print_fields(record))], record.printed_at)
 
 
-def _print_fields(record: PrintRecord) -> dict[str, object]:
+def _print_fields(record: PrintRecord) -> list[object]:
     return print_link_fields(columns(record, PRINT_COLUMNS))
 
 
@@ -126,7 +127,8 @@ def link_unkeyed(session: Session) -> Unkeyed:
     found = unkeyed(session)
     now = utcnow()
     entries = _in_order(session, LedgerEntry, LedgerEntry.seq, found["entry"])
-    link(session, "entry", [(e.seq, entry_link_fields(e, e.hash)) for e in entries], now)
+    rows = [(e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS))) for e in entries]
+    link(session, "entry", rows, now)
     events = _in_order(session, Event, Event.id, found["event"])
     hands = {
         h.id: h for h in _in_order(session, Hand, Hand.id, sorted({e.hand_id for e in events}))

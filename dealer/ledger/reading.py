@@ -6,18 +6,19 @@ times as much to build and to read, and holds several times the memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from sys import intern
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, Executable, and_, func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord
 
 from .chain import (
     DEALT_COLUMNS,
+    ENTRY_COLUMNS,
     EVENT_COLUMNS,
     PRINT_COLUMNS,
     entry_link_fields,
@@ -31,27 +32,10 @@ __all__ = [
     "Stretch",
     "chunks",
     "load_entries",
-    "load_stretch",
 ]
 
 #: Every column of a ledger entry, in `StoredEntry`'s order.
-FIELDS = (
-    "seq",
-    "at",
-    "from_account",
-    "to_account",
-    "chips",
-    "reason_code",
-    "reason",
-    "table_id",
-    "hand_id",
-    "event_id",
-    "user_id",
-    "device",
-    "reverses",
-    "prev_hash",
-    "hash",
-)
+FIELDS = ENTRY_COLUMNS
 
 
 class StoredEntry:
@@ -155,98 +139,105 @@ def _entry(row: Sequence[Any], last: str) -> StoredEntry:
 
 
 class Stretch:
-    """Links ``low``..``high`` of the keyed chain with their rows, in seq order."""
+    """Links ``low``..``high`` of the keyed chain, read as one stream in seq order (`links`).
 
-    __slots__ = ("entries", "events", "high", "links", "low")
+    Each link comes with its row's fields, made and dropped as it passes; what is kept as the
+    stream goes by: the entries (for their own checks) and the hands the events belong to.
+    """
 
-    def __init__(self, low: int, high: int) -> None:
-        self.low, self.high = low, high
-        self.links: list[LinkRow] = []
-        #: The entries and events (their columns) the links name, those still there.
+    __slots__ = ("count", "entries", "hands", "high", "low", "session")
+
+    def __init__(self, session: Session, low: int, high: int) -> None:
+        self.session, self.low, self.high = session, low, high
+        self.count = 0
         self.entries: list[StoredEntry] = []
-        self.events: list[dict[str, Any]] = []
+        self.hands: set[int] = set()
+
+    def links(self) -> Iterator[LinkRow]:
+        """Every link with its row's fields (None: the row is gone), in seq order.
+
+        One pass over the links by their seq (the primary key), each joined to its row by the
+        row's key within the span of keys the stretch names: what it costs is the stretch, however
+        long the history behind it, on either database.
+        """
+        in_stretch = ChainLink.seq.between(self.low, self.high)
+        spans = {
+            kind: (low, high)
+            for kind, low, high in self.session.execute(
+                select(ChainLink.kind, func.min(ChainLink.ref), func.max(ChainLink.ref))
+                .where(in_stretch)
+                .group_by(ChainLink.kind)
+            )
+        }
+
+        def named(kind: str, key: InstrumentedAttribute[int]) -> ColumnElement[bool]:
+            low, high = spans.get(kind, (0, -1))
+            return and_(ChainLink.kind == kind, key == ChainLink.ref, key.between(low, high))
+
+        def span(kind: str, key: InstrumentedAttribute[int]) -> ColumnElement[bool]:
+            low, high = spans.get(kind, (0, -1))
+            return key.between(low, high)
+
+        # The few rows of the stretch's deals' hands and of its prints, read aside: the one
+        # stream below then carries only entries and events.
+        deals = span("event", Event.id) & (Event.seq == 1)
+        dealt = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_DEALT_COLUMNS).where(Hand.id.in_(select(Event.hand_id).where(deals)))
+            )
+        }
+        printed = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_PRINT_COLUMNS).where(span("print", PrintRecord.id))
+            )
+        }
+        query = (
+            select(*LINK_COLUMNS, *_ENTRY_COLUMNS, *_EVENT_COLUMNS)
+            .select_from(ChainLink)
+            .outerjoin(LedgerEntry, named("entry", LedgerEntry.seq))
+            .outerjoin(Event, named("event", Event.id))
+            .where(in_stretch)
+            .order_by(ChainLink.seq)
+        )
+        entry = len(LINK_COLUMNS)
+        event = entry + len(_ENTRY_COLUMNS)
+        last = ""
+        for row in self.stream(query):
+            self.count += 1
+            seq, kind, ref, prev_hash, own_hash = row[:entry]
+            fields: list[object] | None = None
+            hand = None
+            if kind == "entry" and row[entry] is not None:
+                stored = _entry(row[entry:event], last)
+                last = stored.hash
+                self.entries.append(stored)
+                fields = entry_link_fields(row[entry:event])
+            elif kind == "event" and row[event] is not None:
+                hand = row[event + _EVENT_HAND]
+                self.hands.add(hand)
+                deal = dealt.get(hand) if row[event + _EVENT_SEQ] == 1 else None
+                fields = event_link_fields(row[event:], deal)
+            elif kind == "print" and ref in printed:
+                fields = print_link_fields(printed[ref])
+            yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
+
+    def stream(self, query: Executable) -> Iterator[Sequence[Any]]:
+        """``query``'s rows, fetched a batch at a time (a server-side cursor on PostgreSQL)."""
+        options = {"stream_results": True, "max_row_buffer": 2000}
+        return iter(self.session.connection().execution_options(**options).execute(query))
 
 
-LINK_COLUMNS = (
-    ChainLink.seq,
-    ChainLink.kind,
-    ChainLink.ref,
-    ChainLink.at,
-    ChainLink.prev_hash,
-    ChainLink.hash,
-)
-
-
-def _linked(
-    session: Session,
-    kind: str,
-    low: int,
-    high: int,
-    row_columns: Sequence[Any],
-    *joins: tuple[Any, ColumnElement[bool]],
-) -> Iterator[Sequence[Any]]:
-    """The links of ``kind`` in ``low``..``high`` with their rows' columns (None: row gone)."""
-    query = select(*LINK_COLUMNS, *row_columns).select_from(ChainLink)
-    for model, on in joins:
-        query = query.outerjoin(model, on)
-    query = query.where(ChainLink.kind == kind, ChainLink.seq.between(low, high))
-    return iter(session.connection().execute(query.order_by(ChainLink.seq)))
-
-
-def load_stretch(session: Session, low: int, high: int) -> Stretch:
-    """Links ``low``..``high`` and the entries, events (deals with their hands) and prints they
-    name; a link whose row is gone comes with ``row`` None."""
-    stretch = Stretch(low, high)
-    found: list[LinkRow] = []
-    entry_columns = [getattr(LedgerEntry, name) for name in FIELDS]
-    last = ""
-    for row in _linked(
-        session, "entry", low, high, entry_columns, (LedgerEntry, LedgerEntry.seq == ChainLink.ref)
-    ):
-        fields = None
-        if row[6] is not None:
-            entry = _entry(row[6:], last)
-            last = entry.hash
-            stretch.entries.append(entry)
-            fields = entry_link_fields(entry, entry.hash)
-        found.append(_link(row, fields))
-    event_columns = [getattr(Event, name) for name in EVENT_COLUMNS]
-    hand_columns = [getattr(Hand, name) for name in DEALT_COLUMNS]
-    split = 6 + len(EVENT_COLUMNS)
-    for row in _linked(
-        session,
-        "event",
-        low,
-        high,
-        [*event_columns, *hand_columns],
-        (Event, Event.id == ChainLink.ref),
-        (Hand, and_(Hand.id == Event.hand_id, Event.seq == 1)),
-    ):
-        fields, hand = None, None
-        if row[6] is not None:
-            event = dict(zip(EVENT_COLUMNS, row[6:split], strict=True))
-            dealt = dict(zip(DEALT_COLUMNS, row[split:], strict=True)) if row[split] else None
-            stretch.events.append(event)
-            hand = event["hand_id"]
-            fields = event_link_fields(event, dealt)
-        found.append(_link(row, fields, hand))
-    print_columns = [getattr(PrintRecord, name) for name in PRINT_COLUMNS]
-    for row in _linked(
-        session, "print", low, high, print_columns, (PrintRecord, PrintRecord.id == ChainLink.ref)
-    ):
-        printed: dict[str, Any] = dict(zip(PRINT_COLUMNS, row[6:], strict=True))
-        found.append(_link(row, print_link_fields(printed) if row[6] is not None else None))
-    found.sort(key=lambda link: link.seq)
-    stretch.links = found
-    return stretch
-
-
-def _link(
-    row: Sequence[Any], fields: Mapping[str, object] | None, hand: int | None = None
-) -> LinkRow:
-    """A link from its columns (`LINK_COLUMNS`, first in ``row``) and its row's fields."""
-    seq, kind, ref, at, prev_hash, own_hash = row[:6]
-    return LinkRow(seq, kind, ref, at, prev_hash, own_hash, fields, hand)
+#: What a link is read as (`LinkRow`'s first fields).
+LINK_COLUMNS = (ChainLink.seq, ChainLink.kind, ChainLink.ref, ChainLink.prev_hash, ChainLink.hash)
+_ENTRY_COLUMNS = [getattr(LedgerEntry, name) for name in FIELDS]
+_EVENT_COLUMNS = [getattr(Event, name) for name in EVENT_COLUMNS]
+#: A deal's link also covers its hand's columns fixed at the deal.
+_DEALT_COLUMNS = [getattr(Hand, name) for name in DEALT_COLUMNS]
+_PRINT_COLUMNS = [getattr(PrintRecord, name) for name in PRINT_COLUMNS]
+_EVENT_HAND = EVENT_COLUMNS.index("hand_id")
+_EVENT_SEQ = EVENT_COLUMNS.index("seq")
 
 
 def chunks(ids: Iterable[int], size: int = 1000) -> Iterator[list[int]]:

@@ -57,9 +57,12 @@ from .engine import change_note, engine_version
 from .hands import account_of, replay_all
 from .keys import LedgerKey, current_key
 from .links import unkeyed
-from .reading import StoredEntry, chunks, load_entries, load_stretch
+from .reading import StoredEntry, Stretch, chunks, load_entries
 
-__all__ = ["EngineChange", "Report", "checkpoint_report", "verify"]
+__all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verify"]
+
+#: The checks that find a rewritten history (not a hand the engine no longer agrees with).
+CHAIN_CHECKS = frozenset({"sequence", "chain", "events", "prints", "unkeyed", "checkpoint"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +92,13 @@ class Report:
     checkpoint: Checkpoint | None = None
     checkpoints: int = 0
     links: int = 0
+    #: Hands held to their entries and events, and those of them replayed through the engine.
+    hands_checked: int = 0
     hands: int = 0
     engine: str = ""
     engine_changed: list[EngineChange] = field(default_factory=list)
+    #: Each replayed hand's entries, summed by the database (a report reuses them).
+    nets: dict[int, dict[str, int]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -112,6 +119,7 @@ class Report:
             else {"seq": start.seq, "hash": start.hash, "at": start.at.isoformat()},
             "checkpoints": self.checkpoints,
             "links_checked": self.links,
+            "hands_checked": self.hands_checked,
             "hands_replayed": self.hands,
             "engine": self.engine,
             "engine_changed": [c.as_dict() for c in self.engine_changed],
@@ -132,12 +140,12 @@ def verify(
     entries: list[StoredEntry] = []
     touched: set[int] = set()
     for low, high in _stretches(session, report.checked_from, head.seq, window):
-        stretch = load_stretch(session, low, high)
+        stretch = Stretch(session, low, high)
         prev = _link_hashes(session, [low - 1]).get(low - 1, GENESIS) if low > 1 else GENESIS
-        report.problems += check_links(stretch.links, key.mac, prev, first=low)
-        report.links += len(stretch.links)
+        report.problems += check_links(stretch.links(), key.mac, prev, first=low)
+        report.links += stretch.count
         entries += stretch.entries
-        touched |= {e["hand_id"] for e in stretch.events}
+        touched |= stretch.hands
     keyed = {e.seq for e in entries}
     outside = unkeyed(session, marks)
     report.problems += check_unkeyed(outside)
@@ -148,15 +156,11 @@ def verify(
     _check_entries(session, report, entries, keyed)
     touched |= {e.hand_id for e in entries if e.hand_id is not None}
     if full:
-        hands = list(session.scalars(select(Hand).order_by(Hand.id)))
-    else:
-        if window is not None:
-            dealt = select(Hand.id).where(Hand.started_at >= window[0], Hand.started_at < window[1])
-            touched |= set(session.scalars(dealt))
-        hands = _hands(session, touched)
-        unknown = touched - {h.id for h in hands}
-        report.problems += check_hand_nets(hands_nets(session, unknown), {})
-    _replay(session, report, hands)
+        touched |= set(session.scalars(select(Hand.id)))
+    elif window is not None:
+        dealt = select(Hand.id).where(Hand.started_at >= window[0], Hand.started_at < window[1])
+        touched |= set(session.scalars(dealt))
+    _check_hands(session, report, touched)
     return report
 
 
@@ -294,11 +298,76 @@ def _hands(session: Session, ids: Iterable[int]) -> list[Hand]:
     return sorted(out, key=lambda h: h.id)
 
 
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """What a hand's row keeps that the checks hold to its events: read without the rest."""
+
+    id: int
+    status: str
+    winner: int | None
+    engine_version: str | None
+
+
+def _check_hands(session: Session, report: Report, ids: set[int]) -> None:
+    """Hold each hand to its entries (summed by the database) and its row to its events.
+
+    The keyed chain vouches that a hand's events and entries are what the engine decided when
+    they were written: replaying them again under that same engine can only agree. So a hand is
+    replayed when the engine installed is not the one it was played under (an engine change
+    shows there), when its events do not record the hand's state (before 0009), in a full
+    check, and when the chain was found broken (the replay then says what no longer adds up);
+    otherwise its row is held to the status and winner its last event recorded.
+    """
+    kept: list[_Kept] = []
+    for chunk in chunks(ids):
+        rows = session.execute(
+            select(Hand.id, Hand.status, Hand.winner, Hand.engine_version).where(Hand.id.in_(chunk))
+        )
+        kept += (_Kept(*row) for row in rows)
+    unknown = ids - {h.id for h in kept}
+    report.problems += check_hand_nets(hands_nets(session, unknown), {})
+    nets = report.nets = hands_nets(session, (h.id for h in kept))
+    report.problems += check_hand_nets(nets, {h.id: h.status for h in kept})
+    report.hands_checked = len(kept)
+    states = _last_states(session, [h.id for h in kept])
+    broken = any(p.check in CHAIN_CHECKS for p in report.problems)
+    again = []
+    for hand in sorted(kept, key=lambda h: h.id):
+        state = states.get(hand.id)
+        if report.full or broken or state is None or hand.engine_version != report.engine:
+            again.append(hand.id)
+        elif state != (hand.status, hand.winner):
+            report.problems.append(
+                Problem(
+                    "replay",
+                    f"Hand {hand.id} is stored as {hand.status} (winner {hand.winner}) but its "
+                    f"last event left it {state[0]} (winner {state[1]}).",
+                    hand=hand.id,
+                )
+            )
+    _replay(session, report, _hands(session, again))
+
+
+def _last_states(session: Session, ids: Sequence[int]) -> dict[int, tuple[str, int | None]]:
+    """Each hand's status and winner as its last event recorded them (none before 0009)."""
+    out: dict[int, tuple[str, int | None]] = {}
+    for chunk in chunks(ids):
+        rows = session.execute(
+            select(Event.hand_id, Event.hand_status, Event.hand_winner)
+            .where(Event.hand_id.in_(chunk))
+            .order_by(Event.hand_id, Event.seq)
+        )
+        for hand_id, status, winner in rows:
+            if status is None:
+                out.pop(hand_id, None)
+            else:
+                out[hand_id] = (status, winner)
+    return out
+
+
 def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
-    """Replay ``hands`` and hold each against its row and its entries (summed by the database)."""
-    nets = hands_nets(session, (h.id for h in hands))
-    statuses = {h.id: h.status for h in hands}
-    report.problems += check_hand_nets(nets, statuses)
+    """Replay ``hands`` and hold each against its row and its entries' sums (`report.nets`)."""
+    nets = report.nets
     report.hands = len(hands)
     installed = report.engine
     for hand, engine in replay_all(session, hands):

@@ -5,6 +5,8 @@ that let checks and reports read a window of history instead of all of it.
   database) over the row and the link before it. Refuses UPDATE, DELETE (and TRUNCATE on
   PostgreSQL) like the ledger (0006).
 - ``hands.engine_version``: the rules engine a hand was played under; null for older hands.
+- ``events.hand_status`` and ``events.hand_winner``: the hand's status and winner once the
+  event was applied; null for older events.
 - Indexes on ``ledger_entries.at``, ``hands.started_at`` and ``chain_links.at``.
 
 An old ledger's rows are linked afterwards, once, by ``flask --app dealer ledger
@@ -43,6 +45,9 @@ def upgrade() -> None:
     op.create_index(op.f("ix_chain_links_at"), "chain_links", ["at"])
     with op.batch_alter_table("hands") as batch:
         batch.add_column(sa.Column("engine_version", sa.String(length=40), nullable=True))
+    with op.batch_alter_table("events") as batch:
+        batch.add_column(sa.Column("hand_status", sa.String(length=10), nullable=True))
+        batch.add_column(sa.Column("hand_winner", sa.Integer(), nullable=True))
     op.create_index(op.f("ix_hands_started_at"), "hands", ["started_at"])
     op.create_index(op.f("ix_ledger_entries_at"), "ledger_entries", ["at"])
     # A link, once written, stays: the same guard as the ledger's (0006).
@@ -73,6 +78,9 @@ def downgrade() -> None:
         op.execute("DROP TRIGGER chain_links_no_delete")
     op.drop_index(op.f("ix_ledger_entries_at"), table_name="ledger_entries")
     op.drop_index(op.f("ix_hands_started_at"), table_name="hands")
+    with op.batch_alter_table("events") as batch:
+        batch.drop_column("hand_winner")
+        batch.drop_column("hand_status")
     with op.batch_alter_table("hands") as batch:
         batch.drop_column("engine_version")
     op.drop_index(op.f("ix_chain_links_at"), table_name="chain_links")

@@ -69,7 +69,7 @@ def test_verify_reads_only_what_came_after_the_last_good_checkpoint(
     assert report["ok"] is True
     assert report["checked_from"] == line.seq
     assert report["checkpoint"]["seq"] == line.seq
-    assert (report["links_checked"], report["hands_replayed"]) == (3, 1)
+    assert (report["links_checked"], report["hands_checked"], report["hands_replayed"]) == (3, 1, 0)
     assert report["checkpoints"] == 1
     full = app.test_cli_runner().invoke(args=["ledger", "verify", "--full", "--json"])
     assert full.exit_code == 0, full.output

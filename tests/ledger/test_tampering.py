@@ -9,7 +9,6 @@ named problem, the API says ok false, and the next shift report prints the red b
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -20,7 +19,7 @@ from dealer.extensions import db
 from dealer.ledger import GENESIS, entry_hash
 from dealer.ledger.chain import link_message
 from dealer.ledger.keys import LedgerKey
-from dealer.ledger.reading import load_stretch
+from dealer.ledger.reading import Stretch
 from dealer.models import ChainLink, LedgerEntry
 from tests.conftest import Database
 from tests.helpers import Api
@@ -56,9 +55,9 @@ def rehash_entries(app: Flask, with_key: LedgerKey | None = None) -> None:
         if with_key is not None:
             new, prev = {}, GENESIS
             head = session.scalar(select(func.max(ChainLink.seq))) or 0
-            for link in load_stretch(session, 1, head).links:
+            for link in Stretch(session, 1, head).links():
                 assert link.row is not None
-                own = with_key.mac(link_message(replace(link, prev_hash=prev), link.row))
+                own = with_key.mac(link_message(link._replace(prev_hash=prev), link.row))
                 new[link.seq], prev = (prev, own), own
             rewrite(ChainLink, new)
 

@@ -166,7 +166,8 @@ def shift_report(
         .where(*in_window)
         .order_by(Hand.table_id, Hand.number)
     ).all()
-    hand_net = hands_nets(session, [h.id for h in hands])
+    hand_net = {h.id: checks.nets[h.id] for h in hands if h.id in checks.nets}
+    hand_net.update(hands_nets(session, [h.id for h in hands if h.id not in hand_net]))
     tally = _tally(session, window_from, window_to)
     seating_ids = set(tally.seats) | {s for h in hands for s in h.seats.values()}
     seatings = {
