@@ -32,10 +32,14 @@ def engine_version() -> str:
 
 
 def change_note(played_under: str | None, what: str) -> str:
-    """What a document or a check says of a hand the installed engine no longer replays as
-    recorded; ``what`` says how (``"it no longer replays: ..."``)."""
+    """What a document or a check says of a hand that no longer replays as recorded; ``what``
+    says how (``"it no longer replays: ..."``). An engine change when the hand was played under
+    another engine than the one installed; otherwise something for the ledger checks."""
+    chips = "Its chips stand as its ledger entries say."
+    if played_under == engine_version():
+        return f"This hand does not replay as recorded: {what}; run the ledger checks. {chips}"
     played = played_under or "an engine from before versions were recorded"
     return (
         f"Engine changed: this hand was played under {played}; under {engine_version()} "
-        f"(installed) {what}. Its chips stand as its ledger entries say."
+        f"(installed) {what}. {chips}"
     )
