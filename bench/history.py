@@ -90,7 +90,8 @@ def timed_verify(path: Path) -> Any:
         app = bench_app(path)
         with app.app_context(), snapshot(db.session()) as session:
             report = verify(session)
-        return b"", {"ok": report.ok, "links": report.links, "hands": report.hands}
+        hands = f"{report.hands_checked} hands ({report.hands} replayed)"
+        return b"", {"ok": report.ok, "links": report.links, "hands": hands}
 
     return build
 
@@ -149,7 +150,7 @@ def main() -> None:
         shift = report.extra["report"]
         print(
             f"     verify: {checked.seconds:6.2f} s ({checked.cpu_seconds:5.2f} s CPU) over "
-            f"{checked.extra['links']} links, {checked.extra['hands']} hands; "
+            f"{checked.extra['links']} links, {checked.extra['hands']}; "
             f"{'OK' if checked.extra['ok'] else 'PROBLEMS'}"
         )
         print(
