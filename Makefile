@@ -7,7 +7,7 @@ FLASK := $(BIN)/flask --app dealer
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: install install-test run users-add lint test bench fmt clean
+.PHONY: install install-test run serve users-add lint test bench fmt clean
 
 # The app alone: what `make run` needs (no test tools).
 install: $(VENV)/.installed
@@ -32,6 +32,11 @@ run: install
 	$(FLASK) db upgrade
 	$(FLASK) run --host $(HOST) --port $(PORT)
 
+# Production: gunicorn on 0.0.0.0 with gunicorn.conf.py (HOST, PORT, WEB_CONCURRENCY, ...).
+serve: install
+	$(FLASK) db upgrade
+	$(BIN)/gunicorn --config gunicorn.conf.py
+
 # make users-add NAME=Ann ROLE=admin PIN=1234
 users-add: install
 	@test -n "$(NAME)" -a -n "$(ROLE)" -a -n "$(PIN)" || \
@@ -47,11 +52,14 @@ lint: install-test
 test: install-test lint
 	$(BIN)/pytest
 
+# Each benchmark runs as a module (python -m bench.NAME); simulate.py is the load generator,
+# run on its own (python -m bench.simulate), not a benchmark.
 bench: install-test
 	@set -e; for script in bench/*.py; do \
-		[ -e "$$script" ] || continue; \
+		name=$$(basename "$$script" .py); \
+		case "$$name" in __init__|simulate) continue;; esac; \
 		echo "== $$script"; \
-		$(PY) "$$script"; \
+		$(PY) -m "bench.$$name"; \
 	done
 
 fmt: install-test

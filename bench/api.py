@@ -1,112 +1,211 @@
-"""Events per second through the JSON API, one writer at a time, on SQLite and PostgreSQL.
+"""Events per second through the JSON API against the bare stack it stands on, one writer at a time.
 
-Each hand: four seats, the deal, three melds that collect and a going out, all
-posted through the API in-process (Flask's test client) on a database built by
-the real migrations. Writes are serialised (BEGIN IMMEDIATE / the advisory lock)
-and every event replays its hand, so this is the app's own ceiling per table.
+Each hand: four seats, the deal, three melds that collect and a going out, all posted through
+the API in-process (Flask's test client, a bearer token and an Idempotency-Key on every POST,
+as a tablet sends them) on a database built by the real migrations. Writes are serialised
+(BEGIN IMMEDIATE / the advisory lock) and every event replays its hand.
+
+The baseline, in the same process and run and on the same database with the same connection
+set-up (transactions.install: WAL and synchronous=FULL on SQLite): a bare Flask app whose one
+route reads a JSON body, INSERTs one row, commits and answers JSON. The two run in alternate
+rounds, so a busy machine slows both alike; ``vs_baseline`` is events/s over baseline
+requests/s (issue 14's target: at least 0.5 on both databases).
+
 PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
+
+    python -m bench.api [--rounds 3] [--hands 40] [--profile]
+
+``--profile`` also writes pyinstrument's call tree of the event rounds to
+``bench/out/api-profile-<database>.txt``.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-import psycopg
-from sqlalchemy.engine import make_url
+import sqlalchemy as sa
+from flask import Flask, jsonify, request
+from flask.testing import FlaskClient
 
-from dealer import create_app
+from bench.room.server import migrate, postgres_database
+from dealer import create_app, transactions
 from dealer.extensions import db
 from dealer.people import add_user
 from dealer.transactions import writing
 
-REPO = Path(__file__).resolve().parent.parent
-HANDS = int(os.environ.get("BENCH_HANDS", "40"))
+OUT = Path(__file__).resolve().parent / "out"
 MELDS = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
 
 
-def migrate(uri: str) -> None:
-    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "bench"}
-    subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "dealer", "db", "upgrade"],
-        cwd=REPO,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+class EventPath:
+    """The dealer app on ``uri``, signed in, with one table of four seats."""
 
+    def __init__(self, uri: str) -> None:
+        self.app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
+        with self.app.app_context(), writing(db.session()) as session:
+            add_user(session, "Bench", "supervisor", "1234")
+        self.client = self.app.test_client()
+        answer = self.client.post("/api/v1/session", json={"name": "Bench", "pin": "1234"})
+        self.headers = {"Authorization": f"Bearer {answer.get_json()['token']}"}
+        self.table = self.post("/tables", {"name": "Bench", "profile": "classic"})["id"]
+        for seat in (1, 2, 3, 4):
+            body = {"seat": seat, "player": f"P{seat}", "buy_in": 100_000}
+            self.post(f"/tables/{self.table}/seats", body)
 
-def measure(uri: str, kind: str) -> None:
-    migrate(uri)
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
-    with app.app_context(), writing(db.session()) as session:
-        add_user(session, "Bench", "supervisor", "1234")
-    client = app.test_client()
-    token = client.post("/api/v1/session", json={"name": "Bench", "pin": "1234"}).get_json()
-    headers = {"Authorization": f"Bearer {token['token']}"}
-
-    def post(path: str, body: dict[str, object]) -> dict[str, object]:
-        answer = client.post("/api/v1" + path, json=body, headers=headers)
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        headers = {**self.headers, "Idempotency-Key": uuid.uuid4().hex}
+        answer = self.client.post("/api/v1" + path, json=body, headers=headers)
         assert answer.status_code in (200, 201), answer.get_json()
-        result: dict[str, object] = answer.get_json()
+        result: dict[str, Any] = answer.get_json()
         return result
 
-    table = post("/tables", {"name": "Bench", "profile": "classic"})["id"]
-    for seat in (1, 2, 3, 4):
-        post(f"/tables/{table}/seats", {"seat": seat, "player": f"P{seat}", "buy_in": 100_000})
-    events = 0
+    def hands(self, count: int) -> int:
+        """Play ``count`` hands; return how many events were posted."""
+        events = 0
+        for _ in range(count):
+            hand = self.post(f"/tables/{self.table}/hands", {})["id"]
+            for cards in MELDS:
+                self.post(f"/hands/{hand}/events", {"type": "meld", "seat": 1, "cards": cards})
+            self.post(f"/hands/{hand}/events", {"type": "go_out", "seat": 1})
+            events += 2 + len(MELDS)
+        return events
+
+    def verify(self) -> dict[str, Any]:
+        report: dict[str, Any] = self.client.get(
+            "/api/v1/ledger/verify", headers=self.headers
+        ).get_json()
+        assert report["ok"], report["problems"]
+        return report
+
+    def close(self) -> None:
+        with self.app.app_context():
+            for engine in db.engines.values():
+                engine.dispose()
+
+
+class Baseline:
+    """The bare stack: one Flask route, one INSERT, one commit, on the same database."""
+
+    def __init__(self, uri: str) -> None:
+        self.engine = sa.create_engine(uri)
+        transactions.install(self.engine)
+        metadata = sa.MetaData()
+        self.rows = sa.Table(
+            "bench_baseline",
+            metadata,
+            sa.Column("id", sa.Integer, primary_key=True),
+            sa.Column("body", sa.JSON),
+        )
+        metadata.create_all(self.engine)
+        app = Flask(__name__)
+
+        @app.post("/rows")
+        def add_row() -> Any:
+            with self.engine.connect() as connection:
+                row_id = connection.execute(
+                    self.rows.insert().values(body=request.get_json()).returning(self.rows.c.id)
+                ).scalar_one()
+                connection.commit()
+            return jsonify(id=row_id), 201
+
+        self.client: FlaskClient = app.test_client()
+
+    def requests(self, count: int) -> int:
+        for n in range(count):
+            answer = self.client.post("/rows", json={"type": "meld", "seat": 1, "n": n})
+            assert answer.status_code == 201
+        return count
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+@contextmanager
+def profiled(kind: str, enabled: bool) -> Iterator[None]:
+    if not enabled:
+        yield
+        return
+    from pyinstrument import Profiler
+
+    profiler = Profiler(interval=0.0005)
+    profiler.start()
+    try:
+        yield
+    finally:
+        profiler.stop()
+        OUT.mkdir(parents=True, exist_ok=True)
+        path = OUT / f"api-profile-{kind}.txt"
+        path.write_text(profiler.output_text(unicode=False, color=False, show_all=False))
+        print(f"profile of the event rounds: {path}")
+
+
+def timed(run: Callable[[], int]) -> tuple[int, float]:
     started = time.perf_counter()
-    for _ in range(HANDS):
-        hand = post(f"/tables/{table}/hands", {})["id"]
-        for cards in MELDS:
-            post(f"/hands/{hand}/events", {"type": "meld", "seat": 1, "cards": cards})
-        post(f"/hands/{hand}/events", {"type": "go_out", "seat": 1})
-        events += 1 + len(MELDS) + 1
-    seconds = time.perf_counter() - started
-    report = client.get("/api/v1/ledger/verify", headers=headers).get_json()
-    assert report["ok"], report["problems"]
-    with app.app_context():
-        for engine in db.engines.values():
-            engine.dispose()
+    count = run()
+    return count, time.perf_counter() - started
+
+
+def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> float:
+    """Alternate event rounds and baseline rounds on ``uri``; print and return vs_baseline."""
+    migrate(uri)
+    events, baseline = EventPath(uri), Baseline(uri)
+    try:
+        events.hands(2)  # warm up both: imports, first connections, compiled statements
+        baseline.requests(10)
+        totals = {"events": [0, 0.0], "baseline": [0, 0.0]}
+        for _ in range(rounds):
+            with profiled(kind, profile):
+                count, seconds = timed(lambda: events.hands(hands))
+            totals["events"][0] += count
+            totals["events"][1] += seconds
+            sent, seconds = timed(lambda n=count: baseline.requests(n))
+            totals["baseline"][0] += sent
+            totals["baseline"][1] += seconds
+        report = events.verify()
+    finally:
+        events.close()
+        baseline.close()
+    event_rate = totals["events"][0] / totals["events"][1]
+    base_rate = totals["baseline"][0] / totals["baseline"][1]
+    ratio = event_rate / base_rate
     print(
-        f"name=api_events database={kind} hands={HANDS} events={events} "
-        f"entries={report['entries']} seconds={seconds:.2f} "
-        f"events_per_second={events / seconds:.0f}"
+        f"name=api_events database={kind} rounds={rounds} hands={rounds * hands} "
+        f"events={totals['events'][0]} entries={report['entries']} "
+        f"events_per_s={event_rate:.0f} event_ms={1000 / event_rate:.2f} "
+        f"baseline_per_s={base_rate:.0f} baseline_ms={1000 / base_rate:.2f} "
+        f"vs_baseline={ratio:.2f}"
     )
+    return ratio
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=int(os.environ.get("BENCH_HANDS", "40")))
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    ratios = {}
     with tempfile.TemporaryDirectory() as folder:
-        measure(f"sqlite:///{Path(folder) / 'bench.sqlite3'}", "sqlite")
-    url = make_url(
-        os.environ.get(
-            "DEALER_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-        )
+        uri = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        ratios["sqlite"] = measure(uri, "sqlite", args.rounds, args.hands, args.profile)
+    with postgres_database() as uri:
+        if uri is not None:
+            ratios["postgresql"] = measure(uri, "postgresql", args.rounds, args.hands, args.profile)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        "name=api_vs_baseline "
+        + " ".join(f"{kind}={ratio:.2f}" for kind, ratio in ratios.items())
+        + f" target=0.5 met={'yes' if min(ratios.values()) >= 0.5 else 'no'}"
     )
-    try:
-        admin = psycopg.connect(
-            host=url.host,
-            port=url.port or 5432,
-            user=url.username,
-            dbname=url.database or "postgres",
-            autocommit=True,
-            connect_timeout=3,
-        )
-    except psycopg.OperationalError as exc:
-        print(f"name=api_events database=postgresql skipped=unreachable ({exc})")
-        return
-    name = f"dealer_bench_{uuid.uuid4().hex[:8]}"
-    admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
-    try:
-        measure(url.set(database=name).render_as_string(hide_password=False), "postgresql")
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
-        admin.close()
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from functools import cache
 
 from flask import current_app
 from sqlalchemy import func, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from dealer.bounds import MAX_ID, PIN_DIGITS, USER_NAME
@@ -170,15 +170,20 @@ def issue_token(session: Session, user: User) -> tuple[str, AuthToken]:
 
 
 def find_token(session: Session, token: str) -> AuthToken | None:
-    """The live token row for a bearer token: not revoked, its user active."""
+    """The live token row for a bearer token: not revoked, its user active.
+
+    Every signed-in request asks this, so the user comes in the same query as the token.
+    """
     row = session.scalars(
-        select(AuthToken).where(AuthToken.token_hash == hash_token(token))
+        select(AuthToken)
+        .options(joinedload(AuthToken.user))
+        .where(AuthToken.token_hash == hash_token(token))
     ).first()
     return row if _live(row) else None
 
 
 def token_by_id(session: Session, token_id: int) -> AuthToken | None:
-    row = session.get(AuthToken, token_id)
+    row = session.get(AuthToken, token_id, options=[joinedload(AuthToken.user)])
     return row if _live(row) else None
 
 

@@ -9,7 +9,10 @@ before it. Rather than retrying on conflicts, writes queue:
   IMMEDIATE`` for a write, so a second tablet waits (``busy_timeout``) for the
   write lock instead of failing with "database is locked" half-way through;
   plain ``BEGIN`` for a read. This is SQLAlchemy's "pysqlite serializable"
-  recipe, made to tell reads from writes.
+  recipe, made to tell reads from writes. Within one process, writers also queue
+  on a lock of the process's own before ``BEGIN IMMEDIATE``: SQLite's busy
+  handler polls with sleeps of up to 100 ms, so writers of one process that met
+  only at SQLite's lock would wait longer than the write takes, and unfairly.
 - PostgreSQL takes one transaction-level advisory lock at the start of every
   write transaction. It plays the part of a locked head row without a stored
   head that could drift from the entries; it is released at commit or
@@ -22,8 +25,9 @@ Reads (every GET) take no lock at all.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Engine, event
@@ -65,6 +69,21 @@ def _sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
+#: Each SQLite database's writers' lock in this process, by its URL.
+_SQLITE_WRITERS: dict[str, threading.RLock] = {}
+_SQLITE_WRITERS_GUARD = threading.Lock()
+
+
+def _process_writers(session: Session) -> AbstractContextManager[object]:
+    """The lock this process's writers to the session's SQLite database queue on (none for
+    PostgreSQL, whose advisory lock queues writers fairly already)."""
+    bind = session.get_bind()
+    if bind.dialect.name != "sqlite":
+        return nullcontext()
+    with _SQLITE_WRITERS_GUARD:
+        return _SQLITE_WRITERS.setdefault(str(bind.engine.url), threading.RLock())
+
+
 def _postgresql_begin(connection: Connection) -> None:
     if connection.get_execution_options().get(WRITE, False):
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
@@ -79,13 +98,14 @@ def writing(session: Session) -> Iterator[Session]:
     """
     if session.in_transaction():
         session.rollback()
-    session.connection(execution_options={WRITE: True})
-    try:
-        yield session
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
+    with _process_writers(session):
+        session.connection(execution_options={WRITE: True})
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
 
 
 def require_writing(session: Session, what: str) -> None:

@@ -18,7 +18,7 @@ from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
 
 from . import answers, bp
-from .shapes import event_shapes, hand_shape, payments_shape
+from .shapes import hand_shape, payments_shape
 from .tables import TABLE
 from .writes import KEY_HEADER, write
 
@@ -45,7 +45,7 @@ def start_hand(table_id: int) -> Response:
 @declare({200: (answers.Hand, "The hand.")}, [404])
 def get_hand(hand_id: int) -> Response:
     """A hand: rules, seats and melds, net and events."""
-    replayed = service.load(current_session(), service.get_hand(current_session(), hand_id))
+    replayed = service.load_hand(current_session(), hand_id)
     return json_response(hand_shape(current_session(), replayed), 200)
 
 
@@ -64,16 +64,20 @@ def record_event(hand_id: int) -> Response:
     action = body.action()
 
     def work(session: Session) -> tuple[Any, int]:
-        hand = service.get_hand(session, hand_id)
         supervisor = session.get(User, approver) if approver is not None else None
         replayed, _event, entries = service.record_event(
-            session, hand, action, recorder(), principal().user, supervisor
+            session,
+            service.load_hand(session, hand_id),
+            action,
+            recorder(),
+            principal().user,
+            supervisor,
         )
-        shapes = event_shapes(session, replayed)
+        shaped = hand_shape(session, replayed)
         return {
-            "event": shapes[-1],
+            "event": shaped["events"][-1],
             "payments": payments_shape(replayed.engine.events[-1].payments, entries),
-            "hand": hand_shape(session, replayed),
+            "hand": shaped,
         }, 201
 
     return write(work)
@@ -94,7 +98,7 @@ def fits(hand_id: int) -> Response:
     card = rules.parse_card(given(Fit).card)
 
     def work(session: Session) -> tuple[Any, int]:
-        replayed = service.load(session, service.get_hand(session, hand_id))
+        replayed = service.load_hand(session, hand_id)
         found = replayed.engine.fits(card)
         shapes = [{"seat": f.seat, "meld": f.meld, "goes_out": f.goes_out} for f in found]
         return {"fits": shapes}, 200

@@ -38,6 +38,7 @@ __all__ = [
     "account_of",
     "hand_collection",
     "hand_rules",
+    "load_hand",
     "record_event",
     "recorded",
     "replay",
@@ -216,6 +217,27 @@ def recorded(session: Session, hand: Hand) -> Recorded:
         return Recorded(hand, events, None, str(exc))
 
 
+def load_hand(session: Session, hand_id: int) -> Replayed:
+    """Replay the stored hand ``hand_id``, read with its events in one query.
+
+    Every event and every read of a hand starts here; on PostgreSQL a query is a round trip
+    made while the writers' lock is held, so the hand does not come in one of its own.
+    """
+    rows = (
+        session.execute(
+            select(Hand, Event)
+            .outerjoin(Event, Event.hand_id == Hand.id)
+            .where(Hand.id == hand_id)
+            .order_by(Event.seq)
+        ).all()
+        if 1 <= hand_id <= MAX_ID
+        else []
+    )
+    if not rows:
+        raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
+    return replay(rows[0][0], [event for _, event in rows if event is not None])
+
+
 def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
     """Each hand with its replayed engine, or the reason it cannot be replayed (for the checks).
 
@@ -295,7 +317,7 @@ def start_hand(
 
 def record_event(
     session: Session,
-    hand: Hand,
+    hand: Hand | Replayed,
     body: Mapping[str, Any],
     recorder: Recorder,
     user: User,
@@ -305,8 +327,9 @@ def record_event(
 
     ``supervisor`` approved it on the spot (name and PIN); when the rules ask for a
     supervisor and none approved, ``user`` must be one, and is recorded as the approver.
+    ``hand`` may come already replayed (`load_hand`).
     """
-    replayed = load(session, hand)
+    replayed = hand if isinstance(hand, Replayed) else load(session, hand)
     action = rules.action_from_dict(_void_by_seq(replayed, body))
     if replayed.engine.needs_supervisor(action) and supervisor is None:
         if not user.can("supervisor"):
@@ -353,7 +376,8 @@ def _store(
 ) -> tuple[Event, list[LedgerEntry]]:
     """Write one engine event: its row, its ledger entries, and the hand's new status."""
     hand, engine = replayed.row, replayed.engine
-    _check_seats_still_seated(session, hand, record.payments)
+    if _seat_may_have_left(replayed):
+        _check_seats_still_seated(session, hand, record.payments)
     event = Event(
         hand_id=hand.id,
         seq=record.seq,
@@ -404,6 +428,17 @@ def _entry_reversed(
         select(LedgerEntry.seq).where(LedgerEntry.event_id == event.id).order_by(LedgerEntry.seq)
     ).all()
     return entries[index]
+
+
+def _seat_may_have_left(replayed: Replayed) -> bool:
+    """Whether a seat dealt into this hand may have left the table since the deal.
+
+    A seat dealt into the hand in play cannot leave (`tables.leave_seat`, under the same
+    writers' lock), and only a void can put a settled hand back in play. So a hand in play
+    with no void in its history has been in play since its deal, every seat still seated:
+    the check's query is spared on almost every event.
+    """
+    return replayed.row.status != "playing" or any(e.type == "void" for e in replayed.events)
 
 
 def _check_seats_still_seated(

@@ -94,7 +94,7 @@ def run_once(
     everything back. ``reused`` is the sentence when the key comes back with other content.
     """
     with writing(current_session()) as session:
-        user_id = principal().user.id
+        user_id = principal().user_id
         if key is not None:
             query = select(IdempotencyRecord).where(IdempotencyRecord.key == key)
             if per_user:

@@ -10,7 +10,7 @@ same question of the same user: `dealer.people.require_role`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Literal, TypeVar, cast
 
@@ -39,10 +39,16 @@ class Principal:
     user: User
     token: AuthToken
     via: Literal["bearer", "cookie"]
+    #: ``user.id``, read once at sign-in: a write begins by ending the sign-in's read
+    #: transaction, which expires ``user``, and reading its id again would cost a query.
+    user_id: int = field(init=False)
 
     is_authenticated = True
     is_active = True
     is_anonymous = False
+
+    def __post_init__(self) -> None:
+        self.user_id = self.user.id
 
     def get_id(self) -> str:
         return str(self.token.id)
@@ -125,4 +131,4 @@ def device() -> str:
 
 def recorder() -> Recorder:
     """Who records this request's entries: the signed-in user, from this device."""
-    return Recorder(principal().user.id, device())
+    return Recorder(principal().user_id, device())

@@ -1,0 +1,188 @@
+"""How a dealer's entries reach the app: over HTTP to a live server, or in-process.
+
+Every POST carries a fresh ``Idempotency-Key``; an entry whose answer was lost (a dropped
+connection, a timeout) or that met a 502, 503 or 504 is sent again under the same key, after a
+short growing wait, so it is recorded once. Each send is timed into a `Figures`.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from flask import Flask
+
+__all__ = [
+    "Figures",
+    "HttpTransport",
+    "InProcessTransport",
+    "Request",
+    "Transport",
+    "Unanswered",
+    "sign_in",
+]
+
+#: Statuses that mean "not now": the entry is sent again under the same key.
+RETRY_STATUSES = frozenset((502, 503, 504))
+TRIES = 6
+FIRST_WAIT = 0.05
+#: A connection idle this long is not reused: the server (gunicorn's keepalive, 5 s) may be
+#: closing it, and a request sent as it closes is lost (it would be sent again, but counted).
+IDLE_REUSE = 2.0
+
+
+class Unanswered(RuntimeError):
+    """No answer after every try."""
+
+
+@dataclass
+class Figures:
+    """Every send's time, kind and status; appended from many threads (list.append is atomic)."""
+
+    sends: list[tuple[str, float, int]] = field(default_factory=list)
+    retries: int = 0
+    #: While False, sends are not recorded (set-up before a timed window).
+    recording: bool = True
+
+    def add(self, kind: str, ms: float, status: int) -> None:
+        if self.recording:
+            self.sends.append((kind, ms, status))
+
+
+class Transport(Protocol):
+    figures: Figures
+
+    def send(self, request: Request) -> tuple[int, Any]:
+        """Send ``request``; return its status and JSON body."""
+        ...
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request under /api/v1: a POST goes under ``key``, or a fresh one."""
+
+    method: str
+    path: str
+    body: Any = None
+    token: str | None = None
+    #: What it is, for the figures (setup, deal, event, chips, read, session).
+    kind: str = "other"
+    key: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        headers = {"Accept": "application/json", "X-Device": "simulated tablet"}
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        if self.body is not None:
+            headers["Content-Type"] = "application/json"
+        if self.method == "POST":
+            headers["Idempotency-Key"] = self.key or uuid.uuid4().hex
+        return headers
+
+
+class HttpTransport:
+    """A live server at ``url``; one kept-alive connection per thread (or, without
+    ``keep_alive``, a new connection for every request)."""
+
+    def __init__(
+        self,
+        url: str,
+        timeout: float = 30.0,
+        figures: Figures | None = None,
+        keep_alive: bool = True,
+    ) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.prefix = parts.path.rstrip("/") + "/api/v1"
+        self.timeout = timeout
+        self.figures = figures or Figures()
+        self.reuse_for = IDLE_REUSE if keep_alive else -1.0
+        self._local = threading.local()
+
+    def _connection(self) -> http.client.HTTPConnection:
+        connection = getattr(self._local, "connection", None)
+        now = time.monotonic()
+        if connection is not None and now - self._local.used > self.reuse_for:
+            connection.close()
+            connection = None
+        if connection is None:
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+            self._local.connection = connection
+        self._local.used = now
+        return connection
+
+    def close(self) -> None:
+        """Close this thread's connection."""
+        self._drop_connection()
+
+    def _drop_connection(self) -> None:
+        connection = getattr(self._local, "connection", None)
+        if connection is not None:
+            connection.close()
+        self._local.connection = None
+
+    def send(self, request: Request) -> tuple[int, Any]:
+        method, path, kind = request.method, request.path, request.kind
+        headers = request.headers()
+        data = json.dumps(request.body).encode() if request.body is not None else None
+        wait = FIRST_WAIT
+        for attempt in range(TRIES):
+            if attempt:
+                self.figures.retries += 1
+                time.sleep(wait)
+                wait *= 2
+            started = time.perf_counter()
+            try:
+                connection = self._connection()
+                connection.request(method, self.prefix + path, body=data, headers=headers)
+                response = connection.getresponse()
+                raw = response.read()
+            except (OSError, http.client.HTTPException):
+                self._drop_connection()
+                continue
+            if self.reuse_for < 0:
+                self._drop_connection()
+            ms = (time.perf_counter() - started) * 1000
+            if response.status in RETRY_STATUSES:
+                continue
+            self.figures.add(kind, ms, response.status)
+            return response.status, json.loads(raw) if raw else None
+        self.figures.add(kind, 0.0, 0)
+        raise Unanswered(f"{method} {path}: no answer after {TRIES} tries")
+
+
+class InProcessTransport:
+    """The app in this process, through Flask's test client (no server, no sockets)."""
+
+    def __init__(self, app: Flask, figures: Figures | None = None) -> None:
+        self.client = app.test_client()
+        self.figures = figures or Figures()
+
+    def send(self, request: Request) -> tuple[int, Any]:
+        started = time.perf_counter()
+        body = request.body
+        response = self.client.open(
+            "/api/v1" + request.path,
+            method=request.method,
+            headers=request.headers(),
+            data=json.dumps(body) if body is not None else None,
+        )
+        ms = (time.perf_counter() - started) * 1000
+        self.figures.add(request.kind, ms, response.status_code)
+        return response.status_code, response.get_json(silent=True)
+
+
+def sign_in(transport: Transport, person: Mapping[str, str]) -> str:
+    """A bearer token for ``person`` ({"name", "pin"})."""
+    status, answer = transport.send(Request("POST", "/session", dict(person), kind="setup"))
+    if status != 200:
+        raise Unanswered(f"signing in as {person['name']}: {status} {answer}")
+    token: str = answer["token"]
+    return token

@@ -1,0 +1,54 @@
+"""gunicorn's settings for serving a floor: `make serve`, or `gunicorn` run from this folder.
+
+Every setting can be changed from the environment without editing this file:
+HOST and PORT (where it listens), WEB_CONCURRENCY (worker processes), DEALER_THREADS
+(threads per worker), DEALER_TIMEOUT (seconds). See the README's "Running a floor".
+"""
+
+import os
+
+#: The app factory; the database, secret and the rest come from the environment (config.py).
+wsgi_app = "dealer:create_app()"
+
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+
+# Workers are processes: the replay through the rules engine, the shaping of the JSON and the
+# templates are Python, which runs on one core per process, so on PostgreSQL one worker a core
+# and one more to work while another waits for a lock. Threads cover the waiting: every write
+# queues for the one writers' lock (dealer/transactions.py) and every request waits on the
+# database, so a few threads per worker keep a core busy meanwhile. Each thread holds at most
+# one database connection: workers x threads is what one server asks of PostgreSQL.
+# On SQLite, one worker: its writers queue fairly on a lock in the process, where writers of
+# several processes would meet only at SQLite's lock, whose waiters poll with sleeps of up to
+# 100 ms (measured: a p99 of seconds with three workers at 200 tables; see bench/floor.py).
+_cores = os.cpu_count() or 1
+_sqlite = (os.environ.get("DATABASE_URL") or "sqlite:").startswith("sqlite:")
+workers = int(os.environ.get("WEB_CONCURRENCY", 1 if _sqlite else _cores + 1))
+threads = int(os.environ.get("DEALER_THREADS", "8" if _sqlite else "4"))
+worker_class = "gthread"
+
+# Build the app once in the master, before forking: the instance's secret key file is then
+# written once, not raced by every worker on a first start. create_app opens no connection,
+# so no database socket is shared across the fork.
+preload_app = True
+
+# A request is a few milliseconds; a worker silent for this long is hung and is replaced.
+# It is above SQLite's busy timeout (30 s, transactions.py), so a writer waiting its turn is
+# never killed for waiting.
+timeout = int(os.environ.get("DEALER_TIMEOUT", "60"))
+graceful_timeout = 30
+# Behind a reverse proxy, connections are reused: keep them a little longer than the default.
+keepalive = 5
+# A worker is replaced after this many requests (with jitter, so not all at once): a guard
+# against slow growth of memory over a long shift.
+max_requests = 20_000
+max_requests_jitter = 2_000
+
+# One line per request on stdout, with how long it took in milliseconds (the last field).
+accesslog = "-"
+errorlog = "-"
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s "%(a)s" %(M)sms'
+
+# No runtime control socket (gunicornc): one fixed path per user would collide between several
+# app servers, or a test's, on one machine; signals (HUP, TERM) still manage the master.
+control_socket_disable = True
