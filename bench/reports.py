@@ -30,7 +30,7 @@ import multiprocessing
 import os
 import resource
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -39,6 +39,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import sqlalchemy as sa
+from flask import Flask
 from flask_migrate import upgrade
 from reportlab.lib.pagesizes import letter
 from reportlab.platypus import SimpleDocTemplate, Table
@@ -46,7 +47,17 @@ from reportlab.platypus import SimpleDocTemplate, Table
 from dealer import create_app
 from dealer.extensions import db
 from dealer.ledger import CAGE, GENESIS, entry_hash, house_account, pot_account, seating_account
-from dealer.models import Event, LedgerEntry, Seating, TableSession, User
+from dealer.ledger.chain import (
+    DEALT_COLUMNS,
+    ENTRY_COLUMNS,
+    EVENT_COLUMNS,
+    entry_link_fields,
+    event_link_fields,
+    link_message,
+)
+from dealer.ledger.engine import engine_version
+from dealer.ledger.keys import LedgerKey, current_key
+from dealer.models import ChainLink, Event, LedgerEntry, Seating, TableSession, User
 from dealer.models import Hand as HandRow
 from dealer.models import Table as CardTable
 from dealer.reports import (
@@ -248,6 +259,22 @@ class Posting:
 
 
 @dataclass
+class Ids:
+    """Where the next shift's ids, seqs and hashes go on from: a room's history, shift by shift."""
+
+    seatings: int = 0
+    sessions: int = 0
+    hands: int = 0
+    events: int = 0
+    entries: int = 0
+    links: int = 0
+    entry_hash: str = GENESIS
+    link_hash: str = GENESIS
+    #: The last hand number at each table.
+    numbers: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
 class Shift:
     """The rows of the shift, ids handed out as they are made."""
 
@@ -258,9 +285,16 @@ class Shift:
     hands: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     postings: list[Posting] = field(default_factory=list)
+    #: Writes in the order they were made: an event before its payments, as the app links them.
+    made: int = 0
 
     def post(self, **fields: Any) -> None:
-        self.postings.append(Posting(order=len(self.postings), **fields))
+        self.made += 1
+        self.postings.append(Posting(order=self.made, **fields))
+
+    def event(self, **fields: Any) -> None:
+        self.made += 1
+        self.events.append({**fields, "order": self.made})
 
 
 def hand_actions(number: int, t: int) -> tuple[int, list[dict[str, Any]]]:
@@ -293,49 +327,58 @@ def account(party: Party, hand: int, table: int, seating: dict[int, int]) -> str
     return seating_account(seating[int(party)])
 
 
-def play_shift(tables: int, hours: int, per_hour: int) -> Shift:
-    """Every hand of the shift through the engine: its rows, and its postings in time order."""
+def play_shift(
+    tables: int, hours: int, per_hour: int, start: datetime = START, ids: Ids | None = None
+) -> Shift:
+    """Every hand of the shift that begins at ``start`` through the engine: its rows, and its
+    postings in time order. ``ids`` says where the room's history so far left off (and is moved
+    on); the users and tables are made with the first shift."""
+    ids = ids if ids is not None else Ids()
+    first = not ids.numbers
     shift = Shift()
-    shift.users.append(dict(id=SUPERVISOR, name="Flo", role="supervisor", pin_hash="-"))
     dealers = min(tables + 1, 60)
-    for d in range(2, dealers + 2):
-        shift.users.append(dict(id=d, name=f"Dealer {d - 1:02d}", role="dealer", pin_hash="-"))
+    if first:
+        shift.users.append(dict(id=SUPERVISOR, name="Flo", role="supervisor", pin_hash="-"))
+        for d in range(2, dealers + 2):
+            shift.users.append(dict(id=d, name=f"Dealer {d - 1:02d}", role="dealer", pin_hash="-"))
     rules = make_rules("classic")
     collection = make_collection({"kind": "per_hand", "chips": 1})
     knobs = {"profile": "classic", **rules.knobs()}
     gap = timedelta(minutes=60 / per_hour)
-    end = START + timedelta(hours=hours)
-    hand_id = event_id = session_id = 0
+    end = start + timedelta(hours=hours)
+    version = engine_version()
     for t in range(1, tables + 1):
         offset = timedelta(seconds=t)  # the tables do not all move at the same second
-        shift.tables.append(
-            dict(
-                id=t,
-                name=f"Table {t:02d}",
-                profile="classic",
-                rules={},
-                collection=collection.as_dict(),
-                chip_value_cents=CHIP_VALUES[t % len(CHIP_VALUES)],
-                created_at=START - timedelta(hours=1),
-                created_by=SUPERVISOR,
+        if first:
+            shift.tables.append(
+                dict(
+                    id=t,
+                    name=f"Table {t:02d}",
+                    profile="classic",
+                    rules={},
+                    collection=collection.as_dict(),
+                    chip_value_cents=CHIP_VALUES[t % len(CHIP_VALUES)],
+                    created_at=start - timedelta(hours=1),
+                    created_by=SUPERVISOR,
+                )
             )
-        )
         seating = {}
         for seat in range(1, 7):
-            seating[seat] = len(shift.seatings) + 1
+            ids.seatings += 1
+            seating[seat] = ids.seatings
             shift.seatings.append(
                 dict(
                     id=seating[seat],
                     table_id=t,
                     seat=seat,
                     player=f"{NAMES[seat - 1]} T{t}",
-                    seated_at=START - timedelta(minutes=10) + offset,
+                    seated_at=start - timedelta(minutes=10) + offset,
                     left_at=end + timedelta(minutes=5) + offset,
                     paused=False,
                 )
             )
             shift.post(
-                at=START - timedelta(minutes=10) + offset,
+                at=start - timedelta(minutes=10) + offset,
                 source=CAGE,
                 target=seating_account(seating[seat]),
                 chips=BUY_IN,
@@ -345,11 +388,12 @@ def play_shift(tables: int, hours: int, per_hour: int) -> Shift:
                 user=2,
             )
         stacks = dict.fromkeys(seating, BUY_IN)
-        number = 0
+        number = ids.numbers.get(t, 0)
         for hour in range(hours):
             dealer = 2 + (t + hour) % dealers
-            session_id += 1
-            opened = START + timedelta(hours=hour) + offset
+            ids.sessions += 1
+            session_id = ids.sessions
+            opened = start + timedelta(hours=hour) + offset
             closed = opened + timedelta(hours=1) - timedelta(seconds=2)
             shift.sessions.append(
                 dict(
@@ -366,28 +410,32 @@ def play_shift(tables: int, hours: int, per_hour: int) -> Shift:
             )
             for k in range(per_hour):
                 number += 1
-                hand_id += 1
+                ids.hands += 1
+                hand_id = ids.hands
                 started = opened + gap * k + timedelta(seconds=1)
                 engine = Hand(rules, seating, collection)
                 _, actions = hand_actions(number, t)
+                states = [(engine.status, engine.winner)]  # the hand once each event applied
                 for body in actions:
                     engine.apply(action_from_dict(body))
+                    states.append((engine.status, engine.winner))
                 at = started
-                for record in engine.events:
-                    event_id += 1
-                    shift.events.append(
-                        dict(
-                            id=event_id,
-                            hand_id=hand_id,
-                            seq=record.seq,
-                            type=record.type,
-                            action=action_to_dict(record.action) if record.action else None,
-                            seat=record.seat,
-                            user_id=dealer,
-                            supervisor_id=SUPERVISOR if record.type == "void_hand" else None,
-                            device=DEVICE,
-                            created_at=at,
-                        )
+                for record, (status, winner) in zip(engine.events, states, strict=True):
+                    ids.events += 1
+                    event_id = ids.events
+                    shift.event(
+                        id=event_id,
+                        hand_id=hand_id,
+                        seq=record.seq,
+                        type=record.type,
+                        action=action_to_dict(record.action) if record.action else None,
+                        seat=record.seat,
+                        user_id=dealer,
+                        supervisor_id=SUPERVISOR if record.type == "void_hand" else None,
+                        device=DEVICE,
+                        created_at=at,
+                        hand_status=status,
+                        hand_winner=winner,
                     )
                     for index, p in enumerate(record.payments):
                         shift.post(
@@ -420,6 +468,7 @@ def play_shift(tables: int, hours: int, per_hour: int) -> Shift:
                         winner=engine.winner,
                         started_at=started,
                         ended_at=at - EVENT_GAP if engine.status != "playing" else None,
+                        engine_version=version,
                     )
                 )
         for seat, stack in stacks.items():
@@ -434,14 +483,19 @@ def play_shift(tables: int, hours: int, per_hour: int) -> Shift:
                     table=t,
                     user=2,
                 )
+        ids.numbers[t] = number
     return shift
 
 
-def ledger_rows(postings: list[Posting]) -> Iterator[dict[str, Any]]:
-    """The postings as ledger entries: seqs in time order, reversals resolved, hashes chained."""
+def ledger_rows(postings: list[Posting], ids: Ids | None = None) -> list[dict[str, Any]]:
+    """The postings as ledger entries: seqs in time order after ``ids.entries``, reversals
+    resolved, hashes chained. Each row keeps its posting's ``order`` (for the keyed chain)."""
+    ids = ids if ids is not None else Ids()
     seq_of: dict[tuple[int, int, int], int] = {}
-    prev = GENESIS
-    for seq, p in enumerate(sorted(postings, key=lambda p: (p.at, p.order)), start=1):
+    rows = []
+    for p in sorted(postings, key=lambda p: (p.at, p.order)):
+        ids.entries += 1
+        seq = ids.entries
         if p.key is not None:
             seq_of[p.key] = seq
         row = dict(
@@ -458,18 +512,60 @@ def ledger_rows(postings: list[Posting]) -> Iterator[dict[str, Any]]:
             user_id=p.user,
             device=DEVICE,
             reverses=seq_of[p.reverses] if p.reverses is not None else None,
-            prev_hash=prev,
+            prev_hash=ids.entry_hash,
         )
-        row["hash"] = prev = entry_hash(SimpleNamespace(**row))  # type: ignore[arg-type]
-        yield row
+        row["hash"] = ids.entry_hash = entry_hash(SimpleNamespace(**row))  # type: ignore[arg-type]
+        row["order"] = p.order
+        rows.append(row)
+    return rows
+
+
+def chain_links(
+    shift: Shift, entries: list[dict[str, Any]], ids: Ids, key: LedgerKey
+) -> list[dict[str, Any]]:
+    """The keyed chain over the shift's events and entries, in the order they were written."""
+    hands = {h["id"]: h for h in shift.hands}
+    written: list[tuple[datetime, int, str, int, list[object]]] = []
+    for e in shift.events:
+        dealt = [hands[e["hand_id"]][n] for n in DEALT_COLUMNS] if e["seq"] == 1 else None
+        fields = event_link_fields([e[n] for n in EVENT_COLUMNS], dealt)
+        written.append((e["created_at"], e["order"], "event", e["id"], fields))
+    for row in entries:
+        fields = entry_link_fields([row[n] for n in ENTRY_COLUMNS])
+        written.append((row["at"], row["order"], "entry", row["seq"], fields))
+    written.sort(key=lambda w: (w[0], w[1]))
+    links = []
+    for at, _, kind, ref, fields in written:
+        ids.links += 1
+        link = dict(seq=ids.links, kind=kind, ref=ref, at=at, prev_hash=ids.link_hash)
+        link["hash"] = ids.link_hash = key.mac(link_message(SimpleNamespace(**link), fields))  # type: ignore[arg-type]
+        links.append(link)
+    return links
+
+
+def insert_shift(
+    connection: sa.Connection, shift: Shift, entries: list[dict[str, Any]], links: list[Any]
+) -> None:
+    """Bulk-insert one shift's rows (the users and tables too, with the first)."""
+    now = START - timedelta(days=400)
+    users = [{**u, "active": True, "failed_pins": 0, "created_at": now} for u in shift.users]
+    for model, rows in (
+        (User, users),
+        (CardTable, shift.tables),
+        (Seating, shift.seatings),
+        (TableSession, shift.sessions),
+        (HandRow, shift.hands),
+        (Event, [{k: v for k, v in e.items() if k != "order"} for e in shift.events]),
+        (LedgerEntry, [{k: v for k, v in e.items() if k != "order"} for e in entries]),
+        (ChainLink, links),
+    ):
+        if rows:
+            connection.execute(sa.insert(model.__table__), rows)
 
 
 def build_database(path: Path, tables: int, hours: int, per_hour: int) -> dict[str, float]:
     """Play the shift into a fresh SQLite file at ``path``; how long each step took."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-        stale.unlink(missing_ok=True)
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    app = fresh_database(path)
     times: dict[str, float] = {}
     with app.app_context():
         started = time.perf_counter()
@@ -478,33 +574,39 @@ def build_database(path: Path, tables: int, hours: int, per_hour: int) -> dict[s
         logging.disable(logging.NOTSET)
         times["migrate"] = time.perf_counter() - started
         started = time.perf_counter()
-        shift = play_shift(tables, hours, per_hour)
-        entries = list(ledger_rows(shift.postings))
+        ids = Ids()
+        shift = play_shift(tables, hours, per_hour, START, ids)
+        entries = ledger_rows(shift.postings, ids)
+        links = chain_links(shift, entries, ids, current_key())
         times["engine_and_hashes"] = time.perf_counter() - started
         started = time.perf_counter()
-        now = START - timedelta(hours=2)
         with db.engine.begin() as connection:
-            for model, rows in (
-                (
-                    User,
-                    [
-                        {**u, "active": True, "failed_pins": 0, "created_at": now}
-                        for u in shift.users
-                    ],
-                ),
-                (CardTable, shift.tables),
-                (Seating, shift.seatings),
-                (TableSession, shift.sessions),
-                (HandRow, shift.hands),
-                (Event, shift.events),
-                (LedgerEntry, entries),
-            ):
-                connection.execute(sa.insert(model.__table__), rows)
+            insert_shift(connection, shift, entries, links)
         times["insert"] = time.perf_counter() - started
         times["entries"] = len(entries)
         times["events"] = len(shift.events)
         db.engine.dispose()
     return times
+
+
+def bench_app(path: Path) -> Flask:
+    """The app on the SQLite file at ``path``, its checkpoints in a file beside it."""
+    checkpoints = path.with_name(path.name + ".checkpoints.jsonl")
+    return create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "CHECKPOINT_FILE": str(checkpoints),
+        }
+    )
+
+
+def fresh_database(path: Path) -> Flask:
+    """`bench_app` on a new, empty file at ``path`` (anything left there before is removed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", "-wal", "-shm", ".checkpoints.jsonl"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    return bench_app(path)
 
 
 def shift_from_database(
@@ -513,7 +615,7 @@ def shift_from_database(
     """The app's own way to the shift PDF: checks and figures from the database, then the PDF."""
 
     def build() -> tuple[bytes, dict[str, Any]]:
-        app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+        app = bench_app(path)
         with app.app_context():
             started = time.perf_counter()
             with snapshot(db.session()) as session:
@@ -523,6 +625,13 @@ def shift_from_database(
         return data, {"report": report, "gather_s": gathered}
 
     return build
+
+
+def busy() -> None:
+    """Say so when the machine is busier than its CPUs: wall times are then inflated."""
+    load = os.getloadavg()[0]
+    if load > (os.cpu_count() or 1):
+        print(f"note: load average {load:.1f} on {os.cpu_count()} CPUs: wall times are inflated")
 
 
 def report_figures(name: str, f: Figures) -> None:
@@ -581,9 +690,7 @@ def main() -> None:
         report_figures(name, f)
     ok = ours.seconds < 15 and ours.peak_mb < 400 and ratio <= 2
     print(f"target (< 15 s, < 400 MB, <= 2x the bare table): {'met' if ok else 'MISSED'}")
-    load = os.getloadavg()[0]
-    if load > (os.cpu_count() or 1):
-        print(f"note: load average {load:.1f} on {os.cpu_count()} CPUs: wall times are inflated")
+    busy()
     print(
         f"hands={len(report.hands)} shift_pdf_s={ours.seconds:.1f} peak_mb={ours.peak_mb:.0f} "
         f"vs_baseline={ratio:.2f} baseline_s={baseline.seconds:.1f} "

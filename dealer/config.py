@@ -2,21 +2,33 @@
 
 import os
 import secrets
+import tempfile
+import uuid
 from pathlib import Path
 
 
-def instance_secret_key(instance_path: str) -> str:
-    """Return the secret key kept in the instance folder, creating it on first use.
+def instance_secret(instance_path: str, name: str) -> str:
+    """Return the secret kept in the instance folder's file ``name``, creating it on first use.
 
-    Keeping it on disk means restarting the app does not sign everyone out.
+    The file is created readable by its owner only (0600) before anything is written to it.
+    Keeping it on disk means a restart keeps sign-ins (the secret key) and the ledger's key.
     """
-    key_file = Path(instance_path) / "secret_key"
+    key_file = Path(instance_path) / name
     if key_file.exists():
         return key_file.read_text().strip()
     key = secrets.token_hex(32)
-    key_file.write_text(key + "\n")
-    key_file.chmod(0o600)
+    try:
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process made it first: use theirs
+        return key_file.read_text().strip()
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
     return key
+
+
+def instance_secret_key(instance_path: str) -> str:
+    """The Flask secret key kept in the instance folder (see `instance_secret`)."""
+    return instance_secret(instance_path, "secret_key")
 
 
 def sqlalchemy_uri(database_url: str) -> str:
@@ -55,9 +67,21 @@ class Config:
         self.TIMEZONE = os.environ.get("DEALER_TIMEZONE", "UTC")
         #: When shifts start on the floor's clock; the floor shows the drop since the last one.
         self.SHIFT_STARTS = os.environ.get("DEALER_SHIFT_STARTS", "06:00,14:00,22:00")
+        #: The key of the ledger's keyed chain (HMAC) and, derived from it, of the checkpoints'
+        #: signatures (Ed25519). Never in the database: whoever edits rows cannot rehash them.
+        self.LEDGER_KEY = self.ledger_key(instance_path)
+        #: Signed checkpoints of the chain's head are appended here, outside the database.
+        self.CHECKPOINT_FILE = self.checkpoint_file(instance_path)
 
     def secret_key(self, instance_path: str) -> str:
         return os.environ.get("SECRET_KEY") or instance_secret_key(instance_path)
+
+    def ledger_key(self, instance_path: str) -> str:
+        return os.environ.get("LEDGER_KEY") or instance_secret(instance_path, "ledger_key")
+
+    def checkpoint_file(self, instance_path: str) -> str:
+        default = os.path.join(instance_path, "checkpoints.jsonl")
+        return os.environ.get("CHECKPOINT_FILE") or default
 
     def database_uri(self, instance_path: str) -> str:
         default = "sqlite:///" + os.path.join(instance_path, "dealer.sqlite3")
@@ -74,6 +98,14 @@ class TestingConfig(Config):
 
     def secret_key(self, instance_path: str) -> str:
         return "testing"
+
+    def ledger_key(self, instance_path: str) -> str:
+        return "testing"
+
+    def checkpoint_file(self, instance_path: str) -> str:
+        # Each app its own file (made only when a checkpoint is written): a test's checkpoints
+        # must never be held against another test's database.
+        return os.path.join(tempfile.gettempdir(), f"dealer-checkpoints-{uuid.uuid4().hex}.jsonl")
 
     def database_uri(self, instance_path: str) -> str:
         return "sqlite://"

@@ -19,10 +19,12 @@ from dealer.extensions import Base, db
 
 __all__ = [
     "HAND_STATUSES",
+    "LINK_KINDS",
     "PRINT_KINDS",
     "ROLES",
     "AuthToken",
     "Base",
+    "ChainLink",
     "Event",
     "Hand",
     "IdempotencyRecord",
@@ -42,6 +44,8 @@ ROLES = ("dealer", "supervisor", "admin")
 HAND_STATUSES = ("playing", "settled", "void")
 #: The printed documents whose prints are counted (for the REPRINT stamp).
 PRINT_KINDS = ("hand_slip", "session", "shift")
+#: What the keyed chain links: ledger entries, hands' events and the print log.
+LINK_KINDS = ("entry", "event", "print")
 
 # Timestamps are stored with a time zone where the database keeps one (PostgreSQL)
 # and as UTC wall time where it does not (SQLite); `as_utc` reads both the same way.
@@ -223,8 +227,11 @@ class Hand(Base):
     #: Seat number (as a string) -> seating id, for every seat dealt in.
     seats: Mapped[dict[str, int]] = mapped_column(sa.JSON)
     winner: Mapped[int | None] = mapped_column()
-    started_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    #: Indexed: a shift report reads the hands dealt in its window, not every hand.
+    started_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    #: The rules engine the hand was played under (`dealer.ledger.engine`); null before 0009.
+    engine_version: Mapped[str | None] = mapped_column(sa.String(40))
 
 
 class Event(Base):
@@ -246,6 +253,11 @@ class Event(Base):
     supervisor_id: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"))
     device: Mapped[str] = mapped_column(sa.String(200))
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    #: The hand's status and winner once this event was applied, as the engine said then (the
+    #: keyed chain covers them: a hand's own row, updated as it is played, is held to its last
+    #: event's). Null before migration 0009.
+    hand_status: Mapped[str | None] = mapped_column(sa.String(10))
+    hand_winner: Mapped[int | None] = mapped_column()
 
     user: Mapped[User] = relationship(foreign_keys=[user_id])
     supervisor: Mapped[User | None] = relationship(foreign_keys=[supervisor_id])
@@ -262,7 +274,8 @@ class LedgerEntry(Base):
 
     #: Gapless, assigned by `dealer.ledger.post` while it holds the writers' lock.
     seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    at: Mapped[datetime] = mapped_column(Timestamp)
+    #: Indexed: reports and checks read a window of the ledger, never all of it.
+    at: Mapped[datetime] = mapped_column(Timestamp, index=True)
     from_account: Mapped[str] = mapped_column(sa.String(40))
     to_account: Mapped[str] = mapped_column(sa.String(40))
     chips: Mapped[int] = mapped_column()
@@ -321,3 +334,29 @@ class PrintRecord(Base):
     user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
     device: Mapped[str] = mapped_column(sa.String(200))
     printed_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class ChainLink(Base):
+    """One row of history sealed into the keyed chain. Never updated or deleted.
+
+    Each link names a row (a ledger entry, an event, a print) and carries an HMAC, under a key
+    kept outside the database, of that row's fields and of the link before it: whoever edits a
+    row, even rehashing the ledger's own sha256 chain, cannot make its link match again.
+    """
+
+    __tablename__ = "chain_links"
+    __table_args__ = (
+        sa.CheckConstraint(_in("kind", LINK_KINDS), name="kind"),
+        # A row is linked once.
+        sa.UniqueConstraint("kind", "ref"),
+    )
+
+    #: Gapless across every kind, assigned under the writers' lock like a ledger seq.
+    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(sa.String(10))
+    #: The row's key: an entry's seq, an event's or a print's id.
+    ref: Mapped[int] = mapped_column()
+    #: When it was linked; indexed, so a window of the chain is found without reading it all.
+    at: Mapped[datetime] = mapped_column(Timestamp, index=True)
+    prev_hash: Mapped[str] = mapped_column(sa.String(64))
+    hash: Mapped[str] = mapped_column(sa.String(64))

@@ -34,7 +34,7 @@ from sqlalchemy import Engine, event
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-__all__ = ["WRITERS_LOCK", "install", "snapshot", "writing"]
+__all__ = ["WRITERS_LOCK", "install", "require_writing", "snapshot", "writing"]
 
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"
@@ -106,6 +106,13 @@ def writing(session: Session) -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+
+
+def require_writing(session: Session, what: str) -> None:
+    """Refuse to go on unless ``session`` is in a write transaction (a programming error)."""
+    connection = session.connection()
+    if not connection.get_execution_options().get(WRITE, False):
+        raise RuntimeError(f"{what} needs a write transaction: use transactions.writing")
 
 
 @contextmanager

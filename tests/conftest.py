@@ -160,9 +160,14 @@ def database_uri(sqlite_template: Path, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def app(database_uri: str) -> Iterator[Flask]:
+def app(database_uri: str, tmp_path: Path) -> Iterator[Flask]:
     app = create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "WTF_CSRF_ENABLED": False}
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_uri,
+            "WTF_CSRF_ENABLED": False,
+            "CHECKPOINT_FILE": str(tmp_path / "checkpoints.jsonl"),
+        }
     )
     yield app
     with app.app_context():

@@ -2,6 +2,7 @@
 
 import os
 import sqlite3
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from dealer import create_app
-from dealer.config import instance_secret_key, sqlalchemy_uri
+from dealer.config import Config, instance_secret_key, sqlalchemy_uri
 from tests.helpers import add_people
 
 REPO = Path(__file__).resolve().parent.parent
@@ -44,6 +45,25 @@ def test_secret_key_is_kept_across_restarts(tmp_path: Path) -> None:
     assert (tmp_path / "secret_key").read_text().strip() == first
     assert instance_secret_key(str(tmp_path)) == first
     assert len(first) >= 32
+
+
+def test_the_ledger_key_and_checkpoints_default_to_the_instance_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Without LEDGER_KEY, is a key made once, readable by its owner only, and kept?"""
+    for name in ("LEDGER_KEY", "CHECKPOINT_FILE"):
+        monkeypatch.delenv(name, raising=False)
+    config = Config(str(tmp_path))
+    key_file = tmp_path / "ledger_key"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert key_file.read_text().strip() == config.LEDGER_KEY
+    assert Config(str(tmp_path)).LEDGER_KEY == config.LEDGER_KEY
+    assert str(tmp_path / "checkpoints.jsonl") == config.CHECKPOINT_FILE
+    monkeypatch.setenv("LEDGER_KEY", "from-the-environment")
+    monkeypatch.setenv("CHECKPOINT_FILE", "/var/lib/dealer/checkpoints.jsonl")
+    config = Config(str(tmp_path))
+    assert config.LEDGER_KEY == "from-the-environment"
+    assert config.CHECKPOINT_FILE == "/var/lib/dealer/checkpoints.jsonl"
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,10 @@
 An entry moves ``chips > 0`` from one account to another (see `accounts`);
 balances are sums of entries. Entries are appended by `post`, inside the
 caller's write transaction, with a gapless ``seq`` and a hash chain; database
-triggers refuse to update or delete them. The table, seat and hand services
-here are the callers of `post`: they ask the rules engine what happens and
-store it.
+triggers refuse to update or delete them. Entries, events and prints are also
+linked into a keyed chain (`links`), whose head is filed in signed checkpoints
+outside the database (`checkpoints`). The table, seat and hand services here
+are the callers of `post`: they ask the rules engine what happens and store it.
 """
 
 from .accounts import CAGE, Account, house_account, parse_account, pot_account, seating_account
@@ -22,12 +23,13 @@ from .checks import (
     check_sequence,
 )
 from .post import Posting, Recorder, post
-from .verification import Report, verify
+from .verification import EngineChange, Report, verify
 
 __all__ = [
     "CAGE",
     "GENESIS",
     "Account",
+    "EngineChange",
     "Figure",
     "Posting",
     "Problem",

@@ -53,8 +53,9 @@ def house_account(table_id: int) -> str:
     return f"table:{table_id}:house"
 
 
-# The checks parse every entry's two accounts; a shift has a few thousand distinct names.
-@lru_cache(maxsize=8192)
+# The checks parse every entry's two accounts; a shift has some ten thousand distinct names
+# (a pot per hand).
+@lru_cache(maxsize=65536)
 def parse_account(name: str) -> Account | None:
     """The account ``name`` stands for, or None if it is not a well-formed account name."""
     if name == CAGE:

@@ -9,7 +9,9 @@ from sqlalchemy.orm import Session
 
 from dealer.models import LedgerEntry
 
-__all__ = ["balance", "balances", "hand_net"]
+from .reading import chunks
+
+__all__ = ["balance", "balances", "hand_net", "hands_nets"]
 
 
 def balances(session: Session, accounts: Iterable[str]) -> dict[str, int]:
@@ -37,13 +39,26 @@ def balance(session: Session, account: str) -> int:
 
 def hand_net(session: Session, hand_id: int) -> dict[str, int]:
     """Each account's change over the entries of one hand."""
-    net: dict[str, int] = {}
-    rows = session.execute(
-        select(LedgerEntry.from_account, LedgerEntry.to_account, LedgerEntry.chips).where(
-            LedgerEntry.hand_id == hand_id
+    return hands_nets(session, [hand_id]).get(hand_id, {})
+
+
+def hands_nets(session: Session, hand_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    """Each of these hands' entries summed (by the database) into each account's change."""
+    out: dict[int, dict[str, int]] = {}
+    for chunk in chunks(hand_ids):
+        rows = session.execute(
+            select(
+                LedgerEntry.hand_id,
+                LedgerEntry.from_account,
+                LedgerEntry.to_account,
+                func.sum(LedgerEntry.chips),
+            )
+            .where(LedgerEntry.hand_id.in_(chunk))
+            .group_by(LedgerEntry.hand_id, LedgerEntry.from_account, LedgerEntry.to_account)
         )
-    )
-    for source, target, chips in rows:
-        net[source] = net.get(source, 0) - chips
-        net[target] = net.get(target, 0) + chips
-    return net
+        for hand_id, source, target, chips in rows:
+            assert hand_id is not None  # asked for by id
+            net = out.setdefault(hand_id, {})
+            net[source] = net.get(source, 0) - int(chips)
+            net[target] = net.get(target, 0) + int(chips)
+    return out

@@ -1,18 +1,42 @@
-"""The hash chain: each entry's hash covers its own fields and the hash before it."""
+"""The hash chains.
+
+- The ledger's own chain: each entry's ``hash`` is sha256 of its fields and the hash before
+  it. Anyone can recompute it, so it shows a slip, not a forger.
+- The keyed chain: each link's ``hash`` is HMAC-SHA256, under the ledger's key (never in the
+  database), of the link, the fields of the row it names (an entry, an event, a print) and the
+  link before it. Without the key no edited row can be made to match again.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
-from typing import Protocol
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
 
 from dealer.models import as_utc
 
-__all__ = ["GENESIS", "EntryFields", "canonical_fields", "entry_hash"]
+__all__ = [
+    "DEALT_COLUMNS",
+    "ENTRY_COLUMNS",
+    "EVENT_COLUMNS",
+    "GENESIS",
+    "PRINT_COLUMNS",
+    "EntryFields",
+    "LinkFields",
+    "canonical_fields",
+    "columns",
+    "entry_hash",
+    "entry_link_fields",
+    "event_link_fields",
+    "link_message",
+    "print_link_fields",
+]
 
 #: The ``prev_hash`` of the first entry.
 GENESIS = "0" * 64
+ZERO = timedelta(0)
 
 
 class EntryFields(Protocol):
@@ -34,11 +58,24 @@ class EntryFields(Protocol):
     prev_hash: str
 
 
+def moment(at: datetime) -> str:
+    """A stored time in the one fixed UTC form the chains hash (what ``as_utc`` reads, written).
+
+    The checks write a few hundred thousand of these per shift: a naive (SQLite) or UTC time
+    is written as it is, without building another datetime.
+    """
+    if at.tzinfo is None:
+        return at.isoformat(timespec="microseconds") + "+00:00"
+    if at.utcoffset() == ZERO:
+        return at.replace(tzinfo=UTC).isoformat(timespec="microseconds")
+    return as_utc(at).isoformat(timespec="microseconds")
+
+
 def canonical_fields(entry: EntryFields) -> dict[str, object]:
     """The fields the hash covers, with the time in one fixed UTC form."""
     return {
         "seq": entry.seq,
-        "at": as_utc(entry.at).isoformat(timespec="microseconds"),
+        "at": moment(entry.at),
         "from": entry.from_account,
         "to": entry.to_account,
         "chips": entry.chips,
@@ -54,9 +91,128 @@ def canonical_fields(entry: EntryFields) -> dict[str, object]:
     }
 
 
+#: Sorted keys, no spaces, UTF-8: the one text a value is hashed as (made once: the checks
+#: write hundreds of thousands).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _canonical_json(value: object) -> bytes:
+    return _CANONICAL.encode(value).encode()
+
+
 def entry_hash(entry: EntryFields) -> str:
     """sha256 of the canonical JSON of ``entry``'s fields (sorted keys, no spaces, UTF-8)."""
-    text = json.dumps(
-        canonical_fields(entry), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(_canonical_json(canonical_fields(entry))).hexdigest()
+
+
+# ------------------------------------------------------------------------- the keyed chain
+
+
+class LinkFields(Protocol):
+    """What a link's own HMAC covers besides the row: its place, its row's name, the link before.
+
+    Not its ``at``: that only finds a window's links quickly. What counts is the row's own time,
+    which the HMAC covers with the row.
+    """
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def ref(self) -> int: ...
+
+    @property
+    def prev_hash(self) -> str: ...
+
+
+#: A ledger entry's columns, in the order a link covers them (its own sha256 hash last).
+ENTRY_COLUMNS = (
+    "seq",
+    "at",
+    "from_account",
+    "to_account",
+    "chips",
+    "reason_code",
+    "reason",
+    "table_id",
+    "hand_id",
+    "event_id",
+    "user_id",
+    "device",
+    "reverses",
+    "prev_hash",
+    "hash",
+)
+#: An event's columns: its link covers them all.
+EVENT_COLUMNS = (
+    "id",
+    "hand_id",
+    "seq",
+    "type",
+    "action",
+    "seat",
+    "user_id",
+    "supervisor_id",
+    "device",
+    "created_at",
+    "hand_status",
+    "hand_winner",
+)
+#: A hand's columns fixed at the deal: its deal's link covers them too, so the rules, seats
+#: and engine a hand was dealt under cannot be changed unseen either (its status and winner
+#: change as it is played: the replay checks those).
+DEALT_COLUMNS = (
+    "id",
+    "table_id",
+    "session_id",
+    "number",
+    "rules",
+    "collection",
+    "seats",
+    "engine_version",
+    "started_at",
+)
+#: A print's columns: its link covers them all.
+PRINT_COLUMNS = ("id", "kind", "subject", "reprint", "user_id", "device", "printed_at")
+
+
+def columns(row: object, names: Sequence[str]) -> list[Any]:
+    """The ``names`` attributes of a row object, in order, as the link functions take them."""
+    return [getattr(row, name) for name in names]
+
+
+def _written(values: Sequence[Any], time: int) -> list[object]:
+    """``values`` as a link covers them: the time at index ``time`` in the one UTC form."""
+    out = list(values)
+    out[time] = moment(out[time])
+    return out
+
+
+_ENTRY_TIME = ENTRY_COLUMNS.index("at")
+_EVENT_TIME = EVENT_COLUMNS.index("created_at")
+_DEALT_TIME = DEALT_COLUMNS.index("started_at")
+_PRINT_TIME = PRINT_COLUMNS.index("printed_at")
+
+
+def entry_link_fields(entry: Sequence[Any]) -> list[object]:
+    """What a link covers of a ledger entry: its `ENTRY_COLUMNS`, in order."""
+    return _written(entry, _ENTRY_TIME)
+
+
+def event_link_fields(event: Sequence[Any], dealt: Sequence[Any] | None) -> list[object]:
+    """What a link covers of an event (`EVENT_COLUMNS`); a deal's, its hand's `DEALT_COLUMNS`."""
+    return [*_written(event, _EVENT_TIME), _written(dealt, _DEALT_TIME) if dealt else None]
+
+
+def print_link_fields(record: Sequence[Any]) -> list[object]:
+    """What a link covers of a print of a document: its `PRINT_COLUMNS`, in order."""
+    return _written(record, _PRINT_TIME)
+
+
+def link_message(link: LinkFields, row: Sequence[object]) -> bytes:
+    """The bytes a link's HMAC is taken of: the link, then its row's columns, as JSON (keys of
+    the JSON in a row, such as an action's, sorted; no spaces; UTF-8)."""
+    return _canonical_json([link.seq, link.kind, link.ref, link.prev_hash, row])

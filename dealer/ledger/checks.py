@@ -1,31 +1,46 @@
-"""Checks over ledger entries, as pure functions that return problems (beancount style).
+"""Checks over the ledger, as pure functions that return problems (beancount style).
 
-Each ``check_*`` takes entries in ``seq`` order (and, where it compares, the
-figures to compare against) and returns a list of `Problem`; an empty list
-means the check passed. Nothing here touches the database.
+Each ``check_*`` takes entries in ``seq`` order (or links, or checkpoints, or sums; and,
+where it compares, the figures to compare against) and returns a list of `Problem`; an empty
+list means the check passed. Nothing here touches the database: the caller reads a stretch of
+history and says where it starts (``first``, ``prev``), so the same checks serve a full check
+and one from the last checkpoint.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from datetime import datetime
+from typing import NamedTuple, Protocol
+
+from dealer.models import as_utc
 
 from .accounts import parse_account, pot_account
-from .chain import GENESIS, EntryFields, entry_hash
+from .chain import GENESIS, EntryFields, entry_hash, link_message
 
 __all__ = [
     "Checked",
     "Figure",
+    "LinkRow",
+    "Nets",
     "Problem",
     "check_accounts",
     "check_balances",
     "check_chain",
+    "check_figures",
+    "check_hand_nets",
     "check_hands_net_zero",
+    "check_links",
     "check_reversals",
     "check_sequence",
+    "check_unkeyed",
+    "nets_of",
 ]
+
+#: Each hand's (and None: the whole ledger's) net change per account.
+Nets = Mapping[int | None, Mapping[str, int]]
 
 
 class Checked(EntryFields, Protocol):
@@ -61,10 +76,10 @@ class Figure:
     hand: int | None = None
 
 
-def check_sequence(entries: Sequence[Checked]) -> list[Problem]:
-    """Seqs run 1, 2, 3 ... with no gap and no repeat."""
+def check_sequence(entries: Sequence[Checked], first: int = 1) -> list[Problem]:
+    """Seqs run ``first``, ``first`` + 1 ... (1, 2, 3 for the whole ledger), no gap, no repeat."""
     problems: list[Problem] = []
-    expected = 1
+    expected = first
     for entry in entries:
         if entry.seq != expected:
             what = "repeats" if entry.seq < expected else f"skips {expected}..{entry.seq - 1}"
@@ -75,10 +90,16 @@ def check_sequence(entries: Sequence[Checked]) -> list[Problem]:
     return problems
 
 
-def check_chain(entries: Sequence[Checked]) -> list[Problem]:
-    """Each entry's hash covers its fields, and its prev_hash is the entry before's hash."""
+def check_chain(
+    entries: Sequence[Checked], prev: str = GENESIS, keyed: Container[int] = frozenset()
+) -> list[Problem]:
+    """Each entry's hash covers its fields, and its prev_hash is the entry before's hash.
+
+    ``prev`` is the hash of the entry before the first. Entries whose seq is in ``keyed`` are
+    covered by the keyed chain (`check_links`), which recomputes them under the key: their
+    sha256 is not recomputed twice.
+    """
     problems: list[Problem] = []
-    prev = GENESIS
     for entry in entries:
         if entry.prev_hash != prev:
             problems.append(
@@ -89,7 +110,7 @@ def check_chain(entries: Sequence[Checked]) -> list[Problem]:
                     entry.seq,
                 )
             )
-        if entry_hash(entry) != entry.hash:
+        if entry.seq not in keyed and entry_hash(entry) != entry.hash:
             problems.append(
                 Problem(
                     "chain",
@@ -122,10 +143,15 @@ def check_accounts(entries: Iterable[Checked]) -> list[Problem]:
     return problems
 
 
-def check_reversals(entries: Sequence[Checked]) -> list[Problem]:
-    """A correcting entry moves the same chips back, after the one it corrects, once."""
+def check_reversals(
+    entries: Sequence[Checked], earlier: Mapping[int, Checked] | None = None
+) -> list[Problem]:
+    """A correcting entry moves the same chips back, after the one it corrects, once.
+
+    ``earlier`` holds the corrected entries that come before the stretch checked.
+    """
     problems: list[Problem] = []
-    by_seq = {e.seq: e for e in entries}
+    by_seq = {**(earlier or {}), **{e.seq: e for e in entries}}
     seen: set[int] = set()
     for entry in entries:
         if entry.reverses is None:
@@ -163,7 +189,7 @@ def check_reversals(entries: Sequence[Checked]) -> list[Problem]:
     return problems
 
 
-def _nets(entries: Iterable[Checked]) -> dict[int | None, dict[str, int]]:
+def nets_of(entries: Iterable[Checked]) -> dict[int | None, dict[str, int]]:
     """Each hand's (and None: the whole ledger's) net change per account."""
     nets: dict[int | None, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for entry in entries:
@@ -178,8 +204,15 @@ def check_hands_net_zero(entries: Sequence[Checked], statuses: Mapping[int, str]
 
     ``statuses`` maps each hand id to its status (playing, settled or void).
     """
+    hands = {hand: net for hand, net in nets_of(entries).items() if hand is not None}
+    return check_hand_nets(hands, statuses)
+
+
+def check_hand_nets(
+    nets: Mapping[int, Mapping[str, int]], statuses: Mapping[int, str]
+) -> list[Problem]:
+    """`check_hands_net_zero` over sums already made (by the database): each hand's nets."""
     problems: list[Problem] = []
-    nets = _nets(entries)
     for hand, status in sorted(statuses.items()):
         net = nets.get(hand, {})
         total = sum(net.values())
@@ -214,15 +247,19 @@ def check_hands_net_zero(entries: Sequence[Checked], statuses: Mapping[int, str]
                             hand=hand,
                         )
                     )
-    for hand in sorted(h for h in nets if h is not None and h not in statuses):
+    for hand in sorted(h for h in nets if h not in statuses):
         problems.append(Problem("hands_net_zero", f"Entries name hand {hand}, which is unknown."))
     return problems
 
 
 def check_balances(entries: Sequence[Checked], figures: Iterable[Figure]) -> list[Problem]:
     """Every figure kept or worked out elsewhere equals the sum of the entries it covers."""
+    return check_figures(nets_of(entries), figures)
+
+
+def check_figures(nets: Nets, figures: Iterable[Figure]) -> list[Problem]:
+    """`check_balances` over sums already made (by the database)."""
     problems: list[Problem] = []
-    nets = _nets(entries)
     for figure in figures:
         summed = nets.get(figure.hand, {}).get(figure.account, 0)
         if summed != figure.chips:
@@ -236,3 +273,96 @@ def check_balances(entries: Sequence[Checked], figures: Iterable[Figure]) -> lis
                 )
             )
     return problems
+
+
+# ------------------------------------------------------------------------- the keyed chain
+
+
+class LinkRow(NamedTuple):
+    """A link of the keyed chain as stored, with its row's fields (None: the row is gone)."""
+
+    seq: int
+    kind: str
+    ref: int
+    prev_hash: str
+    hash: str
+    row: Sequence[object] | None
+    #: The hand of an event, to say where the problem is.
+    hand: int | None = None
+
+
+#: Each kind of row: the check its problems are filed under, and what a dealer calls it.
+_KINDS = {"entry": ("chain", "Entry"), "event": ("events", "Event"), "print": ("prints", "Print")}
+
+
+def check_links(
+    links: Iterable[LinkRow], mac: Callable[[bytes], str], prev: str = GENESIS, first: int = 1
+) -> list[Problem]:
+    """Links run ``first``, ``first`` + 1 ... each after the one before (``prev`` for the first),
+    each names a row still there, and each HMAC (``mac``: under the ledger's key) covers its
+    row's fields as they are now.
+    """
+    problems: list[Problem] = []
+    expected = first
+    for link in links:
+        if link.seq != expected:
+            problems.append(_missing(expected, link.seq - 1))
+        if link.prev_hash != prev:
+            problems.append(
+                Problem(
+                    "chain", f"Link {link.seq} of the keyed chain does not follow the one before."
+                )
+            )
+        if link.row is None:
+            problems.append(_row_problem(link, f"is gone: link {link.seq} names it."))
+        elif mac(link_message(link, link.row)) != link.hash:
+            problems.append(
+                _row_problem(
+                    link,
+                    "was changed after it was written: it no longer matches its keyed hash "
+                    f"(link {link.seq}).",
+                )
+            )
+        prev = link.hash
+        expected = max(expected, link.seq) + 1
+    return problems
+
+
+def _missing(low: int, high: int) -> Problem:
+    return Problem(
+        "chain",
+        f"Links {low}..{high} of the keyed chain are missing: rows and their links were deleted.",
+    )
+
+
+def _row_problem(link: LinkRow, what: str) -> Problem:
+    """A problem with the row ``link`` names, filed under its kind's check."""
+    check, noun = _KINDS.get(link.kind, ("chain", link.kind))
+    hand = f" (hand {link.hand})" if link.hand is not None else ""
+    seq = link.ref if link.kind == "entry" else None
+    return Problem(check, f"{noun} {link.ref}{hand} {what}", seq, link.hand)
+
+
+def check_unkeyed(unkeyed: Mapping[str, Sequence[int]]) -> list[Problem]:
+    """Every row is linked: ``unkeyed`` holds the keys of those no link covers, by kind."""
+    problems: list[Problem] = []
+    for kind, keys in unkeyed.items():
+        if not keys:
+            continue
+        noun = _KINDS.get(kind, ("", kind))[1].lower()
+        shown = ", ".join(str(k) for k in keys[:5]) + (", ..." if len(keys) > 5 else "")
+        problems.append(
+            Problem(
+                "unkeyed",
+                f"{len(keys)} {noun} row(s) ({shown}) are outside the keyed chain: written "
+                "before it existed (link them once: flask --app dealer ledger link-unkeyed) "
+                "or added behind the app's back.",
+                keys[0] if kind == "entry" else None,
+            )
+        )
+    return problems
+
+
+def when(moment: datetime) -> str:
+    """A time in problems' sentences: UTC, to the second."""
+    return as_utc(moment).strftime("%Y-%m-%d %H:%M:%S UTC")

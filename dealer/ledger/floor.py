@@ -8,17 +8,17 @@ comes from the rules engine itself, by dealing a hand nobody plays.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.models import Hand, LedgerEntry, Seating, Table, as_utc
+from dealer.models import Hand, LedgerEntry, Seating, Table
 
 from .accounts import house_account
 from .hands import table_collection, table_rules
+from .shifts import shift_start
 
 __all__ = [
     "cheapest_hand",
@@ -28,20 +28,6 @@ __all__ = [
     "seats_filled",
     "shift_start",
 ]
-
-
-def shift_start(now: datetime, zone: ZoneInfo, starts: str) -> datetime:
-    """When the shift running at ``now`` began: the latest of ``starts`` ("06:00,14:00") passed."""
-    here = as_utc(now).astimezone(zone)
-    marks = sorted(time.fromisoformat(part.strip()) for part in starts.split(",") if part.strip())
-    if not marks:
-        marks = [time(0, 0)]
-    for day in (here.date(), here.date() - timedelta(days=1)):
-        for mark in reversed(marks):
-            start = datetime.combine(day, mark, tzinfo=zone)
-            if start <= here:
-                return start.astimezone(as_utc(now).tzinfo)
-    return here  # unreachable: yesterday's last mark is always before now
 
 
 def house_drop(session: Session, tables: Iterable[int], since: datetime) -> dict[int, int]:

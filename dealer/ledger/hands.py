@@ -8,8 +8,10 @@ entries and the hand's status all go into the caller's one write transaction.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from sqlalchemy import func, select
@@ -21,11 +23,15 @@ from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 
 from .accounts import house_account, pot_account, seating_account
+from .engine import engine_version
+from .links import link_event
 from .post import Posting, Recorder, post
+from .reading import chunks
 from .table_sessions import open_session, open_session_at
 
 __all__ = [
     "ActionRow",
+    "Recorded",
     "ReplayError",
     "Replayed",
     "StoredAction",
@@ -34,6 +40,7 @@ __all__ = [
     "hand_rules",
     "load_hand",
     "record_event",
+    "recorded",
     "replay",
     "replay_all",
     "replay_engine",
@@ -73,14 +80,26 @@ KNOBS_BEFORE_THEY_EXISTED: dict[str, object] = {"rearrange_needs_card": False}
 
 def hand_rules(hand: Hand) -> rules.Rules:
     """The rules a hand was dealt under, from its stored record (every knob, as dealt)."""
-    knobs = {k: v for k, v in hand.rules.items() if k != "profile"}
-    for knob, then in KNOBS_BEFORE_THEY_EXISTED.items():
-        knobs.setdefault(knob, then)
-    return rules.make_rules(hand.rules["profile"], knobs)
+    return _rules(json.dumps(hand.rules, sort_keys=True))
 
 
 def hand_collection(hand: Hand) -> rules.Collection:
-    return rules.make_collection(hand.collection)
+    return _collection(json.dumps(hand.collection, sort_keys=True))
+
+
+# A shift replays ten thousand hands dealt under a handful of rule sets: each is made once
+# (rules and collections are frozen values, safe to share).
+@lru_cache(maxsize=256)
+def _rules(spec: str) -> rules.Rules:
+    knobs = json.loads(spec)
+    for knob, then in KNOBS_BEFORE_THEY_EXISTED.items():
+        knobs.setdefault(knob, then)
+    return rules.make_rules(knobs.pop("profile"), knobs)
+
+
+@lru_cache(maxsize=256)
+def _collection(spec: str) -> rules.Collection:
+    return rules.make_collection(json.loads(spec))
 
 
 def account_of(hand: Hand, party: rules.Party) -> str:
@@ -140,6 +159,64 @@ def load(session: Session, hand: Hand) -> Replayed:
     return replay(hand, list(events))
 
 
+@dataclass(slots=True)
+class Recorded:
+    """A stored hand, its events, and its replay: None when the engine installed no longer
+    replays it (``failure`` says why). What a document prints of any hand, replayable or not."""
+
+    row: Hand
+    events: list[Event]
+    engine: rules.Hand | None
+    failure: str | None = None
+
+    def texts(self) -> list[str]:
+        """Each event in words: the engine's, else the stored action's own description."""
+        if self.engine is not None:
+            return [record.text for record in self.engine.events]
+        return [_described(row) for row in self.events]
+
+    def voided(self) -> set[int]:
+        """The seqs of the events a later void stands against."""
+        if self.engine is not None:
+            return set(self.engine.voided)
+        return {
+            int(row.action["event"])
+            for row in self.events
+            if row.type == "void" and row.action and isinstance(row.action.get("event"), int)
+        }
+
+    def seat_status(self) -> dict[int, str]:
+        """Each seat's status: the engine's, else read from the drops and fouls that stand."""
+        if self.engine is not None:
+            return {seat: str(status) for seat, status in self.engine.seat_status.items()}
+        out = {int(seat): "in" for seat in self.row.seats}
+        voided = self.voided()
+        for row in self.events:
+            if row.seq not in voided and row.seat is not None and row.type in ("drop", "foul"):
+                out[row.seat] = "dropped" if row.type == "drop" else "fouled"
+        return out
+
+
+def _described(row: Event) -> str:
+    if row.action is None:
+        return row.type
+    try:
+        return rules.action_from_dict(row.action).describe()
+    except rules.RulesError:
+        return f"{row.type} {row.action}"
+
+
+def recorded(session: Session, hand: Hand) -> Recorded:
+    """One stored hand and its events, replayed if the engine installed still can."""
+    events = list(
+        session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq))
+    )
+    try:
+        return Recorded(hand, events, replay_engine(hand, events))
+    except ReplayError as exc:
+        return Recorded(hand, events, None, str(exc))
+
+
 def load_hand(session: Session, hand_id: int) -> Replayed:
     """Replay the stored hand ``hand_id``, read with its events in one query.
 
@@ -164,19 +241,19 @@ def load_hand(session: Session, hand_id: int) -> Replayed:
 def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
     """Each hand with its replayed engine, or the reason it cannot be replayed (for the checks).
 
-    The checks replay every hand: only the columns a replay reads are loaded, not whole rows.
+    The checks replay a shift's hands at a time: only the columns a replay reads are loaded,
+    not whole rows, and only those hands' events.
     """
     hands = list(hands)
     by_hand: dict[int, list[ActionRow]] = {h.id: [] for h in hands}
-    rows = session.execute(
-        select(Event.hand_id, Event.seq, Event.type, Event.action).order_by(
-            Event.hand_id, Event.seq
+    for chunk in chunks(by_hand):
+        rows = session.execute(
+            select(Event.hand_id, Event.seq, Event.type, Event.action)
+            .where(Event.hand_id.in_(chunk))
+            .order_by(Event.hand_id, Event.seq)
         )
-    )
-    for hand_id, seq, kind, action in rows:
-        found = by_hand.get(hand_id)
-        if found is not None:
-            found.append(ActionRow(seq, kind, action))
+        for hand_id, seq, kind, action in rows:
+            by_hand[hand_id].append(ActionRow(seq, kind, action))
     for hand in hands:
         try:
             yield hand, replay_engine(hand, by_hand[hand.id])
@@ -227,6 +304,7 @@ def start_hand(
         rules={"profile": effective.profile, **effective.knobs()},
         collection=collection.as_dict(),
         seats={str(s.seat): s.id for s in seatings},
+        engine_version=engine_version(),
     )
     session.add(hand)
     session.flush()
@@ -309,9 +387,12 @@ def _store(
         user_id=recorder.user_id,
         supervisor_id=supervisor.id if supervisor is not None else None,
         device=recorder.device[:200],
+        hand_status=engine.status,
+        hand_winner=engine.winner,
     )
     session.add(event)
     session.flush()
+    link_event(session, event, hand if record.seq == 1 else None)
     replayed.events.append(event)
     postings = [
         Posting(

@@ -9,10 +9,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.models import LedgerEntry, utcnow
-from dealer.transactions import WRITE
+from dealer.transactions import require_writing
 
 from .accounts import parse_account
 from .chain import GENESIS, entry_hash
+from .links import link_entries
 
 __all__ = ["Posting", "Recorder", "post"]
 
@@ -47,13 +48,11 @@ def post(
 ) -> list[LedgerEntry]:
     """Append ``postings`` to the ledger inside the caller's write transaction.
 
-    Each gets the next gapless ``seq``, the same UTC time, and a hash chained to
-    the entry before it. Nothing is committed here: the caller's transaction
+    Each gets the next gapless ``seq``, the same UTC time, a hash chained to the entry
+    before it, and a link in the keyed chain. Nothing is committed here: the caller's transaction
     commits the entries with the event that caused them, or neither.
     """
-    connection = session.connection()
-    if not connection.get_execution_options().get(WRITE, False):
-        raise RuntimeError("ledger.post needs a write transaction: use transactions.writing")
+    require_writing(session, "ledger.post")
     head = session.execute(
         select(LedgerEntry.seq, LedgerEntry.hash).order_by(LedgerEntry.seq.desc()).limit(1)
     ).first()
@@ -85,6 +84,7 @@ def post(
         session.add(entry)
         entries.append(entry)
     session.flush()
+    link_entries(session, entries)
     return entries
 
 

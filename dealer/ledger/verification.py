@@ -1,206 +1,408 @@
-"""Run every ledger check against the database: what `ledger verify` and the API report."""
+"""Run the ledger checks against the database: what `ledger verify`, the API and reports say.
+
+What is checked costs what is new, not all of history:
+
+1. The checkpoints in the file (outside the database) are held against the ledger: each
+   checkpoint read is signed with this ledger's key and still gives the hash it recorded. The
+   file is read from its end back to the last *checked* checkpoint that still holds.
+2. From that checkpoint forward (``full``: from the start), every link of the keyed chain is
+   recomputed under the key with the row it names; every entry's own chain, accounts and
+   reversals are checked; every row written since is linked.
+3. Every hand touched since (and, for a report, every hand dealt in its window) is replayed
+   and held against its entries, summed by the database. A hand that no longer replays as
+   recorded, under another engine than the one it was played under, is an engine change, not
+   tampering: it is reported apart and its chips stand as its entries say.
+
+A ``window`` (a shift report's) adds the links written in it to what is checked.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from sys import intern
 
-from sqlalchemy import ColumnElement, select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from dealer.models import Hand, LedgerEntry
+from dealer.models import ChainLink, Event, Hand, LedgerEntry
 
+from .balances import hands_nets
 from .chain import GENESIS
+from .checkpoints import (
+    Checkpoint,
+    CheckpointFile,
+    Filed,
+    Head,
+    chain_head,
+    check_checkpoints,
+    current_file,
+    holds,
+    read_filed,
+    record_checkpoint,
+)
 from .checks import (
-    Checked,
     Figure,
     Problem,
     check_accounts,
-    check_balances,
     check_chain,
-    check_hands_net_zero,
+    check_figures,
+    check_hand_nets,
+    check_links,
     check_reversals,
     check_sequence,
+    check_unkeyed,
 )
+from .engine import change_note, engine_version
 from .hands import account_of, replay_all
+from .keys import LedgerKey, current_key
+from .links import unkeyed
+from .reading import StoredEntry, Stretch, chunks, load_entries
 
-__all__ = ["Report", "StoredEntry", "load_entries", "verify"]
+__all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verify"]
 
-#: Every column of a ledger entry, in `StoredEntry`'s order.
-FIELDS = (
-    "seq",
-    "at",
-    "from_account",
-    "to_account",
-    "chips",
-    "reason_code",
-    "reason",
-    "table_id",
-    "hand_id",
-    "event_id",
-    "user_id",
-    "device",
-    "reverses",
-    "prev_hash",
-    "hash",
-)
+#: The checks that find a rewritten history (not a hand the engine no longer agrees with).
+CHAIN_CHECKS = frozenset({"sequence", "chain", "events", "prints", "unkeyed", "checkpoint"})
 
 
-class StoredEntry:
-    """A ledger entry as the checks (and the reports) read it: its columns and nothing else.
+@dataclass(frozen=True, slots=True)
+class EngineChange:
+    """A hand that no longer replays as recorded under the engine installed: not tampering."""
 
-    The checks read every entry of the ledger; an ORM object costs several times as much to
-    build and to read, and holds several times the memory.
-    """
+    hand: int
+    played_under: str | None
+    message: str
 
-    __slots__ = FIELDS
-
-    seq: int
-    at: datetime
-    from_account: str
-    to_account: str
-    chips: int
-    reason_code: str
-    reason: str
-    table_id: int
-    hand_id: int | None
-    event_id: int | None
-    user_id: int
-    device: str
-    reverses: int | None
-    prev_hash: str
-    hash: str
-
-    def __init__(
-        self,
-        seq: int,
-        at: datetime,
-        from_account: str,
-        to_account: str,
-        chips: int,
-        reason_code: str,
-        reason: str,
-        table_id: int,
-        hand_id: int | None,
-        event_id: int | None,
-        user_id: int,
-        device: str,
-        reverses: int | None,
-        prev_hash: str,
-        hash: str,
-    ) -> None:
-        self.seq = seq
-        self.at = at
-        self.from_account = from_account
-        self.to_account = to_account
-        self.chips = chips
-        self.reason_code = reason_code
-        self.reason = reason
-        self.table_id = table_id
-        self.hand_id = hand_id
-        self.event_id = event_id
-        self.user_id = user_id
-        self.device = device
-        self.reverses = reverses
-        self.prev_hash = prev_hash
-        self.hash = hash
-
-
-def load_entries(session: Session, *where: ColumnElement[bool]) -> list[StoredEntry]:
-    """The entries that match ``where`` (all of them by default), in seq order.
-
-    Read as a stream (not all rows first, then the entries); the texts that repeat from entry
-    to entry (accounts, reasons, devices, the hash an entry shares with the next one's
-    ``prev_hash``) are kept once: a busy shift is a quarter of a million entries.
-    """
-    columns = [getattr(LedgerEntry, name) for name in FIELDS]
-    query = select(*columns).where(*where).order_by(LedgerEntry.seq)
-    out: list[StoredEntry] = []
-    last = ""
-    for row in session.connection().execute(query):
-        (seq, at, source, target, chips, code, reason, table, hand, event, user, device) = row[:12]
-        reverses, prev_hash, own_hash = row[12:]
-        out.append(
-            StoredEntry(
-                seq,
-                at,
-                intern(source),
-                intern(target),
-                chips,
-                intern(code),
-                intern(reason),
-                table,
-                hand,
-                event,
-                user,
-                intern(device),
-                reverses,
-                last if prev_hash == last else prev_hash,
-                own_hash,
-            )
-        )
-        last = own_hash
-    return out
+    def as_dict(self) -> dict[str, object]:
+        return {"hand": self.hand, "played_under": self.played_under, "message": self.message}
 
 
 @dataclass(slots=True)
 class Report:
-    """The outcome of all checks: ``ok`` when there is no problem."""
+    """The outcome of the checks: ``ok`` when there is no problem (engine changes are not)."""
 
     entries: int
     head: str
     problems: list[Problem] = field(default_factory=list)
+    #: The keyed chain's head the checks reached.
+    chain: Head = field(default_factory=lambda: Head(0, GENESIS, None))
+    full: bool = False
+    #: Links after this one were checked; the checkpoint that was started from, if any.
+    checked_from: int = 0
+    checkpoint: Checkpoint | None = None
+    checkpoints: int = 0
+    links: int = 0
+    #: Hands held to their entries and events, and those of them replayed through the engine.
+    hands_checked: int = 0
+    hands: int = 0
+    engine: str = ""
+    engine_changed: list[EngineChange] = field(default_factory=list)
+    #: Each replayed hand's entries, summed by the database (a report reuses them).
+    nets: dict[int, dict[str, int]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
     def as_dict(self) -> dict[str, object]:
+        start = self.checkpoint
         return {
             "ok": self.ok,
             "entries": self.entries,
             "head": self.head,
             "problems": [p.as_dict() for p in self.problems],
+            "full": self.full,
+            "chain": {"seq": self.chain.seq, "hash": self.chain.hash},
+            "checked_from": self.checked_from,
+            "checkpoint": None
+            if start is None
+            else {"seq": start.seq, "hash": start.hash, "at": start.at.isoformat()},
+            "checkpoints": self.checkpoints,
+            "links_checked": self.links,
+            "hands_checked": self.hands_checked,
+            "hands_replayed": self.hands,
+            "engine": self.engine,
+            "engine_changed": [c.as_dict() for c in self.engine_changed],
         }
 
 
-def verify(session: Session, entries: Sequence[Checked] | None = None) -> Report:
-    """Check the whole ledger, and every hand's replay against its entries and its row.
+def verify(
+    session: Session, *, full: bool = False, window: tuple[datetime, datetime] | None = None
+) -> Report:
+    """Check what is new since the last good checkpoint (``full``: everything), and ``window``."""
+    key, store = current_key(), current_file()
+    head = chain_head(session)
+    report = Report(head.entries, head.entry_hash, chain=head, full=full, engine=engine_version())
+    start = _hold_checkpoints(session, report, store, key)
+    if start is not None and not full:
+        report.checkpoint, report.checked_from = start, start.seq
+    marks = report.checkpoint.marks if report.checkpoint is not None else {}
+    entries: list[StoredEntry] = []
+    touched: set[int] = set()
+    for low, high in _stretches(session, report.checked_from, head.seq, window):
+        stretch = Stretch(session, low, high)
+        prev = _link_hashes(session, [low - 1]).get(low - 1, GENESIS) if low > 1 else GENESIS
+        report.problems += check_links(stretch.links(), key.mac, prev, first=low)
+        report.links += stretch.count
+        entries += stretch.entries
+        touched |= stretch.hands
+    keyed = {e.seq for e in entries}
+    outside = unkeyed(session, marks)
+    report.problems += check_unkeyed(outside)
+    for chunk in chunks(outside["entry"]):
+        entries += load_entries(session, LedgerEntry.seq.in_(chunk))
+    for chunk in chunks(outside["event"]):
+        touched |= set(session.scalars(select(Event.hand_id).where(Event.id.in_(chunk))))
+    _check_entries(session, report, entries, keyed)
+    touched |= {e.hand_id for e in entries if e.hand_id is not None}
+    if full:
+        touched |= set(session.scalars(select(Hand.id)))
+    elif window is not None:
+        dealt = select(Hand.id).where(Hand.started_at >= window[0], Hand.started_at < window[1])
+        touched |= set(session.scalars(dealt))
+    _check_hands(session, report, touched)
+    return report
 
-    ``entries`` are the whole ledger in seq order, when the caller has read them already.
+
+def checkpoint_report(report: Report, reason: str) -> Checkpoint | None:
+    """File the head ``report``'s checks reached: checked when they found no problem.
+
+    (They always cover everything since the last checked checkpoint.) None while nothing is
+    linked.
     """
-    if entries is None:
-        entries = load_entries(session)
-    report = Report(len(entries), entries[-1].hash if entries else GENESIS)
-    problems = report.problems
-    problems += check_sequence(entries)
-    problems += check_chain(entries)
-    problems += check_accounts(entries)
-    problems += check_reversals(entries)
-    statuses: dict[int, str] = {}
-    figures: list[Figure] = []
-    hands = session.scalars(select(Hand).order_by(Hand.id))
-    for hand, engine in replay_all(session, hands):
-        statuses[hand.id] = hand.status
-        if isinstance(engine, str):
-            problems.append(Problem("replay", engine, hand=hand.id))
+    if not report.chain.seq:
+        return None
+    return record_checkpoint(report.chain, report.ok, reason)
+
+
+def _hold_checkpoints(
+    session: Session, report: Report, store: CheckpointFile, key: LedgerKey
+) -> Checkpoint | None:
+    """Check the checkpoints back to the last checked one that holds (all: ``full``); that one.
+
+    The file is read from its end: what a check reads of it is what was filed since.
+    """
+    filed: list[Filed] = []
+    links: dict[int, str] = {}
+    start: Checkpoint | None = None
+    lines = read_filed(store.newest_first())
+    whole = True
+    for item in lines:
+        filed.append(item)
+        cp = item.checkpoint
+        if report.full or cp is None:
             continue
-        if (engine.status, engine.winner) != (hand.status, hand.winner):
-            problems.append(
+        links.update(_link_hashes(session, [cp.seq]))
+        if cp.checked and holds(cp, links, key.public):
+            start = cp
+            older = next(lines, None)  # the good one's ``prev`` is checked against it
+            if older is not None:
+                filed.append(older)
+                whole = False
+            break
+    if report.full:
+        links = _link_hashes(session, [f.checkpoint.seq for f in filed if f.checkpoint])
+    else:
+        links.update(_link_hashes(session, [f.checkpoint.seq for f in filed[-1:] if f.checkpoint]))
+    entries = _entry_hashes(session, [f.checkpoint.entries for f in filed if f.checkpoint])
+    report.problems += check_checkpoints(
+        filed, links, entries, report.chain.seq, key.public, whole_file=whole
+    )
+    report.checkpoints = len(filed)
+    return start
+
+
+def _link_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:
+    return _hashes(session, ChainLink.seq, ChainLink.hash, seqs)
+
+
+def _entry_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:
+    return _hashes(session, LedgerEntry.seq, LedgerEntry.hash, seqs)
+
+
+def _hashes(
+    session: Session,
+    key: InstrumentedAttribute[int],
+    own: InstrumentedAttribute[str],
+    seqs: Iterable[int],
+) -> dict[int, str]:
+    """The stored hash of each of ``seqs`` (links' or entries'), those that are there."""
+    out: dict[int, str] = {}
+    for chunk in chunks(seqs):
+        out.update(
+            {seq: value for seq, value in session.execute(select(key, own).where(key.in_(chunk)))}
+        )
+    return out
+
+
+def _stretches(
+    session: Session, after: int, head: int, window: tuple[datetime, datetime] | None
+) -> list[tuple[int, int]]:
+    """The runs of links to check: after ``after`` up to ``head``, and those of ``window``."""
+    runs = [(after + 1, head)] if head > after else []
+    if window is not None:
+        low, high = session.execute(
+            select(func.min(ChainLink.seq), func.max(ChainLink.seq)).where(
+                ChainLink.at >= window[0], ChainLink.at < window[1]
+            )
+        ).one()
+        if low is not None:
+            runs.append((low, high))
+    merged: list[tuple[int, int]] = []
+    for low, high in sorted(runs):
+        if merged and low <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(high, merged[-1][1]))
+        else:
+            merged.append((low, high))
+    return merged
+
+
+def _check_entries(
+    session: Session, report: Report, entries: Sequence[StoredEntry], keyed: set[int]
+) -> None:
+    """The entries' own checks, each run of consecutive seqs after the entry before it.
+
+    Checking from the start reads every entry, so its one run starts at 1: a gap anywhere shows.
+    """
+    whole = report.full or report.checked_from == 0
+    ordered = sorted({e.seq: e for e in entries}.values(), key=lambda e: e.seq)
+    runs: list[list[StoredEntry]] = []
+    for entry in ordered:
+        if runs and (whole or entry.seq == runs[-1][-1].seq + 1):
+            runs[-1].append(entry)
+        else:
+            runs.append([entry])
+    before = _entry_hashes(session, [run[0].seq - 1 for run in runs])
+    for run in runs:
+        first = 1 if whole else run[0].seq
+        report.problems += check_sequence(run, first)
+        report.problems += check_chain(run, before.get(first - 1, GENESIS), keyed)
+        report.problems += check_accounts(run)
+        report.problems += check_reversals(run, _corrected_before(session, run))
+
+
+def _corrected_before(session: Session, entries: Sequence[StoredEntry]) -> dict[int, StoredEntry]:
+    """The entries corrected by ``entries`` that come before them."""
+    have = {e.seq for e in entries}
+    wanted = {e.reverses for e in entries if e.reverses is not None} - have
+    out: dict[int, StoredEntry] = {}
+    for chunk in chunks(wanted):
+        out.update({e.seq: e for e in load_entries(session, LedgerEntry.seq.in_(chunk))})
+    return out
+
+
+def _hands(session: Session, ids: Iterable[int]) -> list[Hand]:
+    out: list[Hand] = []
+    for chunk in chunks(ids):
+        out += session.scalars(select(Hand).where(Hand.id.in_(chunk)))
+    return sorted(out, key=lambda h: h.id)
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """What a hand's row keeps that the checks hold to its events: read without the rest."""
+
+    id: int
+    status: str
+    winner: int | None
+    engine_version: str | None
+
+
+def _check_hands(session: Session, report: Report, ids: set[int]) -> None:
+    """Hold each hand to its entries (summed by the database) and its row to its events.
+
+    The keyed chain vouches that a hand's events and entries are what the engine decided when
+    they were written: replaying them again under that same engine can only agree. So a hand is
+    replayed when the engine installed is not the one it was played under (an engine change
+    shows there), when its events do not record the hand's state (before 0009), in a full
+    check, and when the chain was found broken (the replay then says what no longer adds up);
+    otherwise its row is held to the status and winner its last event recorded.
+    """
+    kept: list[_Kept] = []
+    for chunk in chunks(ids):
+        rows = session.execute(
+            select(Hand.id, Hand.status, Hand.winner, Hand.engine_version).where(Hand.id.in_(chunk))
+        )
+        kept += (_Kept(*row) for row in rows)
+    unknown = ids - {h.id for h in kept}
+    report.problems += check_hand_nets(hands_nets(session, unknown), {})
+    nets = report.nets = hands_nets(session, (h.id for h in kept))
+    report.problems += check_hand_nets(nets, {h.id: h.status for h in kept})
+    report.hands_checked = len(kept)
+    states = _last_states(session, [h.id for h in kept])
+    broken = any(p.check in CHAIN_CHECKS for p in report.problems)
+    again = []
+    for hand in sorted(kept, key=lambda h: h.id):
+        state = states.get(hand.id)
+        if report.full or broken or state is None or hand.engine_version != report.engine:
+            again.append(hand.id)
+        elif state != (hand.status, hand.winner):
+            report.problems.append(
                 Problem(
                     "replay",
-                    f"Hand {hand.id} is stored as {hand.status} (winner {hand.winner}) but "
-                    f"replays as {engine.status} (winner {engine.winner}).",
+                    f"Hand {hand.id} is stored as {hand.status} (winner {hand.winner}) but its "
+                    f"last event left it {state[0]} (winner {state[1]}).",
                     hand=hand.id,
                 )
             )
-        source = f"Hand {hand.id} replayed"
-        figures += [
-            Figure(account_of(hand, party), chips, source, hand.id)
-            for party, chips in engine.net.items()
-        ]
-    problems += check_hands_net_zero(entries, statuses)
-    problems += check_balances(entries, figures)
-    return report
+    _replay(session, report, _hands(session, again))
+
+
+def _last_states(session: Session, ids: Sequence[int]) -> dict[int, tuple[str, int | None]]:
+    """Each hand's status and winner as its last event recorded them (none before 0009)."""
+    out: dict[int, tuple[str, int | None]] = {}
+    for chunk in chunks(ids):
+        rows = session.execute(
+            select(Event.hand_id, Event.hand_status, Event.hand_winner)
+            .where(Event.hand_id.in_(chunk))
+            .order_by(Event.hand_id, Event.seq)
+        )
+        for hand_id, status, winner in rows:
+            if status is None:
+                out.pop(hand_id, None)
+            else:
+                out[hand_id] = (status, winner)
+    return out
+
+
+def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
+    """Replay ``hands`` and hold each against its row and its entries' sums (`report.nets`)."""
+    nets = report.nets
+    report.hands = len(hands)
+    installed = report.engine
+    for hand, engine in replay_all(session, hands):
+        found: list[Problem] = []
+        if isinstance(engine, str):
+            found.append(Problem("replay", engine, hand=hand.id))
+        else:
+            if (engine.status, engine.winner) != (hand.status, hand.winner):
+                found.append(
+                    Problem(
+                        "replay",
+                        f"Hand {hand.id} is stored as {hand.status} (winner {hand.winner}) but "
+                        f"replays as {engine.status} (winner {engine.winner}).",
+                        hand=hand.id,
+                    )
+                )
+            source = f"Hand {hand.id} replayed"
+            figures = [
+                Figure(account_of(hand, party), chips, source, hand.id)
+                for party, chips in engine.net.items()
+            ]
+            found += check_figures(_scoped(nets, hand.id), figures)
+        if found and hand.engine_version != installed:
+            report.engine_changed.append(_engine_change(hand, found))
+        else:
+            report.problems += found
+
+
+def _scoped(
+    nets: Mapping[int, Mapping[str, int]], hand: int
+) -> dict[int | None, Mapping[str, int]]:
+    return {hand: nets.get(hand, {})}
+
+
+def _engine_change(hand: Hand, found: Sequence[Problem]) -> EngineChange:
+    what = f"it no longer replays as recorded ({found[0].message})"
+    note = change_note(hand.engine_version, what).replace("this hand", f"hand {hand.id}", 1)
+    return EngineChange(hand.id, hand.engine_version, note)

@@ -74,8 +74,10 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
         ("ledger entries", entries),
         ("head hash", slip.head_hash or "none"),
     ]
-    story: list[Flowable] = [
-        pairs(summary, width),
+    story: list[Flowable] = [pairs(summary, width)]
+    if slip.note:
+        story.append(note(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
+    story += [
         *section("Rules in force"),
         pairs(rules_pairs(slip.rules), width, columns=3, label_share=0.62),
         note(f"<b>House collection:</b> {escape(collection_text(slip.collection))}"),

@@ -22,6 +22,7 @@ __all__ = [
     "ChainCheck",
     "Correction",
     "EventLine",
+    "FiledCheckpoint",
     "HandSlip",
     "HourDrop",
     "PaymentLine",
@@ -66,6 +67,22 @@ class Amount:
 
     def __add__(self, other: Amount) -> Amount:
         return Amount(self.chips + other.chips, self.cents + other.cents)
+
+
+@dataclass(frozen=True, slots=True)
+class FiledCheckpoint:
+    """The ledger's head as filed, signed, outside the database when the document was made.
+
+    Kept on paper, it lets anyone later see that the ledger up to it was never rewritten.
+    """
+
+    seq: int  # the keyed chain's link
+    hash: str
+    at: datetime
+    entries: int  # the ledger's last entry then
+    checked: bool  # the checks ran over everything since the last checked checkpoint: clean
+    signature: str  # Ed25519, hex
+    key: str  # the signing key's fingerprint
 
 
 # ----------------------------------------------------------------- hand slip
@@ -141,6 +158,8 @@ class HandSlip:
     ledger_last_seq: int | None
     head_hash: str  # the chain's hash at ledger_last_seq
     reprint: int = 0  # 0 for the original; n for the n-th reprint
+    #: Said when the engine installed no longer replays the hand as recorded (not tampering).
+    note: str | None = None
 
     @property
     def total_net(self) -> int:
@@ -210,6 +229,7 @@ class SessionReport:
     reprint: int = 0
     pot: int = 0  # chips in the pot of a hand still in play (0 once every hand is over)
     opened_by_dealing: bool = False  # no session was open: dealing a hand opened this one
+    checkpoint: FiledCheckpoint | None = None
 
     @property
     def hands_played(self) -> int:
@@ -306,6 +326,9 @@ class ShiftReport:
     #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
     problems: tuple[str, ...] = ()
     reprint: int = 0
+    checkpoint: FiledCheckpoint | None = None
+    #: Hands that no longer replay under the engine installed: a note, not a failed check.
+    engine_changed: tuple[str, ...] = ()
 
     @property
     def drop(self) -> Amount:

@@ -1,4 +1,5 @@
-"""Counting prints: every printed document is one append-only row; the n-th reprint says so.
+"""Counting prints: every printed document is one append-only row, linked into the ledger's
+keyed chain; the n-th reprint says so.
 
 A print is counted before its document is built, in its own short write transaction, so that
 the build (seconds, for a shift) never holds the writers' lock. A build that then fails leaves
@@ -13,6 +14,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from dealer.ledger.links import link_print
 from dealer.models import PRINT_KINDS, PrintRecord
 
 __all__ = ["prints_so_far", "record_print"]
@@ -33,10 +35,10 @@ def prints_so_far(session: Session, kind: str, subject: str) -> int:
 def record_print(session: Session, kind: str, subject: str, user_id: int, device: str) -> int:
     """Count one print of ``subject``; return its reprint number (0 for the first print)."""
     reprint = prints_so_far(session, kind, subject)
-    session.add(
-        PrintRecord(
-            kind=kind, subject=subject, reprint=reprint, user_id=user_id, device=device[:200]
-        )
+    record = PrintRecord(
+        kind=kind, subject=subject, reprint=reprint, user_id=user_id, device=device[:200]
     )
+    session.add(record)
     session.flush()
+    link_print(session, record)
     return reprint

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
 
+from .checkpoint import checkpoint_section
 from .figures import ChipsAt, local_time, money_text, zone
 from .layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
 from .model import PrintOptions, SessionReport
@@ -65,6 +66,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         _corrections(report, width, money, tz),
         *section("Hands"),
         _hands(report, width, money, tz),
+        *checkpoint_section(report.checkpoint, tz, width),
         Spacer(1, 12),
         signatures(f"Dealer signature - {report.dealer}", "Supervisor signature - name", width),
     ]

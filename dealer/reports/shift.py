@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Spacer
 
 from .charts import bar_chart
+from .checkpoint import checkpoint_section
 from .figures import amount_text, balance_text, chips_text, local_time, money_text, zone
 from .layout import PagedTable, banner, note, pairs, section
 from .model import Amount, PrintOptions, ShiftReport
@@ -46,8 +48,11 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
         ("chain check", f"{'OK' if chain.ok else 'FAILED'} over {chain.entries} entries"),
         ("head hash", chain.head or "none"),
     ]
+    story.append(pairs(summary, width))
+    if report.engine_changed:
+        story += [*section("Engine changes (not tampering)")]
+        story += [note(escape(line)) for line in report.engine_changed]
     story += [
-        pairs(summary, width),
         *section("Drop"),
         _hour_chart(report, width, cur, tz),
         Spacer(1, 6),
@@ -60,6 +65,7 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
         _trial_balance(report, width),
         *section("Hands"),
         _hands(report, width, options),
+        *checkpoint_section(report.checkpoint, tz, width),
     ]
     start, end = (local_time(t, tz, "minute") for t in (report.window_from, report.window_to))
     window = f"{start} to {end}"

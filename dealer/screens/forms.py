@@ -12,6 +12,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import (
+    BooleanField,
     HiddenField,
     IntegerField,
     PasswordField,
@@ -257,6 +258,8 @@ class ActionForm(OnceForm):
     take = StringField("Cards taken from the meld", validators=[Length(max=CARDS_TEXT)])
     into_first = StringField("First meld after the split", validators=[Length(max=CARDS_TEXT)])
     into_second = StringField("Second meld (blank: the rest)", validators=[Length(max=CARDS_TEXT)])
+    #: The seat did not ask for its chips before discarding: the cards move, nothing is paid.
+    not_claimed = BooleanField("Not claimed")
 
     def validate_action(self, field: Any) -> None:
         if field.data not in ACTION_TYPES:

@@ -155,6 +155,8 @@ def event_body(form: ActionForm) -> dict[str, Any]:
         body["take"] = _tokens(form.take.data)
     if action == "split":
         body["into"] = [_tokens(form.into_first.data), _tokens(form.into_second.data)]
+    if action in rules.CLAIMABLE_TYPES and form.not_claimed.data:
+        body["claimed"] = False
     return body
 
 

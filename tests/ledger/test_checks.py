@@ -16,6 +16,9 @@ from dealer.ledger import (
     check_sequence,
     entry_hash,
 )
+from dealer.ledger.chain import link_message
+from dealer.ledger.checks import LinkRow, check_links
+from dealer.ledger.keys import LedgerKey
 
 
 @dataclass(frozen=True)
@@ -127,3 +130,47 @@ def test_balances_compare_figures_with_sums() -> None:
     problems = check_balances(GOOD, [Figure("seating:1", 7, "Hand 1 replayed", 1)])
     assert len(problems) == 1
     assert "sum to 6" in problems[0].message
+
+
+# ------------------------------------------------------------------------- the keyed chain
+
+KEY = LedgerKey(b"a key kept apart")
+
+
+def linked(*rows: tuple[str, int, list[object] | None]) -> list[LinkRow]:
+    """Links over ``(kind, ref, fields)``, each HMAC'd under KEY after the one before."""
+    out: list[LinkRow] = []
+    prev = GENESIS
+    for seq, (kind, ref, fields) in enumerate(rows, start=1):
+        link = LinkRow(seq, kind, ref, prev, "", fields)
+        link = link._replace(hash=KEY.mac(link_message(link, fields or [])))
+        prev = link.hash
+        out.append(link)
+    return out
+
+
+LINKS = linked(("entry", 1, [1, "cage", 100]), ("event", 7, [7, "meld"]), ("entry", 2, [2, "x"]))
+
+
+def test_an_intact_keyed_chain_has_no_problems() -> None:
+    assert check_links(LINKS, KEY.mac) == []
+
+
+def test_a_changed_row_a_gone_row_and_a_missing_link_are_named() -> None:
+    changed = [LINKS[0]._replace(row=[1, "cage", 1000]), *LINKS[1:]]
+    assert [(p.check, p.seq) for p in check_links(changed, KEY.mac)] == [("chain", 1)]
+    gone = [LINKS[0], LINKS[1]._replace(row=None, hand=3), LINKS[2]]
+    [problem] = check_links(gone, KEY.mac)
+    assert (problem.check, problem.hand) == ("events", 3) and "gone" in problem.message
+    skipped = check_links([LINKS[0], LINKS[2]], KEY.mac)
+    assert [p.check for p in skipped] == ["chain", "chain"]  # a gap, and link 3 out of place
+    assert "Links 2..2" in skipped[0].message
+
+
+def test_without_the_key_a_rewrite_cannot_be_made_to_match() -> None:
+    forged = LedgerKey(b"a guess")
+    rewritten = [LINKS[0]._replace(row=[1, "cage", 1000])]
+    rewritten[0] = rewritten[0]._replace(
+        hash=forged.mac(link_message(rewritten[0], [1, "cage", 1000]))
+    )
+    assert check_links(rewritten, KEY.mac)

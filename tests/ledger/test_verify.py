@@ -11,32 +11,36 @@ from tests.conftest import Database
 from tests.helpers import Api
 
 
-@pytest.fixture
-def played(api: Api, floor: Api) -> Flask:
+def play_two_melds(api: Api, floor: Api) -> int:
+    """Three buy-ins, then a hand with two melds: entries 1 to 13. The table's id."""
     table = floor.table("cardroom", collection={"kind": "per_hand", "chips": 1})
     for seat in (1, 2, 3):
         api.seat(table["id"], seat, f"P{seat}")
     hand = api.hand(table["id"])
     api.event(hand["id"], {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})
     api.event(hand["id"], {"type": "meld", "seat": 2, "cards": ["KD", "KD", "KD"]})
+    table_id: int = table["id"]
+    return table_id
+
+
+@pytest.fixture
+def played(api: Api, floor: Api) -> Flask:
+    play_two_melds(api, floor)
     return api.client.application
 
 
+#: Every append-only table: its guards are what an insider drops first.
+GUARDED = ("ledger_entries", "events", "report_prints", "chain_links")
+
+
 def without_triggers(app: Flask, database: Database, *statements: str) -> None:
-    """Tamper as someone with the database's keys would: drop the guard, then edit."""
-    drops = (
-        [
-            "DROP TRIGGER ledger_entries_append_only ON ledger_entries",
-            "DROP TRIGGER events_append_only ON events",
+    """Tamper as someone with the database's keys would: drop the guards, then edit."""
+    if database.kind == "postgresql":
+        drops = [f"DROP TRIGGER IF EXISTS {t}_append_only ON {t}" for t in GUARDED]
+    else:
+        drops = [
+            f"DROP TRIGGER IF EXISTS {t}_no_{c}" for t in GUARDED for c in ("update", "delete")
         ]
-        if database.kind == "postgresql"
-        else [
-            "DROP TRIGGER ledger_entries_no_update",
-            "DROP TRIGGER ledger_entries_no_delete",
-            "DROP TRIGGER events_no_update",
-            "DROP TRIGGER events_no_delete",
-        ]
-    )
     with app.app_context(), db.engine.begin() as connection:
         for sql in [*drops, *statements]:
             connection.execute(text(sql))

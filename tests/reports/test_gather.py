@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
-from dealer.ledger.verification import StoredEntry
+from dealer.ledger.reading import StoredEntry
 from dealer.reports.gather.hand import settling_event
 from dealer.reports.gather.session import conditions_collected
 from dealer.reports.gather.shift import MAX_BUCKETS, drop_buckets, table_labels

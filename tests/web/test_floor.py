@@ -138,3 +138,15 @@ def test_the_shift_starts_at_the_last_start_passed(now: str, start: str) -> None
     found = shift_start(local_now.astimezone(UTC), zone, "06:00, 14:00,22:00")
     assert found == datetime.fromisoformat(start).replace(tzinfo=zone)
     assert found.tzinfo is not None
+
+
+def test_the_floor_sets_whether_a_split_or_borrow_needs_a_card_from_hand(
+    people: Flask, supervisor: Web
+) -> None:
+    """Issue 9's knob is on the open-table screen, like every other knob, and is stored."""
+    assert "A split or borrow must play a card from hand" in words(supervisor.get("/floor"))
+    supervisor.post(
+        "/floor/tables", {**OPEN, "profile": "cardroom", "rearrange_needs_card": "false"}
+    )
+    (table,) = tables(people)
+    assert table.rules == {"rearrange_needs_card": False}

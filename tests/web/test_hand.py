@@ -300,3 +300,15 @@ def test_discard_penalty_after_going_out(dealer: Web, floor_api: Api, hand_id: i
     text = words(dealer.follow(act(dealer, hand_id, action="penalty", seat=2)))
     assert "Discard penalty on seat 2." in text
     assert "Seat 2 (P2) pays seat 3 (P3) 11 chips. Why: discard penalty" in text
+
+
+def test_a_meld_not_claimed_is_recorded_with_nothing_paid(dealer: Web, floor_api: Api) -> None:
+    """Issue 9: the pad's "Not claimed" switch sends claimed: false; the next form has it off."""
+    table = six_seated(floor_api)
+    hand = floor_api.hand(table)["id"]
+    form = {"action": "meld", "seat": "1", "cards": "5S 5S 5S", "not_claimed": "y"}
+    page = dealer.follow(dealer.post(f"/hands/{hand}/events", form))
+    assert "not claimed: nothing paid" in words(page)
+    assert 'name="not_claimed" value="y" checked' not in page
+    event = floor_api.get(f"/hands/{hand}")["events"][-1]
+    assert (event["claimed"], event["payments"]) == (False, [])

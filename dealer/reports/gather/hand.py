@@ -8,8 +8,16 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import house_account, pot_account, seating_account
-from dealer.ledger.hands import get_hand, hand_collection, hand_rules, load
-from dealer.ledger.verification import StoredEntry, load_entries
+from dealer.ledger.engine import change_note
+from dealer.ledger.hands import (
+    Recorded,
+    account_of,
+    get_hand,
+    hand_collection,
+    hand_rules,
+    recorded,
+)
+from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 
 from ..model import EventLine, HandSlip, PaymentLine, SeatLine
@@ -37,8 +45,8 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
     """Everything the hand slip prints, for one hand; raises NotFound for an unknown id."""
     hand = get_hand(session, hand_id)
     table = session.get_one(Table, hand.table_id)
-    replayed = load(session, hand)
-    engine, rows = replayed.engine, replayed.events
+    played = recorded(session, hand)
+    rows, texts, voided = played.events, played.texts(), played.voided()
     entries = load_entries(session, LedgerEntry.hand_id == hand.id)
     seat_of = {seating: int(seat) for seat, seating in hand.seats.items()}
     seatings = {
@@ -54,10 +62,10 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
             seq=row.seq,
             at=row.created_at,
             type=row.type,
-            text=record.text,
+            text=text,
             recorded_by=people.get(row.user_id, "?"),
             approved_by=people.get(row.supervisor_id) if row.supervisor_id else None,
-            voided=row.seq in engine.voided,
+            voided=row.seq in voided,
             payments=tuple(
                 PaymentLine(
                     party(e.from_account, seat_of),
@@ -69,17 +77,18 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
                 for e in by_event[row.id]
             ),
         )
-        for row, record in zip(rows, engine.events, strict=True)
+        for row, text in zip(rows, texts, strict=True)
     )
-    settled_by = settling_event(hand, {r.seq: r.type for r in rows}, set(engine.voided))
+    settled_by = settling_event(hand, {r.seq: r.type for r in rows}, voided)
     settling_id = rows[settled_by - 1].id if settled_by is not None else None
     settlement = nets(by_event[settling_id]) if settling_id is not None else {}
     net = nets(entries)
+    status = played.seat_status()
     seats = tuple(
         SeatLine(
             seat=int(seat),
             player=seatings[seating].player,
-            status=engine.seat_status[int(seat)],
+            status=status.get(int(seat), "?"),
             settlement=settlement.get(seating_account(seating), 0),
             net=net.get(seating_account(seating), 0),
         )
@@ -106,7 +115,22 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
         ledger_last_seq=last,
         head_hash=entries[-1].hash if entries else "",
         reprint=reprint,
+        note=_engine_note(played, net),
     )
+
+
+def _engine_note(played: Recorded, net: dict[str, int]) -> str | None:
+    """A note when the engine installed no longer replays the hand as its entries recorded it."""
+    hand, engine = played.row, played.engine
+    if engine is None:
+        return change_note(hand.engine_version, f"it no longer replays ({played.failure})")
+    replayed = {account_of(hand, party): chips for party, chips in engine.net.items()}
+    if any(replayed[a] != net.get(a, 0) for a in replayed) or (engine.status, engine.winner) != (
+        hand.status,
+        hand.winner,
+    ):
+        return change_note(hand.engine_version, "it replays to other figures than recorded")
+    return None
 
 
 def _dealer(session: Session, hand: Hand, people: dict[int, str], dealt_by: int) -> str:

@@ -1,6 +1,6 @@
 """What every gatherer reads the same way: entries' nets, accounts as parties, people's names.
 
-The entries themselves are read by `dealer.ledger.verification.load_entries`, as the checks
+The entries themselves are read by `dealer.ledger.reading.load_entries`, as the checks
 read them.
 """
 
@@ -13,10 +13,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import parse_account
-from dealer.ledger.verification import StoredEntry
+from dealer.ledger.checkpoints import Checkpoint
+from dealer.ledger.keys import fingerprint
+from dealer.ledger.reading import StoredEntry
 from dealer.models import User
 
-__all__ = ["names", "nets", "party"]
+from ..model import FiledCheckpoint
+
+__all__ = ["filed", "names", "nets", "party"]
 
 
 def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
@@ -45,3 +49,18 @@ def names(session: Session, ids: Iterable[int | None]) -> dict[int, str]:
         return {}
     rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
     return {user_id: name for user_id, name in rows}
+
+
+def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
+    """A checkpoint as a document prints it."""
+    if checkpoint is None:
+        return None
+    return FiledCheckpoint(
+        seq=checkpoint.seq,
+        hash=checkpoint.hash,
+        at=checkpoint.at,
+        entries=checkpoint.entries,
+        checked=checkpoint.checked,
+        signature=checkpoint.signature,
+        key=fingerprint(checkpoint.key),
+    )

@@ -14,13 +14,14 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, house_account, parse_account, seating_account
-from dealer.ledger.hands import load
+from dealer.ledger.checkpoints import checkpoint_head
+from dealer.ledger.hands import recorded
+from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.table_sessions import get_session, session_hands
-from dealer.ledger.verification import StoredEntry, load_entries
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 
 from ..model import Correction, SessionHand, SessionReport, SessionSeat
-from .ledger import names, nets
+from .ledger import filed, names, nets
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
 
@@ -121,6 +122,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         reprint=reprint,
         pot=pots,
         opened_by_dealing=down.implicit,
+        checkpoint=filed(checkpoint_head(session, f"session report {down.id}")),
     )
 
 
@@ -180,15 +182,15 @@ def _corrections(
         return ()
     out: list[Correction] = []
     for hand in (h for h in hands if h.id in set(wanted)):
-        replayed = load(session, hand)
-        records = replayed.engine.events
-        rows = [r for r in replayed.events if r.type in CORRECTION_TYPES]
+        played = recorded(session, hand)
+        texts = played.texts()
+        rows = [r for r in played.events if r.type in CORRECTION_TYPES]
         people = names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
         for row in rows:
             action = row.action or {}
-            text = records[row.seq - 1].text
+            text = texts[row.seq - 1]
             if row.type == "void":
-                text += f" ({records[int(action['event']) - 1].text})"
+                text += f" ({texts[int(action['event']) - 1]})"
             out.append(
                 Correction(
                     at=row.created_at,

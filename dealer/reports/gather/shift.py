@@ -6,23 +6,25 @@
   entries made in the window (``at``), whatever hand they belong to: what the books say
   happened between ``from`` and ``to``. A hand that straddles the edge of the window shows in
   the listing by its deal and in the totals by its entries.
-- The ledger checks run over the whole ledger before the figures are read; what they find is
-  printed in the red banner.
+- The figures are summed by the database, from the window's entries only.
+- Before them the ledger checks run over the window and whatever was written since the last
+  checkpoint (`dealer.ledger.verify`); what they find is printed in the red banner. The head
+  they reached is then filed as a checkpoint (checked when they found nothing) and printed.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, case, func, literal, select
 from sqlalchemy.orm import Session
 
-from dealer.ledger import CAGE, house_account, parse_account, seating_account
-from dealer.ledger.verification import StoredEntry
-from dealer.models import Event, Hand, Seating, Table
+from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
+from dealer.ledger.balances import hands_nets
+from dealer.ledger.verification import checkpoint_report
+from dealer.models import Event, Hand, LedgerEntry, Seating, Table
 
 from ..figures import as_utc
 from ..model import (
@@ -35,7 +37,7 @@ from ..model import (
     ShiftTable,
     TrialLine,
 )
-from .checks import run_checks
+from .ledger import filed
 
 __all__ = ["MAX_BUCKETS", "drop_buckets", "shift_report"]
 
@@ -84,29 +86,39 @@ class _Tally:
     by_hour: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
 
 
-def _comparable(moment: datetime, entries: Sequence[StoredEntry]) -> datetime:
-    """``moment`` (UTC) as the entries' times are read: SQLite gives them back without a zone."""
-    if entries and entries[0].at.tzinfo is None:
-        return as_utc(moment).replace(tzinfo=None)
-    return as_utc(moment)
-
-
-def _tally(entries: Sequence[StoredEntry], window_from: datetime, window_to: datetime) -> _Tally:
-    """One pass over the entries made in the window."""
+def _tally(session: Session, window_from: datetime, window_to: datetime) -> _Tally:
+    """The entries made in the window, summed by the database: per account, with the cage or
+    not, per bar of the drop chart."""
     tally = _Tally()
     buckets = drop_buckets(window_from, window_to)
-    step = (buckets[1] - buckets[0]) if len(buckets) > 1 else timedelta(hours=1)
-    first = _comparable(buckets[0] if buckets else window_from, entries)
-    start, end = _comparable(window_from, entries), _comparable(window_to, entries)
+    bucket: ColumnElement[int] = (
+        case(
+            *((LedgerEntry.at < start, n) for n, start in enumerate(buckets[1:])),
+            else_=len(buckets) - 1,
+        )
+        if len(buckets) > 1
+        else literal(0)
+    )
+    in_window = (LedgerEntry.at >= window_from, LedgerEntry.at < window_to)
     parsed: dict[str, tuple[str, int | None]] = {}
-    for e in entries:
-        at = e.at
-        if not start <= at < end:
-            continue
-        source, target, chips = e.from_account, e.to_account, e.chips
-        tally.accounts[source].credits += chips
-        tally.accounts[target].debits += chips
-        for account, sign in ((source, -1), (target, 1)):
+    sides = (
+        (LedgerEntry.to_account, LedgerEntry.from_account, 1),
+        (LedgerEntry.from_account, LedgerEntry.to_account, -1),
+    )
+    for column, other, sign in sides:
+        with_cage = (other == CAGE).label("with_cage")
+        bar = bucket.label("bar")
+        rows = session.execute(
+            select(column, with_cage, bar, func.sum(LedgerEntry.chips))
+            .where(*in_window)
+            .group_by(column, with_cage, bar)
+        )
+        for account, cage, at_bar, summed in rows:
+            chips = int(summed)
+            if sign > 0:
+                tally.accounts[account].debits += chips
+            else:
+                tally.accounts[account].credits += chips
             kind_id = parsed.get(account)
             if kind_id is None:
                 p = parse_account(account)
@@ -114,15 +126,13 @@ def _tally(entries: Sequence[StoredEntry], window_from: datetime, window_to: dat
             kind, number = kind_id
             if kind == "house" and number is not None:
                 tally.house[number] += sign * chips
-                tally.by_hour[number, int((at - first) / step)] += sign * chips
+                tally.by_hour[number, int(at_bar)] += sign * chips
             elif kind == "seating" and number is not None:
-                other = target if sign < 0 else source
                 seat = tally.seats[number]
-                if other == CAGE:
-                    if sign > 0:
-                        seat.buy_ins += chips
-                    else:
-                        seat.cash_outs += chips
+                if cage and sign > 0:
+                    seat.buy_ins += chips
+                elif cage:
+                    seat.cash_outs += chips
                 else:
                     seat.net += sign * chips
     return tally
@@ -141,7 +151,7 @@ def shift_report(
 ) -> ShiftReport:
     """Everything the shift ledger prints for the window ``[window_from, window_to)`` (UTC)."""
     window_from, window_to = as_utc(window_from), as_utc(window_to)
-    checks, entries = run_checks(session)
+    checks = verify(session, window=(window_from, window_to))
     in_window = (Hand.started_at >= window_from, Hand.started_at < window_to)
     hands = session.execute(
         select(
@@ -156,8 +166,9 @@ def shift_report(
         .where(*in_window)
         .order_by(Hand.table_id, Hand.number)
     ).all()
-    hand_net = _hand_nets(entries, {h.id for h in hands})
-    tally = _tally(entries, window_from, window_to)
+    hand_net = {h.id: checks.nets[h.id] for h in hands if h.id in checks.nets}
+    hand_net.update(hands_nets(session, [h.id for h in hands if h.id not in hand_net]))
+    tally = _tally(session, window_from, window_to)
     seating_ids = set(tally.seats) | {s for h in hands for s in h.seats.values()}
     seatings = {
         s.id: s for s in session.scalars(select(Seating).where(Seating.id.in_(seating_ids)))
@@ -233,18 +244,9 @@ def shift_report(
         hands=tuple(lines),
         problems=tuple(f"{p.check}: {p.message}" for p in checks.problems),
         reprint=reprint,
+        checkpoint=filed(checkpoint_report(checks, f"shift report {window_from}/{window_to}")),
+        engine_changed=tuple(c.message for c in checks.engine_changed),
     )
-
-
-def _hand_nets(entries: Sequence[StoredEntry], dealt: set[int]) -> dict[int, dict[str, int]]:
-    """Each hand dealt in the window: every account's change over all its entries."""
-    out: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for e in entries:
-        if e.hand_id in dealt:
-            net = out[e.hand_id]
-            net[e.from_account] -= e.chips
-            net[e.to_account] += e.chips
-    return out
 
 
 def _pot_tables(session: Session, tally: _Tally, known: dict[int, int]) -> dict[int, int]:

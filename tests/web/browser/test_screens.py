@@ -355,3 +355,29 @@ def test_a_first_run_creates_the_first_admin_on_screen(
     finally:
         context.close()
         server.stop()
+
+
+def test_a_meld_not_claimed_pays_nothing_and_the_switch_is_off_after(any_tablet: Tablet) -> None:
+    """Issue 9: the "Not claimed" switch on the pad; the banner and history say so; off after."""
+    tablet, page = any_tablet, any_tablet.page
+    world = table_with_hand(tablet.live)
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{world['hand']}")
+    page.tap(".seat-picker [data-pick-seat='1']")
+    tap_cards(tablet, "5S 5S 5S")
+    page.tap("label.not-claimed")
+    assert page.is_checked("input[name=not_claimed]")
+    tablet.assert_axe_finds_nothing_serious("21-hand-not-claimed")
+    page.tap("button[data-action=meld]")
+    said = tablet.wait_banner("Seat 1 melds 5S 5S 5S")
+    assert "not claimed: nothing paid" in said
+    assert "not claimed: nothing paid" in tablet.text(".events")
+    assert not page.is_checked("input[name=not_claimed]")
+    hand = world["api"].get(f"/hands/{world['hand']}")
+    assert hand["events"][-1]["payments"] == []
+    # The next meld, claimed, collects as usual.
+    page.tap(".seat-picker [data-pick-seat='2']")
+    tap_cards(tablet, "JH QH KH")
+    page.tap("button[data-action=meld]")
+    tablet.wait_banner("Seat 2 melds JH QH KH")
+    assert world["api"].get(f"/hands/{world['hand']}")["events"][-1]["payments"] != []

@@ -1,0 +1,362 @@
+"""Checkpoints: the keyed chain's head, signed, appended to a file outside the database.
+
+A checkpoint says "at this time the chain's link ``seq`` had hash ``hash``" (and the ledger's
+entry count and head hash, as the API and the reports show them). It is signed with the
+ledger's Ed25519 key and chained to the line before it in the file (``prev``), so a line
+cannot be forged, changed or taken out unseen. It is printed on session and shift reports.
+
+`verify` holds the ledger against the checkpoints: a history rewritten behind one no longer
+gives its hash, even when whoever rewrote it had the database and the key. A checkpoint is
+``checked`` when the checks ran over everything since the last checked one and found nothing:
+verifying starts from the last such checkpoint that still holds.
+
+Checkpoints are made by ``flask --app dealer ledger checkpoint``, by every shift report (checked
+when its checks pass), by every session report and backup, and, unchecked, at each shift's end
+(the first write after a shift starts records the head as the last shift left it).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any
+from zoneinfo import ZoneInfo
+
+from flask import current_app
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from dealer.models import LINK_KINDS, ChainLink, LedgerEntry, as_utc, utcnow
+
+from .chain import GENESIS, moment
+from .checks import Problem, when
+from .keys import LedgerKey, current_key, signature_ok
+from .shifts import shift_start
+
+__all__ = [
+    "Checkpoint",
+    "CheckpointFile",
+    "Filed",
+    "Head",
+    "chain_head",
+    "check_checkpoints",
+    "checkpoint_head",
+    "current_file",
+    "holds",
+    "line_digest",
+    "record_checkpoint",
+    "seal_shift_end",
+]
+
+#: The format of a checkpoint line; a new format gets a new number.
+VERSION = 1
+#: How much of the file is read at a time, from its end.
+BLOCK = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """The chain as it stands at one link: what a checkpoint records."""
+
+    seq: int  # the last link (0: nothing linked yet)
+    hash: str
+    at: datetime | None
+    #: Each kind's highest row linked up to here (an entry's seq, an event's or a print's id).
+    marks: Mapping[str, int] = field(default_factory=dict)
+    entries: int = 0  # the ledger's last entry seq
+    entry_hash: str = GENESIS  # and its sha256 hash: the API's ``head``
+
+
+def chain_head(session: Session, before: datetime | None = None) -> Head:
+    """The chain's head now, or as it stood before ``before``; every read here is indexed."""
+    query = select(ChainLink.seq, ChainLink.hash, ChainLink.at).order_by(ChainLink.seq.desc())
+    if before is not None:
+        # Links are written in time order: the last before ``before`` is the last of its moment.
+        last = session.scalar(select(func.max(ChainLink.at)).where(ChainLink.at < before))
+        query = query.where(ChainLink.at == last)
+    top = session.execute(query.limit(1)).first()
+    entry = session.execute(
+        select(LedgerEntry.seq, LedgerEntry.hash).order_by(LedgerEntry.seq.desc()).limit(1)
+    ).first()
+    entries, entry_hash = (entry.seq, entry.hash) if entry else (0, GENESIS)
+    if top is None:
+        return Head(0, GENESIS, None, dict.fromkeys(LINK_KINDS, 0), entries, entry_hash)
+    marks = {}
+    for kind in LINK_KINDS:
+        ref = session.scalar(
+            select(ChainLink.ref)
+            .where(ChainLink.kind == kind, ChainLink.seq <= top.seq)
+            .order_by(ChainLink.ref.desc())
+            .limit(1)
+        )
+        marks[kind] = ref or 0
+    if before is not None:
+        entries = marks["entry"]
+        entry_hash = session.scalar(select(LedgerEntry.hash).where(LedgerEntry.seq == entries)) or (
+            GENESIS
+        )
+    return Head(top.seq, top.hash, as_utc(top.at), marks, entries, entry_hash)
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """One line of the checkpoint file."""
+
+    seq: int
+    hash: str
+    at: datetime  # when it was recorded
+    marks: Mapping[str, int]
+    entries: int
+    entry_hash: str
+    checked: bool
+    reason: str
+    prev: str  # line_digest of the line before ("" for the first)
+    key: str  # the signing key's public half, hex
+    signature: str = ""
+
+    def body(self) -> bytes:
+        """What the signature covers: every field but the signature, canonical JSON."""
+        fields: dict[str, Any] = asdict(self)
+        del fields["signature"]
+        fields["at"] = moment(self.at)
+        fields["marks"] = dict(self.marks)
+        fields["v"] = VERSION
+        return json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()
+
+    def line(self) -> str:
+        fields = json.loads(self.body())
+        fields["signature"] = self.signature
+        return json.dumps(fields, sort_keys=True, separators=(",", ":"))
+
+    def signed_by(self, public: str) -> bool:
+        """Whether the signature is good and made with ``public``."""
+        return self.key == public and signature_ok(self.key, self.body(), self.signature)
+
+    @classmethod
+    def parse(cls, line: str) -> Checkpoint:
+        """A line of the file; raises ValueError when it is not one."""
+        try:
+            fields = json.loads(line)
+            if fields.pop("v") != VERSION:
+                raise ValueError("an unknown format")
+            fields["at"] = as_utc(datetime.fromisoformat(fields["at"]))
+            return cls(**fields)
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
+            raise ValueError(str(exc)) from exc
+
+
+def line_digest(line: str) -> str:
+    """What the next line's ``prev`` holds: sha256 of this line's text."""
+    return hashlib.sha256(line.encode()).hexdigest()
+
+
+class CheckpointFile:
+    """The append-only file of checkpoints: one JSON line each, newest last, made 0600."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+
+    def append(self, head: Head, key: LedgerKey, checked: bool, reason: str) -> Checkpoint:
+        """Sign and append a checkpoint of ``head``, chained to the last line (under a lock)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+        with os.fdopen(fd, "a+b") as out:
+            fcntl.flock(out, fcntl.LOCK_EX)  # one writer at a time, across processes
+            last = next(_lines_backwards(out), None)
+            checkpoint = Checkpoint(
+                seq=head.seq,
+                hash=head.hash,
+                at=utcnow(),
+                marks=dict(head.marks),
+                entries=head.entries,
+                entry_hash=head.entry_hash,
+                checked=checked,
+                reason=reason[:200],
+                prev=line_digest(last) if last is not None else "",
+                key=key.public,
+            )
+            signed = replace(checkpoint, signature=key.sign(checkpoint.body()))
+            out.write(signed.line().encode() + b"\n")
+            out.flush()
+            os.fsync(out.fileno())
+        return signed
+
+    def newest_first(self) -> Iterator[str]:
+        """Every line, the newest first, read from the end of the file."""
+        if not self.path.exists():
+            return
+        with self.path.open("rb") as source:
+            yield from _lines_backwards(source)
+
+    def latest(self) -> Checkpoint | None:
+        """The last line, if it can be read."""
+        line = next(self.newest_first(), None)
+        try:
+            return Checkpoint.parse(line) if line is not None else None
+        except ValueError:
+            return None
+
+
+def _lines_backwards(source: IO[bytes]) -> Iterator[str]:
+    """The lines of ``source``, last first, reading blocks from its end (blank lines skipped)."""
+    source.seek(0, os.SEEK_END)
+    position = source.tell()
+    rest = b""
+    while position > 0:
+        size = min(BLOCK, position)
+        position -= size
+        source.seek(position)
+        block = source.read(size) + rest
+        lines = block.split(b"\n")
+        rest = lines[0]
+        for line in reversed(lines[1:]):
+            if line.strip():
+                yield line.decode("utf-8", "replace")
+    if rest.strip():
+        yield rest.decode("utf-8", "replace")
+
+
+def current_file() -> CheckpointFile:
+    """The running app's checkpoint file (``CHECKPOINT_FILE``)."""
+    return CheckpointFile(current_app.config["CHECKPOINT_FILE"])
+
+
+def record_checkpoint(head: Head, checked: bool, reason: str) -> Checkpoint:
+    """Sign ``head`` and append it to the app's checkpoint file."""
+    return current_file().append(head, current_key(), checked, reason)
+
+
+def checkpoint_head(session: Session, reason: str) -> Checkpoint | None:
+    """File the chain's head as it stands, unchecked (None while nothing is linked)."""
+    head = chain_head(session)
+    return record_checkpoint(head, False, reason) if head.seq else None
+
+
+#: Per checkpoint file: the start of the shift whose beginning has been sealed already.
+_sealed: dict[Path, datetime] = {}
+
+
+def seal_shift_end(session: Session) -> None:
+    """At the first write of a shift, record the head as the last shift left it (unchecked).
+
+    Called by every write to the chain before it links anything, under the writers' lock.
+    Costs a clock reading, except once a shift.
+    """
+    config = current_app.config
+    start = shift_start(
+        utcnow(), ZoneInfo(config.get("TIMEZONE", "UTC")), config.get("SHIFT_STARTS", "")
+    )
+    store = current_file()
+    if _sealed.get(store.path) == start:
+        return
+    latest = store.latest()
+    if latest is None or latest.at < start:
+        head = chain_head(session, before=start)
+        if head.seq and (latest is None or latest.seq < head.seq):
+            store.append(head, current_key(), False, f"shift end {start.isoformat()}")
+    _sealed[store.path] = start
+
+
+# ------------------------------------------------------------------- holding the ledger to them
+
+
+@dataclass(frozen=True, slots=True)
+class Filed:
+    """A line of the checkpoint file as read: its text, and its checkpoint (None: unreadable)."""
+
+    line: str
+    checkpoint: Checkpoint | None
+
+
+def read_filed(lines: Iterator[str]) -> Iterator[Filed]:
+    for line in lines:
+        try:
+            yield Filed(line, Checkpoint.parse(line))
+        except ValueError:
+            yield Filed(line, None)
+
+
+def holds(checkpoint: Checkpoint, links: Mapping[int, str], public: str) -> bool:
+    """Whether ``checkpoint`` is signed with ``public`` and its link still has its hash.
+
+    ``links`` maps link seqs to their hashes as stored now.
+    """
+    stored = links.get(checkpoint.seq, GENESIS if checkpoint.seq == 0 else None)
+    return stored == checkpoint.hash and checkpoint.signed_by(public)
+
+
+def check_checkpoints(
+    filed: Sequence[Filed],
+    links: Mapping[int, str],
+    entries: Mapping[int, str],
+    head: int,
+    public: str,
+    whole_file: bool,
+) -> list[Problem]:
+    """Each checkpoint read (newest first) is signed with ``public``, follows the line before it
+    in the file, and still holds: its link (``links``: seq -> hash as stored now) and its last
+    entry (``entries``: seq -> hash) have the hashes it recorded. ``head`` is the chain's last
+    link now; ``whole_file``: the oldest line read is the file's first.
+    """
+    problems: list[Problem] = []
+    for n, item in enumerate(filed):
+        cp = item.checkpoint
+        older = filed[n + 1].line if n + 1 < len(filed) else None
+        if cp is None:
+            problems.append(
+                Problem(
+                    "checkpoint",
+                    f"Line {n + 1} from the end of the checkpoint file is not a checkpoint.",
+                )
+            )
+            continue
+        name = f"The checkpoint of {when(cp.at)} (link {cp.seq})"
+        if not cp.signed_by(public):
+            problems.append(
+                Problem(
+                    "checkpoint", f"{name} is not signed with this ledger's key: forged or changed."
+                )
+            )
+            continue
+        if (older is not None and cp.prev != line_digest(older)) or (
+            older is None and whole_file and cp.prev
+        ):
+            problems.append(
+                Problem(
+                    "checkpoint",
+                    f"The checkpoint file was changed just before {name[4:]}: a line was "
+                    "taken out, put in or altered.",
+                )
+            )
+        if cp.seq > head:
+            problems.append(
+                Problem(
+                    "checkpoint",
+                    f"{name} recorded link {cp.seq}, but the keyed chain now ends at link {head}: "
+                    "history was deleted.",
+                )
+            )
+        elif not holds(cp, links, public):
+            problems.append(
+                Problem(
+                    "checkpoint",
+                    f"{name} recorded its hash as {cp.hash[:16]}..., but the database now gives "
+                    f"{links.get(cp.seq, 'none')[:16]}...: history up to it was rewritten.",
+                )
+            )
+        if cp.entries and entries.get(cp.entries) != cp.entry_hash:
+            problems.append(
+                Problem(
+                    "checkpoint",
+                    f"{name} recorded entry {cp.entries} as {cp.entry_hash[:16]}..., but the "
+                    "ledger no longer has it so: entries were rewritten or deleted.",
+                    cp.entries,
+                )
+            )
+    return problems

@@ -1,0 +1,152 @@
+"""Writing the keyed chain: every ledger entry, event and print is linked as it is written.
+
+A link gets the next gapless ``seq`` (under the writers' lock, in the caller's transaction)
+and an HMAC under the ledger's key of its row's fields and the link before it (see `chain`).
+Rows written before the keyed chain existed are linked once, by ``flask --app dealer ledger
+link-unkeyed`` (`link_unkeyed`), after their own sha256 chain has been checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord, utcnow
+from dealer.transactions import require_writing
+
+from .chain import (
+    DEALT_COLUMNS,
+    ENTRY_COLUMNS,
+    EVENT_COLUMNS,
+    GENESIS,
+    PRINT_COLUMNS,
+    columns,
+    entry_link_fields,
+    event_link_fields,
+    link_message,
+    print_link_fields,
+)
+from .checkpoints import seal_shift_end
+from .keys import current_key
+
+__all__ = ["Unkeyed", "link", "link_entries", "link_event", "link_print", "link_unkeyed", "unkeyed"]
+
+Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord)
+#: Ids asked for in one query: well under either database's limit on parameters.
+CHUNK = 1000
+
+
+def link(
+    session: Session, kind: str, rows: Sequence[tuple[int, Sequence[object]]], at: datetime
+) -> list[ChainLink]:
+    """Append a link for each ``(ref, fields)`` of ``kind``, inside the caller's write."""
+    require_writing(session, "ledger.links.link")
+    if not rows:
+        return []
+    seal_shift_end(session)
+    key = current_key()
+    head = session.execute(
+        select(ChainLink.seq, ChainLink.hash).order_by(ChainLink.seq.desc()).limit(1)
+    ).first()
+    seq, prev = (head.seq, head.hash) if head else (0, GENESIS)
+    links = []
+    for ref, fields in rows:
+        seq += 1
+        made = ChainLink(seq=seq, kind=kind, ref=ref, at=at, prev_hash=prev)
+        made.hash = prev = key.mac(link_message(made, fields))
+        links.append(made)
+    session.add_all(links)
+    session.flush()
+    return links
+
+
+def link_entries(session: Session, entries: Sequence[LedgerEntry]) -> None:
+    """Link ledger entries just written (`post` calls this)."""
+    if entries:
+        rows = [(e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS))) for e in entries]
+        link(session, "entry", rows, entries[0].at)
+
+
+def link_event(session: Session, event: Event, hand: Hand | None) -> None:
+    """Link an event just written; ``hand`` is its hand when the event is the deal."""
+    link(session, "event", [(event.id, _event_fields(event, hand))], event.created_at)
+
+
+def _event_fields(event: Event, hand: Hand | None) -> list[object]:
+    dealt = columns(hand, DEALT_COLUMNS) if hand is not None else None
+    return event_link_fields(columns(event, EVENT_COLUMNS), dealt)
+
+
+def link_print(session: Session, record: PrintRecord) -> None:
+    """Link a print of a document just counted."""
+    link(session, "print", [(record.id, _print_fields(record))], record.printed_at)
+
+
+def _print_fields(record: PrintRecord) -> list[object]:
+    return print_link_fields(columns(record, PRINT_COLUMNS))
+
+
+@dataclass(frozen=True, slots=True)
+class Unkeyed:
+    """How many rows of each kind no link covers: written before the keyed chain existed."""
+
+    entries: int
+    events: int
+    prints: int
+
+    @property
+    def total(self) -> int:
+        return self.entries + self.events + self.prints
+
+
+def unkeyed(session: Session, after: Mapping[str, int] | None = None) -> dict[str, list[int]]:
+    """The keys of the rows of each kind no link covers, among those above ``after[kind]``."""
+    marks = after or {}
+    out: dict[str, list[int]] = {}
+    for kind, key in (("entry", LedgerEntry.seq), ("event", Event.id), ("print", PrintRecord.id)):
+        linked = select(ChainLink.ref).where(ChainLink.kind == kind, ChainLink.ref == key)
+        out[kind] = list(
+            session.scalars(
+                select(key).where(key > marks.get(kind, 0), ~linked.exists()).order_by(key)
+            )
+        )
+    return out
+
+
+def link_unkeyed(session: Session) -> Unkeyed:
+    """Link every row that no link covers yet (an old ledger's), oldest first; how many.
+
+    The caller checks the old rows' own chain first: linking them vouches for them.
+    """
+    require_writing(session, "ledger.links.link_unkeyed")
+    found = unkeyed(session)
+    now = utcnow()
+    entries = _in_order(session, LedgerEntry, LedgerEntry.seq, found["entry"])
+    rows = [(e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS))) for e in entries]
+    link(session, "entry", rows, now)
+    events = _in_order(session, Event, Event.id, found["event"])
+    hands = {
+        h.id: h for h in _in_order(session, Hand, Hand.id, sorted({e.hand_id for e in events}))
+    }
+    rows = [(e.id, _event_fields(e, hands[e.hand_id] if e.seq == 1 else None)) for e in events]
+    link(session, "event", rows, now)
+    prints = _in_order(session, PrintRecord, PrintRecord.id, found["print"])
+    link(session, "print", [(p.id, _print_fields(p)) for p in prints], now)
+    return Unkeyed(len(entries), len(events), len(prints))
+
+
+def _in_order(
+    session: Session, model: type[Row], key: InstrumentedAttribute[int], ids: Iterable[int]
+) -> list[Row]:
+    """The rows of ``model`` whose ``key`` is among ``ids``, in key order, read in chunks."""
+    wanted = list(ids)
+    out: list[Row] = []
+    for start in range(0, len(wanted), CHUNK):
+        chunk = wanted[start : start + CHUNK]
+        out += session.scalars(select(model).where(key.in_(chunk)).order_by(key))
+    return out

@@ -1,0 +1,247 @@
+"""Reading history as the checks read it: plain rows, not ORM objects, a stretch at a time.
+
+The checks may read a quarter of a million entries for one shift: an ORM object costs several
+times as much to build and to read, and holds several times the memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import datetime
+from sys import intern
+from typing import Any
+
+from sqlalchemy import ColumnElement, Executable, and_, func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord
+
+from .chain import (
+    DEALT_COLUMNS,
+    ENTRY_COLUMNS,
+    EVENT_COLUMNS,
+    PRINT_COLUMNS,
+    entry_link_fields,
+    event_link_fields,
+    print_link_fields,
+)
+from .checks import LinkRow
+
+__all__ = [
+    "StoredEntry",
+    "Stretch",
+    "chunks",
+    "load_entries",
+]
+
+#: Every column of a ledger entry, in `StoredEntry`'s order.
+FIELDS = ENTRY_COLUMNS
+
+
+class StoredEntry:
+    """A ledger entry as the checks (and the reports) read it: its columns and nothing else.
+
+    The checks read every entry of the ledger; an ORM object costs several times as much to
+    build and to read, and holds several times the memory.
+    """
+
+    __slots__ = FIELDS
+
+    seq: int
+    at: datetime
+    from_account: str
+    to_account: str
+    chips: int
+    reason_code: str
+    reason: str
+    table_id: int
+    hand_id: int | None
+    event_id: int | None
+    user_id: int
+    device: str
+    reverses: int | None
+    prev_hash: str
+    hash: str
+
+    def __init__(
+        self,
+        seq: int,
+        at: datetime,
+        from_account: str,
+        to_account: str,
+        chips: int,
+        reason_code: str,
+        reason: str,
+        table_id: int,
+        hand_id: int | None,
+        event_id: int | None,
+        user_id: int,
+        device: str,
+        reverses: int | None,
+        prev_hash: str,
+        hash: str,
+    ) -> None:
+        self.seq = seq
+        self.at = at
+        self.from_account = from_account
+        self.to_account = to_account
+        self.chips = chips
+        self.reason_code = reason_code
+        self.reason = reason
+        self.table_id = table_id
+        self.hand_id = hand_id
+        self.event_id = event_id
+        self.user_id = user_id
+        self.device = device
+        self.reverses = reverses
+        self.prev_hash = prev_hash
+        self.hash = hash
+
+
+def load_entries(session: Session, *where: ColumnElement[bool]) -> list[StoredEntry]:
+    """The entries that match ``where`` (all of them by default), in seq order.
+
+    Read as a stream (not all rows first, then the entries); the texts that repeat from entry
+    to entry (accounts, reasons, devices, the hash an entry shares with the next one's
+    ``prev_hash``) are kept once: a busy shift is a quarter of a million entries.
+    """
+    columns = [getattr(LedgerEntry, name) for name in FIELDS]
+    query = select(*columns).where(*where).order_by(LedgerEntry.seq)
+    out: list[StoredEntry] = []
+    last = ""
+    for row in session.connection().execute(query):
+        out.append(_entry(row, last))
+        last = out[-1].hash
+    return out
+
+
+def _entry(row: Sequence[Any], last: str) -> StoredEntry:
+    """An entry from its columns in `FIELDS` order; repeated texts kept once (see load_entries)."""
+    (seq, at, source, target, chips, code, reason, table, hand, event, user, device) = row[:12]
+    reverses, prev_hash, own_hash = row[12:15]
+    return StoredEntry(
+        seq,
+        at,
+        intern(source),
+        intern(target),
+        chips,
+        intern(code),
+        intern(reason),
+        table,
+        hand,
+        event,
+        user,
+        intern(device),
+        reverses,
+        last if prev_hash == last else prev_hash,
+        own_hash,
+    )
+
+
+class Stretch:
+    """Links ``low``..``high`` of the keyed chain, read as one stream in seq order (`links`).
+
+    Each link comes with its row's fields, made and dropped as it passes; what is kept as the
+    stream goes by: the entries (for their own checks) and the hands the events belong to.
+    """
+
+    __slots__ = ("count", "entries", "hands", "high", "low", "session")
+
+    def __init__(self, session: Session, low: int, high: int) -> None:
+        self.session, self.low, self.high = session, low, high
+        self.count = 0
+        self.entries: list[StoredEntry] = []
+        self.hands: set[int] = set()
+
+    def links(self) -> Iterator[LinkRow]:
+        """Every link with its row's fields (None: the row is gone), in seq order.
+
+        One pass over the links by their seq (the primary key), each joined to its row by the
+        row's key within the span of keys the stretch names: what it costs is the stretch, however
+        long the history behind it, on either database.
+        """
+        in_stretch = ChainLink.seq.between(self.low, self.high)
+        spans = {
+            kind: (low, high)
+            for kind, low, high in self.session.execute(
+                select(ChainLink.kind, func.min(ChainLink.ref), func.max(ChainLink.ref))
+                .where(in_stretch)
+                .group_by(ChainLink.kind)
+            )
+        }
+
+        def named(kind: str, key: InstrumentedAttribute[int]) -> ColumnElement[bool]:
+            low, high = spans.get(kind, (0, -1))
+            return and_(ChainLink.kind == kind, key == ChainLink.ref, key.between(low, high))
+
+        def span(kind: str, key: InstrumentedAttribute[int]) -> ColumnElement[bool]:
+            low, high = spans.get(kind, (0, -1))
+            return key.between(low, high)
+
+        # The few rows of the stretch's deals' hands and of its prints, read aside: the one
+        # stream below then carries only entries and events.
+        deals = span("event", Event.id) & (Event.seq == 1)
+        dealt = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_DEALT_COLUMNS).where(Hand.id.in_(select(Event.hand_id).where(deals)))
+            )
+        }
+        printed = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_PRINT_COLUMNS).where(span("print", PrintRecord.id))
+            )
+        }
+        query = (
+            select(*LINK_COLUMNS, *_ENTRY_COLUMNS, *_EVENT_COLUMNS)
+            .select_from(ChainLink)
+            .outerjoin(LedgerEntry, named("entry", LedgerEntry.seq))
+            .outerjoin(Event, named("event", Event.id))
+            .where(in_stretch)
+            .order_by(ChainLink.seq)
+        )
+        entry = len(LINK_COLUMNS)
+        event = entry + len(_ENTRY_COLUMNS)
+        last = ""
+        for row in self.stream(query):
+            self.count += 1
+            seq, kind, ref, prev_hash, own_hash = row[:entry]
+            fields: list[object] | None = None
+            hand = None
+            if kind == "entry" and row[entry] is not None:
+                stored = _entry(row[entry:event], last)
+                last = stored.hash
+                self.entries.append(stored)
+                fields = entry_link_fields(row[entry:event])
+            elif kind == "event" and row[event] is not None:
+                hand = row[event + _EVENT_HAND]
+                self.hands.add(hand)
+                deal = dealt.get(hand) if row[event + _EVENT_SEQ] == 1 else None
+                fields = event_link_fields(row[event:], deal)
+            elif kind == "print" and ref in printed:
+                fields = print_link_fields(printed[ref])
+            yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
+
+    def stream(self, query: Executable) -> Iterator[Sequence[Any]]:
+        """``query``'s rows, fetched a batch at a time (a server-side cursor on PostgreSQL)."""
+        options = {"stream_results": True, "max_row_buffer": 2000}
+        return iter(self.session.connection().execution_options(**options).execute(query))
+
+
+#: What a link is read as (`LinkRow`'s first fields).
+LINK_COLUMNS = (ChainLink.seq, ChainLink.kind, ChainLink.ref, ChainLink.prev_hash, ChainLink.hash)
+_ENTRY_COLUMNS = [getattr(LedgerEntry, name) for name in FIELDS]
+_EVENT_COLUMNS = [getattr(Event, name) for name in EVENT_COLUMNS]
+#: A deal's link also covers its hand's columns fixed at the deal.
+_DEALT_COLUMNS = [getattr(Hand, name) for name in DEALT_COLUMNS]
+_PRINT_COLUMNS = [getattr(PrintRecord, name) for name in PRINT_COLUMNS]
+_EVENT_HAND = EVENT_COLUMNS.index("hand_id")
+_EVENT_SEQ = EVENT_COLUMNS.index("seq")
+
+
+def chunks(ids: Iterable[int], size: int = 1000) -> Iterator[list[int]]:
+    """``ids`` sorted, ``size`` at a time: each database takes only so many parameters."""
+    ordered = sorted(set(ids))
+    for start in range(0, len(ordered), size):
+        yield ordered[start : start + size]
