@@ -52,8 +52,20 @@ __all__ = [
 #: Ids are 32-bit in both databases; a larger one names nothing.
 
 
-class ReplayError(RuntimeError):
-    """A stored hand that the engine can no longer replay as recorded: a server fault."""
+class ReplayError(Conflict):
+    """A stored hand that the engine installed can no longer replay as recorded.
+
+    Its chips stand as its ledger entries say (`verify` tells an engine change from
+    tampering); a screen or the API answers 409 with the sentence, never a 500.
+    """
+
+    code = "hand_does_not_replay"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(
+            f"{message} Its chips stand as the ledger records them: print its hand slip, "
+            "and call a supervisor."
+        )
 
 
 @dataclass(slots=True)
