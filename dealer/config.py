@@ -63,6 +63,14 @@ class Config:
         self.SQLALCHEMY_DATABASE_URI = self.database_uri(instance_path)
         #: The tablet signs its dealer out after this many seconds without a touch.
         self.IDLE_SECONDS = int(os.environ.get("DEALER_IDLE_SECONDS", "900"))
+        #: A sign-in ends this many hours after it began (a shift), idle or not.
+        self.SIGN_IN_HOURS = float(os.environ.get("DEALER_SIGN_IN_HOURS", "12"))
+        #: Sign-in tries (and supervisors' approvals) taken from one client address a minute.
+        self.SIGN_IN_ATTEMPTS_PER_MINUTE = int(
+            os.environ.get("DEALER_SIGN_IN_ATTEMPTS_PER_MINUTE", "60")
+        )
+        #: How many proxies in front of the app to believe X-Forwarded-For from (0: none).
+        self.PROXY_HOPS = int(os.environ.get("DEALER_PROXY_HOPS", "0"))
         #: The floor's clock, for the times on screen and the shift's start.
         self.TIMEZONE = os.environ.get("DEALER_TIMEZONE", "UTC")
         #: When shifts start on the floor's clock; the floor shows the drop since the last one.

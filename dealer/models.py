@@ -79,7 +79,8 @@ class User(Base):
     #: A slow salted hash from werkzeug (scrypt); the PIN itself is never stored.
     pin_hash: Mapped[str] = mapped_column(sa.String(255))
     active: Mapped[bool] = mapped_column(default=True)
-    #: Wrong PINs in a row, and until when sign-in is refused after too many.
+    #: No longer read: wrong PINs are counted per name and per source in `SignInFailure`
+    #: (migration 0010). Kept so that the schema needs no rewrite of the users table.
     failed_pins: Mapped[int] = mapped_column(default=0)
     locked_until: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
@@ -99,9 +100,43 @@ class AuthToken(Base):
     token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
     user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
-    revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    revoked_at: Mapped[datetime | None] = mapped_column(Timestamp, index=True)
+    #: When the sign-in was last used, written at most once a minute (the idle limit).
+    last_seen_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    #: The device the client says it is: its own claim, never checked.
+    device: Mapped[str | None] = mapped_column(sa.String(200))
+    #: The supervisor who ended this sign-in from the floor, if one did.
+    ended_by: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"))
 
-    user: Mapped[User] = relationship()
+    user: Mapped[User] = relationship(foreign_keys=[user_id])
+
+
+#: What a `SignInFailure` row counts: a name at one source, a name from anywhere, one
+#: source, or a supervisor's name typed at one source for one signed-in user.
+FAILURE_SCOPES = ("pair", "name", "source", "approval")
+
+
+class SignInFailure(Base):
+    """Wrong PINs in a row for one scope and key, and until when the next try is refused.
+
+    Updated in place (a counter, not history): see dealer/lockout.py.
+    """
+
+    __tablename__ = "sign_in_failures"
+    __table_args__ = (
+        sa.CheckConstraint(_in("scope", FAILURE_SCOPES), name="scope"),
+        sa.UniqueConstraint("scope", "key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(sa.String(10))
+    key: Mapped[str] = mapped_column(sa.String(300))
+    failures: Mapped[int] = mapped_column(default=0)
+    refused_until: Mapped[datetime | None] = mapped_column(Timestamp)
+    #: The per-source limit: attempts since ``window_start`` (a minute at a time).
+    window_start: Mapped[datetime | None] = mapped_column(Timestamp)
+    attempts: Mapped[int] = mapped_column(default=0)
+    updated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 
 class Table(Base):

@@ -11,49 +11,50 @@ import hashlib
 import re
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 
-from flask import current_app
+from flask import current_app, has_request_context, request
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, joinedload
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from dealer import lockout
 from dealer.bounds import MAX_ID, PIN_DIGITS, USER_NAME
-from dealer.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn, TooManyAttempts
+from dealer.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn
+from dealer.lockout import FREE_WRONG_PINS, Attempt
 from dealer.models import ROLES, AuthToken, User, as_utc, utcnow
-from dealer.transactions import writing
+from dealer.transactions import in_write, writing
 
 __all__ = [
-    "LOCKOUT",
     "MAX_WRONG_PINS",
     "NAME_LENGTH",
     "NO_MATCH",
-    "PinRefused",
     "add_user",
     "approve_supervisor",
-    "authenticate",
     "check_name",
+    "check_pin",
     "check_pin_format",
     "check_role",
     "create_first_admin",
     "deactivate_user",
+    "end_sign_in",
     "find_token",
     "hash_token",
     "issue_token",
     "list_users",
+    "live_sign_ins",
     "names_of",
     "needs_first_admin",
     "require_role",
     "revoke",
     "sign_in",
+    "why_ended",
 ]
 
-#: Wrong PINs in a row before sign-in is refused for `LOCKOUT`: a 4-digit PIN
-#: then takes days, not minutes, to guess.
-MAX_WRONG_PINS = 5
-LOCKOUT = timedelta(minutes=5)
+#: Wrong PINs in a row for a name at one device before each next try waits (growing waits,
+#: `dealer.lockout`): a 4-digit PIN then takes months, not minutes, to guess.
+MAX_WRONG_PINS = FREE_WRONG_PINS
 PIN_PATTERN = re.compile(rf"[0-9]{{{PIN_DIGITS[0]},{PIN_DIGITS[1]}}}")
 NAME_LENGTH = USER_NAME
 #: What a sign-in hears whatever was wrong with the name or the PIN.
@@ -113,82 +114,112 @@ def _decoy_hash(method: str) -> str:
     return generate_password_hash(secrets.token_hex(8), method=method)
 
 
-@dataclass(frozen=True, slots=True)
-class PinRefused:
-    """Why a sign-in failed: ``locked_until`` is set when the user is locked out."""
+def _source(source: str | None) -> str:
+    """Where a try came from: as given, else this request's client address (after ProxyFix,
+    when the app is told to trust a proxy), else "local" (the command line)."""
+    if source:
+        return source
+    if has_request_context() and request.remote_addr:
+        return request.remote_addr
+    return "local"
 
-    message: str
-    locked_until: datetime | None = None
+
+def _attempts_per_minute() -> int:
+    return int(current_app.config.get("SIGN_IN_ATTEMPTS_PER_MINUTE", 60))
 
 
-def authenticate(session: Session, name: object, pin: object) -> User | PinRefused:
-    """The active user with this name and PIN, or why not.
+def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> int | None:
+    """The id of the active user with this name and PIN, or None; refused while locked out.
 
-    Counts wrong PINs on the user (the caller commits that even though the
-    sign-in fails) and locks the name for `LOCKOUT` after `MAX_WRONG_PINS`.
+    Never under the writers' lock: the user's hash is read in a read transaction (ended before
+    hashing), the slow hash is checked with no transaction open, and only the outcome (the
+    counts of `dealer.lockout`) is written, in a short write of its own. An unknown name is
+    hashed against a decoy, counted and refused exactly like a known one.
     """
-    refused = PinRefused(NO_MATCH)
-    user = None
+    refused = lockout.refusal(session, attempt, _attempts_per_minute())
+    if refused is not None:
+        session.rollback()
+        raise refused
+    found = None
     if isinstance(name, str) and len(name) <= NAME_LENGTH:
-        user = session.scalars(select(User).where(User.name == name.strip())).first()
-    now = utcnow()
-    if user is not None and user.locked_until is not None and as_utc(user.locked_until) > now:
-        return PinRefused(
-            "Too many wrong PINs: this name is locked for a few minutes.", user.locked_until
-        )
-    pin_text = pin if isinstance(pin, str) else ""
-    # Hash even for an unknown name, so the answer takes as long either way.
-    stored = user.pin_hash if user is not None else _decoy_hash(_method())
-    matches = check_password_hash(stored, pin_text)
-    if user is None or not user.active:
-        return refused
-    if not matches:
-        user.failed_pins += 1
-        if user.failed_pins >= MAX_WRONG_PINS:
-            user.failed_pins = 0
-            user.locked_until = now + LOCKOUT
-        session.flush()
-        return refused
-    if user.failed_pins or user.locked_until is not None:
-        user.failed_pins = 0
-        user.locked_until = None
-        session.flush()
-    return user
+        found = session.execute(
+            select(User.id, User.pin_hash, User.active).where(User.name == name.strip())
+        ).first()
+    session.rollback()  # hold no snapshot while hashing
+    stored = found.pin_hash if found is not None else _decoy_hash(_method())
+    matches = check_password_hash(stored, pin if isinstance(pin, str) else "")
+    right = found is not None and bool(found.active) and matches
+    with writing(session) as work:
+        lockout.record(work, attempt, right)
+    return found.id if right and found is not None else None
+
+
+def _attempt(name: object, source: str | None, **approval: object) -> Attempt:
+    typed = name if isinstance(name, str) else ""
+    return Attempt(typed, _source(source), **approval)  # type: ignore[arg-type]
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_token(session: Session, user: User) -> tuple[str, AuthToken]:
-    """A new random token for ``user``; only its sha256 is stored."""
+def issue_token(session: Session, user: User, device: str | None = None) -> tuple[str, AuthToken]:
+    """A new random token for ``user``; only its sha256 is stored. The cookie of a screen's
+    sign-in carries this same token (signed), never the row's sequential id."""
     token = secrets.token_urlsafe(32)
-    row = AuthToken(token_hash=hash_token(token), user_id=user.id)
+    now = utcnow()
+    row = AuthToken(token_hash=hash_token(token), user_id=user.id, device=device, last_seen_at=now)
+    row.created_at = now
     session.add(row)
     session.flush()
     return token, row
 
 
-def find_token(session: Session, token: str) -> AuthToken | None:
-    """The live token row for a bearer token: not revoked, its user active.
+def sign_in(
+    session: Session,
+    name: object,
+    pin: object,
+    *,
+    source: str | None = None,
+    device: str | None = None,
+) -> tuple[str, AuthToken]:
+    """A new sign-in (a bearer token and its row) for the active user with this name and PIN.
 
-    Every signed-in request asks this, so the user comes in the same query as the token.
+    Refused with ``wrong_pin`` (401), or 429 (``pin_locked``, ``too_many_attempts``) while
+    this name or this source must wait (`dealer.lockout`).
     """
-    row = session.scalars(
-        select(AuthToken)
-        .options(joinedload(AuthToken.user))
-        .where(AuthToken.token_hash == hash_token(token))
-    ).first()
-    return row if _live(row) else None
+    user_id = check_pin(session, name, pin, _attempt(name, source))
+    if user_id is None:
+        raise NotSignedIn(NO_MATCH, "wrong_pin")
+    with writing(session) as work:
+        user = work.get(User, user_id)
+        if user is None or not user.active:  # deactivated while the PIN was checked
+            raise NotSignedIn(NO_MATCH, "wrong_pin")
+        return issue_token(work, user, device)
 
 
-def token_by_id(session: Session, token_id: int) -> AuthToken | None:
-    row = session.get(AuthToken, token_id, options=[joinedload(AuthToken.user)])
-    return row if _live(row) else None
+def approve_supervisor(
+    session: Session,
+    name: object,
+    pin: object,
+    *,
+    source: str | None = None,
+    asked_by: int | None = None,
+) -> int:
+    """The id of the supervisor (or admin) with this name and PIN, approving on the spot.
 
-
-def _live(row: AuthToken | None) -> bool:
-    return row is not None and row.revoked_at is None and row.user.active
+    Checked before any write begins (the caller's write comes after). Wrong PINs are
+    counted for this name typed at this source by ``asked_by`` (the signed-in user): they
+    delay only that user's approvals, never the supervisor's own sign-in.
+    """
+    attempt = _attempt(name, source, approval=True, approval_for=asked_by)
+    user_id = check_pin(session, name, pin, attempt)
+    if user_id is None:
+        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
+    user = session.get(User, user_id)
+    if user is None or not user.can("supervisor"):
+        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
+    return user_id
 
 
 def require_role(user: User, role: str) -> None:
@@ -197,56 +228,101 @@ def require_role(user: User, role: str) -> None:
         raise Forbidden(f"Only a {role} or above may do this.", "role_not_allowed")
 
 
-def _locked(refused: PinRefused) -> TooManyAttempts:
-    assert refused.locked_until is not None
-    wait = (as_utc(refused.locked_until) - utcnow()).total_seconds()
-    return TooManyAttempts(refused.message, "pin_locked", retry_after=max(1, int(wait)))
+def _lifetime() -> timedelta:
+    return timedelta(hours=float(current_app.config.get("SIGN_IN_HOURS", 12)))
 
 
-def _checked_pin(session: Session, name: object, pin: object) -> User | PinRefused:
-    """`authenticate` in a write transaction of its own, so that a wrong PIN's count is
-    committed even though the call it came with is refused."""
-    with writing(session) as work:
-        return authenticate(work, name, pin)
+def _idle() -> timedelta | None:
+    seconds = int(current_app.config.get("IDLE_SECONDS", 900))
+    return timedelta(seconds=seconds) if seconds > 0 else None
 
 
-def sign_in(session: Session, name: object, pin: object) -> tuple[str, AuthToken]:
-    """A new sign-in (a bearer token and its row) for the active user with this name and PIN.
+#: How often a sign-in's last use is written: a write per request would cost every call.
+SEEN_EVERY = timedelta(minutes=1)
 
-    Refused with ``wrong_pin`` (401), or ``pin_locked`` (429) during a lockout.
+
+def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
+    """Why this sign-in no longer works, in words, or None while it is live.
+
+    One rule for the API's bearer tokens and the screens' cookie alike: ended by hand
+    (sign-out, or a supervisor), its user deactivated, older than the shift
+    (``SIGN_IN_HOURS``), or unused for ``IDLE_SECONDS``.
     """
-    outcome = _checked_pin(session, name, pin)
-    if isinstance(outcome, PinRefused):
-        if outcome.locked_until is not None:
-            raise _locked(outcome)
-        raise NotSignedIn(outcome.message, "wrong_pin")
-    with writing(session) as work:
-        user = work.get(User, outcome.id)
-        assert user is not None
-        return issue_token(work, user)
+    if row is None:
+        return "Sign in first: this needs a signed-in dealer."
+    now = now or utcnow()
+    if row.revoked_at is not None or not row.user.active:
+        return "This sign-in has ended: sign in again."
+    if as_utc(row.created_at) + _lifetime() <= now:
+        hours = _lifetime().total_seconds() / 3600
+        return f"This sign-in ended after {hours:g} hours: sign in again."
+    idle = _idle()
+    seen = row.last_seen_at or row.created_at
+    if idle is not None and as_utc(seen) + idle <= now:
+        minutes = max(1, int(idle.total_seconds()) // 60)
+        return f"Signed out after {minutes} minutes without a touch: sign in again."
+    return None
 
 
-def revoke(session: Session, token_id: int) -> None:
-    """End a sign-in: its bearer token and the cookie that points at it both stop working."""
+def find_token(session: Session, token: str) -> AuthToken | str:
+    """The live token row for a bearer token (or the cookie, which holds the same token), or
+    the words saying why it no longer works.
+
+    Every signed-in request asks this, so the user comes in the same query as the token. Its
+    last use is written at most once a minute, in a short write of its own.
+    """
+    row = session.scalars(
+        select(AuthToken)
+        .options(joinedload(AuthToken.user))
+        .where(AuthToken.token_hash == hash_token(token))
+    ).first()
+    now = utcnow()
+    ended = why_ended(row, now)
+    if ended is not None or row is None:
+        return ended or NO_MATCH
+    stale = as_utc(row.last_seen_at or row.created_at) + SEEN_EVERY <= now
+    if stale and not in_write(session):  # never end a write that is under way
+        token_id = row.id
+        with writing(session) as work:
+            work.execute(update(AuthToken).where(AuthToken.id == token_id).values(last_seen_at=now))
+        row = session.get(AuthToken, token_id, options=[joinedload(AuthToken.user)])
+        assert row is not None
+    return row
+
+
+def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None:
+    """End a sign-in: its bearer token and the cookie that carries it both stop working."""
     with writing(session) as work:
         row = work.get(AuthToken, token_id)
         if row is not None and row.revoked_at is None:
             row.revoked_at = utcnow()
+            row.ended_by = ended_by
 
 
-def approve_supervisor(session: Session, name: object, pin: object) -> int:
-    """The id of the supervisor (or admin) with this name and PIN, approving on the spot.
+def live_sign_ins(session: Session) -> list[AuthToken]:
+    """Every sign-in still working, newest first: who, since when, last seen, device."""
+    now = utcnow()
+    rows = session.scalars(
+        select(AuthToken)
+        .options(joinedload(AuthToken.user))
+        .where(AuthToken.revoked_at.is_(None), AuthToken.created_at > now - _lifetime())
+        .order_by(AuthToken.created_at.desc(), AuthToken.id.desc())
+    )
+    return [row for row in rows if why_ended(row, now) is None]
 
-    A wrong PIN counts towards the same lockout as signing in.
-    """
-    outcome = _checked_pin(session, name.strip() if isinstance(name, str) else name, pin)
-    if isinstance(outcome, PinRefused):
-        if outcome.locked_until is not None:
-            raise _locked(outcome)
-        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
-    if not outcome.can("supervisor"):
-        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
-    return outcome.id
+
+def end_sign_in(session: Session, token_id: int, supervisor: User) -> AuthToken:
+    """A supervisor ends someone's sign-in from the floor (a tablet left signed in, a lost
+    one): its token and cookie stop working at once."""
+    require_role(supervisor, "supervisor")
+    row = session.get(AuthToken, token_id) if 1 <= token_id <= MAX_ID else None
+    if row is None or row.revoked_at is not None:
+        raise NotFound("That sign-in has already ended.", "unknown_sign_in")
+    supervisor_id = supervisor.id
+    revoke(session, token_id, ended_by=supervisor_id)
+    ended = session.get(AuthToken, token_id)
+    assert ended is not None
+    return ended
 
 
 def names_of(session: Session, ids: Iterable[int | None]) -> dict[int, str]:

@@ -34,7 +34,7 @@ from sqlalchemy import Engine, event
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-__all__ = ["WRITERS_LOCK", "install", "require_writing", "snapshot", "writing"]
+__all__ = ["WRITERS_LOCK", "in_write", "install", "require_writing", "snapshot", "writing"]
 
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"
@@ -106,6 +106,13 @@ def writing(session: Session) -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+
+
+def in_write(session: Session) -> bool:
+    """Whether ``session`` is inside a write transaction now (one `writing` block)."""
+    if not session.in_transaction():
+        return False
+    return bool(session.connection().get_execution_options().get(WRITE, False))
 
 
 def require_writing(session: Session, what: str) -> None:

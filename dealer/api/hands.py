@@ -15,7 +15,7 @@ from dealer.ledger.tables import get_table
 from dealer.models import User
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, recorder, signed_in
+from dealer.web.signin import principal, recorder, signed_in, source
 
 from . import answers, bp
 from .shapes import hand_shape, payments_shape
@@ -87,7 +87,13 @@ def approval(supervisor: Supervisor | None) -> int | None:
     """The id of the supervisor whose name and PIN came with the call, if any."""
     if supervisor is None:
         return None
-    return people.approve_supervisor(current_session(), supervisor.name, supervisor.pin)
+    return people.approve_supervisor(
+        current_session(),
+        supervisor.name,
+        supervisor.pin,
+        source=source(),
+        asked_by=principal().user_id,
+    )
 
 
 @bp.post(HAND + "/fits")

@@ -10,7 +10,7 @@ from dealer.extensions import current_session
 from dealer.inputs import SignIn
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import Principal, principal, signed_in
+from dealer.web.signin import Principal, device, principal, signed_in, source
 
 from . import answers, bp
 
@@ -29,8 +29,10 @@ def sign_in() -> Response:
     is stored nowhere in plain text, and another sign-in moves no chips.
     """
     body = given(SignIn)
-    token, row = people.sign_in(current_session(), body.name, body.pin)
-    login_user(Principal(row.user, row, "cookie"))
+    token, row = people.sign_in(
+        current_session(), body.name, body.pin, source=source(), device=device()
+    )
+    login_user(Principal(row.user, row, "cookie", token))
     return json_response(
         {"user": {"name": row.user.name, "role": row.user.role}, "token": token}, 200
     )

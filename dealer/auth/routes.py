@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from dealer import people
 from dealer.errors import DealerError, TooManyAttempts
 from dealer.extensions import current_session
-from dealer.web.signin import Principal
+from dealer.web.signin import Principal, device, source
 
 from . import bp
 from .forms import SignInForm, SignOutForm
@@ -34,19 +34,26 @@ def sign_in() -> Response | tuple[str, int] | str:
             # A wrong PIN's count was committed, even though this sign-in fails.
             message = refused.message
             if isinstance(refused, TooManyAttempts):
-                message += f" Try again in {refused.retry_after // 60 + 1} minutes."
+                message += f" Try again in {wait_words(refused.retry_after)}."
             form.pin.errors = [message]
             form.pin.data = ""
-            return render_template("auth/sign_in.html", form=form), 401
+            return render_template("auth/sign_in.html", form=form), refused.status
     status = 422 if request.method == "POST" else 200
     form.pin.data = ""
     return render_template("auth/sign_in.html", form=form), status
 
 
+def wait_words(seconds: int) -> str:
+    if seconds < 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = (seconds + 59) // 60
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
 def start_sign_in(name: str, pin: str, next_page: str | None) -> Response:
     """Sign in at this tablet (refused as `people.sign_in` refuses) and go on to work."""
-    _token, row = people.sign_in(current_session(), name, pin)
-    principal = Principal(row.user, row, "cookie")
+    token, row = people.sign_in(current_session(), name, pin, source=source(), device=device())
+    principal = Principal(row.user, row, "cookie", token)
     login_user(principal)
     session[SEEN] = int(time.time())
     return redirect(local_path(next_page, home_for(principal)), 303)

@@ -21,7 +21,7 @@ from dealer.extensions import current_session
 from dealer.ledger import hands as service
 from dealer.models import User
 from dealer.web.refusals import refusal
-from dealer.web.signin import recorder
+from dealer.web.signin import recorder, source
 
 from . import bp
 from .board import Board, EventView, build_board
@@ -36,7 +36,13 @@ def approver(name: str | None, pin: str | None) -> int | None:
     """The id of the supervisor whose name and PIN were given, or None if none were."""
     if not (name or "").strip() and not pin:
         return None
-    return people.approve_supervisor(current_session(), (name or "").strip(), pin or "")
+    return people.approve_supervisor(
+        current_session(),
+        (name or "").strip(),
+        pin or "",
+        source=source(),
+        asked_by=who().user_id,
+    )
 
 
 def _event(board: Board, event_id: int) -> EventView:

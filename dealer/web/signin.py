@@ -14,16 +14,25 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Literal, TypeVar, cast
 
-from flask import request
+from flask import g, request
 from flask_login import LoginManager, current_user
 
 from dealer.errors import NotSignedIn, UnsupportedMediaType
 from dealer.extensions import current_session
 from dealer.ledger import Recorder
 from dealer.models import AuthToken, User
-from dealer.people import find_token, require_role, token_by_id
+from dealer.people import find_token, require_role
 
-__all__ = ["Principal", "device", "install", "principal", "recorder", "signed_in"]
+__all__ = [
+    "Principal",
+    "device",
+    "install",
+    "principal",
+    "recorder",
+    "signed_in",
+    "source",
+    "why_signed_out",
+]
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -39,6 +48,8 @@ class Principal:
     user: User
     token: AuthToken
     via: Literal["bearer", "cookie"]
+    #: The sign-in's random token: the bearer token, and what the (signed) cookie carries.
+    secret: str = field(repr=False)
     #: ``user.id``, read once at sign-in: a write begins by ending the sign-in's read
     #: transaction, which expires ``user``, and reading its id again would cost a query.
     user_id: int = field(init=False)
@@ -51,14 +62,23 @@ class Principal:
         self.user_id = self.user.id
 
     def get_id(self) -> str:
-        return str(self.token.id)
+        # What Flask-Login keeps in the cookie: the random token itself (signed by the
+        # SECRET_KEY), never the row's sequential id, so no id can be guessed or counted.
+        return self.secret
 
 
-def _from_cookie(token_id: str) -> Principal | None:
-    if "Authorization" in request.headers or not token_id.isdigit() or len(token_id) > 9:
+def _found(token: str, via: Literal["bearer", "cookie"]) -> Principal | None:
+    row = find_token(current_session(), token)
+    if isinstance(row, str):
+        g.sign_in_ended = row  # the words the 401 says
         return None
-    row = token_by_id(current_session(), int(token_id))
-    return Principal(row.user, row, "cookie") if row is not None else None
+    return Principal(row.user, row, via, token)
+
+
+def _from_cookie(token: str) -> Principal | None:
+    if "Authorization" in request.headers or not token or len(token) > LONGEST_TOKEN:
+        return None
+    return _found(token, "cookie")
 
 
 def _from_bearer(req: Any) -> Principal | None:
@@ -66,8 +86,12 @@ def _from_bearer(req: Any) -> Principal | None:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip() or len(token) > LONGEST_TOKEN:
         return None
-    row = find_token(current_session(), token.strip())
-    return Principal(row.user, row, "bearer") if row is not None else None
+    return _found(token.strip(), "bearer")
+
+
+def why_signed_out() -> str:
+    """Why this request is not signed in, in words: its sign-in ended (and how), or none."""
+    return str(g.get("sign_in_ended") or "Sign in first: this needs a signed-in dealer.")
 
 
 def install(login: LoginManager) -> None:
@@ -93,7 +117,7 @@ def signed_in(role: str = "dealer", *, form_post: bool = False) -> Callable[[Vie
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             if not current_user.is_authenticated:
-                raise NotSignedIn("Sign in first: this needs a signed-in dealer.")
+                raise NotSignedIn(why_signed_out())
             who = principal()
             require_role(who.user, role)
             if not (form_post and request.method == "POST"):
@@ -121,6 +145,12 @@ def _refuse_cross_site(who: Principal) -> None:
         raise UnsupportedMediaType(
             "Send writes as JSON, with Content-Type: application/json.", "unsupported_media_type"
         )
+
+
+def source() -> str:
+    """The client address a sign-in try comes from (the lockout counts per source). Behind a
+    proxy it is the proxy's, unless DEALER_PROXY_HOPS lets ProxyFix read X-Forwarded-For."""
+    return request.remote_addr or "unknown"
 
 
 def device() -> str:

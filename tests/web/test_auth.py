@@ -61,11 +61,12 @@ def test_wrong_pin_says_so_and_keeps_the_name(people: Flask) -> None:
 def test_too_many_wrong_pins_lock_the_name(people: Flask) -> None:
     """After the API's number of wrong PINs, is even the right PIN refused for a while?"""
     client = people.test_client()
-    for _ in range(MAX_WRONG_PINS):
+    for _ in range(MAX_WRONG_PINS + 1):
         client.post("/sign-in", data={"name": "Dee", "pin": "0000"})
     answer = client.post("/sign-in", data={"name": "Dee", "pin": "1111"})
-    assert answer.status_code == 401
-    assert "locked" in words(answer.get_data(as_text=True))
+    assert answer.status_code == 429
+    assert "Too many wrong PINs" in words(answer.get_data(as_text=True))
+    assert "Try again in" in words(answer.get_data(as_text=True))
 
 
 def test_malformed_sign_in_is_a_form_error(people: Flask) -> None:

@@ -1,0 +1,169 @@
+"""Issue 10, findings 3 and 4: the PIN is checked off the writers' path, and the lockout is
+no denial of service and no list of names."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from dealer import create_app, people
+from dealer.extensions import db
+from dealer.lockout import FREE_WRONG_PINS, PAIR_CAP, wait_after
+from dealer.transactions import writing
+from tests.helpers import Api
+
+SESSION = "/api/v1/session"
+
+
+def attempt(app: Flask, name: str, pin: str, source: str = "10.0.0.1") -> Any:
+    client = app.test_client()
+    return client.post(
+        SESSION, json={"name": name, "pin": pin}, environ_base={"REMOTE_ADDR": source}
+    )
+
+
+def test_the_waits_grow_and_are_capped() -> None:
+    """Do the waits double after the free wrong PINs, and stop at the cap?"""
+    waits = [wait_after(n, FREE_WRONG_PINS, PAIR_CAP) for n in range(1, 20)]
+    assert waits[:FREE_WRONG_PINS] == [timedelta(0)] * FREE_WRONG_PINS
+    assert waits[FREE_WRONG_PINS : FREE_WRONG_PINS + 3] == [
+        timedelta(seconds=2),
+        timedelta(seconds=4),
+        timedelta(seconds=8),
+    ]
+    assert max(waits) == PAIR_CAP
+
+
+def test_an_unknown_name_answers_exactly_like_a_known_one(people: Flask) -> None:
+    """Wrong PIN for Dee and any PIN for a name nobody has: same status, same body, same
+    lockout (429 after the same count, same words), so names cannot be listed."""
+    answers: dict[str, list[tuple[int, Any]]] = {}
+    for name in ("Dee", "Nobody"):
+        answers[name] = []
+        for _ in range(FREE_WRONG_PINS + 2):
+            answer = attempt(people, name, "0000")
+            answers[name].append((answer.status_code, answer.get_json()))
+    assert answers["Dee"] == answers["Nobody"]
+    assert answers["Dee"][-1][0] == 429
+    assert answers["Dee"][-1][1]["error"]["code"] == "pin_locked"
+
+
+def test_an_unknown_name_is_hashed_against_a_decoy(
+    people: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Is a slow hash checked for an unknown name too (so it takes as long)?"""
+    checked: list[str] = []
+    real = people_module_check()
+
+    def counting(stored: str, pin: str) -> bool:
+        checked.append(stored)
+        return real(stored, pin)
+
+    monkeypatch.setattr("dealer.people.check_password_hash", counting)
+    attempt(people, "Nobody", "1234")
+    attempt(people, "Dee", "1234")
+    assert len(checked) == 2
+    assert all(h.startswith("scrypt:") for h in checked)
+
+
+def people_module_check() -> Callable[[str, str], bool]:
+    return people.check_password_hash  # type: ignore[attr-defined,no-any-return]
+
+
+def test_a_flood_from_one_source_does_not_lock_the_name_out_of_another(people: Flask) -> None:
+    """Wrong PINs for Sam from one tablet: that tablet waits, Sam at another signs in."""
+    for _ in range(FREE_WRONG_PINS + 6):
+        attempt(people, "Sam", "0000", source="10.0.0.66")
+    locked = attempt(people, "Sam", "2222", source="10.0.0.66")
+    assert locked.status_code == 429
+    assert int(locked.headers["Retry-After"]) >= 1
+    assert attempt(people, "Sam", "2222", source="10.0.0.7").status_code == 200
+
+
+def test_a_source_gets_only_so_many_tries_a_minute(people: Flask) -> None:
+    """Past SIGN_IN_ATTEMPTS_PER_MINUTE tries, is a source refused (any name, right PIN or
+    not) while another source is not?"""
+    people.config["SIGN_IN_ATTEMPTS_PER_MINUTE"] = 4
+    for name in ("Ana", "Bo", "Cy", "Dee"):
+        attempt(people, name, "1111", source="10.0.0.9")
+    refused = attempt(people, "Dee", "1111", source="10.0.0.9")
+    assert refused.status_code == 429
+    assert refused.get_json()["error"]["code"] == "too_many_attempts"
+    assert "Retry-After" in refused.headers
+    assert attempt(people, "Dee", "1111", source="10.0.0.10").status_code == 200
+
+
+def test_the_counts_hold_across_workers_and_restarts(people: Flask) -> None:
+    """A second app on the same database (another worker, or the same after a restart)
+    still refuses the locked name at that source."""
+    for _ in range(FREE_WRONG_PINS + 2):
+        attempt(people, "Dee", "0000")
+    other = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": people.config["SQLALCHEMY_DATABASE_URI"]}
+    )
+    try:
+        assert attempt(other, "Dee", "1111").status_code == 429
+    finally:
+        with other.app_context():
+            db.session.remove()
+            for engine in db.engines.values():
+                engine.dispose()
+
+
+def test_a_dealer_cannot_lock_a_supervisor_out_through_the_supervisor_field(
+    api: Api, floor: Api, people: Flask
+) -> None:
+    """Wrong supervisor PINs typed into events delay that dealer's approvals only: the
+    supervisor still signs in, at the same tablet too."""
+    table = floor.table()
+    api.seat(table["id"], 1, "Ana")
+    api.seat(table["id"], 2, "Ben")
+    hand = api.hand(table["id"])
+    body = {"type": "void", "event": hand["events"][0]["id"], "reason": "r"}
+    codes = []
+    for _ in range(FREE_WRONG_PINS + 3):
+        wrong = {**body, "supervisor": {"name": "Sam", "pin": "0000"}}
+        codes.append(api.call("POST", f"/hands/{hand['id']}/events", wrong).status_code)
+    assert codes[:FREE_WRONG_PINS] == [403] * FREE_WRONG_PINS
+    assert codes[-1] == 429
+    # Same source as the dealer's calls (the test client's 127.0.0.1).
+    assert Api.sign_in_as(people, "Sam", "2222").token
+
+
+def test_the_pin_is_never_hashed_under_the_writers_lock(
+    people: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the PIN's hash is checked, can another writer write? (On SQLite the writers'
+    lock is BEGIN IMMEDIATE and the process's own lock; on PostgreSQL the advisory lock.)"""
+    real = people_module_check()
+    wrote: list[bool] = []
+
+    def check_while_someone_writes(stored: str, pin: str) -> bool:
+        def write() -> None:
+            with people.app_context(), writing(db.session()):
+                pass
+            wrote.append(True)
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        writer.join(timeout=10)
+        assert not writer.is_alive(), "a write waited for the PIN's check"
+        return real(stored, pin)
+
+    monkeypatch.setattr("dealer.people.check_password_hash", check_while_someone_writes)
+    assert attempt(people, "Dee", "1111").status_code == 200
+    assert attempt(people, "Dee", "0000").status_code == 401
+    floor = Api.sign_in_as(people, "Sam", "2222")  # the sign-in used by the approval below
+    table = floor.table()
+    floor.seat(table["id"], 1, "Ana")
+    floor.seat(table["id"], 2, "Ben")
+    hand = floor.hand(table["id"])
+    body = {"type": "void", "event": hand["events"][0]["id"], "reason": "r"}
+    body["supervisor"] = {"name": "Sam", "pin": "0000"}
+    assert floor.call("POST", f"/hands/{hand['id']}/events", body).status_code == 403
+    assert len(wrote) == 4
