@@ -62,6 +62,8 @@ FLOOR = {"name": "Sam Sim", "pin": "2468"}
 PROFILES = ("classic", "cardroom")
 #: Light enough that a few hundred dealers sign in within seconds (the app's is far slower).
 LIGHT_PIN_HASH = "scrypt:1024:8:1"
+#: The simulation's app is not a test app: it needs a SECRET_KEY that start-up accepts.
+SIMULATION_KEY = "a key for a simulated room that lives for one run"
 
 
 def dealer_of(number: int) -> dict[str, str]:
@@ -78,7 +80,7 @@ def prepare_database(uri: str, tables: int) -> None:
     from dealer.transactions import writing
 
     migrate(uri)
-    config = {"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "simulation"}
+    config = {"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": SIMULATION_KEY}
     app = create_app({**config, "PIN_HASH_METHOD": LIGHT_PIN_HASH})
     with app.app_context():
         with writing(db.session()) as session:
@@ -276,7 +278,7 @@ def in_process_room(uri: str, tables: list[TableDealer]) -> tuple[Room, Callable
     from dealer import create_app
     from dealer.extensions import db
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "simulation"})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": SIMULATION_KEY})
     room = Room(InProcessTransport(app), tables)
 
     def close() -> None:

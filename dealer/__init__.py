@@ -1,14 +1,20 @@
 """Dealer assist and chip ledger for live Panguingue tables."""
 
-import os
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from dealer import transactions
-from dealer.config import Config, TestingConfig
+from dealer.config import (
+    Config,
+    TestingConfig,
+    check_secret_key,
+    create_sqlite_file,
+    make_instance_folder,
+)
 from dealer.extensions import csrf, db, login, migrate
 from dealer.web import signin
 
@@ -37,13 +43,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
         instance_relative_config=True,
     )
-    os.makedirs(app.instance_path, exist_ok=True)
+    make_instance_folder(app.instance_path)
 
     testing = bool(test_config and test_config.get("TESTING"))
     config_class = TestingConfig if testing else Config
     app.config.from_object(config_class(app.instance_path))
     if test_config is not None:
         app.config.from_mapping(test_config)
+    if not (app.debug or app.testing):
+        check_secret_key(app.config.get("SECRET_KEY"))
+    create_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
+    if int(app.config.get("PROXY_HOPS", 0)) > 0:
+        # Behind a proxy every client has the proxy's address; believe X-Forwarded-For
+        # only from as many proxies as configured (else anyone could name any source).
+        hops = int(app.config["PROXY_HOPS"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     db.init_app(app)
     # Batch mode lets Alembic alter tables on SQLite, which has no ALTER COLUMN.

@@ -31,6 +31,81 @@ def instance_secret_key(instance_path: str) -> str:
     return instance_secret(instance_path, "secret_key")
 
 
+#: Keys seen in tutorials, examples and this project's own tests: never a production key.
+WEAK_KEYS = frozenset(
+    {
+        "changeme",
+        "change-me",
+        "change_me",
+        "secret",
+        "secretkey",
+        "secret-key",
+        "secret_key",
+        "dev",
+        "development",
+        "test",
+        "testing",
+        "key",
+        "default",
+        "password",
+        "flask",
+        "dealer",
+        "bench",
+        "simulation",
+        "your-secret-key",
+        "you-will-never-guess",
+    }
+)
+#: The shortest SECRET_KEY taken outside debug and testing, in bytes.
+SHORTEST_KEY = 32
+HOW_TO_SET_A_KEY = (
+    "Set SECRET_KEY to a long random value, e.g. "
+    "SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))'), "
+    "the same on every app server; or leave it unset on a single machine and the app keeps "
+    "a random one in the instance folder (instance/secret_key)."
+)
+
+
+class WeakSecretKey(RuntimeError):
+    """The app refuses to start with a guessable SECRET_KEY: whoever knows it can sign a
+    cookie of their own."""
+
+
+def check_secret_key(key: object) -> None:
+    """Refuse a SECRET_KEY shorter than `SHORTEST_KEY` bytes or on the list of weak ones."""
+    if not isinstance(key, str | bytes) or not key:
+        raise WeakSecretKey(f"No SECRET_KEY is set. {HOW_TO_SET_A_KEY}")
+    raw = key.encode() if isinstance(key, str) else key
+    if raw.strip().lower().decode(errors="replace") in WEAK_KEYS:
+        raise WeakSecretKey(f"SECRET_KEY is a well-known value. {HOW_TO_SET_A_KEY}")
+    if len(raw) < SHORTEST_KEY:
+        raise WeakSecretKey(
+            f"SECRET_KEY is {len(raw)} bytes; at least {SHORTEST_KEY} are needed. "
+            f"{HOW_TO_SET_A_KEY}"
+        )
+
+
+def make_instance_folder(path: str) -> None:
+    """The instance folder, created owner-only (0700): it holds the keys and, by default,
+    the SQLite file with the PIN hashes. An existing folder is left as its owner set it."""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+
+
+def create_sqlite_file(uri: str) -> None:
+    """Create a new SQLite database file readable by its owner only (0600) before SQLite
+    does (it would use the umask, often 0644): it holds the PIN hashes. SQLite gives the
+    -wal and -shm files the database file's permissions."""
+    if not uri.startswith("sqlite:///"):
+        return
+    path = uri.removeprefix("sqlite:///").partition("?")[0]
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except (FileExistsError, FileNotFoundError, PermissionError):
+        return  # there already, or SQLite will say what is wrong with the path
+
+
 def sqlalchemy_uri(database_url: str) -> str:
     """Send plain PostgreSQL URLs to psycopg 3, the driver installed, not to psycopg2."""
     for scheme in ("postgres://", "postgresql://"):
@@ -63,6 +138,12 @@ class Config:
         self.SQLALCHEMY_DATABASE_URI = self.database_uri(instance_path)
         #: The tablet signs its dealer out after this many seconds without a touch.
         self.IDLE_SECONDS = int(os.environ.get("DEALER_IDLE_SECONDS", "900"))
+        #: Served over HTTPS only (DEALER_SECURE_COOKIES=1): the cookie is sent only over
+        #: HTTPS (Secure) and browsers are told to come back only over HTTPS (HSTS).
+        secure = os.environ.get("DEALER_SECURE_COOKIES", "0").strip().lower()
+        self.SECURE_COOKIES = secure in ("1", "true", "yes", "on")
+        self.SESSION_COOKIE_SECURE = self.SECURE_COOKIES
+        self.REMEMBER_COOKIE_SECURE = self.SECURE_COOKIES
         #: A sign-in ends this many hours after it began (a shift), idle or not.
         self.SIGN_IN_HOURS = float(os.environ.get("DEALER_SIGN_IN_HOURS", "12"))
         #: Sign-in tries (and supervisors' approvals) taken from one client address a minute.

@@ -42,9 +42,17 @@ def postgres_required() -> bool:
     return os.environ.get("CI") == "true" or os.environ.get("DEALER_REQUIRE_POSTGRES") == "1"
 
 
+#: A SECRET_KEY that start-up accepts, for the app run outside testing (migrations).
+SERVER_KEY = "a key for tests that is long enough to be taken"
+
+
 def migrate(uri: str) -> None:
     """Run `flask --app dealer db upgrade` against ``uri`` in a fresh process."""
-    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "testing"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": uri,
+        "SECRET_KEY": SERVER_KEY,
+    }
     result = subprocess.run(
         [sys.executable, "-m", "flask", "--app", "dealer", "db", "upgrade"],
         cwd=REPO,

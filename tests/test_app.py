@@ -12,7 +12,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from dealer import create_app
-from dealer.config import Config, instance_secret_key, sqlalchemy_uri
+from dealer.config import (
+    Config,
+    WeakSecretKey,
+    instance_secret_key,
+    make_instance_folder,
+    sqlalchemy_uri,
+)
+from tests.conftest import SERVER_KEY
 from tests.helpers import add_people
 
 REPO = Path(__file__).resolve().parent.parent
@@ -31,11 +38,11 @@ def test_factory_reads_the_environment_without_test_config(
 ) -> None:
     """Without test_config, do SECRET_KEY and DATABASE_URL come from the environment?"""
     uri = f"sqlite:///{tmp_path / 'env.sqlite3'}"
-    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    monkeypatch.setenv("SECRET_KEY", "from-the-environment-and-long-enough-to-be-taken")
     monkeypatch.setenv("DATABASE_URL", uri)
     app = create_app()
     assert not app.testing
-    assert app.config["SECRET_KEY"] == "from-the-environment"
+    assert app.config["SECRET_KEY"] == "from-the-environment-and-long-enough-to-be-taken"
     assert app.config["SQLALCHEMY_DATABASE_URI"] == uri
 
 
@@ -146,7 +153,11 @@ def test_unknown_page_outside_api_stays_html(client: FlaskClient) -> None:
 def test_db_upgrade_on_a_new_sqlite_file(tmp_path: Path) -> None:
     """Does `flask --app dealer db upgrade` create a new SQLite database from migrations/?"""
     database = tmp_path / "fresh.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "testing"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "SECRET_KEY": SERVER_KEY,
+    }
     result = subprocess.run(
         [sys.executable, "-m", "flask", "--app", "dealer", "db", "upgrade"],
         cwd=REPO,
@@ -159,3 +170,40 @@ def test_db_upgrade_on_a_new_sqlite_file(tmp_path: Path) -> None:
     with sqlite3.connect(database) as connection:
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     assert "alembic_version" in tables
+
+
+@pytest.mark.parametrize("key", ["changeme", "secret", "dev", "testing", "short-but-not-listed"])
+def test_a_weak_secret_key_stops_the_app_from_starting(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, key: str
+) -> None:
+    """Outside debug and testing, is a known-weak or short SECRET_KEY refused, with a
+    sentence saying how to set one?"""
+    monkeypatch.setenv("SECRET_KEY", key)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'weak.sqlite3'}")
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    with pytest.raises(WeakSecretKey, match=r"secrets\.token_hex"):
+        create_app()
+
+
+def test_without_a_secret_key_a_fresh_clone_keeps_a_strong_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`make run` on a fresh clone sets no SECRET_KEY: the app starts with a random key kept
+    in the instance folder, readable by its owner only."""
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'fresh.sqlite3'}")
+    app = create_app()
+    key_file = Path(app.instance_path) / "secret_key"
+    assert app.config["SECRET_KEY"] == key_file.read_text().strip()
+    assert len(app.config["SECRET_KEY"]) >= 64
+
+
+def test_a_new_sqlite_file_and_the_instance_folder_are_the_owners_only(tmp_path: Path) -> None:
+    """Is a new SQLite database file created 0600 (it holds the PIN hashes), and a new
+    instance folder 0700?"""
+    database = tmp_path / "new.sqlite3"
+    create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    folder = tmp_path / "instance"
+    make_instance_folder(str(folder))
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700

@@ -29,7 +29,11 @@ POSTGRES = os.environ.get(
 
 def migrate(uri: str) -> None:
     """`flask --app dealer db upgrade` on ``uri``, in a fresh process."""
-    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": "bench"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": uri,
+        "SECRET_KEY": "a key for a bench that lives for one run",
+    }
     command = [sys.executable, "-m", "flask", "--app", "dealer", "db", "upgrade"]
     subprocess.run(command, cwd=REPO, env=env, check=True, capture_output=True)
 
