@@ -145,6 +145,8 @@ class Event(BaseModel):
     user: str
     supervisor: str | None
     device: str
+    #: The device in words that say it is the client's own claim ("claimed: ...").
+    device_claim: str
     at: datetime
 
 
@@ -214,6 +216,8 @@ class Entry(BaseModel):
     from_account: str
     to_account: str
     device: str
+    #: The device in words that say it is the client's own claim ("claimed: ...").
+    device_claim: str
     hash: str
 
 

@@ -15,6 +15,7 @@ from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_
 from dealer.ledger.tables import collection_warnings, open_seatings, stacks, time_due
 from dealer.models import LedgerEntry, Seating, Table, as_utc
 from dealer.people import names_of
+from dealer.wording import claimed_device
 
 __all__ = [
     "balances_shape",
@@ -124,6 +125,7 @@ def event_shapes(session: Session, replayed: Replayed) -> list[dict[str, Any]]:
             user=names.get(row.user_id),
             supervisor=names.get(row.supervisor_id) if row.supervisor_id else None,
             device=row.device,
+            device_claim=claimed_device(row.device),
             at=when(row.created_at),
         )
         out.append(shape)
@@ -201,6 +203,7 @@ def ledger_shape(
                 "from_account": e.from_account,
                 "to_account": e.to_account,
                 "device": e.device,
+                "device_claim": claimed_device(e.device),
                 "hash": e.hash,
             }
             for e in entries

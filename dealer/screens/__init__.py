@@ -18,6 +18,7 @@ from . import (  # noqa: E402,F401
     screen,
     seats,
     settle,
+    sign_ins,
     table_sessions,
 )
 

@@ -17,7 +17,7 @@ from dealer.auth.guard import local_path, page, page_address, who
 from dealer.errors import DealerError
 from dealer.models import as_utc, utcnow
 from dealer.web.refusals import refusal
-from dealer.wording import local_time, money_text, zone
+from dealer.wording import claimed_device, local_time, money_text, zone
 
 from . import bp
 from .faces import PAD_RANKS, PAD_SUITS, SCRIPT_CARDS, face
@@ -86,6 +86,7 @@ def frame() -> dict[str, Any]:
         "four_colour": four_colour(),
         "idle_seconds": current_app.config.get("IDLE_SECONDS", 900),
         "clock": clock,
+        "claimed_device": claimed_device,
         "ago": ago,
         "money": money,
         "chips": chips,
