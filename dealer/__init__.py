@@ -16,7 +16,7 @@ from dealer.config import (
     make_instance_folder,
 )
 from dealer.extensions import csrf, db, login, migrate
-from dealer.web import signin
+from dealer.web import headers, signin
 
 # Templates and static files sit at the repository root, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     cli.register(app)
+    headers.install(app)
     register_api_errors(app)
     return app
 
