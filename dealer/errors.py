@@ -13,9 +13,14 @@ __all__ = [
     "Invalid",
     "NotFound",
     "NotSignedIn",
+    "StorageUnavailable",
     "TooManyAttempts",
     "UnsupportedMediaType",
 ]
+
+
+#: What a tablet says when the database cannot write.
+STORAGE_WORDS = "Not recorded: the database cannot write; the entry is kept."
 
 
 class DealerError(Exception):
@@ -71,3 +76,14 @@ class TooManyAttempts(DealerError):
     def __init__(self, message: str, code: str | None = None, retry_after: int = 60) -> None:
         super().__init__(message, code)
         self.retry_after = retry_after
+
+
+class StorageUnavailable(DealerError):
+    """The database cannot write (disk full, a read-only file or database, the server gone):
+    nothing was recorded, and the tablet keeps the entry to send again (503)."""
+
+    status = 503
+    code = "storage_unavailable"
+
+    def __init__(self, message: str = STORAGE_WORDS, code: str | None = None) -> None:
+        super().__init__(message, code)

@@ -30,11 +30,23 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-__all__ = ["WRITERS_LOCK", "in_write", "install", "require_writing", "snapshot", "writing"]
+from dealer.errors import StorageUnavailable
+
+__all__ = [
+    "WRITERS_LOCK",
+    "in_write",
+    "install",
+    "require_writing",
+    "snapshot",
+    "storage_failed",
+    "storage_writable",
+    "writing",
+]
 
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"
@@ -99,13 +111,53 @@ def writing(session: Session) -> Iterator[Session]:
     if session.in_transaction():
         session.rollback()
     with _process_writers(session):
-        session.connection(execution_options={WRITE: True})
         try:
+            session.connection(execution_options={WRITE: True})
             yield session
             session.commit()
-        except BaseException:
+        except BaseException as exc:
             session.rollback()
+            if isinstance(exc, DBAPIError) and storage_failed(exc):
+                raise StorageUnavailable() from exc
             raise
+
+
+#: SQLite's result codes (the primary code, the low byte) for a database that cannot write:
+#: READONLY, IOERR, CORRUPT is not one of them (that is a bug to see), FULL, CANTOPEN.
+SQLITE_CANNOT_WRITE = frozenset({8, 10, 13, 14})
+#: PostgreSQL's SQLSTATEs (or their classes) for the same: a read-only transaction, a full
+#: disk or other exhausted resources, an I/O error, the connection or server gone.
+POSTGRESQL_CANNOT_WRITE = ("25006", "53", "58030", "08", "57P01", "57P02", "57P03")
+
+
+def storage_failed(error: DBAPIError) -> bool:
+    """Whether ``error`` says the database cannot write now (not that the write was wrong)."""
+    if error.connection_invalidated:
+        return True
+    orig = error.orig
+    sqlite_code = getattr(orig, "sqlite_errorcode", None)
+    if isinstance(sqlite_code, int):
+        return sqlite_code & 0xFF in SQLITE_CANNOT_WRITE
+    sqlstate = getattr(orig, "sqlstate", None)
+    return isinstance(sqlstate, str) and sqlstate.startswith(POSTGRESQL_CANNOT_WRITE)
+
+
+def storage_writable(session: Session) -> bool:
+    """Whether the database takes a write now: a write that changes nothing (a DELETE of no
+    row of Alembic's own table), rolled back. It fails on a read-only SQLite file or
+    PostgreSQL read-only transaction, and takes no writers' lock: the health check must not
+    queue behind the floor's writes."""
+    if session.in_transaction():
+        session.rollback()
+    try:
+        session.execute(text("DELETE FROM alembic_version WHERE 1 = 0"))
+    except DBAPIError as exc:
+        if storage_failed(exc):
+            return False
+        raise
+    finally:
+        session.rollback()
+    return True
 
 
 def in_write(session: Session) -> bool:

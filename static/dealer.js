@@ -403,6 +403,14 @@
       credentials: "same-origin",
       headers: { "X-Requested-With": "fetch" },
     }).then(function (response) {
+      if (response.status === 503) {
+        // storage_unavailable: the server read the entry but its database cannot write.
+        setBusy(form, false);
+        if (form.hasAttribute("data-keep")) keep(form, "not recorded", submitter);
+        problem(form, submitter, "Not recorded: the database cannot write. Your entry is " +
+          "kept: tap Resend when the floor says it is back. It will not be recorded twice.");
+        return null;
+      }
       if (response.status >= 500) {
         setBusy(form, false);
         problem(form, submitter, "The server could not answer (error " + response.status +

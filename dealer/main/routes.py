@@ -9,6 +9,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from dealer.auth.guard import home_for, who
 from dealer.extensions import db
+from dealer.transactions import storage_writable
 
 bp = Blueprint("main", __name__)
 
@@ -29,11 +30,16 @@ def favicon() -> Any:
 
 @bp.get("/healthz")
 def healthz() -> Any:
-    """Report whether the app is up and its database answers."""
+    """Report whether the app is up and its database answers and takes a write (a write
+    that changes nothing, rolled back: `dealer.transactions.storage_writable`)."""
     try:
         db.session.execute(text("SELECT 1"))
+        writable = storage_writable(db.session())
     except SQLAlchemyError:
         current_app.logger.exception("Health check: the database did not answer")
         db.session.rollback()
         return jsonify(status="error", database="error"), 503
+    if not writable:
+        current_app.logger.error("Health check: the database cannot write")
+        return jsonify(status="error", database="cannot write"), 503
     return jsonify(status="ok", database="ok")
