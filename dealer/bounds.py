@@ -7,6 +7,7 @@ screens' forms and the services all read these; the rules engine declares its ow
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 
 from dealer import rules
@@ -21,7 +22,9 @@ __all__ = [
     "LEDGER_PAGE",
     "MAX_CHIPS",
     "MAX_ID",
+    "NOT_PLAIN_CLASS",
     "PIN_DIGITS",
+    "PLAIN_TEXT_WORDS",
     "PLAYER_NAME",
     "REASON",
     "SEATS",
@@ -29,6 +32,7 @@ __all__ = [
     "USER_NAME",
     "check_text",
     "check_whole",
+    "is_plain",
 ]
 
 #: The seats around a Pan table.
@@ -67,10 +71,34 @@ def check_whole(value: object, bounds: tuple[int, int], what: str, field: str) -
     return value
 
 
+#: Characters that change how text around them is shown without being seen themselves: the
+#: bidirectional embeddings, overrides and isolates (U+202E makes "Ann" read backwards on a
+#: slip), and the marks that steer them.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: Unicode categories no name or reason holds: control characters (NUL, BEL, ESC, ...),
+#: surrogates, and line or paragraph separators.
+UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+PLAIN_TEXT_WORDS = "Use letters, digits and punctuation only."
+#: The same, as a JSON Schema pattern's character class (the OpenAPI document's words).
+NOT_PLAIN_CLASS = (
+    "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2028\\u2029\\u2066-\\u2069"
+)
+
+
+def is_plain(text: str) -> bool:
+    """Whether ``text`` holds only characters that print as themselves: the one check of the
+    API (`check_text`, `dealer.people.check_name`) and the forms (``plain_text``) alike."""
+    return not any(ch in BIDI_CONTROLS or unicodedata.category(ch) in UNPRINTABLE for ch in text)
+
+
 def check_text(value: object, longest: int, what: str, field: str) -> str:
-    """``value`` as non-blank text of at most ``longest`` characters, trimmed."""
+    """``value`` as non-blank, plain text of at most ``longest`` characters, trimmed."""
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"The {what} must be given as text ({field}).")
     if len(value) > longest:
         raise Invalid(f"The {what} is too long: at most {longest} characters ({field}).")
+    if not is_plain(value):
+        raise Invalid(f"The {what}: {PLAIN_TEXT_WORDS} ({field})", "unprintable_text")
     return value.strip()

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, joinedload
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from dealer import lockout
-from dealer.bounds import MAX_ID, PIN_DIGITS, USER_NAME
+from dealer.bounds import MAX_ID, PIN_DIGITS, PLAIN_TEXT_WORDS, USER_NAME, is_plain
 from dealer.errors import (
     Conflict,
     Forbidden,
@@ -77,6 +77,8 @@ def check_pin_format(pin: object) -> str:
 def check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
         raise Invalid(f"A name is 1 to {NAME_LENGTH} characters.", "invalid_name")
+    if not is_plain(name):
+        raise Invalid(f"A name: {PLAIN_TEXT_WORDS}", "invalid_name")
     return name.strip()
 
 

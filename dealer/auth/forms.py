@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
-from dealer.bounds import PIN_DIGITS, USER_NAME
+from dealer.bounds import PIN_DIGITS, PLAIN_TEXT_WORDS, USER_NAME, is_plain
 
 __all__ = ["FirstAdminForm", "SignInForm", "SignOutForm", "plain_text"]
 
 
 def plain_text(_form: Any, field: Any) -> None:
-    """Refuse control characters (a NUL, say): no database keeps them faithfully."""
-    if any(unicodedata.category(ch) == "Cc" for ch in field.data or ""):
-        raise ValidationError("Use letters, digits and punctuation only.")
+    """Refuse control characters (NUL, BEL, ESC, a bidi override): the API's own check."""
+    if not is_plain(field.data or ""):
+        raise ValidationError(PLAIN_TEXT_WORDS)
 
 
 class SignInForm(FlaskForm):

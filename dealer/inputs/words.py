@@ -26,7 +26,7 @@ from pydantic import (
 from pydantic_core import CoreSchema, core_schema
 
 from dealer import rules
-from dealer.bounds import check_text, check_whole
+from dealer.bounds import NOT_PLAIN_CLASS, check_text, check_whole
 from dealer.errors import DealerError, Invalid
 
 __all__ = [
@@ -45,9 +45,11 @@ __all__ = [
 Judge = Callable[[Any, str, Mapping[str, Any]], Any]
 Refusal = DealerError | rules.RulesError
 
-#: Text with something besides spaces in it, and text of any kind; neither may hold a NUL,
-#: which the body's own check refuses first (`dealer.web.contract`).
-NON_BLANK = r"^[^\x00]*[^\s\x00][^\x00]*$"
+#: Text with something besides spaces in it, holding no control character or bidi override
+#: (`dealer.bounds.is_plain`, which judges first): names, reasons.
+NON_BLANK = rf"^[^{NOT_PLAIN_CLASS}]*[^\s{NOT_PLAIN_CLASS}][^{NOT_PLAIN_CLASS}]*$"
+#: Text of any kind but a NUL, which the body's own check refuses first
+#: (`dealer.web.contract`): a name and PIN typed to sign in, which either match or do not.
 ANY_TEXT = r"^[^\x00]*$"
 
 

@@ -10,7 +10,8 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .layout import FONT, clip
+from .fonts import BOLD, FONT
+from .layout import clip
 
 __all__ = ["bar_chart"]
 
@@ -43,7 +44,7 @@ def bar_chart(
     Many bars (40 tables) get upright labels; a handful get their value printed on top.
     """
     drawing = Drawing(width, height)
-    drawing.add(String(0, height - 10, title, fontName="Helvetica-Bold", fontSize=9))
+    drawing.add(String(0, height - 10, title, fontName=BOLD, fontSize=9))
     if not values:
         drawing.add(String(0, height - 28, "Nothing to show.", fontName=FONT, fontSize=8))
         return drawing

@@ -28,6 +28,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from .fonts import AVERAGE_EM, BOLD, FONT
+
 #: A one-line row: its cells, and the (column, font size) of any set smaller to fit.
 _Line = tuple[list[str], tuple[tuple[int, float], ...]]
 
@@ -47,8 +49,6 @@ __all__ = [
     "signatures",
 ]
 
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
 HEADER_FILL = colors.Color(0.86, 0.88, 0.91)
 STRIPE = colors.Color(0.96, 0.96, 0.97)
 LINE = colors.Color(0.6, 0.6, 0.6)
@@ -94,8 +94,8 @@ def cell(text: str, markup: bool = False) -> Paragraph:
 def fits(text: str, width: float, font: str = FONT, size: float = 7.5) -> bool:
     """Whether ``text`` fits on one line of a cell ``width`` points wide."""
     room = width - 2 * PAD
-    # No Helvetica glyph used here is wider than 0.6 em... on average: most text needs no test.
-    return len(text) * size * 0.6 <= room or stringWidth(text, font, size) <= room
+    # No glyph used here is wider than AVERAGE_EM... on average: most text needs no test.
+    return len(text) * size * AVERAGE_EM <= room or stringWidth(text, font, size) <= room
 
 
 def shrink(text: str, width: float, font: str = FONT, size: float = 7.5) -> tuple[str, float]:

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from .figures import local_time, zone
+from .fonts import BOLD, FONT
 from .model import PrintOptions
 
 __all__ = ["PageDecor", "build_pdf", "frame_width"]
@@ -75,10 +76,10 @@ class PageDecor:
         top = height - 0.45 * inch
         canvas.saveState()
         canvas.setFillColor(colors.black)
-        canvas.setFont("Helvetica-Bold", 13)
+        canvas.setFont(BOLD, 13)
         canvas.drawString(left, top, self.title)
-        canvas.setFont("Helvetica", 9)
-        canvas.drawString(left, top - 14, _fit(self.subject, "Helvetica", 9, right - left - 150))
+        canvas.setFont(FONT, 9)
+        canvas.drawString(left, top - 14, _fit(self.subject, FONT, 9, right - left - 150))
         canvas.drawRightString(right, top, f"Page {page} of {pages}")
         badges = []
         if self.reprint:
@@ -93,7 +94,7 @@ class PageDecor:
         canvas.line(left, top - 22, right, top - 22)
         bottom = 0.45 * inch
         canvas.line(left, bottom + 10, right, bottom + 10)
-        canvas.setFont("Helvetica", 7.5)
+        canvas.setFont(FONT, 7.5)
         canvas.setFillColor(colors.Color(0.3, 0.3, 0.3))
         canvas.drawString(left, bottom, self.printed)
         canvas.drawRightString(right, bottom, f"{self.title} - {self.subject}"[:90])
@@ -113,8 +114,8 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
 
 def _badge(canvas: Canvas, right: float, y: float, text: str) -> float:
     """A red boxed word ending at ``right``; returns where it starts."""
-    canvas.setFont("Helvetica-Bold", 9)
-    w = stringWidth(text, "Helvetica-Bold", 9) + 8
+    canvas.setFont(BOLD, 9)
+    w = stringWidth(text, BOLD, 9) + 8
     canvas.setStrokeColor(STAMP_RED)
     canvas.setFillColor(STAMP_RED)
     canvas.setLineWidth(1)
@@ -132,9 +133,9 @@ def _diagonal(canvas: Canvas, width: float, height: float, text: str) -> None:
     canvas.translate(width / 2, height / 2)
     canvas.rotate(35)
     size = 96.0
-    while stringWidth(text, "Helvetica-Bold", size) > 0.9 * (width**2 + height**2) ** 0.5:
+    while stringWidth(text, BOLD, size) > 0.9 * (width**2 + height**2) ** 0.5:
         size -= 8
-    canvas.setFont("Helvetica-Bold", size)
+    canvas.setFont(BOLD, size)
     canvas.drawCentredString(0, -size / 3, text)
     canvas.restoreState()
 

@@ -81,7 +81,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
 
 
 def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:
-    fractions = (0.05, 0.13, 0.18, 0.18, 0.19, 0.20, 0.07)
+    fractions = (0.05, 0.11, 0.19, 0.19, 0.19, 0.20, 0.07)
     widths = [f * width for f in fractions]
     rows: list[list[Any]] = [
         [
