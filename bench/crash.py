@@ -115,6 +115,12 @@ class Tablets:
     def run(self, tablet: int) -> None:
         transport = HttpTransport(self.url, timeout=10)
         transport.figures.recording = False
+        try:
+            self.buy_in(transport, tablet)
+        finally:
+            transport.close()
+
+    def buy_in(self, transport: HttpTransport, tablet: int) -> None:
         sent = 0
         while not self.stop.is_set():
             sent += 1
@@ -236,6 +242,7 @@ def crash(uri: str, label: str, kills: int, every: float, tablets: int) -> Outco
             path = f"/tables/{table['id']}/seats"
             status, answer = transport.send(Request("POST", path, body, token))
             assert status == 201, answer
+        transport.close()
         load = Tablets(server.url, token, table["id"], tablets)
         with load.running():
             for _ in range(kills):

@@ -169,6 +169,7 @@ def measure(uri: str, label: str, seconds: float, flooders: int) -> dict[str, Ph
                 Request("POST", f"/tables/{table['id']}/seats", body, token)
             )
             assert status == 201, answer
+        transport.close()
         buy_ins(url, token, table["id"], 1.0)  # warm up
         phases["quiet"] = Phase(buy_ins(url, token, table["id"], seconds), {})
         for name, spoofed in (("flood", True), ("one_source", False)):
