@@ -278,7 +278,14 @@ def in_process_room(uri: str, tables: list[TableDealer]) -> tuple[Room, Callable
     from dealer import create_app
     from dealer.extensions import db
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": SIMULATION_KEY})
+    # Every simulated dealer signs in from the test client's one address: no per-source limit.
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": uri,
+            "SECRET_KEY": SIMULATION_KEY,
+            "SIGN_IN_ATTEMPTS_PER_MINUTE": 0,
+        }
+    )
     room = Room(InProcessTransport(app), tables)
 
     def close() -> None:

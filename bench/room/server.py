@@ -107,6 +107,11 @@ def gunicorn(
         "SECRET_KEY": os.environ.get("SECRET_KEY", "a key for a server that lives for one run"),
         "HOST": "127.0.0.1",
         "PORT": str(port),
+        # Every simulated tablet signs in from 127.0.0.1: the per-source limit on sign-in
+        # tries (60 a minute, for one real tablet) is lifted unless the caller sets one.
+        "DEALER_SIGN_IN_ATTEMPTS_PER_MINUTE": os.environ.get(
+            "DEALER_SIGN_IN_ATTEMPTS_PER_MINUTE", "0"
+        ),
     }
     if workers is not None:
         env["WEB_CONCURRENCY"] = str(workers)

@@ -15,7 +15,7 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
-from flask import current_app, flash, redirect, render_template, request, session, url_for
+from flask import current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_login import current_user, logout_user
 from werkzeug.datastructures import MultiDict
 
@@ -135,6 +135,8 @@ def page(role: str = "dealer") -> Callable[[View], View]:
                 minutes = max(1, int(current_app.config["IDLE_SECONDS"]) // 60)
                 end_sign_in(f"Signed out after {minutes} minutes without a touch.")
             if not current_user.is_authenticated:
+                if g.get("sign_in_ended"):  # the cookie's sign-in ended (shift, idle, ended)
+                    flash(g.sign_in_ended, "notice")
                 back = _keep_entry() if request.method == "POST" else request.full_path
                 return redirect(url_for("auth.sign_in", next=local_path(back.rstrip("?"), "/")))
             session[SEEN] = int(time.time())

@@ -38,3 +38,21 @@ def test_a_supervisor_lists_and_ends_a_sign_in(people: Flask, supervisor: Web) -
 def test_a_dealer_cannot_see_or_end_sign_ins(people: Flask, dealer: Web) -> None:
     assert dealer.client.get("/floor/sign-ins").status_code == 403
     assert dealer.client.post("/floor/sign-ins/1/end", data={}).status_code == 403
+
+
+def test_a_screen_whose_sign_in_ended_says_so(people: Flask, dealer: Web) -> None:
+    """The cookie's sign-in older than the shift: the next page is the sign-in, with why."""
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from dealer.extensions import db
+    from dealer.models import AuthToken, utcnow
+    from dealer.transactions import writing
+
+    with people.app_context(), writing(db.session()) as session:
+        session.execute(update(AuthToken).values(created_at=utcnow() - timedelta(hours=13)))
+    answer = dealer.client.get("/tables")
+    assert answer.status_code == 302
+    assert "/sign-in" in answer.headers["Location"]
+    assert "ended after 12 hours" in words(dealer.get(answer.headers["Location"]))
