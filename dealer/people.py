@@ -145,6 +145,10 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
     counts of `dealer.lockout`) is written, in a short write of its own. An unknown name is
     hashed against a decoy, counted and refused exactly like a known one.
     """
+    if in_write(session):
+        # A caller inside `writing` would hash under the writers' lock: every ledger write
+        # of the floor would wait for scrypt. Check the PIN first, then write.
+        raise RuntimeError("A PIN is checked before the write begins, never inside it.")
     refused = lockout.refusal(session, attempt, _attempts_per_minute())
     if refused is not None:
         session.rollback()

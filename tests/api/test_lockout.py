@@ -4,14 +4,14 @@ no denial of service and no list of names."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from dealer import create_app, people
+from dealer import create_app
+from dealer import people as service
 from dealer.extensions import db
 from dealer.lockout import FREE_WRONG_PINS, PAIR_CAP, wait_after
 from dealer.transactions import writing
@@ -58,7 +58,7 @@ def test_an_unknown_name_is_hashed_against_a_decoy(
 ) -> None:
     """Is a slow hash checked for an unknown name too (so it takes as long)?"""
     checked: list[str] = []
-    real = people_module_check()
+    real = service.check_password_hash
 
     def counting(stored: str, pin: str) -> bool:
         checked.append(stored)
@@ -69,10 +69,6 @@ def test_an_unknown_name_is_hashed_against_a_decoy(
     attempt(people, "Dee", "1234")
     assert len(checked) == 2
     assert all(h.startswith("scrypt:") for h in checked)
-
-
-def people_module_check() -> Callable[[str, str], bool]:
-    return people.check_password_hash  # type: ignore[attr-defined,no-any-return]
 
 
 def test_a_flood_from_one_source_does_not_lock_the_name_out_of_another(people: Flask) -> None:
@@ -140,7 +136,7 @@ def test_the_pin_is_never_hashed_under_the_writers_lock(
 ) -> None:
     """While the PIN's hash is checked, can another writer write? (On SQLite the writers'
     lock is BEGIN IMMEDIATE and the process's own lock; on PostgreSQL the advisory lock.)"""
-    real = people_module_check()
+    real = service.check_password_hash
     wrote: list[bool] = []
 
     def check_while_someone_writes(stored: str, pin: str) -> bool:
@@ -167,3 +163,14 @@ def test_the_pin_is_never_hashed_under_the_writers_lock(
     body["supervisor"] = {"name": "Sam", "pin": "0000"}
     assert floor.call("POST", f"/hands/{hand['id']}/events", body).status_code == 403
     assert len(wrote) == 4
+
+
+def test_checking_a_pin_inside_a_write_is_a_programming_error(people: Flask) -> None:
+    """A front door that asked for a supervisor's PIN inside its write would hold every
+    writer while scrypt runs: refused outright, so no such code can land unnoticed."""
+    with (
+        people.test_request_context(),
+        writing(db.session()) as session,
+        pytest.raises(RuntimeError, match="before the write"),
+    ):
+        service.approve_supervisor(session, "Sam", "2222")

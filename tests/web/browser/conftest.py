@@ -217,6 +217,13 @@ def _tablet(browser: Any, live: LiveServer, size: str) -> Iterator[Tablet]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Anything the Content-Security-Policy refused (an inline style or script) is an error too.
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     yield Tablet(page, live, size)
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
