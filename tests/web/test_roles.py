@@ -30,6 +30,7 @@ def world(people: Flask) -> dict[str, int]:
     ids["event_id"] = floor.event(ids["hand_id"], {"type": "go_out", "seat": 1})["event"]["id"]
     ids["seat"] = 1
     ids["number"] = 1
+    ids["token_id"] = 1  # the supervisor's sign-in: only refused here, never ended
     # Dealing opened the supervisor's session at table 1: close it, and let the dealer open
     # theirs, so a dealer's forms act on the dealer's own session.
     (implicit, *_) = floor.get(f"/tables/{ids['table_id']}/sessions")["sessions"]
@@ -42,6 +43,7 @@ def world(people: Flask) -> dict[str, int]:
 #: Every screen (GET) and the least role that may see it.
 PAGES = {
     "/floor": "supervisor",
+    "/floor/sign-ins": "supervisor",
     "/tables": "dealer",
     "/tables/{table_id}": "dealer",
     "/tables/{table_id}/seats/{seat}": "dealer",
@@ -60,6 +62,7 @@ QUERIES = {
 #: Every form (POST) and the least role that may send it.
 FORMS = {
     "/floor/tables": "supervisor",
+    "/floor/sign-ins/{token_id}/end": "supervisor",
     "/tables/{table_id}/seats": "dealer",
     "/tables/{table_id}/seats/{seat}/chips": "dealer",
     "/tables/{table_id}/seats/{seat}/leave": "dealer",
@@ -78,7 +81,7 @@ FORMS = {
 
 def _routes(method: str) -> set[str]:
     app = create_app({"TESTING": True})
-    names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id"}
+    names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id", "token_id"}
     out = set()
     for rule in app.url_map.iter_rules():
         if rule.endpoint.split(".")[0] == screens_bp.name and method in (rule.methods or ()):
