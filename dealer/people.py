@@ -8,9 +8,13 @@ admin adding or deactivating users (never the last active admin).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
+import threading
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from datetime import datetime, timedelta
 from functools import cache
 
@@ -123,6 +127,28 @@ def _decoy_hash(method: str) -> str:
     return generate_password_hash(secrets.token_hex(8), method=method)
 
 
+def _nice_thread() -> None:
+    """Make this thread the machine's last in line for a CPU (Linux: per thread)."""
+    # Not Linux, or not allowed: the hash runs at normal priority.
+    with suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
+
+
+#: PIN hashes are checked on these threads, niced to the lowest CPU priority: scrypt takes a
+#: core for ~100 ms, and a flood of wrong PINs must not take the cores the floor's writes and
+#: reads need. At most `HASHERS` hashes run at once in a process; more queue (each try also
+#: passes the per-source limits of `dealer.lockout` first). Threads start on first use, so a
+#: preloaded gunicorn master forks none.
+HASHERS = 2
+LOWEST_PRIORITY = 19
+_hashers = ThreadPoolExecutor(HASHERS, "pin-hash", initializer=_nice_thread)
+
+
+def _matches(stored: str, pin: str) -> bool:
+    """Whether ``pin`` matches the hash ``stored``: checked on a low-priority hasher thread."""
+    return _hashers.submit(lambda: check_password_hash(stored, pin)).result()
+
+
 def _source(source: str | None) -> str:
     """Where a try came from: as given, else this request's client address (after ProxyFix,
     when the app is told to trust a proxy), else "local" (the command line)."""
@@ -160,7 +186,7 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
         ).first()
     session.rollback()  # hold no snapshot while hashing
     stored = found.pin_hash if found is not None else _decoy_hash(_method())
-    matches = check_password_hash(stored, pin if isinstance(pin, str) else "")
+    matches = _matches(stored, pin if isinstance(pin, str) else "")
     right = found is not None and bool(found.active) and matches
     with writing(session) as work:
         lockout.record(work, attempt, right)
