@@ -12,6 +12,8 @@ bp = Blueprint("screens", __name__)
 
 from . import (  # noqa: E402,F401
     corrections,
+    desk,
+    devices,
     dispute,
     floor,
     hands,
