@@ -124,9 +124,7 @@ def found_shape(p: FoundPayment) -> dict[str, Any]:
         "reason": p.reason,
         "reverses": p.reverses,
         "dispute": _dispute(p.hand_id, p.event_id, p.number),
-        "statements": {
-            str(s): f"/api/v1/hands/{p.hand_id}/seats/{s}/statement" for s in seats
-        },
+        "statements": {str(s): f"/api/v1/hands/{p.hand_id}/seats/{s}/statement" for s in seats},
     }
 
 

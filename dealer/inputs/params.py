@@ -140,9 +140,7 @@ PaymentSearch = TypedDict(  # "from" is not a Python name
     "PaymentSearch",
     {
         "hand": Annotated[int, _number((1, MAX_ID)), Field(description="The hand's id.")],
-        "session": Annotated[
-            int, _number((1, MAX_ID)), Field(description="A table session's id.")
-        ],
+        "session": Annotated[int, _number((1, MAX_ID)), Field(description="A table session's id.")],
         "from": Annotated[
             str,
             Words(_moment, inner=_TEXT),

@@ -66,12 +66,12 @@ def query_from(asked: Mapping[str, Any], zone: ZoneInfo) -> PaymentQuery:
     """The search as `dealer.inputs.PaymentSearch` read it; a time without a zone is the
     floor's (``zone``). Refuses a search with no hand, session or whole window to look in."""
     start, end = (_utc(asked.get(name), zone) for name in ("from", "to"))
-    if asked.get("hand") is None and asked.get("session") is None:
-        if start is None or end is None:
-            raise Invalid(
-                "Say where to look: a hand, a table session, or a window of time (from and to).",
-                "no_scope",
-            )
+    scoped = asked.get("hand") is not None or asked.get("session") is not None
+    if not scoped and (start is None or end is None):
+        raise Invalid(
+            "Say where to look: a hand, a table session, or a window of time (from and to).",
+            "no_scope",
+        )
     if start is not None and end is not None:
         if start >= end:
             raise Invalid("The window must end after it starts (from before to).", "empty_window")
@@ -141,23 +141,27 @@ def find_payments(session: Session, query: PaymentQuery) -> Found:
     """The payments that match ``query``, the newest first."""
     if query.session is not None:
         get_session(session, query.session)  # 404 for a session that never was
-    wanted = select(LedgerEntry, Hand.number, Hand.table_id).join(
+    every = select(LedgerEntry, Hand.number, Hand.table_id).join(
         Hand, Hand.id == LedgerEntry.hand_id
     )
-    wanted = _filtered(session, wanted, query)
+    wanted = _filtered(session, every, query)
     if wanted is None:
         return Found([], False)
-    rows = session.execute(
-        wanted.order_by(LedgerEntry.at.desc(), LedgerEntry.seq.desc()).limit(query.limit + 1)
-    ).all()
+    rows = list(
+        session.execute(
+            wanted.order_by(LedgerEntry.at.desc(), LedgerEntry.seq.desc()).limit(query.limit + 1)
+        ).all()
+    )
     more = len(rows) > query.limit
     rows = rows[: query.limit]
     return Found(_described(session, rows), more)
 
 
-def _filtered(
-    session: Session, wanted: Select[Any], query: PaymentQuery
-) -> Select[Any] | None:
+#: A search of payments: each entry found, with its hand's number and table.
+Wanted = Select[LedgerEntry, int, int]
+
+
+def _filtered(session: Session, wanted: Wanted, query: PaymentQuery) -> Wanted | None:
     """``wanted`` narrowed by every filter given; None when nothing can match."""
     if query.hand is not None:
         wanted = wanted.where(LedgerEntry.hand_id == query.hand)
@@ -238,8 +242,9 @@ def _described(session: Session, rows: list[Any]) -> list[FoundPayment]:
         )
         place: dict[int, int] = {}
         for seq, event_id in ranked:
-            place[event_id] = place.get(event_id, 0) + 1
-            numbers[seq] = place[event_id]
+            if event_id is not None:
+                place[event_id] = place.get(event_id, 0) + 1
+                numbers[seq] = place[event_id]
     return [
         FoundPayment(
             entry_seq=e.seq,
@@ -265,7 +270,7 @@ def _side(account: str, seatings: Mapping[int, tuple[int, str]]) -> Side:
     parsed = parse_account(account)
     if parsed is None:
         return Side(account, account)
-    if parsed.kind == "seating" and parsed.id in seatings:
+    if parsed.kind == "seating" and parsed.id is not None and parsed.id in seatings:
         seat, player = seatings[parsed.id]
         return Side(seat, f"seat {seat} ({player})")
     if parsed.kind == "pot":

@@ -18,9 +18,7 @@ from typing import get_args
 from dealer.errors import NotFound
 from dealer.rules.payments import PaymentRule
 
-__all__ = [
-    "HAND_RULES",
-    "RULES", "Rule", "RuleSection", "rule", "rule_section", "rule_sections"]
+__all__ = ["HAND_RULES", "RULES", "Rule", "RuleSection", "rule", "rule_section", "rule_sections"]
 
 TEXT = Path(__file__).with_name("pan_rules.md")
 

@@ -116,8 +116,7 @@ def _block(text: str) -> Markup:
         rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if "---" not in ln]
         head = Markup("").join(Markup("<th scope='col'>%s</th>") % _inline(c) for c in rows[0])
         body = Markup("").join(
-            Markup("<tr>%s</tr>")
-            % Markup("").join(Markup("<td>%s</td>") % _inline(c) for c in row)
+            Markup("<tr>%s</tr>") % Markup("").join(Markup("<td>%s</td>") % _inline(c) for c in row)
             for row in rows[1:]
         )
         return Markup(

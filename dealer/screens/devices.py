@@ -67,7 +67,12 @@ def register_device() -> Response | tuple[str, int]:
     flash(f"This tablet is now {name}: what it records says so.", "notice")
     answer = redirect(url_for("screens.device_list"), 303)
     answer.set_cookie(
-        DEVICE_COOKIE, token, max_age=FIVE_YEARS, httponly=True, samesite="Lax", secure=request.is_secure
+        DEVICE_COOKIE,
+        token,
+        max_age=FIVE_YEARS,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
     )
     return answer
 

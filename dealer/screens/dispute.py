@@ -23,6 +23,7 @@ from .faces import faces
 HAND = "/hands/<int(max=2147483647):hand_id>"
 PAYMENT = HAND + "/events/<int(max=2147483647):event_id>/payments/<int(min=1, max=1000):number>"
 
+
 @dataclass(frozen=True, slots=True)
 class EntryLine:
     """A ledger entry as the dispute view lists it."""

@@ -77,8 +77,10 @@ def test_history_newest_first_melds_named_by_their_cards(
     history = words(dealer.get(f"/hands/{hand_id}").split('id="history-h"')[1])
     assert "seat 1 adds 5C to 2C 3C 4C" in history
     assert "meld 1" not in history
-    assert history.index("#4 seat 1 adds") < history.index("#3 seat 1 melds") < history.index(
-        "#1 the deal"
+    assert (
+        history.index("#4 seat 1 adds")
+        < history.index("#3 seat 1 melds")
+        < history.index("#1 the deal")
     )
 
 
