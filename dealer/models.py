@@ -272,10 +272,11 @@ class LedgerEntry(Base):
         sa.CheckConstraint("chips > 0", name="chips_positive"),
         sa.CheckConstraint("from_account <> to_account", name="two_accounts"),
         # The payment search (`dealer.ledger.search`): a seat's payments either way, and a
-        # rule's payments in a window, newest first (migration 0012_devices).
+        # rule's or an amount's payments in a window, newest first (migration 0012_devices).
         sa.Index("ix_ledger_entries_from_account", "from_account", "at"),
         sa.Index("ix_ledger_entries_to_account", "to_account", "at"),
         sa.Index("ix_ledger_entries_reason_code", "reason_code", "at"),
+        sa.Index("ix_ledger_entries_chips", "chips", "at"),
     )
 
     #: Gapless, assigned by `dealer.ledger.post` while it holds the writers' lock.

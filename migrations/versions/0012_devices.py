@@ -14,11 +14,12 @@ down_revision = "0009_keyed_chain"
 branch_labels = None
 depends_on = None
 
-#: Find a payment (`dealer.ledger.search`): by either account, or by rule, within a window.
+#: Find a payment (`dealer.ledger.search`): by either account, by rule or by amount, within a window.
 INDEXES = {
     "ix_ledger_entries_from_account": ["from_account", "at"],
     "ix_ledger_entries_to_account": ["to_account", "at"],
     "ix_ledger_entries_reason_code": ["reason_code", "at"],
+    "ix_ledger_entries_chips": ["chips", "at"],
 }
 
 
