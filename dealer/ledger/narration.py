@@ -34,10 +34,6 @@ def event_texts(replayed: Replayed) -> list[str]:
         text = record.text
         if isinstance(record.action, (rules.Add, rules.Borrow, rules.Split)):
             text = _MELD.sub(lambda m: cards_then.get(int(m.group(1)), m.group(0)), text)
-        elif isinstance(record.action, rules.Void):
-            # "void of event 6 (seat 1 adds 5C to meld 3)": the event's words as said then.
-            target = record.action.event
-            text = text.replace(engine.events[target - 1].text, texts[target - 1])
         texts.append(text)
         assert record.action is not None
         again.apply(record.action)

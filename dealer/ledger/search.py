@@ -2,8 +2,8 @@
 
 One search, under the API (``GET /api/v1/payments``) and the floor's screen alike. A payment
 is a ledger entry of a hand; the search is the database's (indexed: ``at``, ``hand_id``, the
-two accounts, the rule and the chips with the time, migration ``0012_devices``), and only the page of
-payments found is read further: their seats and players, and each one's number within its
+two accounts, the rule and the chips with the time, migration ``0012_devices``), and only the
+page of payments found is read further: their seats and players, and each one's number within its
 event, which is the address of its dispute view.
 
 A seat or a player is found through the seatings that match (a seating is one player's stay in
@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import ColumnElement, Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from dealer.errors import Invalid
@@ -181,7 +181,8 @@ def _filtered(session: Session, wanted: Wanted, query: PaymentQuery) -> Wanted |
         accounts = [seating_account(i) for i in _seatings(session, query)]
         if not accounts:
             return None
-        source, target = LedgerEntry.from_account, LedgerEntry.to_account
+        source: ColumnElement[str] = LedgerEntry.from_account.expression
+        target: ColumnElement[str] = LedgerEntry.to_account.expression
         if len(accounts) > FEW_SEATINGS and query.hand is None:
             # A seat across a shift is many seatings, in a good share of the entries: walking
             # the window newest first finds a page at once, where the accounts' indexes would
