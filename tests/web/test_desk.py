@@ -139,6 +139,8 @@ def test_a_registered_tablet_is_named_and_the_browsers_claim_is_a_detail(
         r"<small>Mozilla/5.0 \(Tablet; floor\)</small></details>",
         recorded,
     )
+    history = words(tablet.get(f"/hands/{hand_id}").split('id="history-h"')[1])
+    assert "Sam · " in history and "Table 1 tablet" in history and "Mozilla" not in history
     tablet.post("/floor/devices/1/rename", {"name": "Table 9"})
     tablet.post("/floor/devices/1/retire", {})
     text = words(tablet.get("/floor/devices"))
