@@ -16,13 +16,15 @@ from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.ledger.search import SEARCH_ROLE, FoundPayment, find_payments, query_from
 from dealer.ledger.statements import Statement, seat_statement
 from dealer.rulebook import Rule
-from dealer.web.contract import ID, asked, declare
+from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import signed_in
 from dealer.wording import zone
 
 from . import bp, desk_answers
 from .hands import HAND
+
+__all__ = ["found_shape", "rule_shape", "statement_shape"]
 
 SEAT = "<int(min=1, max=8):seat>"
 
@@ -144,6 +146,3 @@ def payments() -> Response:
     return json_response(
         {"payments": [found_shape(p) for p in found.payments], "more": found.more}, 200
     )
-
-
-__all__ = ["ID", "found_shape", "rule_shape", "statement_shape"]

@@ -63,6 +63,9 @@ def test_every_filter_narrows(api: Api, floor: Api) -> None:
         "1": f"/api/v1/hands/{world['other']}/seats/1/statement",
         "2": f"/api/v1/hands/{world['other']}/seats/2/statement",
     }
+    # Six seatings (Player 1 to 6): read newest first along the window, not seating by seating.
+    assert search(floor, f"{window()}&player=player") == in_hand
+    assert len(search(floor, f"{window()}&seat=1")) == 8 + 4 + 4 + 1 + 1  # and Ann pays Zed
     fives = search(floor, f"{window()}&amount=5")
     assert len(fives) == 4 and {p["rule"]["code"] for p in fives} == {"conditions_again"}
     again = search(floor, f"hand={hand}&rule=conditions_again&seat=3")
