@@ -24,6 +24,7 @@ __all__ = [
     "PIN_DIGITS",
     "PLAYER_NAME",
     "REASON",
+    "SEARCH_PAGE",
     "SEATS",
     "TABLE_NAME",
     "USER_NAME",
@@ -50,6 +51,8 @@ REASON = 500
 CARDS_TEXT = 400
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
+#: The most payments one search answers with.
+SEARCH_PAGE = (1, 500)
 #: The rules engine's own: how a card is written, every whole-number knob, and each
 #: collection's settings.
 CARD_PATTERN = rules.CARD_PATTERN

@@ -21,7 +21,7 @@ from .bodies import (
     Supervisor,
 )
 from .events import EVENTS, NewEvent
-from .params import KEY_WORDS, LedgerPage, ShiftWindow, Window, WriteHeaders
+from .params import KEY_WORDS, LedgerPage, PaymentSearch, ShiftWindow, Window, WriteHeaders
 from .profiles import Collection, Knobs, KnobsGiven, Ruled
 from .words import Words, refusal, refuse_unknown
 
@@ -41,6 +41,7 @@ __all__ = [
     "NewTable",
     "NewUser",
     "Nothing",
+    "PaymentSearch",
     "Ruled",
     "SeatPause",
     "ShiftWindow",

@@ -30,6 +30,7 @@ def world(people: Flask) -> dict[str, int]:
     ids["event_id"] = floor.event(ids["hand_id"], {"type": "go_out", "seat": 1})["event"]["id"]
     ids["seat"] = 1
     ids["number"] = 1
+    ids["device_id"] = 1  # none is registered: a supervisor is told so, a dealer is refused
     # Dealing opened the supervisor's session at table 1: close it, and let the dealer open
     # theirs, so a dealer's forms act on the dealer's own session.
     (implicit, *_) = floor.get(f"/tables/{ids['table_id']}/sessions")["sessions"]
@@ -52,10 +53,16 @@ PAGES = {
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
     "/hands/{hand_id}/void": "dealer",
     "/hands/{hand_id}/events/{event_id}/payments/{number}": "dealer",
+    "/hands/{hand_id}/seats/{seat}/statement": "dealer",
+    "/payments": "supervisor",
+    "/rules": "dealer",
+    "/rules/{number}": "dealer",
+    "/floor/devices": "supervisor",
 }
 #: The same screens with their questions, and an empty seat.
 QUERIES = {
     "/hands/{playing_hand}/settle": "?seat=1",
+    "/payments": "?hand=1&seat=3&rule=going_out",
     "/hands/{hand_id}": "?seat=1&meld=1&fits=5S",
 }
 #: Every form (POST) and the least role that may send it.
@@ -74,12 +81,15 @@ FORMS = {
     "/hands/{hand_id}/events/{event_id}/move": "dealer",
     "/hands/{hand_id}/void": "dealer",
     "/prefs": "dealer",
+    "/floor/devices": "supervisor",
+    "/floor/devices/{device_id}/rename": "supervisor",
+    "/floor/devices/{device_id}/retire": "supervisor",
 }
 
 
 def _routes(method: str) -> set[str]:
     app = create_app({"TESTING": True})
-    names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id"}
+    names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id", "device_id"}
     out = set()
     for rule in app.url_map.iter_rules():
         if rule.endpoint.split(".")[0] == screens_bp.name and method in (rule.methods or ()):
