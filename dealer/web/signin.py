@@ -30,6 +30,7 @@ __all__ = [
     "Principal",
     "claim_device",
     "device",
+    "forget_device",
     "install",
     "principal",
     "recorder",
@@ -160,5 +161,17 @@ def recorder() -> Recorder:
 
 
 def claim_device() -> None:
-    """Before each request: tell the audit trail which device this request claims to be."""
-    CLAIMED_DEVICE.set(device)
+    """Before each request: tell the audit trail how to name this request's device."""
+    g.dealer_claimed_device = CLAIMED_DEVICE.set(device)
+
+
+def forget_device(_error: BaseException | None = None) -> None:
+    """After each request: the thread's next work (another request, a command) is not this
+    request's, so the audit trail forgets its device."""
+    token = g.pop("dealer_claimed_device", None)
+    if token is None:
+        return
+    try:
+        CLAIMED_DEVICE.reset(token)
+    except ValueError:  # a teardown run in another context (a streamed answer): just clear it
+        CLAIMED_DEVICE.set(None)
