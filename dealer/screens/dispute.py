@@ -16,6 +16,7 @@ from dealer.models import Hand, LedgerEntry, Seating
 from dealer.people import names_of
 
 from . import bp
+from .screen import at_table
 from .board import build_board
 from .faces import faces
 
@@ -86,6 +87,7 @@ def _lines(session: Session, hand: Hand, entries: list[LedgerEntry]) -> list[Ent
 
 @bp.get(PAYMENT)
 @page()
+@at_table("read")
 def payment(hand_id: int, event_id: int, number: int) -> str:
     session = current_session()
     hand = service.get_hand(session, hand_id)

@@ -27,6 +27,7 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
+from .screen import at_table
 from .floor import collection_words, game_name
 from .forms import (
     ChipsForm,
@@ -132,6 +133,7 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
 
 @bp.get(TABLE)
 @page()
+@at_table("read")
 def table(table_id: int) -> tuple[str, int]:
     return _table_page(service.get_table(current_session(), table_id))
 
@@ -173,12 +175,14 @@ def _seat_page(
 
 @bp.get(SEAT)
 @page()
+@at_table("read")
 def seat(table_id: int, seat: int) -> tuple[str, int]:
     return _seat_page(service.get_table(current_session(), table_id), seat)
 
 
 @bp.post(TABLE + "/seats")
 @page()
+@at_table("record")
 def seat_player(table_id: int) -> Response | tuple[str, int]:
     table = service.get_table(current_session(), table_id)
     form = SeatForm()
@@ -202,6 +206,7 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
 
 @bp.post(SEAT + "/chips")
 @page()
+@at_table("record")
 def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
     table = service.get_table(current_session(), table_id)
     form = ChipsForm()
@@ -224,6 +229,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
 
 @bp.post(SEAT + "/leave")
 @page()
+@at_table("record")
 def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
     table = service.get_table(current_session(), table_id)
     form = LeaveForm()
@@ -245,6 +251,7 @@ def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
 
 @bp.post(TABLE + "/collections")
 @page()
+@at_table("record")
 def collect(table_id: int) -> Response | tuple[str, int]:
     table = service.get_table(current_session(), table_id)
     form = CollectForm()
@@ -291,12 +298,14 @@ def _deal_page(
 
 @bp.get(TABLE + "/deal")
 @page()
+@at_table("deal")
 def deal(table_id: int) -> tuple[str, int]:
     return _deal_page(service.get_table(current_session(), table_id))
 
 
 @bp.post(TABLE + "/hands")
 @page()
+@at_table("deal")
 def start_hand(table_id: int) -> Response | tuple[str, int]:
     table = service.get_table(current_session(), table_id)
     form = DealForm()

@@ -16,6 +16,7 @@ from dealer.models import User
 from dealer.web.refusals import refusal
 
 from . import bp
+from .screen import at_table
 from .corrections import approver
 from .forms import CloseSessionForm, OpenSessionForm
 from .seats import TABLE, _table_page
@@ -26,6 +27,7 @@ SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
 @bp.post(TABLE + "/sessions")
 @page()
+@at_table("open_session")
 def open_session(table_id: int) -> Response | tuple[str, int]:
     table = table_service.get_table(current_session(), table_id)
     form = OpenSessionForm()
@@ -47,6 +49,7 @@ def open_session(table_id: int) -> Response | tuple[str, int]:
 
 @bp.post(SESSION + "/close")
 @page()
+@at_table("record")
 def close_session(table_id: int, session_id: int) -> Response | tuple[str, int]:
     table = table_service.get_table(current_session(), table_id)
     form = CloseSessionForm()
