@@ -34,6 +34,7 @@ __all__ = [
     "authorise_hand",
     "authorise_session",
     "authorise_table",
+    "may_read",
     "tables_held",
 ]
 
@@ -89,6 +90,15 @@ def authorise(session: Session, user: User, table_id: int, action: Action = "rea
     if action == "deal" and not held and open_session_at(session, table_id) is None:
         return
     raise _refusal(session, held, table_id)
+
+
+def may_read(session: Session, user: User, table_id: int) -> bool:
+    """Whether ``user`` may read table ``table_id`` (for a screen choosing what to show)."""
+    try:
+        authorise(session, user, table_id, "read")
+    except NotYourTable:
+        return False
+    return True
 
 
 def authorise_table(session: Session, user: User, table_id: int, action: Action = "read") -> Table:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import url_for
+from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.auth.guard import page, who
+from dealer.authority import may_read
 from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
 from dealer.ledger import table_sessions as service
@@ -44,6 +45,11 @@ def open_session(table_id: int) -> Response | tuple[str, int]:
         return record_once(form.key.data, {"open_session": table_id}, work)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)
+        if not may_read(current_session(), who().user, table_id):
+            # Sent from the pick list: the table's own screen is not theirs to see.
+            return render_template(
+                "screens/refused.html", status=status, code=_code, message=message
+            ), status
         return _table_page(table, status, message)
 
 
