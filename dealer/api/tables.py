@@ -90,7 +90,7 @@ def get_table(table_id: int) -> Response:
 @signed_in("supervisor")
 @declare(
     {200: (answers.Table, "The table with its new limits.")},
-    [404],
+    [404, 405],
     json=TableSettings,
     write=True,
 )
@@ -262,7 +262,7 @@ def table_assignments(table_id: int) -> Response:
 @signed_in("supervisor")
 @declare(
     {201: (answers.Assignments, "Who deals the table now.")},
-    [404, 409],
+    [404, 405, 409],
     json=NewAssignment,
     write=True,
 )
