@@ -155,7 +155,9 @@ def move_chips(table_id: int, seat: int) -> Response:
         table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
         approver = approved_by(session, body.supervisor)
-        service.move_chips(session, table, seating, body.kind, body.amount, recorder(), user, approver)
+        service.move_chips(
+            session, table, seating, body.kind, body.amount, recorder(), user, approver
+        )
         return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 201
 
     return write(work)

@@ -128,8 +128,7 @@ class TableSettings(Body):
     max_buy_in: Limit = Field(None, description="The most one buy-in may be, in chips.")
     approval_above: Limit = Field(
         None,
-        description="A buy-in or cash-out above this many chips needs a supervisor's name "
-        "and PIN.",
+        description="A buy-in or cash-out above this many chips needs a supervisor's name and PIN.",
     )
 
 
@@ -148,9 +147,7 @@ class NewTable(Body):
         None, description="The house's collection: none if not given."
     )
     min_buy_in: Limit = Field(None, description="The least one buy-in may be: 1 if not given.")
-    max_buy_in: Limit = Field(
-        None, description="The most one buy-in may be: 2000 if not given."
-    )
+    max_buy_in: Limit = Field(None, description="The most one buy-in may be: 2000 if not given.")
     approval_above: Limit = Field(
         None,
         description="A buy-in or cash-out above this needs a supervisor: 1000 if not given.",
@@ -223,8 +220,6 @@ class Fit(Body):
     card: Annotated[str, Words(_card, inner=core_schema.str_schema(pattern=CARD_PATTERN))] = Field(
         examples=["5S", "jh", "5♠"]
     )
-
-
 
 
 class TakeCollection(Body):

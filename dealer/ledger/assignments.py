@@ -18,7 +18,9 @@ from dealer.models import Table, TableAssignment, User
 __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 
 
-def _latest(session: Session, table_id: int | None, dealer_id: int | None) -> dict[tuple[int, int], bool]:
+def _latest(
+    session: Session, table_id: int | None, dealer_id: int | None
+) -> dict[tuple[int, int], bool]:
     """Whether each (table, dealer) pair is assigned now: its latest row says."""
     query = select(
         TableAssignment.table_id, TableAssignment.dealer_id, TableAssignment.assigned

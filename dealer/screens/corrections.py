@@ -24,9 +24,9 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
-from .screen import at_table
 from .board import Board, EventView, build_board
 from .forms import VoidForm
+from .screen import at_table
 from .sent import record_once
 
 HAND = "/hands/<int(max=2147483647):hand_id>"

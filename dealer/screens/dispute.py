@@ -16,9 +16,9 @@ from dealer.models import Hand, LedgerEntry, Seating
 from dealer.people import names_of
 
 from . import bp
-from .screen import at_table
 from .board import build_board
 from .faces import faces
+from .screen import at_table
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 PAYMENT = HAND + "/events/<int(max=2147483647):event_id>/payments/<int(min=1, max=1000):number>"

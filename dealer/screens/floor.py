@@ -207,7 +207,11 @@ def pick() -> str:
     session = current_session()
     user = who().user
     lines = table_lines(session, _all_tables(session), None)
-    held = {line.table.id for line in lines} if user.can("supervisor") else tables_held(session, user.id)
+    held = (
+        {line.table.id for line in lines}
+        if user.can("supervisor")
+        else tables_held(session, user.id)
+    )
     dealing = {
         s.table_id: s.dealer.name
         for s in session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))

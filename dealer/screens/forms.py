@@ -277,9 +277,7 @@ class TableSettingsForm(OnceForm):
 
     min_buy_in = _limit("Least buy-in, chips", required=True)
     max_buy_in = _limit("Largest buy-in, chips", required=True)
-    approval_above = _limit(
-        "Supervisor approves buy-ins and cash-outs above, chips", required=True
-    )
+    approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips", required=True)
 
 
 class AssignForm(OnceForm):

@@ -20,9 +20,9 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
-from .screen import at_table
 from .board import ACTIONS, Board, build_board, hand_voidable
 from .forms import ActionForm, FitsForm, MoveForm
+from .screen import at_table
 from .sent import record_once
 from .settle import settled_view
 from .spoken import Banner, banner

@@ -28,7 +28,6 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
-from .screen import at_table
 from .corrections import approver
 from .floor import collection_words, game_name
 from .forms import (
@@ -42,6 +41,7 @@ from .forms import (
     SeatForm,
     UnassignForm,
 )
+from .screen import at_table
 from .sent import record_once
 
 TABLE = "/tables/<int(max=2147483647):table_id>"

@@ -18,9 +18,9 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
-from .screen import at_table
 from .board import Board, build_board
 from .forms import SettleForm
+from .screen import at_table
 from .sent import record_once
 from .spoken import payment_sentences
 

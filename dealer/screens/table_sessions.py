@@ -17,9 +17,9 @@ from dealer.models import User
 from dealer.web.refusals import refusal
 
 from . import bp
-from .screen import at_table
 from .corrections import approver
 from .forms import CloseSessionForm, OpenSessionForm
+from .screen import at_table
 from .seats import TABLE, _table_page
 from .sent import record_once
 

@@ -46,7 +46,9 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(
             ["dealer_id"], ["users.id"], name=op.f("fk_table_assignments_dealer_id_users")
         ),
-        sa.ForeignKeyConstraint(["by_id"], ["users.id"], name=op.f("fk_table_assignments_by_id_users")),
+        sa.ForeignKeyConstraint(
+            ["by_id"], ["users.id"], name=op.f("fk_table_assignments_by_id_users")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_table_assignments")),
     )
     op.create_index(
