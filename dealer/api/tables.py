@@ -41,11 +41,19 @@ TABLE = f"/tables/<{ID}:table_id>"
 SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
 
 
-def approved_by(session: Session, supervisor: Supervisor | None) -> User | None:
-    """The supervisor whose name and PIN came with the call, if any."""
+def approval(supervisor: Supervisor | None) -> int | None:
+    """The id of the supervisor whose name and PIN came with the call, if any.
+
+    Checked before the write begins: a PIN's slow hash never holds the writers' lock, and a
+    wrong one is counted (its own transaction) whatever the write does after.
+    """
     if supervisor is None:
         return None
-    return session.get(User, people.approve_supervisor(session, supervisor.name, supervisor.pin))
+    return people.approve_supervisor(current_session(), supervisor.name, supervisor.pin)
+
+
+def approved_by(session: Session, approver: int | None) -> User | None:
+    return session.get(User, approver) if approver is not None else None
 
 
 @bp.post("/tables")
@@ -121,6 +129,7 @@ def seat_player(table_id: int) -> Response:
     ``supervisor`` name and PIN, or a supervisor calling) a 403 ``needs_supervisor``.
     """
     body = given(NewSeat)
+    approver = approval(body.supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
@@ -133,7 +142,7 @@ def seat_player(table_id: int) -> Response:
             body.buy_in,
             recorder(),
             user,
-            approved_by(session, body.supervisor),
+            approved_by(session, approver),
         )
         return seat_shape(seating, body.buy_in), 201
 
@@ -149,14 +158,15 @@ def move_chips(table_id: int, seat: int) -> Response:
     Above the approval threshold without a supervisor: 403 ``needs_supervisor``.
     """
     body = given(ChipMove)
+    approver = approval(body.supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
         table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
-        approver = approved_by(session, body.supervisor)
+        approved = approved_by(session, approver)
         service.move_chips(
-            session, table, seating, body.kind, body.amount, recorder(), user, approver
+            session, table, seating, body.kind, body.amount, recorder(), user, approved
         )
         return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 201
 
@@ -223,13 +233,13 @@ def time_collection(table_id: int) -> Response:
     overrides (``supervisor`` name and PIN, or a supervisor calling); the override is
     written on each entry.
     """
-    body = given(TakeCollection)
+    approver = approval(given(TakeCollection).supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
         table = authorise_table(session, user, table_id, "record")
-        approver = approved_by(session, body.supervisor)
-        payments, entries = service.take_time_collection(session, table, recorder(), user, approver)
+        approved = approved_by(session, approver)
+        payments, entries = service.take_time_collection(session, table, recorder(), user, approved)
         return {
             "payments": payments_shape(payments, entries),
             "balances": balances_shape(session, table),
