@@ -133,6 +133,7 @@ ROWS: dict[str, Row] = {
     ),
     # --- the screens: pages
     "GET /floor": row(302, 403, 403, 200, 200),
+    "GET /floor/audit": row(302, 403, 403, 200, 200),
     "GET /tables": row(302, 200, 200, 200, 200),
     "GET /tables/{table_id}": row(302, 200, 403, 200, 200),
     "GET /tables/{table_id}/seats/{seat}": row(302, 200, 403, 200, 200),

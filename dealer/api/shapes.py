@@ -13,7 +13,8 @@ from dealer import rules
 from dealer.ledger import balance, house_account, parse_account, pot_account
 from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_rules
 from dealer.ledger.limits import limits_of
-from dealer.ledger.tables import collection_warnings, open_seatings, stacks, time_due
+from dealer.ledger.tables import collection_warnings, open_seatings, stacks
+from dealer.ledger.time_collection import time_due
 from dealer.models import LedgerEntry, Seating, Table, as_utc
 from dealer.people import names_of
 

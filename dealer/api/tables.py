@@ -26,8 +26,9 @@ from dealer.inputs import (
 )
 from dealer.ledger import assignments
 from dealer.ledger import tables as service
-from dealer.ledger.limits import set_limits
+from dealer.ledger.limits import change_limits
 from dealer.ledger.table_sessions import open_session_at
+from dealer.ledger.time_collection import take_time_collection
 from dealer.models import User
 from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
@@ -111,8 +112,7 @@ def change_table(table_id: int) -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
-        set_limits(table, given_limits)
-        session.flush()
+        change_limits(session, table, given_limits, principal().user)
         return table_shape(session, table, seats=False), 200
 
     return write(work)
@@ -239,7 +239,7 @@ def time_collection(table_id: int) -> Response:
         user = principal().user
         table = authorise_table(session, user, table_id, "record")
         approved = approved_by(session, approver)
-        payments, entries = service.take_time_collection(session, table, recorder(), user, approved)
+        payments, entries = take_time_collection(session, table, recorder(), user, approved)
         return {
             "payments": payments_shape(payments, entries),
             "balances": balances_shape(session, table),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer.audit import record_audit
 from dealer.bounds import USER_NAME, check_text
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.models import Table, TableAssignment, User
@@ -66,6 +67,14 @@ def assign(session: Session, table: Table, dealer_name: object, by: User) -> Use
         raise Conflict(f"{dealer.name} is assigned to {table.name} already.", "assigned_already")
     session.add(TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=True, by_id=by.id))
     session.flush()
+    record_audit(
+        session,
+        "assignment",
+        words=f"{by.name} assigned {dealer.name} to {table.name}.",
+        user_id=by.id,
+        table_id=table.id,
+        details={"dealer": dealer.id, "assigned": True},
+    )
     return dealer
 
 
@@ -78,4 +87,12 @@ def unassign(session: Session, table: Table, dealer_id: int, by: User) -> User:
         TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=False, by_id=by.id)
     )
     session.flush()
+    record_audit(
+        session,
+        "assignment",
+        words=f"{by.name} took {dealer.name} off {table.name}.",
+        user_id=by.id,
+        table_id=table.id,
+        details={"dealer": dealer.id, "assigned": False},
+    )
     return dealer

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from sqlalchemy.orm import Session
+
+from dealer.audit import record_audit
 from dealer.bounds import APPROVAL_ABOVE, BUY_IN_CHIPS, MAX_BUY_IN, MIN_BUY_IN, check_whole
 from dealer.errors import Forbidden, Invalid
 from dealer.models import Table, User
@@ -20,10 +23,12 @@ __all__ = [
     "LIMIT_FIELDS",
     "Limits",
     "approved_words",
+    "change_limits",
     "check_buy_in",
     "check_cash_out",
     "check_limits",
     "limits_of",
+    "record_approval",
     "set_limits",
 ]
 
@@ -78,6 +83,48 @@ def set_limits(table: Table, given: Mapping[str, object | None]) -> Limits:
     table.max_buy_in = limits.max_buy_in
     table.approval_above = limits.approval_above
     return limits
+
+
+def change_limits(
+    session: Session, table: Table, given: Mapping[str, object | None], user: User
+) -> Limits:
+    """A supervisor changes a table's limits: set, and written in the audit trail."""
+    before = limits_of(table)
+    after = set_limits(table, given)
+    session.flush()
+    if after != before:
+        changed = ", ".join(
+            f"{LIMIT_FIELDS[field]} {old:,} -> {new:,}"
+            for field, old, new in zip(
+                LIMIT_FIELDS, before.as_dict().values(), after.as_dict().values(), strict=True
+            )
+            if old != new
+        )
+        record_audit(
+            session,
+            "table_settings",
+            words=f"{user.name} changed the limits of {table.name}: {changed}.",
+            user_id=user.id,
+            table_id=table.id,
+            details={"before": before.as_dict(), "after": after.as_dict()},
+        )
+    return after
+
+
+def record_approval(
+    session: Session, table: Table, what: str, amount: int, approver: User | None, user: User
+) -> None:
+    """Write a supervisor's approval of a buy-in or cash-out above the threshold in the trail."""
+    if approver is None or amount <= table.approval_above:
+        return
+    record_audit(
+        session,
+        "supervisor_approval",
+        words=f"{approver.name} approved {what} of {amount:,} at {table.name}.",
+        user_id=user.id,
+        table_id=table.id,
+        details={"supervisor": approver.id, "amount": amount, "what": what},
+    )
 
 
 def _approval(table: Table, what: str, amount: int, approver: User | None) -> None:

@@ -7,11 +7,9 @@ Each service checks its own inputs against `dealer.bounds`, whichever front door
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any, Literal, get_args
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer import rules
@@ -27,19 +25,18 @@ from dealer.bounds import (
     check_whole,
 )
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
-from dealer.models import Hand, LedgerEntry, Seating, Table, User, as_utc, utcnow
+from dealer.models import Hand, Seating, Table, User, utcnow
 
-from .accounts import CAGE, house_account, seating_account
+from .accounts import CAGE, seating_account
 from .balances import balance, balances
-from .hands import playing_hand, table_collection
-from .limits import approved_words, check_buy_in, check_cash_out, check_limits
+from .hands import playing_hand
+from .limits import approved_words, check_buy_in, check_cash_out, check_limits, record_approval
 from .post import Posting, Recorder, post
 
 __all__ = [
     "CALIFORNIA_WARNING",
     "CHIP_MOVES",
     "ChipMoveKind",
-    "TimeDue",
     "approver",
     "check_chip_move",
     "check_paused",
@@ -53,8 +50,6 @@ __all__ = [
     "pause_seat",
     "seat_player",
     "stacks",
-    "take_time_collection",
-    "time_due",
 ]
 
 CALIFORNIA_WARNING = (
@@ -219,6 +214,7 @@ def seat_player(
             ],
             recorder,
         )
+        record_approval(session, table, "a buy-in", buy_in, approved, user)
     return seating
 
 
@@ -265,6 +261,8 @@ def move_chips(
         check_cash_out(table, amount, approved)
         posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}{noted}")
     post(session, table.id, [posting], recorder)
+    what = "a buy-in" if kind == "buy_in" else "a cash-out"
+    record_approval(session, table, what, amount, approved, user)
 
 
 def pause_seat(session: Session, seating: Seating, paused: object) -> None:
@@ -313,97 +311,7 @@ def leave_seat(
             [Posting(account, CAGE, stack, "cash_out", f"{who} and cashes out {stack}{noted}")],
             recorder,
         )
+        record_approval(session, table, "a cash-out on leaving", stack, approved, user)
     seating.left_at = utcnow()
     session.flush()
     return stack
-
-
-def take_time_collection(
-    session: Session,
-    table: Table,
-    recorder: Recorder,
-    user: User,
-    supervisor: User | None = None,
-) -> tuple[list[rules.Payment], list[LedgerEntry]]:
-    """Each seated, unpaused player pays the time collection to the house, once it is due.
-
-    Before it is due it is refused (409 ``not_due``) unless a supervisor overrides (their
-    name and PIN, or a supervisor taking it): the override is written on every entry.
-    """
-    due = time_due(session, table)
-    early = ""
-    if due is not None and not due.due:
-        approved = approver(user, supervisor)
-        if approved is None:
-            raise Conflict(
-                f"The time collection is not due yet: it was taken {_minutes(due)} and is "
-                f"due again in {due.minutes_left} min. A supervisor's name and PIN takes it "
-                "early.",
-                "not_due",
-            )
-        early = f" (taken early: {due.minutes_left} min before it was due, {approved.name})"
-    seatings = {s.seat: s for s in open_seatings(session, table.id) if not s.paused}
-    payments = rules.time_collection(seatings, table_collection(table))
-    postings = [
-        Posting(
-            seating_account(seatings[int(p.payer)].id),
-            house_account(table.id),
-            p.chips,
-            p.rule,
-            p.reason + early,
-        )
-        for p in payments
-    ]
-    return payments, post(session, table.id, postings, recorder)
-
-
-def _minutes(due: TimeDue) -> str:
-    if due.last is None:
-        return "never"
-    gone = int((utcnow() - due.last).total_seconds() // 60)
-    return "less than a minute ago" if gone < 1 else f"{gone} min ago"
-
-
-@dataclass(frozen=True, slots=True)
-class TimeDue:
-    """The time collection at a table: when it was last taken and when it is next due."""
-
-    chips: int
-    minutes: int
-    last: datetime | None
-    #: None: due now (never taken at this table).
-    due_at: datetime | None
-
-    @property
-    def due(self) -> bool:
-        return self.due_at is None or utcnow() >= self.due_at
-
-    @property
-    def minutes_left(self) -> int:
-        if self.due_at is None:
-            return 0
-        return max(0, int((self.due_at - utcnow()).total_seconds() // 60) + 1)
-
-
-def time_due(session: Session, table: Table) -> TimeDue | None:
-    """When the time collection is next due (None unless the table collects by time).
-
-    Due ``minutes`` after it was last taken into the house, and at once if it never was.
-    """
-    collection = table_collection(table)
-    if collection.kind != "time":
-        return None
-    last = session.scalar(
-        select(func.max(LedgerEntry.at)).where(
-            LedgerEntry.table_id == table.id,
-            LedgerEntry.to_account == house_account(table.id),
-            LedgerEntry.reason_code == "collection",
-            LedgerEntry.hand_id.is_(None),
-        )
-    )
-    if last is None:
-        return TimeDue(collection.chips, collection.minutes, None, None)
-    taken = as_utc(last)
-    return TimeDue(
-        collection.chips, collection.minutes, taken, taken + timedelta(minutes=collection.minutes)
-    )

@@ -22,7 +22,8 @@ from dealer.ledger.assignments import assigned_dealers
 from dealer.ledger.balances import balance
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
-from dealer.ledger.tables import CALIFORNIA_WARNING, time_due
+from dealer.ledger.tables import CALIFORNIA_WARNING
+from dealer.ledger.time_collection import take_time_collection, time_due
 from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
@@ -319,9 +320,7 @@ def collect(table_id: int) -> Response | tuple[str, int]:
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
-            service.take_time_collection(
-                session, live, recorder(), who().user, _user(session, approved)
-            )
+            take_time_collection(session, live, recorder(), who().user, _user(session, approved))
             return url_for("screens.table", table_id=table_id, collected=1)
 
         return record_once(form.key.data, {"collect": table_id, "approved": approved}, work)

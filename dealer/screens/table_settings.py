@@ -14,7 +14,7 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import assignments
 from dealer.ledger import tables as service
-from dealer.ledger.limits import set_limits
+from dealer.ledger.limits import change_limits
 from dealer.models import Table, User
 from dealer.web.refusals import refusal
 
@@ -70,8 +70,7 @@ def change_settings(table_id: int) -> Response | tuple[str, int]:
     }
 
     def work(session: Session) -> str:
-        set_limits(service.get_table(session, table_id), limits)
-        session.flush()
+        change_limits(session, service.get_table(session, table_id), limits, who().user)
         return url_for("screens.table", table_id=table_id)
 
     try:

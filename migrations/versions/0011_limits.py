@@ -9,7 +9,7 @@
   update, so the floor's history of who was sent where reads as it happened.
 
 Revision ID: 0011_limits
-Revises: 0009_keyed_chain
+Revises: 0010_audit
 Create Date: 2026-12-01
 
 """
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011_limits"
-down_revision = "0009_keyed_chain"
+down_revision = "0010_audit"
 branch_labels = None
 depends_on = None
 

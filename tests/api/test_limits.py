@@ -150,3 +150,30 @@ def test_a_supervisor_overrides_and_the_override_is_recorded(floor: Api, api: Ap
     # A supervisor taking it is their own override.
     floor.post(f"/tables/{table}/collections", {}, status=201)
     assert api.stacks(table) == {1: 85, 2: 85}
+
+
+def test_approvals_overrides_limits_and_assignments_are_in_the_audit_trail(
+    floor: Api, api: Api, people: Any
+) -> None:
+    from dealer.audit import audit_trail
+    from dealer.extensions import db
+
+    table = time_table(floor, api)
+    api.post(
+        f"/tables/{table}/seats/1/chips",
+        {"kind": "buy_in", "amount": 1500, "supervisor": SAM},
+        status=201,
+    )
+    api.post(f"/tables/{table}/collections", {}, status=201)
+    api.post(f"/tables/{table}/collections", {"supervisor": SAM}, status=201)
+    floor.call("PATCH", f"/tables/{table}", {"max_buy_in": 3000}, status=200)
+    floor.post(f"/tables/{table}/assignments", {"dealer": "Ada"}, status=422)  # an admin
+    with people.app_context():
+        lines = audit_trail(db.session(), table_id=table)
+        said = {line.record.kind: line.record.words for line in lines}
+    assert said["supervisor_approval"] == "Sam approved a buy-in of 1,500 at Table 1."
+    assert said["override"].startswith("Sam let the time collection at Table 1 be taken ")
+    assert said["table_settings"] == (
+        "Sam changed the limits of Table 1: largest buy-in 2,000 -> 3,000."
+    )
+    assert said["assignment"] == "Sam assigned Dee to Table 1."
