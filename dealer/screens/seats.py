@@ -105,19 +105,20 @@ def current_table_session(session: Session, table_id: int) -> TableSession | Non
     return None
 
 
+def dealer_choices(session: Session) -> list[SelectChoice]:
+    """The dealers a supervisor may send to a table (signed in or not: by name)."""
+    names = session.scalars(
+        select(User.name).where(User.role == "dealer", User.active.is_(True)).order_by(User.name)
+    )
+    return [SelectChoice(name, name) for name in names]
+
+
 def _floor_controls(session: Session, table: Table, here: str) -> dict[str, object]:
     """What a supervisor sees of a table's dealers: who is assigned, and the forms."""
     if not who().user.can("supervisor"):
         return {"assigned": None}
     assign_form = AssignForm(formdata=None).stamp(here)
-    assign_form.dealer.choices = [
-        SelectChoice(name, name)
-        for name in session.scalars(
-            select(User.name)
-            .where(User.role == "dealer", User.active.is_(True))
-            .order_by(User.name)
-        )
-    ]
+    assign_form.dealer.choices = dealer_choices(session)
     return {
         "assigned": assigned_dealers(session, table.id),
         "assign_form": assign_form,

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from flask import render_template, url_for
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
-from wtforms import SelectChoice
 
 from dealer import rules
 from dealer.auth.guard import kept_fields, page, who
@@ -15,21 +13,13 @@ from dealer.extensions import current_session
 from dealer.ledger import assignments
 from dealer.ledger import tables as service
 from dealer.ledger.limits import change_limits
-from dealer.models import Table, User
+from dealer.models import Table
 from dealer.web.refusals import refusal
 
 from . import bp
 from .forms import AssignForm, TableSettingsForm, UnassignForm
-from .seats import TABLE, _table_page
+from .seats import TABLE, _table_page, dealer_choices
 from .sent import record_once
-
-
-def dealer_choices(session: Session) -> list[SelectChoice]:
-    """The dealers a supervisor may send to a table (signed in or not: by name)."""
-    names = session.scalars(
-        select(User.name).where(User.role == "dealer", User.active.is_(True)).order_by(User.name)
-    )
-    return [SelectChoice(name, name) for name in names]
 
 
 def _settings_page(
