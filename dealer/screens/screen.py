@@ -11,7 +11,7 @@ from datetime import datetime
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import current_app, g, redirect, render_template, request, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
@@ -59,14 +59,9 @@ def at_table(action: Action = "read") -> Callable[[View], View]:
     def decorate(view: View) -> View:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
-            authorise_address(
-                current_session(),
-                who().user,
-                action,
-                table_id=kwargs.get("table_id"),
-                hand_id=kwargs.get("hand_id"),
-                session_id=kwargs.get("session_id"),
-            )
+            ids = {name: kwargs.get(name) for name in ("table_id", "hand_id", "session_id")}
+            authorise_address(current_session(), who().user, action, **ids)
+            g.at_table = (action, ids)  # asked again inside the write (`sent.record_once`)
             return view(*args, **kwargs)
 
         return cast(View, guarded)

@@ -158,3 +158,18 @@ def test_the_floor_assigns_and_unassigns_a_dealer_on_the_table_screen(
     dee = floor_api.get(f"/tables/{table}/assignments")["assigned"][0]["dealer_id"]
     supervisor.post(f"/tables/{table}/assignments/end", {"dealer_id": str(dee)})
     dealer.get(f"/tables/{table}", status=403)
+
+
+def test_the_table_is_asked_again_inside_the_write(
+    dealer: Web, bos_table: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Had the table changed hands between the screen's check and the write, the write's own
+    check refuses: nothing is recorded. (The screen's check is skipped here to show it.)"""
+    import dealer.screens.screen as screen
+
+    monkeypatch.setattr(screen, "authorise_address", lambda *_args, **_kw: None)
+    answer = dealer.client.post(
+        f"/tables/{bos_table}/seats/1/chips", data={"kind": "buy_in", "amount": "5"}
+    )
+    assert answer.status_code == 403
+    assert "You deal Table 1; Table 2 is Bo's." in text_of(answer)
