@@ -13,14 +13,18 @@ from dealer import rules
 from dealer.errors import Invalid
 
 __all__ = [
+    "APPROVAL_ABOVE",
+    "BUY_IN_CHIPS",
     "CARDS_TEXT",
     "CARD_PATTERN",
     "CHIP_VALUE_CENTS",
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
+    "MAX_BUY_IN",
     "MAX_CHIPS",
     "MAX_ID",
+    "MIN_BUY_IN",
     "PIN_DIGITS",
     "PLAYER_NAME",
     "REASON",
@@ -36,6 +40,14 @@ __all__ = [
 SEATS = (1, 8)
 #: The most chips one entry may move: far above any real stack, far below any overflow.
 MAX_CHIPS = 1_000_000
+#: A table's money limits when the floor sets none (each table keeps its own, changed by a
+#: supervisor): a buy-in of at least 1 chip and at most 2,000, and a supervisor's name and PIN
+#: for any buy-in or cash-out above 1,000. The floor sets a table's minimum to its stakes.
+MIN_BUY_IN = 1
+MAX_BUY_IN = 2_000
+APPROVAL_ABOVE = 1_000
+#: What any of those limits may be set to, in chips.
+BUY_IN_CHIPS = (1, MAX_CHIPS)
 #: The largest id a row can have (a signed 32-bit integer): anything larger names nothing.
 MAX_ID = 2**31 - 1
 #: The longest names, in characters.

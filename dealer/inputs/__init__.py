@@ -11,6 +11,7 @@ from .bodies import (
     ChipMove,
     CloseSession,
     Fit,
+    NewAssignment,
     NewHand,
     NewSeat,
     NewTable,
@@ -19,6 +20,8 @@ from .bodies import (
     SeatPause,
     SignIn,
     Supervisor,
+    TableSettings,
+    TakeCollection,
 )
 from .events import EVENTS, NewEvent
 from .params import KEY_WORDS, LedgerPage, PaymentSearch, ShiftWindow, Window, WriteHeaders
@@ -35,6 +38,7 @@ __all__ = [
     "Knobs",
     "KnobsGiven",
     "LedgerPage",
+    "NewAssignment",
     "NewEvent",
     "NewHand",
     "NewSeat",
@@ -47,6 +51,8 @@ __all__ = [
     "ShiftWindow",
     "SignIn",
     "Supervisor",
+    "TableSettings",
+    "TakeCollection",
     "Window",
     "Words",
     "WriteHeaders",

@@ -22,6 +22,7 @@ from . import (  # noqa: E402,F401
     seats,
     settle,
     table_sessions,
+    table_settings,
 )
 
 __all__ = ["bp"]

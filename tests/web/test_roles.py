@@ -48,6 +48,7 @@ PAGES = {
     "/tables/{table_id}": "dealer",
     "/tables/{table_id}/seats/{seat}": "dealer",
     "/tables/{table_id}/deal": "dealer",
+    "/tables/{table_id}/settings": "supervisor",
     "/hands/{hand_id}": "dealer",
     "/hands/{playing_hand}/settle": "dealer",
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
@@ -68,6 +69,9 @@ QUERIES = {
 #: Every form (POST) and the least role that may send it.
 FORMS = {
     "/floor/tables": "supervisor",
+    "/tables/{table_id}/settings": "supervisor",
+    "/tables/{table_id}/assignments": "supervisor",
+    "/tables/{table_id}/assignments/end": "supervisor",
     "/tables/{table_id}/seats": "dealer",
     "/tables/{table_id}/seats/{seat}/chips": "dealer",
     "/tables/{table_id}/seats/{seat}/leave": "dealer",
