@@ -14,19 +14,24 @@ from dealer import rules
 from dealer.errors import Invalid
 
 __all__ = [
+    "APPROVAL_ABOVE",
+    "BUY_IN_CHIPS",
     "CARDS_TEXT",
     "CARD_PATTERN",
     "CHIP_VALUE_CENTS",
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
+    "MAX_BUY_IN",
     "MAX_CHIPS",
     "MAX_ID",
+    "MIN_BUY_IN",
     "NOT_PLAIN_CLASS",
     "PIN_DIGITS",
     "PLAIN_TEXT_WORDS",
     "PLAYER_NAME",
     "REASON",
+    "SEARCH_PAGE",
     "SEATS",
     "TABLE_NAME",
     "USER_NAME",
@@ -39,6 +44,14 @@ __all__ = [
 SEATS = (1, 8)
 #: The most chips one entry may move: far above any real stack, far below any overflow.
 MAX_CHIPS = 1_000_000
+#: A table's money limits when the floor sets none (each table keeps its own, changed by a
+#: supervisor): a buy-in of at least 1 chip and at most 2,000, and a supervisor's name and PIN
+#: for any buy-in or cash-out above 1,000. The floor sets a table's minimum to its stakes.
+MIN_BUY_IN = 1
+MAX_BUY_IN = 2_000
+APPROVAL_ABOVE = 1_000
+#: What any of those limits may be set to, in chips.
+BUY_IN_CHIPS = (1, MAX_CHIPS)
 #: The largest id a row can have (a signed 32-bit integer): anything larger names nothing.
 MAX_ID = 2**31 - 1
 #: The longest names, in characters.
@@ -54,6 +67,8 @@ REASON = 500
 CARDS_TEXT = 400
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
+#: The most payments one search answers with.
+SEARCH_PAGE = (1, 500)
 #: The rules engine's own: how a card is written, every whole-number knob, and each
 #: collection's settings.
 CARD_PATTERN = rules.CARD_PATTERN

@@ -144,10 +144,15 @@ def refusal(session: Session, attempt: Attempt, limit: int) -> TooManyAttempts |
     )
 
 
-def record(session: Session, attempt: Attempt, right: bool) -> None:
-    """Count this try's outcome: called inside the write that follows the PIN's check."""
+def record(session: Session, attempt: Attempt, right: bool) -> timedelta:
+    """Count this try's outcome: called inside the write that follows the PIN's check.
+
+    Returns how long the next try of this name from this source must now wait (nothing once
+    the PIN was right).
+    """
     now = utcnow()
     rows = _rows(session, attempt)
+    longest = timedelta(0)
     for scope, key in attempt.keys().items():
         row = rows.get(scope)
         if row is None:
@@ -165,8 +170,10 @@ def record(session: Session, attempt: Attempt, right: bool) -> None:
             free, cap = _limits(scope)
             wait = wait_after(row.failures, free, cap)
             row.refused_until = now + wait if wait else None
+            longest = max(longest, wait)
         row.updated_at = now
     session.flush()
+    return longest
 
 
 def _count_try(row: SignInFailure, now: datetime) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from dealer.bounds import APPROVAL_ABOVE, MAX_BUY_IN, MIN_BUY_IN
 from dealer.extensions import Base, db
 
 __all__ = [
@@ -22,9 +23,11 @@ __all__ = [
     "LINK_KINDS",
     "PRINT_KINDS",
     "ROLES",
+    "AuditRecord",
     "AuthToken",
     "Base",
     "ChainLink",
+    "Device",
     "Event",
     "Hand",
     "IdempotencyRecord",
@@ -32,6 +35,7 @@ __all__ = [
     "PrintRecord",
     "Seating",
     "Table",
+    "TableAssignment",
     "TableSession",
     "User",
     "as_utc",
@@ -155,6 +159,28 @@ class Table(Base):
     chip_value_cents: Mapped[int] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     created_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    #: The money limits (`dealer.ledger.limits`): the least and the most one buy-in may be,
+    #: and above how many chips a buy-in or a cash-out needs a supervisor's name and PIN.
+    min_buy_in: Mapped[int] = mapped_column(default=MIN_BUY_IN)
+    max_buy_in: Mapped[int] = mapped_column(default=MAX_BUY_IN)
+    approval_above: Mapped[int] = mapped_column(default=APPROVAL_ABOVE)
+
+
+class TableAssignment(Base):
+    """A supervisor sending a dealer to a table (``assigned``) or taking them off it.
+
+    Never updated or deleted: the latest row for a (table, dealer) says whether the dealer
+    is assigned there now, and the rows before it are the floor's history.
+    """
+
+    __tablename__ = "table_assignments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    dealer_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"), index=True)
+    assigned: Mapped[bool] = mapped_column()
+    by_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 
 class Seating(Base):
@@ -305,6 +331,12 @@ class LedgerEntry(Base):
     __table_args__ = (
         sa.CheckConstraint("chips > 0", name="chips_positive"),
         sa.CheckConstraint("from_account <> to_account", name="two_accounts"),
+        # The payment search (`dealer.ledger.search`): a seat's payments either way, and a
+        # rule's or an amount's payments in a window, newest first (migration 0012_devices).
+        sa.Index("ix_ledger_entries_from_account", "from_account", "at"),
+        sa.Index("ix_ledger_entries_to_account", "to_account", "at"),
+        sa.Index("ix_ledger_entries_reason_code", "reason_code", "at"),
+        sa.Index("ix_ledger_entries_chips", "chips", "at"),
     )
 
     #: Gapless, assigned by `dealer.ledger.post` while it holds the writers' lock.
@@ -395,3 +427,46 @@ class ChainLink(Base):
     at: Mapped[datetime] = mapped_column(Timestamp, index=True)
     prev_hash: Mapped[str] = mapped_column(sa.String(64))
     hash: Mapped[str] = mapped_column(sa.String(64))
+
+
+class AuditRecord(Base):
+    """One thing done that moved no chip but matters to the floor: a sign-in, a refusal, an
+    approval, an override, a void, a table's or a user's change. Never updated or deleted.
+
+    ``device`` is what the request said it came from: the device's own claim, unchecked.
+    """
+
+    __tablename__ = "audit_records"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Indexed: the audit screen reads a window of time, newest first.
+    at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, index=True)
+    #: One of `dealer.audit.AUDIT_KINDS`; kept out of a CHECK so a new kind needs no migration.
+    kind: Mapped[str] = mapped_column(sa.String(30), index=True)
+    #: Who did it; null when nobody was signed in (a refused sign-in names no user).
+    user_id: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"), index=True)
+    device: Mapped[str] = mapped_column(sa.String(200))
+    table_id: Mapped[int | None] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    hand_id: Mapped[int | None] = mapped_column(sa.ForeignKey("hands.id"))
+    #: One sentence a floor supervisor reads as it is.
+    words: Mapped[str] = mapped_column(sa.Text)
+    #: Ids and amounts behind the words; never a PIN.
+    details: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
+
+
+class Device(Base):
+    """A tablet the floor registered and named ("Table 4 tablet"): its cookie names it.
+
+    The cookie holds a random token; only its sha256 is kept. Renaming changes ``name``;
+    retiring sets ``retired_at`` and the token stops naming the tablet. What was recorded from
+    it keeps the words it was recorded with (``events.device`` and the like).
+    """
+
+    __tablename__ = "devices"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(40))
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    registered_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    registered_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    retired_at: Mapped[datetime | None] = mapped_column(Timestamp)

@@ -7,7 +7,6 @@ admin adding or deactivating users (never the last active admin).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import secrets
@@ -15,15 +14,16 @@ import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import cache
 
 from flask import current_app, has_request_context, request
 from sqlalchemy import func, select, update
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from dealer import lockout
+from dealer.audit import record_audit
 from dealer.bounds import MAX_ID, PIN_DIGITS, PLAIN_TEXT_WORDS, USER_NAME, is_plain
 from dealer.errors import (
     Conflict,
@@ -31,10 +31,17 @@ from dealer.errors import (
     Invalid,
     NotFound,
     NotSignedIn,
-    StorageUnavailable,
 )
 from dealer.lockout import FREE_WRONG_PINS, Attempt
-from dealer.models import ROLES, AuthToken, User, as_utc, utcnow
+from dealer.models import ROLES, AuthToken, User, utcnow
+from dealer.sign_ins import (
+    find_token,
+    hash_token,
+    issue_token,
+    live_sign_ins,
+    revoke,
+    why_ended,
+)
 from dealer.transactions import in_write, writing
 
 __all__ = [
@@ -96,8 +103,13 @@ def _method() -> str:
     return str(current_app.config.get("PIN_HASH_METHOD", "scrypt"))
 
 
-def add_user(session: Session, name: object, role: object, pin: object) -> User:
-    """A new user; the PIN is kept only as werkzeug's salted scrypt hash."""
+def add_user(
+    session: Session, name: object, role: object, pin: object, by: User | None = None
+) -> User:
+    """A new user; the PIN is kept only as werkzeug's salted scrypt hash.
+
+    ``by`` is the admin adding them (none from the command line or the first-run screen).
+    """
     name = check_name(name)
     role = check_role(role)
     pin = check_pin_format(pin)
@@ -106,6 +118,14 @@ def add_user(session: Session, name: object, role: object, pin: object) -> User:
     user = User(name=name, role=role, pin_hash=generate_password_hash(pin, method=_method()))
     session.add(user)
     session.flush()
+    added_by = f" by {by.name}" if by is not None else ""
+    record_audit(
+        session,
+        "user_added",
+        words=f"{name} added as {role}{added_by}.",
+        user_id=by.id if by is not None else None,
+        details={"user": user.id, "role": role},
+    )
     return user
 
 
@@ -189,29 +209,41 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
     matches = _matches(stored, pin if isinstance(pin, str) else "")
     right = found is not None and bool(found.active) and matches
     with writing(session) as work:
-        lockout.record(work, attempt, right)
+        wait = lockout.record(work, attempt, right)
+        if not right:
+            _audit_refusal(work, attempt, found.id if found is not None else None, wait)
     return found.id if right and found is not None else None
+
+
+def _audit_refusal(
+    session: Session, attempt: Attempt, user_id: int | None, wait: timedelta
+) -> None:
+    """A wrong name or PIN on the audit trail, and the wait it started (``locked_out``)."""
+    what = "A supervisor's approval" if attempt.approval else "A sign-in"
+    typed = attempt.name.strip()[:NAME_LENGTH]
+    details = {"name": typed, "source": attempt.source, "approval": attempt.approval}
+    record_audit(
+        session,
+        "sign_in_refused",
+        words=f"{what} as {typed!r} from {attempt.source} was refused: wrong name or PIN.",
+        user_id=user_id,
+        details=details,
+    )
+    if wait:
+        seconds = int(wait.total_seconds())
+        record_audit(
+            session,
+            "locked_out",
+            words=f"Too many wrong PINs for {typed!r} from {attempt.source}: "
+            f"the next try there waits {seconds} seconds.",
+            user_id=user_id,
+            details={**details, "wait_seconds": seconds},
+        )
 
 
 def _attempt(name: object, source: str | None, **approval: object) -> Attempt:
     typed = name if isinstance(name, str) else ""
     return Attempt(typed, _source(source), **approval)  # type: ignore[arg-type]
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def issue_token(session: Session, user: User, device: str | None = None) -> tuple[str, AuthToken]:
-    """A new random token for ``user``; only its sha256 is stored. The cookie of a screen's
-    sign-in carries this same token (signed), never the row's sequential id."""
-    token = secrets.token_urlsafe(32)
-    now = utcnow()
-    row = AuthToken(token_hash=hash_token(token), user_id=user.id, device=device, last_seen_at=now)
-    row.created_at = now
-    session.add(row)
-    session.flush()
-    return token, row
 
 
 def sign_in(
@@ -234,7 +266,16 @@ def sign_in(
         user = work.get(User, user_id)
         if user is None or not user.active:  # deactivated while the PIN was checked
             raise NotSignedIn(NO_MATCH, "wrong_pin")
-        return issue_token(work, user, device)
+        token, row = issue_token(work, user, device)
+        record_audit(
+            work,
+            "sign_in",
+            words=f"{user.name} signed in ({user.role}).",
+            user_id=user.id,
+            device=device,
+            details={"sign_in": row.id},
+        )
+        return token, row
 
 
 def approve_supervisor(
@@ -267,93 +308,6 @@ def require_role(user: User, role: str) -> None:
         raise Forbidden(f"Only a {role} or above may do this.", "role_not_allowed")
 
 
-def _lifetime() -> timedelta:
-    return timedelta(hours=float(current_app.config.get("SIGN_IN_HOURS", 12)))
-
-
-def _idle() -> timedelta | None:
-    seconds = int(current_app.config.get("IDLE_SECONDS", 900))
-    return timedelta(seconds=seconds) if seconds > 0 else None
-
-
-#: How often a sign-in's last use is written: a write per request would cost every call.
-SEEN_EVERY = timedelta(minutes=1)
-
-
-def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
-    """Why this sign-in no longer works, in words, or None while it is live.
-
-    One rule for the API's bearer tokens and the screens' cookie alike: ended by hand
-    (sign-out, or a supervisor), its user deactivated, older than the shift
-    (``SIGN_IN_HOURS``), or unused for ``IDLE_SECONDS``.
-    """
-    if row is None:
-        return "Sign in first: this needs a signed-in dealer."
-    now = now or utcnow()
-    if row.revoked_at is not None or not row.user.active:
-        return "This sign-in has ended: sign in again."
-    if as_utc(row.created_at) + _lifetime() <= now:
-        hours = _lifetime().total_seconds() / 3600
-        return f"This sign-in ended after {hours:g} hours: sign in again."
-    idle = _idle()
-    seen = row.last_seen_at or row.created_at
-    if idle is not None and as_utc(seen) + idle <= now:
-        minutes = max(1, int(idle.total_seconds()) // 60)
-        return f"Signed out after {minutes} minutes without a touch: sign in again."
-    return None
-
-
-def find_token(session: Session, token: str) -> AuthToken | str:
-    """The live token row for a bearer token (or the cookie, which holds the same token), or
-    the words saying why it no longer works.
-
-    Every signed-in request asks this, so the user comes in the same query as the token. Its
-    last use is written at most once a minute, in a short write of its own.
-    """
-    row = session.scalars(
-        select(AuthToken)
-        .options(joinedload(AuthToken.user))
-        .where(AuthToken.token_hash == hash_token(token))
-    ).first()
-    now = utcnow()
-    ended = why_ended(row, now)
-    if ended is not None or row is None:
-        return ended or NO_MATCH
-    stale = as_utc(row.last_seen_at or row.created_at) + SEEN_EVERY <= now
-    if stale and not in_write(session):  # never end a write that is under way
-        token_id = row.id
-        try:
-            with writing(session) as work:
-                seen = update(AuthToken).where(AuthToken.id == token_id)
-                work.execute(seen.values(last_seen_at=now))
-        except StorageUnavailable:
-            pass  # a database that cannot write still answers reads: the screens stay up
-        row = session.get(AuthToken, token_id, options=[joinedload(AuthToken.user)])
-        assert row is not None
-    return row
-
-
-def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None:
-    """End a sign-in: its bearer token and the cookie that carries it both stop working."""
-    with writing(session) as work:
-        row = work.get(AuthToken, token_id)
-        if row is not None and row.revoked_at is None:
-            row.revoked_at = utcnow()
-            row.ended_by = ended_by
-
-
-def live_sign_ins(session: Session) -> list[AuthToken]:
-    """Every sign-in still working, newest first: who, since when, last seen, device."""
-    now = utcnow()
-    rows = session.scalars(
-        select(AuthToken)
-        .options(joinedload(AuthToken.user))
-        .where(AuthToken.revoked_at.is_(None), AuthToken.created_at > now - _lifetime())
-        .order_by(AuthToken.created_at.desc(), AuthToken.id.desc())
-    )
-    return [row for row in rows if why_ended(row, now) is None]
-
-
 def end_sign_in(session: Session, token_id: int, supervisor: User) -> AuthToken:
     """A supervisor ends someone's sign-in from the floor (a tablet left signed in, a lost
     one): its token and cookie stop working at once."""
@@ -381,7 +335,7 @@ def list_users(session: Session) -> list[User]:
     return list(session.scalars(select(User).order_by(User.name)))
 
 
-def deactivate_user(session: Session, user_id: int) -> User:
+def deactivate_user(session: Session, user_id: int, by: User | None = None) -> User:
     """Stop a user signing in; every sign-in of theirs ends now. Their history stays.
 
     The last active admin cannot be deactivated: nobody could add users after.
@@ -402,4 +356,11 @@ def deactivate_user(session: Session, user_id: int) -> User:
         .values(revoked_at=utcnow())
     )
     session.flush()
+    record_audit(
+        session,
+        "user_changed",
+        words=f"{user.name} deactivated" + (f" by {by.name}." if by is not None else "."),
+        user_id=by.id if by is not None else None,
+        details={"user": user.id, "active": False},
+    )
     return user

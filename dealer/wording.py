@@ -49,10 +49,3 @@ def money_text(cents: int, currency: str = "$", signed: bool = False) -> str:
     sign = "-" if cents < 0 else ("+" if signed and cents > 0 else "")
     whole, part = divmod(abs(cents), 100)
     return f"{sign}{currency}{whole:,}.{part:02d}"
-
-
-def claimed_device(recorded: str | None) -> str:
-    """A recorded device, in words that say it is the client's own claim (its X-Device or
-    User-Agent header, stored as sent), never a checked identity. The one place it is
-    worded, for the screens, the API (``device_claim``) and the documents."""
-    return f"claimed: {recorded}" if recorded else "not given"

@@ -10,12 +10,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer import rules
+from dealer.devices import device_claim
 from dealer.ledger import balance, house_account, parse_account, pot_account
 from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_rules
-from dealer.ledger.tables import collection_warnings, open_seatings, stacks, time_due
+from dealer.ledger.limits import limits_of
+from dealer.ledger.tables import collection_warnings, open_seatings, stacks
+from dealer.ledger.time_collection import time_due
 from dealer.models import LedgerEntry, Seating, Table, as_utc
 from dealer.people import names_of
-from dealer.wording import claimed_device
 
 __all__ = [
     "balances_shape",
@@ -66,6 +68,7 @@ def table_shape(session: Session, table: Table, *, seats: bool) -> dict[str, Any
         "collection": collection.as_dict(),
         "chip_value_cents": table.chip_value_cents,
         "warnings": collection_warnings(collection),
+        "limits": limits_of(table).as_dict(),
     }
     if seats:
         hand = playing_hand(session, table.id)
@@ -125,7 +128,7 @@ def event_shapes(session: Session, replayed: Replayed) -> list[dict[str, Any]]:
             user=names.get(row.user_id),
             supervisor=names.get(row.supervisor_id) if row.supervisor_id else None,
             device=row.device,
-            device_claim=claimed_device(row.device),
+            device_claim=device_claim(row.device),
             at=when(row.created_at),
         )
         out.append(shape)
@@ -203,7 +206,7 @@ def ledger_shape(
                 "from_account": e.from_account,
                 "to_account": e.to_account,
                 "device": e.device,
-                "device_claim": claimed_device(e.device),
+                "device_claim": device_claim(e.device),
                 "hash": e.hash,
             }
             for e in entries

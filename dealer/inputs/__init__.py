@@ -11,6 +11,7 @@ from .bodies import (
     ChipMove,
     CloseSession,
     Fit,
+    NewAssignment,
     NewHand,
     NewSeat,
     NewTable,
@@ -19,9 +20,11 @@ from .bodies import (
     SeatPause,
     SignIn,
     Supervisor,
+    TableSettings,
+    TakeCollection,
 )
 from .events import EVENTS, NewEvent
-from .params import KEY_WORDS, LedgerPage, ShiftWindow, Window, WriteHeaders
+from .params import KEY_WORDS, LedgerPage, PaymentSearch, ShiftWindow, Window, WriteHeaders
 from .profiles import Collection, Knobs, KnobsGiven, Ruled
 from .words import Words, refusal, refuse_unknown
 
@@ -35,17 +38,21 @@ __all__ = [
     "Knobs",
     "KnobsGiven",
     "LedgerPage",
+    "NewAssignment",
     "NewEvent",
     "NewHand",
     "NewSeat",
     "NewTable",
     "NewUser",
     "Nothing",
+    "PaymentSearch",
     "Ruled",
     "SeatPause",
     "ShiftWindow",
     "SignIn",
     "Supervisor",
+    "TableSettings",
+    "TakeCollection",
     "Window",
     "Words",
     "WriteHeaders",

@@ -18,10 +18,11 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
+from dealer.authority import authorise_hand, authorise_session
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
-from dealer.ledger.table_sessions import get_session
+from dealer.ledger.statements import seat_statement
 from dealer.transactions import snapshot, writing
 from dealer.web.contract import ID, declare
 from dealer.web.refusals import dealer_error
@@ -35,6 +36,7 @@ from .model import PrintOptions
 from .prints import prints_so_far, record_print
 from .session import session_pdf
 from .shift import shift_pdf
+from .statement_slip import statement_pdf
 
 __all__ = ["MAX_SHIFT", "bp"]
 
@@ -118,10 +120,12 @@ def hand_slip(hand_id: int) -> Response:
     """The hand slip: every event with its payments and rule, the settlement, each seat's
     net, the ledger range and its hash. Stamped REPRINT n after the first.
 
-    Any dealer may print it, for a dispute at their table.
+    A dealer may print it at their own table, for a dispute there; a supervisor any.
     """
-    who = principal().user.name
+    user = principal().user
+    who = user.name
     with snapshot(current_session()) as session:
+        authorise_hand(session, user, hand_id)
         slip = gather.hand_slip(session, hand_id)
     reprint = _counted("hand_slip", str(hand_id))
     data = hand_slip_pdf(replace(slip, reprint=reprint), _options(who))
@@ -140,7 +144,7 @@ def session_report(session_id: int) -> Response:
     user = principal().user
     who, user_id, floor = user.name, user.id, user.can("supervisor")
     with snapshot(current_session()) as session:
-        if not floor and get_session(session, session_id).dealer_id != user_id:
+        if not floor and authorise_session(session, user, session_id).dealer_id != user_id:
             raise Forbidden(
                 "A dealer may print only their own sessions: ask a supervisor.",
                 "not_your_session",
@@ -178,6 +182,24 @@ def shift_report() -> Response:
     return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
 
 
+@bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf")
+@signed_in(form_post=True)
+@declare(PDF, [404, 409], documented_only=True)
+def statement_slip(hand_id: int, seat: int) -> Response:
+    """A seat's statement for a hand: every chip in and out, by party and by rule, with
+    running totals, held to the ledger's own sum. A dealer may print it at their own table.
+
+    Not counted as a print (no REPRINT stamp): it is an extract of the ledger, the same at
+    every print, not a document of record like the hand slip.
+    """
+    user = principal().user
+    who = user.name
+    with snapshot(current_session()) as session:
+        authorise_hand(session, user, hand_id)
+        found = seat_statement(session, hand_id, seat)
+    return _pdf(statement_pdf(found, _options(who)), f"statement-{hand_id}-seat-{seat}.pdf")
+
+
 # The screens' Print buttons: a form POST with the screen's CSRF token that opens the document
 # in a new tab. The screens never GET a document, so going back to that tab, or to the screen,
 # never counts as a print; only a tap on Print does. (A GET prints for the API's clients.)
@@ -185,6 +207,7 @@ PRINTS: dict[str, Callable[..., Response]] = {
     f"/print/hands/<{ID}:hand_id>.pdf": hand_slip,
     f"/print/sessions/<{ID}:session_id>.pdf": session_report,
     "/print/shift.pdf": shift_report,
+    f"/print/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf": statement_slip,
 }
 for _rule, _view in PRINTS.items():
     bp.add_url_rule(_rule, f"print_{_view.__name__}", _view, methods=["POST"])

@@ -11,7 +11,10 @@ from flask import Blueprint
 bp = Blueprint("screens", __name__)
 
 from . import (  # noqa: E402,F401
+    audit,
     corrections,
+    desk,
+    devices,
     dispute,
     floor,
     hands,
@@ -20,6 +23,7 @@ from . import (  # noqa: E402,F401
     settle,
     sign_ins,
     table_sessions,
+    table_settings,
 )
 
 __all__ = ["bp"]

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.auth.guard import kept_fields, page, who
+from dealer.authority import tables_held
 from dealer.bounds import COLLECTION_FIELDS
 from dealer.errors import DealerError
 from dealer.extensions import current_session
@@ -25,13 +26,14 @@ from dealer.ledger.floor import (
     shift_start,
 )
 from dealer.ledger.hands import table_collection, table_rules
+from dealer.ledger.limits import Limits
 from dealer.ledger.tables import CALIFORNIA_WARNING
-from dealer.models import Hand, Table, utcnow
+from dealer.models import Hand, Table, TableSession, utcnow
 from dealer.web.refusals import refusal
 from dealer.wording import zone
 
 from . import bp
-from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenTableForm
+from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, OpenTableForm
 from .sent import record_once
 
 __all__ = ["TableLine", "table_lines"]
@@ -140,6 +142,7 @@ def _floor_page(
             california=CALIFORNIA_WARNING,
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
+            limits=Limits(),
         ),
         status,
     )
@@ -166,6 +169,7 @@ def open_table() -> Response | tuple[str, int]:
         "rules": overrides,
         "collection": collection,
         "chip_value_cents": form.chip_value_cents.data,
+        **form.limits(),
     }
 
     def work(session: Session) -> str:
@@ -177,6 +181,7 @@ def open_table() -> Response | tuple[str, int]:
             collection,
             fields["chip_value_cents"],
             who().user,
+            form.limits(),
         )
         return url_for("screens.table", table_id=table.id, opened=1)
 
@@ -193,7 +198,28 @@ def open_table() -> Response | tuple[str, int]:
 @bp.get("/tables")
 @page()
 def pick() -> str:
-    """The dealer's start: every table, to pick the one they deal at."""
+    """The dealer's start: every table, to pick the one they deal at.
+
+    A dealer sees the figures (seats, the hand in play) of their own tables only: of the
+    others, the name, the game and whose they are, with a button to open their session at
+    a free one (`dealer.authority`). A supervisor sees every table's.
+    """
     session = current_session()
+    user = who().user
     lines = table_lines(session, _all_tables(session), None)
-    return render_template("screens/pick.html", lines=lines)
+    held = (
+        {line.table.id for line in lines}
+        if user.can("supervisor")
+        else tables_held(session, user.id)
+    )
+    dealing = {
+        s.table_id: s.dealer.name
+        for s in session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
+    }
+    return render_template(
+        "screens/pick.html",
+        lines=lines,
+        held=held,
+        dealing=dealing,
+        open_form=OpenSessionForm(formdata=None).stamp(url_for("screens.pick")),
+    )

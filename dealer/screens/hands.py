@@ -22,6 +22,7 @@ from dealer.web.signin import recorder
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
 from .forms import ActionForm, FitsForm, MoveForm
+from .screen import at_table
 from .sent import record_once
 from .settle import settled_view
 from .spoken import Banner, banner
@@ -130,6 +131,7 @@ def hand_page(
 
 @bp.get(HAND)
 @page()
+@at_table("read")
 def hand(hand_id: int) -> tuple[str, int]:
     return hand_page(hand_id)
 
@@ -180,6 +182,7 @@ def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[st
 
 @bp.post(HAND + "/events")
 @page()
+@at_table("record")
 def act(hand_id: int) -> Response | tuple[str, int]:
     """Record one event of the hand; a refusal redraws the hand with the entry kept."""
     form = ActionForm()
@@ -210,6 +213,7 @@ def act(hand_id: int) -> Response | tuple[str, int]:
 
 @bp.post(HAND + "/events/<int(max=2147483647):event_id>/move")
 @page()
+@at_table("record")
 def move_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
     """A wrong-seat entry moved in one step: its void and the entry again (`ledger.moves`)."""
     form = MoveForm()

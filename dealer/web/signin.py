@@ -17,20 +17,26 @@ from typing import Any, Literal, TypeVar, cast
 from flask import g, request
 from flask_login import LoginManager, current_user
 
+from dealer.audit import CLAIMED_DEVICE
+from dealer.devices import recorded_as, tablet_device
 from dealer.errors import NotSignedIn, UnsupportedMediaType
 from dealer.extensions import current_session
 from dealer.ledger import Recorder
-from dealer.models import AuthToken, User
+from dealer.models import AuthToken, Device, User
 from dealer.people import find_token, require_role
 
 __all__ = [
+    "DEVICE_COOKIE",
     "Principal",
+    "claim_device",
     "device",
+    "forget_device",
     "install",
     "principal",
     "recorder",
     "signed_in",
     "source",
+    "tablet",
     "why_signed_out",
 ]
 
@@ -153,12 +159,42 @@ def source() -> str:
     return request.remote_addr or "unknown"
 
 
+#: The tablet's cookie naming its registered device (`dealer.devices`).
+DEVICE_COOKIE = "dealer_device"
+
+
+def tablet() -> Device | None:
+    """The registered device this request came from (its cookie), if any; read once."""
+    if "dealer_tablet" not in g:
+        token = request.cookies.get(DEVICE_COOKIE)
+        g.dealer_tablet = tablet_device(current_session(), token) if token else None
+    return cast(Device | None, g.dealer_tablet)
+
+
 def device() -> str:
-    """The device a call came from: its ``X-Device`` header, else its user agent."""
-    name = request.headers.get("X-Device") or request.headers.get("User-Agent") or "unknown"
-    return "".join(ch for ch in name if ch.isprintable())[:LONGEST_DEVICE] or "unknown"
+    """The device a call came from, as records keep it (`dealer.devices.recorded_as`): the
+    registered tablet's name, then its ``X-Device`` header, else its user agent."""
+    claim = request.headers.get("X-Device") or request.headers.get("User-Agent") or "unknown"
+    return recorded_as(tablet(), claim[:LONGEST_DEVICE])
 
 
 def recorder() -> Recorder:
     """Who records this request's entries: the signed-in user, from this device."""
     return Recorder(principal().user_id, device())
+
+
+def claim_device() -> None:
+    """Before each request: tell the audit trail how to name this request's device."""
+    g.dealer_claimed_device = CLAIMED_DEVICE.set(device)
+
+
+def forget_device(_error: BaseException | None = None) -> None:
+    """After each request: the thread's next work (another request, a command) is not this
+    request's, so the audit trail forgets its device."""
+    token = g.pop("dealer_claimed_device", None)
+    if token is None:
+        return
+    try:
+        CLAIMED_DEVICE.reset(token)
+    except ValueError:  # a teardown run in another context (a streamed answer): just clear it
+        CLAIMED_DEVICE.set(None)

@@ -30,6 +30,7 @@ def test_upgrade_builds_every_table_and_the_partial_indexes(app: Flask) -> None:
             "events",
             "ledger_entries",
             "idempotency_records",
+            "devices",
             "alembic_version",
         }
         names = {ix["name"] for ix in inspector.get_indexes("seatings")}

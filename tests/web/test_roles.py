@@ -30,6 +30,7 @@ def world(people: Flask) -> dict[str, int]:
     ids["event_id"] = floor.event(ids["hand_id"], {"type": "go_out", "seat": 1})["event"]["id"]
     ids["seat"] = 1
     ids["number"] = 1
+    ids["device_id"] = 1  # none is registered: a supervisor is told so, a dealer is refused
     ids["token_id"] = 1  # the supervisor's sign-in: only refused here, never ended
     # Dealing opened the supervisor's session at table 1: close it, and let the dealer open
     # theirs, so a dealer's forms act on the dealer's own session.
@@ -43,26 +44,37 @@ def world(people: Flask) -> dict[str, int]:
 #: Every screen (GET) and the least role that may see it.
 PAGES = {
     "/floor": "supervisor",
+    "/floor/audit": "supervisor",
     "/floor/sign-ins": "supervisor",
     "/tables": "dealer",
     "/tables/{table_id}": "dealer",
     "/tables/{table_id}/seats/{seat}": "dealer",
     "/tables/{table_id}/deal": "dealer",
+    "/tables/{table_id}/settings": "supervisor",
     "/hands/{hand_id}": "dealer",
     "/hands/{playing_hand}/settle": "dealer",
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
     "/hands/{hand_id}/void": "dealer",
     "/hands/{hand_id}/events/{event_id}/payments/{number}": "dealer",
+    "/hands/{hand_id}/seats/{seat}/statement": "dealer",
+    "/payments": "supervisor",
+    "/rules": "dealer",
+    "/rules/{number}": "dealer",
+    "/floor/devices": "supervisor",
 }
 #: The same screens with their questions, and an empty seat.
 QUERIES = {
     "/hands/{playing_hand}/settle": "?seat=1",
+    "/payments": "?hand=1&seat=3&rule=going_out",
     "/hands/{hand_id}": "?seat=1&meld=1&fits=5S",
 }
 #: Every form (POST) and the least role that may send it.
 FORMS = {
     "/floor/tables": "supervisor",
     "/floor/sign-ins/{token_id}/end": "supervisor",
+    "/tables/{table_id}/settings": "supervisor",
+    "/tables/{table_id}/assignments": "supervisor",
+    "/tables/{table_id}/assignments/end": "supervisor",
     "/tables/{table_id}/seats": "dealer",
     "/tables/{table_id}/seats/{seat}/chips": "dealer",
     "/tables/{table_id}/seats/{seat}/leave": "dealer",
@@ -76,12 +88,24 @@ FORMS = {
     "/hands/{hand_id}/events/{event_id}/move": "dealer",
     "/hands/{hand_id}/void": "dealer",
     "/prefs": "dealer",
+    "/floor/devices": "supervisor",
+    "/floor/devices/{device_id}/rename": "supervisor",
+    "/floor/devices/{device_id}/retire": "supervisor",
 }
 
 
 def _routes(method: str) -> set[str]:
     app = create_app({"TESTING": True})
-    names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id", "token_id"}
+    names = {
+        "table_id",
+        "hand_id",
+        "event_id",
+        "seat",
+        "number",
+        "session_id",
+        "device_id",
+        "token_id",
+    }
     out = set()
     for rule in app.url_map.iter_rules():
         if rule.endpoint.split(".")[0] == screens_bp.name and method in (rule.methods or ()):
