@@ -174,3 +174,27 @@ def test_checking_a_pin_inside_a_write_is_a_programming_error(people: Flask) -> 
         pytest.raises(RuntimeError, match="before the write"),
     ):
         service.approve_supervisor(session, "Sam", "2222")
+
+
+def test_refusals_lockouts_and_ended_sign_ins_are_on_the_audit_trail(people: Flask) -> None:
+    from dealer.models import AuditRecord, AuthToken, User
+
+    for _ in range(FREE_WRONG_PINS + 1):
+        attempt(people, "Nobody", "0000", source="10.0.0.5")
+    floor = Api.sign_in_as(people, "Sam", "2222")
+    dealer = Api.sign_in_as(people, "Dee", "1111")
+    with people.app_context():
+        session = db.session()
+        token = session.query(AuthToken).join(AuthToken.user).filter(User.name == "Dee").one()
+        sam = session.query(User).filter_by(name="Sam").one()
+        service.end_sign_in(session, token.id, sam)
+        kinds = [r.kind for r in session.query(AuditRecord).order_by(AuditRecord.id)]
+        words = " ".join(r.words for r in session.query(AuditRecord))
+    assert kinds.count("sign_in_refused") == FREE_WRONG_PINS + 1
+    assert kinds.count("locked_out") == 1
+    assert kinds.count("sign_in") == 2
+    assert "sign_in_ended" in kinds
+    assert "Sam ended Dee's sign-in" in words
+    assert "'Nobody'" in words and "10.0.0.5" in words
+    assert dealer.call("GET", "/ledger/verify").status_code == 401
+    assert floor.token
