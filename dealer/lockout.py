@@ -16,10 +16,10 @@ which names exist.
 - **A name from anywhere** ("name"): many wrong PINs from many places add a short wait (at
   most `NAME_CAP`), and only to the sources that have themselves failed with that name:
   a clean tablet is never held back by someone else's guessing.
-- **A source** ("source"): wrong PINs for any name from one client address grow a wait of
-  their own (at most `SOURCE_CAP`), and at most ``SIGN_IN_ATTEMPTS_PER_MINUTE`` tries a
-  minute are taken from it at all (refused tries are not counted, and nothing is hashed
-  for them).
+- **A source** ("source"): wrong PINs for any name from one client address (signing in, not
+  approving) grow a wait of their own (at most `SOURCE_CAP`), and at most
+  ``SIGN_IN_ATTEMPTS_PER_MINUTE`` tries a minute are taken from it at all, approvals included
+  (refused tries are not counted, and nothing is hashed for them).
 
 Counts older than `FORGET` are read as zero. A source is ``request.remote_addr``; behind
 a proxy, the app reads X-Forwarded-For only when DEALER_PROXY_HOPS says how many proxies
@@ -162,6 +162,11 @@ def record(session: Session, attempt: Attempt, right: bool) -> timedelta:
             row.failures = 0
         if scope == "source":
             _count_try(row, now)
+            if attempt.approval:
+                # A dealer's wrong supervisor PINs never slow the tablet's own sign-ins (the
+                # supervisor's included): they count only towards the minute's tries.
+                row.updated_at = now
+                continue
         if right and scope != "source":
             row.failures = 0
             row.refused_until = None

@@ -198,3 +198,18 @@ def test_refusals_lockouts_and_ended_sign_ins_are_on_the_audit_trail(people: Fla
     assert "'Nobody'" in words and "10.0.0.5" in words
     assert dealer.call("GET", "/ledger/verify").status_code == 401
     assert floor.token
+
+
+def test_wrong_supervisor_pins_never_slow_the_tablets_sign_ins(api: Api, people: Flask) -> None:
+    """Many wrong supervisor PINs from one tablet (more than a source's free ones): the
+    supervisor, and anyone else, still signs in there at once."""
+    for name in [f"Boss {n}" for n in range(12)]:
+        body = {
+            "type": "void",
+            "event": 1,
+            "reason": "r",
+            "supervisor": {"name": name, "pin": "0000"},
+        }
+        assert api.call("POST", "/hands/1/events", body).status_code in (403, 429)
+    assert Api.sign_in_as(people, "Sam", "2222").token
+    assert Api.sign_in_as(people, "Ada", "3333").token
