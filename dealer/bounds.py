@@ -19,6 +19,8 @@ __all__ = [
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
+    "LIVE_EVERY_MS",
+    "LIVE_SCOPES",
     "MAX_CHIPS",
     "MAX_ID",
     "PIN_DIGITS",
@@ -50,6 +52,11 @@ REASON = 500
 CARDS_TEXT = 400
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
+#: How often an open screen asks whether what it shows has changed, in ms: a change shows
+#: within 2 s (issue 14) at a cost bench/live.py measures (200 idle screens, well under a
+#: tenth of a core). And the most things (scopes) one screen may ask about at once.
+LIVE_EVERY_MS = 1000
+LIVE_SCOPES = 4
 #: The rules engine's own: how a card is written, every whole-number knob, and each
 #: collection's settings.
 CARD_PATTERN = rules.CARD_PATTERN

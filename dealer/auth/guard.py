@@ -32,6 +32,7 @@ __all__ = [
     "local_path",
     "page",
     "page_address",
+    "watching",
     "who",
 ]
 
@@ -83,6 +84,12 @@ def _idle_too_long() -> bool:
     seen = session.get(SEEN)
     limit = int(current_app.config.get("IDLE_SECONDS", 900))
     return isinstance(seen, int | float) and limit > 0 and time.time() - seen > limit
+
+
+def watching() -> bool:
+    """Signed in and not idle too long, asked without counting as a touch: an open screen
+    asking whether it changed must not keep an unattended tablet signed in."""
+    return bool(current_user.is_authenticated) and not _idle_too_long()
 
 
 def _keep_entry() -> str:

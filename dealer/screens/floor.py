@@ -18,6 +18,8 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import tables as service
 from dealer.ledger.floor import (
+    FloorFlags,
+    floor_flags,
     house_drop,
     last_hand_numbers,
     playing_hands,
@@ -25,6 +27,7 @@ from dealer.ledger.floor import (
     shift_start,
 )
 from dealer.ledger.hands import table_collection, table_rules
+from dealer.ledger.live import FLOOR
 from dealer.ledger.tables import CALIFORNIA_WARNING
 from dealer.models import Hand, Table, utcnow
 from dealer.web.refusals import refusal
@@ -32,6 +35,7 @@ from dealer.wording import zone
 
 from . import bp
 from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenTableForm
+from .live import live_context, live_page
 from .sent import record_once
 
 __all__ = ["TableLine", "table_lines"]
@@ -49,6 +53,7 @@ class TableLine:
     hand: Hand | None
     hands_dealt: int
     drop: int
+    flags: FloorFlags
 
     @property
     def banned_in_california(self) -> bool:
@@ -77,6 +82,7 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
     playing = playing_hands(session, ids)
     numbers = last_hand_numbers(session, ids)
     drops = house_drop(session, ids, since) if since is not None else dict.fromkeys(ids, 0)
+    flags = floor_flags(session, tables)
     lines = []
     for table in tables:
         knobs = table_rules(table)
@@ -90,6 +96,7 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
                 playing.get(table.id),
                 numbers.get(table.id, 0),
                 drops[table.id],
+                flags[table.id],
             )
         )
     return lines
@@ -116,7 +123,7 @@ WARNED_KINDS = frozenset(
 
 def _floor_page(
     form: OpenTableForm, status: int = 200, error: str | None = None
-) -> tuple[str, int]:
+) -> tuple[str | Response, int]:
     session = current_session()
     now = utcnow()
     since = shift_start(
@@ -127,8 +134,9 @@ def _floor_page(
     lines = table_lines(session, _all_tables(session), since)
     form.stamp(url_for("screens.floor"))
     return (
-        render_template(
+        live_page(
             "screens/floor.html",
+            **live_context(FLOOR),
             lines=lines,
             since=since,
             until=now,
@@ -147,7 +155,7 @@ def _floor_page(
 
 @bp.get("/floor")
 @page("supervisor")
-def floor() -> tuple[str, int]:
+def floor() -> tuple[str | Response, int]:
     kept = kept_fields(url_for("screens.open_table"))
     return _floor_page(OpenTableForm(formdata=kept) if kept else OpenTableForm())
 

@@ -22,6 +22,7 @@ from dealer.web.signin import recorder
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
 from .forms import ActionForm, FitsForm, MoveForm
+from .live import live_context, live_page
 from .sent import record_once
 from .settle import settled_view
 from .spoken import Banner, banner
@@ -76,7 +77,7 @@ def hand_page(
     form: ActionForm | None = None,
     status: int = 200,
     error: str | None = None,
-) -> tuple[str, int]:
+) -> tuple[str | Response, int]:
     """Draw the hand; ``form`` is an entry to keep (a refused one), ``error`` why it was refused."""
     session = current_session()
     hand = service.get_hand(session, hand_id)
@@ -106,8 +107,9 @@ def hand_page(
     move = _move_offer(board) if error is None else None
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     return (
-        render_template(
+        live_page(
             "screens/hand.html",
+            **live_context(f"hand:{hand.id}", f"table:{hand.table_id}"),
             board=board,
             form=form,
             fits_form=fits_form,
@@ -130,7 +132,7 @@ def hand_page(
 
 @bp.get(HAND)
 @page()
-def hand(hand_id: int) -> tuple[str, int]:
+def hand(hand_id: int) -> tuple[str | Response, int]:
     return hand_page(hand_id)
 
 

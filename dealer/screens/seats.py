@@ -37,6 +37,7 @@ from .forms import (
     OpenSessionForm,
     SeatForm,
 )
+from .live import live_context, live_page
 from .sent import record_once
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
@@ -95,7 +96,9 @@ def current_table_session(session: Session, table_id: int) -> TableSession | Non
     return None
 
 
-def _table_page(table: Table, status: int = 200, error: str | None = None) -> tuple[str, int]:
+def _table_page(
+    table: Table, status: int = 200, error: str | None = None
+) -> tuple[str | Response, int]:
     session = current_session()
     hand = playing_hand(session, table.id)
     seated = chairs(session, table, hand)
@@ -103,8 +106,9 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
     model = table_collection(table)
     here = url_for("screens.table", table_id=table.id)
     return (
-        render_template(
+        live_page(
             "screens/table.html",
+            **live_context(f"table:{table.id}"),
             table=table,
             knobs=table_rules(table),
             game=game_name(table_rules(table)),
@@ -132,7 +136,7 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
 
 @bp.get(TABLE)
 @page()
-def table(table_id: int) -> tuple[str, int]:
+def table(table_id: int) -> tuple[str | Response, int]:
     return _table_page(service.get_table(current_session(), table_id))
 
 

@@ -1,0 +1,121 @@
+"""What changed since a screen was drawn: one counter per thing a screen shows.
+
+Every write transaction that adds or changes a table, a seating, a dealer's session, a hand,
+an event or a ledger entry bumps, in the same transaction, the marks of what it touched:
+``table:<id>``, ``hand:<id>``, ``seating:<id>`` and ``floor`` (`LiveMark`). It is found from
+the rows the transaction flushed, so no service has to remember to call it, and a new model
+with a ``table_id`` (a dispute, say) bumps its table and the floor by itself.
+
+An open screen asks for the marks of what it shows (`version`): one primary-key read,
+whatever the size of the ledger, answered 304 when nothing changed (measured against
+server-sent events in ``bench/live.py``). The marks live in the database, not in a process,
+so several app servers on one database answer alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import event, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from dealer.models import Event, Hand, LedgerEntry, LiveMark, Seating, Table, utcnow
+
+__all__ = ["FLOOR", "SCOPE", "install", "scopes_of", "version"]
+
+FLOOR = "floor"
+#: The scopes a screen may ask about.
+SCOPE = re.compile(r"^(floor|(table|hand|seating):[1-9][0-9]{0,9})$")
+_TOUCHED = "live_touched"
+
+
+def _touched(session: Session, row: Any) -> Iterable[str]:
+    """The scopes a flushed row changes."""
+    if isinstance(row, LiveMark):
+        return ()
+    if isinstance(row, Table):
+        return (f"table:{row.id}", FLOOR)
+    found = []
+    if isinstance(row, Hand):
+        found.append(f"hand:{row.id}")
+    if isinstance(row, Seating):
+        found.append(f"seating:{row.id}")
+    if isinstance(row, Event):
+        found.append(f"hand:{row.hand_id}")
+        # The hand is in the session already (the event path loaded it to replay it).
+        hand = session.get(Hand, row.hand_id)
+        if hand is not None:
+            found.append(f"table:{hand.table_id}")
+    if isinstance(row, LedgerEntry):
+        if row.hand_id is not None:
+            found.append(f"hand:{row.hand_id}")
+        for account in (row.from_account, row.to_account):
+            if account.startswith("seating:"):
+                found.append(account)
+    table_id = getattr(row, "table_id", None)
+    if table_id is not None:
+        found.append(f"table:{table_id}")
+    if found:
+        found.append(FLOOR)
+    return found
+
+
+def _after_flush(session: Session, flush_context: Any) -> None:
+    rows = [*session.new, *session.dirty]
+    if not rows:
+        return
+    touched: set[str] = session.info.setdefault(_TOUCHED, set())
+    for row in rows:
+        touched.update(_touched(session, row))
+
+
+def _before_commit(session: Session) -> None:
+    session.flush()  # what is still pending is touched too
+    touched: set[str] | None = session.info.pop(_TOUCHED, None)
+    if not touched:
+        return
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert(LiveMark).values([{"scope": s, "version": 1} for s in sorted(touched)])
+    # One statement for every scope, in the writer's transaction (writers hold the writers'
+    # lock, so two never bump the same marks at once).
+    session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[LiveMark.scope], set_={"version": LiveMark.version + 1}
+        )
+    )
+
+
+def _after_rollback(session: Session, previous: Any) -> None:
+    session.info.pop(_TOUCHED, None)
+
+
+def install(session_class: type[Session]) -> None:
+    """Bump the marks on every commit of a session of ``session_class`` (once per process)."""
+    if not event.contains(session_class, "after_flush", _after_flush):
+        event.listen(session_class, "after_flush", _after_flush)
+        event.listen(session_class, "before_commit", _before_commit)
+        event.listen(session_class, "after_soft_rollback", _after_rollback)
+
+
+def scopes_of(asked: Iterable[str]) -> list[str]:
+    """The scopes asked about that exist as scopes, in a stable order (bad ones dropped)."""
+    return sorted({s for s in asked if SCOPE.match(s)})
+
+
+def version(session: Session, scopes: list[str]) -> str:
+    """One token for what ``scopes`` show now: it changes when any of them does.
+
+    The floor's also changes each minute: a time collection falls due by the clock alone.
+    """
+    rows = session.execute(
+        select(LiveMark.scope, LiveMark.version).where(LiveMark.scope.in_(scopes))
+    )
+    marks = {scope: number for scope, number in rows}
+    parts = [str(marks.get(s, 0)) for s in scopes]
+    if FLOOR in scopes:
+        parts.append(utcnow().strftime("%H%M"))
+    return ".".join(parts)
