@@ -86,10 +86,17 @@ def _idle_too_long() -> bool:
     return isinstance(seen, int | float) and limit > 0 and time.time() - seen > limit
 
 
-def watching() -> bool:
-    """Signed in and not idle too long, asked without counting as a touch: an open screen
-    asking whether it changed must not keep an unattended tablet signed in."""
-    return bool(current_user.is_authenticated) and not _idle_too_long()
+def watching() -> int | None:
+    """The sign-in (token id) the cookie names, unless idle too long; asked without counting
+    as a touch (an open screen asking whether it changed must not keep an unattended tablet
+    signed in) and without loading the user: the caller checks the token is still live
+    (`dealer.people.live_token`) in its own query. Never a bearer token's."""
+    token_id = session.get("_user_id")  # where Flask-Login keeps get_id()
+    if "Authorization" in request.headers or not isinstance(token_id, str):
+        return None
+    if not token_id.isdigit() or len(token_id) > 9 or _idle_too_long():
+        return None
+    return int(token_id)
 
 
 def _keep_entry() -> str:

@@ -18,13 +18,14 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import event, select
+from sqlalchemy import Engine, bindparam, event, literal, select, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from dealer import people
 from dealer.models import Event, Hand, LedgerEntry, LiveMark, Seating, Table, utcnow
 
-__all__ = ["FLOOR", "SCOPE", "install", "scopes_of", "version"]
+__all__ = ["FLOOR", "SCOPE", "install", "scopes_of", "version", "version_if_signed_in"]
 
 FLOOR = "floor"
 #: The scopes a screen may ask about.
@@ -106,16 +107,40 @@ def scopes_of(asked: Iterable[str]) -> list[str]:
     return sorted({s for s in asked if SCOPE.match(s)})
 
 
-def version(session: Session, scopes: list[str]) -> str:
-    """One token for what ``scopes`` show now: it changes when any of them does.
+_MARKS = select(LiveMark.scope, LiveMark.version).where(
+    LiveMark.scope.in_(bindparam("scopes", expanding=True))
+)
 
-    The floor's also changes each minute: a time collection falls due by the clock alone.
-    """
-    rows = session.execute(
-        select(LiveMark.scope, LiveMark.version).where(LiveMark.scope.in_(scopes))
-    )
-    marks = {scope: number for scope, number in rows}
+
+def _token(marks: dict[str, int], scopes: list[str]) -> str:
+    """The floor's also changes each minute: a time collection falls due by the clock alone."""
     parts = [str(marks.get(s, 0)) for s in scopes]
     if FLOOR in scopes:
         parts.append(utcnow().strftime("%H%M"))
     return ".".join(parts)
+
+
+def version(session: Session, scopes: list[str]) -> str:
+    """One token for what ``scopes`` show now: it changes when any of them does."""
+    rows = session.execute(_MARKS, {"scopes": scopes})
+    return _token({scope: number for scope, number in rows}, scopes)
+
+
+#: The marks, and a row ("", 0) when the sign-in is live: one statement, built once.
+_MARKS_IF_SIGNED_IN = union_all(
+    _MARKS, people.LIVE_TOKEN.with_only_columns(literal(""), literal(0))
+)
+
+
+def version_if_signed_in(engine: Engine, token_id: int, scopes: list[str]) -> str | None:
+    """`version`, or None when the sign-in ``token_id`` is no longer live.
+
+    One round trip on a pooled connection, no ORM session or objects: every open screen
+    asks it every second, and this is most of what 200 idle screens cost (bench/live.py).
+    """
+    with engine.connect() as connection:
+        rows = connection.execute(_MARKS_IF_SIGNED_IN, {"scopes": scopes, "token_id": token_id})
+        marks = {scope: number for scope, number in rows}
+    if marks.pop("", None) is None:
+        return None
+    return _token(marks, scopes)

@@ -24,7 +24,7 @@ from jinja2_fragments.flask import render_block
 
 from dealer.auth.guard import watching
 from dealer.bounds import LIVE_EVERY_MS, LIVE_SCOPES
-from dealer.extensions import current_session
+from dealer.extensions import current_session, db
 from dealer.ledger import live
 
 from . import bp
@@ -59,18 +59,21 @@ def live_page(template: str, **context: Any) -> str | Response:
 @bp.get("/live")
 def live_version() -> Response | tuple[Response, int]:
     """The version of what the scopes show: 304 when it is the one the screen holds."""
-    if not watching():
-        # No redirect to the sign-in page: the screen itself sends the dealer there next
-        # time they touch it; a poll only learns it should stop.
-        return jsonify(code="signed_out", message="Signed out: sign in again."), 401
+    token_id = watching()
     scopes = live.scopes_of(request.args.getlist("scope"))
-    if not scopes or len(scopes) > LIVE_SCOPES:
+    if token_id is not None and not 0 < len(scopes) <= LIVE_SCOPES:
         return jsonify(
             code="bad_scope",
             message=f"Ask about 1 to {LIVE_SCOPES} of: floor, table:<id>, hand:<id>, "
             "seating:<id>.",
         ), 400
-    token = live.version(current_session(), scopes)
+    token = None
+    if token_id is not None:
+        token = live.version_if_signed_in(db.engine, token_id, scopes)
+    if token is None:
+        # No redirect to the sign-in page: the screen itself sends the dealer there next
+        # time they touch it; a poll only learns it should stop.
+        return jsonify(code="signed_out", message="Signed out: sign in again."), 401
     answer = Response(status=200)
     answer.set_etag(token)
     answer.headers["Cache-Control"] = "no-cache"
