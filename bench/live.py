@@ -51,6 +51,9 @@ PIN = "2468"
 EVERY_S = 1.0
 #: ``--ask PATH``: ask that instead of /live (what a bare route costs, for comparison).
 ASK = ""
+#: How long the server may hold an ask (dealer.bounds.LIVE_HOLD_S); ``--wait 0`` measures
+#: plain conditional polling every second instead.
+WAIT_S = 20
 
 
 def seed(uri: str, tables: int) -> list[tuple[int, int]]:
@@ -120,7 +123,8 @@ def watch(screen: Screen, url: str, cookie: str, stop: threading.Event, start_at
     """Ask like dealer.js until ``stop``: the version every second, the regions when it moves."""
     parts = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-    ask = ASK or "/live?" + urllib.parse.urlencode([("scope", s) for s in screen.scopes])
+    asked = [("scope", s) for s in screen.scopes] + [("wait", str(WAIT_S))]
+    ask = ASK or "/live?" + urllib.parse.urlencode(asked)
     headers = {"Cookie": cookie}
     time.sleep(max(0.0, start_at - time.monotonic()))
     while not stop.is_set():
@@ -255,15 +259,16 @@ def measure(uri: str, kind: str, args: argparse.Namespace) -> dict[str, Any]:
         while time.monotonic() < deadline and not all(s.redraws for s in shown):
             time.sleep(0.05)
         time.sleep(EVERY_S * 1.5)  # the other screens' next asks: they must stay 304
+        failures = sum(s.failures for s in screens)
+        # Held asks end when the server stops; the threads are daemons and stop with it.
         stop.set()
-        for thread in threads:
-            thread.join(timeout=35)
     seen_ms = [1000 * (s.redraws[0] - recorded) for s in shown if s.redraws]
     missed = len(shown) - len(seen_ms)
     needless = sum(1 for s in screens if s not in shown and s.redraws)
     figures = {
         "database": kind,
         "screens": args.screens,
+        "wait_s": WAIT_S,
         "idle_s": round(idle_window, 1),
         "asks_per_s": round(polls / idle_window),
         "idle_cpu_pct": round(idle_pct, 1),
@@ -274,7 +279,7 @@ def measure(uri: str, kind: str, args: argparse.Namespace) -> dict[str, Any]:
         "change_seen_max_ms": round(max(seen_ms)) if seen_ms else -1,
         "missed": missed,
         "needless_redraws": needless,
-        "failures": sum(s.failures for s in screens),
+        "failures": failures,
     }
     print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
     return figures
@@ -289,9 +294,10 @@ def main() -> None:
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--ask", default="", help="ask this path instead (a comparison)")
     parser.add_argument("--every", type=float, default=1.0)
+    parser.add_argument("--wait", type=int, default=20, help="0: plain polling, no holding")
     args = parser.parse_args()
-    global ASK, EVERY_S
-    ASK, EVERY_S = args.ask, args.every
+    global ASK, EVERY_S, WAIT_S
+    ASK, EVERY_S, WAIT_S = args.ask, args.every, args.wait
     print(f"load average before: {' '.join(f'{x:.2f}' for x in psutil.getloadavg())}")
     results = []
     if args.database in ("sqlite", "both"):

@@ -486,7 +486,7 @@
   // them in place, except a part where the dealer is typing or has something open, which
   // waits for the next time. The pad and its forms are never parts: nothing typed is lost.
 
-  var live = { root: null, version: null, asking: false };
+  var live = { root: null, version: null };
 
   function holdsEntry(region) {
     var active = document.activeElement;
@@ -530,6 +530,9 @@
     });
   }
 
+  // The server holds the ask until what the screen shows changes (or data-live-wait s
+  // pass); an answer sooner than data-live-every ms (the server could not hold it, or the
+  // connection dropped) is followed by a pause, so a screen never asks in a tight loop.
   function liveTick() {
     var root = document.querySelector("[data-live-scopes]");
     if (root !== live.root) {
@@ -537,13 +540,13 @@
       live.version = root && root.getAttribute("data-live-version");
     }
     var every = root ? Number(root.getAttribute("data-live-every")) || 1000 : 1000;
-    setTimeout(liveTick, every);
-    if (!root || live.asking || busy || document.hidden) return;
+    if (!root || busy || document.hidden) { setTimeout(liveTick, every); return; }
+    var began = Date.now();
     var ask = new URL(root.getAttribute("data-live-ask"), location.href);
     root.getAttribute("data-live-scopes").split(/\s+/).forEach(function (scope) {
       ask.searchParams.append("scope", scope);
     });
-    live.asking = true;
+    ask.searchParams.set("wait", root.getAttribute("data-live-wait") || "0");
     // An If-None-Match set here makes the browser hand the 304 to us, not to its cache.
     fetch(ask, {
       credentials: "same-origin",
@@ -553,9 +556,9 @@
       if (response.status !== 200) return null; // 304: nothing changed; 401: signed out
       return response.json().then(function (body) { return redraw(root, body.version); });
     }).catch(function () {
-      return null; // no connection: ask again next time
+      return null; // no connection: ask again after a pause
     }).then(function () {
-      live.asking = false;
+      setTimeout(liveTick, Math.max(0, every - (Date.now() - began)));
     });
   }
 

@@ -15,6 +15,9 @@ so several app servers on one database answer alike.
 from __future__ import annotations
 
 import re
+import threading
+import time
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,7 +28,15 @@ from sqlalchemy.orm import Session
 from dealer import people
 from dealer.models import Event, Hand, LedgerEntry, LiveMark, Seating, Table, utcnow
 
-__all__ = ["FLOOR", "SCOPE", "install", "scopes_of", "version", "version_if_signed_in"]
+__all__ = [
+    "FLOOR",
+    "SCOPE",
+    "Watcher",
+    "install",
+    "scopes_of",
+    "version",
+    "version_if_signed_in",
+]
 
 FLOOR = "floor"
 #: The scopes a screen may ask about.
@@ -144,3 +155,82 @@ def version_if_signed_in(engine: Engine, token_id: int, scopes: list[str]) -> st
     if marks.pop("", None) is None:
         return None
     return _token(marks, scopes)
+
+
+class Watcher:
+    """One per app process: holds open screens' asks until what they show changes.
+
+    Measured (bench/live.py): any request through gunicorn and Flask costs about 1 ms of
+    CPU, so 200 screens asking every second cost a fifth of a core even when every answer
+    is a 304. A held ask costs a thread while it waits and nothing else: this process reads
+    the marks every screen it holds is watching in ONE query every ``every`` seconds (the
+    database stays the one source: several app servers each read it), and wakes the asks
+    whose version moved. At most ``most`` asks are held at once; beyond that an ask is
+    answered at once (the screen then asks again a second later), so held asks never take
+    the threads that record events (gunicorn.conf.py gives each worker that many more).
+    """
+
+    def __init__(self, engine: Engine, every: float, most: int) -> None:
+        self._engine = engine
+        self._every = every
+        self._most = most
+        self._changed = threading.Condition()
+        self._held = 0
+        self._watched: Counter[str] = Counter()
+        self._known: set[str] = set()
+        self._marks: dict[str, int] = {}
+        #: Bumped by each read that found the marks moved (or new scopes watched).
+        self._reads = 0
+        self._reading = False
+
+    def wait(self, scopes: list[str], holding: str, seconds: float) -> None:
+        """Return once the version of ``scopes`` is not ``holding`` (as last read), or after
+        ``seconds``, or at once when too many asks are held. The caller then reads the
+        version itself: this only says when."""
+        deadline = time.monotonic() + seconds
+        if FLOOR in scopes:  # the floor's version also moves with the minute
+            deadline = min(deadline, time.monotonic() + 60.5 - time.time() % 60)
+        with self._changed:
+            if self._held >= self._most:
+                return
+            self._held += 1
+            self._watched.update(scopes)
+            seen = self._reads
+            if not self._reading:
+                self._reading = True
+                threading.Thread(target=self._read, name="live-marks", daemon=True).start()
+            try:
+                while True:
+                    if self._reads != seen:
+                        seen = self._reads
+                        if _token(self._marks, scopes) != holding:
+                            return
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return
+                    self._changed.wait(left)
+            finally:
+                self._held -= 1
+                self._watched.subtract(scopes)
+                self._watched = +self._watched  # drop the scopes nobody watches now
+
+    def _read(self) -> None:
+        """Read the watched marks every ``every`` seconds while anyone is held."""
+        while True:
+            with self._changed:
+                scopes = sorted(self._watched)
+                if not scopes:
+                    self._reading = False
+                    return
+            try:
+                with self._engine.connect() as connection:
+                    rows = connection.execute(_MARKS, {"scopes": scopes})
+                    marks: dict[str, int] | None = {scope: number for scope, number in rows}
+            except Exception:  # the database away a moment: the held asks end as 304s
+                marks = None
+            with self._changed:
+                if marks is not None and (marks != self._marks or not self._known >= set(scopes)):
+                    self._marks, self._known = marks, set(scopes)
+                    self._reads += 1
+                    self._changed.notify_all()
+            time.sleep(self._every)

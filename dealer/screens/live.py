@@ -3,27 +3,34 @@
 A screen opts in with ``data-live-scopes`` (what it shows: ``floor``, ``table:<id>``,
 ``hand:<id>``, ``seating:<id>``) and marks the parts that show state with
 ``data-live-region="<block>"``, each a block of its template. ``static/dealer.js`` asks
-``GET /live?scope=..`` every `LIVE_EVERY_MS` with the version it holds (``If-None-Match``):
-nothing changed is a 304 with no body, one primary-key read (`dealer.ledger.live.version`).
+``GET /live?scope=..&wait=20`` with the version it holds (``If-None-Match``); the ask is
+held until that version moves (`dealer.ledger.live.Watcher`), else answered after ``wait``
+seconds with a 304 and no body, and the screen asks again. Without ``wait`` it is an
+ordinary conditional GET (a 304 at once when nothing changed).
 When it changed, it asks the screen's own address for its regions (``X-Live-Regions``) and
 the view answers them through `live_page`: the same template, the same context, only those
 blocks (jinja2-fragments), so the server stays the one source of every word. Parts where the
 dealer is typing are never replaced (the client's side).
 
-Why polling and not server-sent events: under gunicorn's threaded workers a stream holds a
-thread for as long as the screen is open, so 200 screens would need 200 threads; a 304
-costs a fraction of a millisecond and no thread in between (bench/live.py measures both).
+Why held asks, measured (bench/live.py, 200 screens on gunicorn): asking every second
+cost 20 % of a core on this machine even with every answer a 304 in one query (the same
+as a bare /healthz: it is the cost of a request through gunicorn and Flask); held for up
+to 20 s, 200 screens make ten asks a second and cost about 1-2 %. A held ask takes a
+thread while it waits, like a server-sent-events stream would, but stays plain HTTP with
+ETags, needs no stream kept alive through proxies, and falls back to asking every second
+when the process holds as many as it may (`LIVE_HELD`).
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from flask import Response, current_app, jsonify, render_template, request
 from jinja2_fragments.flask import render_block
 
 from dealer.auth.guard import watching
-from dealer.bounds import LIVE_EVERY_MS, LIVE_SCOPES
+from dealer.bounds import LIVE_EVERY_MS, LIVE_HOLD_S, LIVE_READ_MS, LIVE_SCOPES
 from dealer.extensions import current_session, db
 from dealer.ledger import live
 
@@ -32,6 +39,7 @@ from . import bp
 __all__ = ["live_context", "live_page"]
 
 REGIONS_HEADER = "X-Live-Regions"
+_MADE = threading.Lock()
 
 
 def live_context(*scopes: str) -> dict[str, Any]:
@@ -41,6 +49,7 @@ def live_context(*scopes: str) -> dict[str, Any]:
         "live_scopes": " ".join(asked),
         "live_version": live.version(current_session(), asked),
         "live_every_ms": LIVE_EVERY_MS,
+        "live_hold_s": LIVE_HOLD_S,
     }
 
 
@@ -56,6 +65,19 @@ def live_page(template: str, **context: Any) -> str | Response:
     return answer
 
 
+def _watcher() -> live.Watcher:
+    """This process's watcher (made at the first held ask: after gunicorn forks)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    with _MADE:
+        found = app.extensions.get("dealer_live")
+        if found is None:
+            found = app.extensions["dealer_live"] = live.Watcher(
+                db.engine, LIVE_READ_MS / 1000, app.config.get("LIVE_HELD", 200)
+            )
+    watcher: live.Watcher = found
+    return watcher
+
+
 @bp.get("/live")
 def live_version() -> Response | tuple[Response, int]:
     """The version of what the scopes show: 304 when it is the one the screen holds."""
@@ -67,12 +89,21 @@ def live_version() -> Response | tuple[Response, int]:
             message=f"Ask about 1 to {LIVE_SCOPES} of: floor, table:<id>, hand:<id>, "
             "seating:<id>.",
         ), 400
+    wait = request.args.get("wait", "0")
+    if not wait.isdigit() or int(wait) > LIVE_HOLD_S:
+        return jsonify(
+            code="bad_wait", message=f"wait: a whole number of seconds, 0 to {LIVE_HOLD_S}."
+        ), 400
     token = None
     if token_id is not None:
         token = live.version_if_signed_in(db.engine, token_id, scopes)
+        if token is not None and int(wait) and request.if_none_match.contains(token):
+            _watcher().wait(scopes, token, int(wait))
+            # What the screen is told is read afresh (and the sign-in checked again).
+            token = live.version_if_signed_in(db.engine, token_id, scopes)
     if token is None:
         # No redirect to the sign-in page: the screen itself sends the dealer there next
-        # time they touch it; a poll only learns it should stop.
+        # time they touch it; an ask only learns it should stop.
         return jsonify(code="signed_out", message="Signed out: sign in again."), 401
     answer = Response(status=200)
     answer.set_etag(token)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 
 from flask import Flask
 
@@ -12,10 +14,13 @@ from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words
 
 
-def ask(web: Web, *scopes: str, holding: str | None = None) -> tuple[int, str | None]:
+def ask(
+    web: Web, *scopes: str, holding: str | None = None, wait: int = 0
+) -> tuple[int, str | None]:
     """Ask /live as a screen does; the status and the version (the ETag)."""
     headers = {"If-None-Match": f'"{holding}"'} if holding is not None else {}
-    answer = web.client.get("/live", query_string={"scope": list(scopes)}, headers=headers)
+    query = {"scope": list(scopes), "wait": str(wait)}
+    answer = web.client.get("/live", query_string=query, headers=headers)
     etag, _weak = answer.get_etag()
     if answer.status_code == 200:
         assert json.loads(answer.get_data(as_text=True)) == {"version": etag}
@@ -36,6 +41,44 @@ def test_the_version_is_a_304_until_an_event_changes_it(
     status, changed = ask(dealer, *scopes, holding=version)
     assert status == 200 and changed != version
     assert ask(dealer, *scopes, holding=changed) == (304, changed)
+
+
+def test_a_held_ask_answers_as_soon_as_an_event_changes_what_it_shows(
+    dealer: Web, floor_api: Api, table_id: int, hand_id: int
+) -> None:
+    """Is an ask with wait held while nothing changes, and answered within 2 s of an event?"""
+    scopes = (f"hand:{hand_id}", f"table:{table_id}")
+    _status, version = ask(dealer, *scopes)
+    started = time.monotonic()
+    assert ask(dealer, *scopes, holding=version, wait=1) == (304, version)
+    assert time.monotonic() - started >= 0.9  # held, not answered at once
+    answered: list[tuple[int, str | None, float]] = []
+
+    def held() -> None:
+        status, changed = ask(dealer, *scopes, holding=version, wait=10)
+        answered.append((status, changed, time.monotonic()))
+
+    waiting = threading.Thread(target=held)
+    waiting.start()
+    time.sleep(0.5)
+    floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})
+    recorded = time.monotonic()
+    waiting.join(timeout=15)
+    ((status, changed, at),) = answered
+    assert status == 200 and changed != version
+    assert at - recorded < 2.0
+
+
+def test_a_process_holding_its_most_asks_answers_at_once(
+    people: Flask, dealer: Web, table_id: int
+) -> None:
+    """With no ask left to hold, is a wait answered at once (the screen then asks again)?"""
+    people.config["LIVE_HELD"] = 0
+    people.extensions.pop("dealer_live", None)
+    _status, version = ask(dealer, f"table:{table_id}")
+    started = time.monotonic()
+    assert ask(dealer, f"table:{table_id}", holding=version, wait=10) == (304, version)
+    assert time.monotonic() - started < 5
 
 
 def test_a_change_elsewhere_leaves_a_screen_alone(
@@ -75,6 +118,9 @@ def test_the_version_asks_for_a_sign_in_and_known_scopes(
     bad = dealer.client.get("/live", query_string={"scope": "ledger:1"})
     assert bad.status_code == 400
     assert "Ask about 1 to 4 of" in bad.get_json()["message"]
+    too_long = dealer.client.get("/live", query_string={"scope": "floor", "wait": "600"})
+    assert too_long.status_code == 400
+    assert too_long.get_json()["message"] == "wait: a whole number of seconds, 0 to 20."
 
 
 def test_a_poll_does_not_keep_an_idle_tablet_signed_in(
