@@ -130,14 +130,18 @@ def watch(screen: Screen, url: str, cookie: str, stop: threading.Event, start_at
     while not stop.is_set():
         began = time.monotonic()
         try:
-            connection.request("GET", ask, headers={**headers, "If-None-Match": f'"{screen.version}"'})
+            connection.request(
+                "GET", ask, headers={**headers, "If-None-Match": f'"{screen.version}"'}
+            )
             answer = connection.getresponse()
             body = answer.read()
             screen.polls += 1
             if answer.status == 200 and not ASK:
                 version = json.loads(body)["version"]
                 connection.request(
-                    "GET", screen.page, headers={**headers, "X-Live-Regions": ",".join(screen.regions)}
+                    "GET",
+                    screen.page,
+                    headers={**headers, "X-Live-Regions": ",".join(screen.regions)},
                 )
                 regions = connection.getresponse()
                 drawn = json.loads(regions.read())
@@ -158,9 +162,7 @@ def watch(screen: Screen, url: str, cookie: str, stop: threading.Event, start_at
 def server_processes() -> list[psutil.Process]:
     """gunicorn's master and workers: this process's children running gunicorn."""
     return [
-        p
-        for p in psutil.Process().children(recursive=True)
-        if "gunicorn" in " ".join(p.cmdline())
+        p for p in psutil.Process().children(recursive=True) if "gunicorn" in " ".join(p.cmdline())
     ]
 
 
@@ -180,7 +182,9 @@ def record_meld(url: str, hand: int) -> float:
     parts = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
     body = json.dumps({"name": "Floor", "pin": PIN})
-    connection.request("POST", "/api/v1/session", body=body, headers={"Content-Type": "application/json"})
+    connection.request(
+        "POST", "/api/v1/session", body=body, headers={"Content-Type": "application/json"}
+    )
     token = json.loads(connection.getresponse().read())["token"]
     meld = json.dumps({"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})
     headers = {

@@ -194,7 +194,7 @@ def _live(row: AuthToken | None) -> bool:
 
 #: `_live` as a query (the token's id, bound as ``token_id``), for a read too frequent to
 #: load the user: an open screen asking every second whether it changed.
-LIVE_TOKEN: Select[tuple[int]] = (
+LIVE_TOKEN: Select[int] = (
     select(AuthToken.id)
     .join(User, User.id == AuthToken.user_id)
     .where(AuthToken.id == bindparam("token_id"), AuthToken.revoked_at.is_(None), User.active)

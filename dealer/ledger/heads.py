@@ -20,7 +20,11 @@ __all__ = ["head", "moved"]
 def head(session: Session, chain: str, read: Callable[[], tuple[int, str]]) -> tuple[int, str]:
     """``chain``'s head ``(seq, hash)``: as this transaction last moved it, else ``read()``."""
     kept = session.info.get(chain)
-    if kept is not None and kept[0] is session.get_transaction() and not session.in_nested_transaction():
+    if (
+        kept is not None
+        and kept[0] is session.get_transaction()
+        and not session.in_nested_transaction()
+    ):
         return kept[1], kept[2]
     return read()
 

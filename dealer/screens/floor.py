@@ -162,7 +162,7 @@ def floor() -> tuple[str | Response, int]:
 
 @bp.post("/floor/tables")
 @page("supervisor")
-def open_table() -> Response | tuple[str, int]:
+def open_table() -> Response | tuple[str | Response, int]:
     form = OpenTableForm()
     if not form.validate_on_submit():
         return _floor_page(form, 422)

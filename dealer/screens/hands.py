@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import redirect, render_template, request, url_for
+from flask import redirect, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -182,7 +182,7 @@ def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[st
 
 @bp.post(HAND + "/events")
 @page()
-def act(hand_id: int) -> Response | tuple[str, int]:
+def act(hand_id: int) -> Response | tuple[str | Response, int]:
     """Record one event of the hand; a refusal redraws the hand with the entry kept."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -212,7 +212,7 @@ def act(hand_id: int) -> Response | tuple[str, int]:
 
 @bp.post(HAND + "/events/<int(max=2147483647):event_id>/move")
 @page()
-def move_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
+def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, int]:
     """A wrong-seat entry moved in one step: its void and the entry again (`ledger.moves`)."""
     form = MoveForm()
     if not form.validate_on_submit():

@@ -86,8 +86,7 @@ def live_version() -> Response | tuple[Response, int]:
     if token_id is not None and not 0 < len(scopes) <= LIVE_SCOPES:
         return jsonify(
             code="bad_scope",
-            message=f"Ask about 1 to {LIVE_SCOPES} of: floor, table:<id>, hand:<id>, "
-            "seating:<id>.",
+            message=f"Ask about 1 to {LIVE_SCOPES} of: floor, table:<id>, hand:<id>, seating:<id>.",
         ), 400
     wait = request.args.get("wait", "0")
     if not wait.isdigit() or int(wait) > LIVE_HOLD_S:

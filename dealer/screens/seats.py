@@ -183,7 +183,7 @@ def seat(table_id: int, seat: int) -> tuple[str, int]:
 
 @bp.post(TABLE + "/seats")
 @page()
-def seat_player(table_id: int) -> Response | tuple[str, int]:
+def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = SeatForm()
     form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
@@ -206,7 +206,7 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
 
 @bp.post(SEAT + "/chips")
 @page()
-def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
+def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = ChipsForm()
     if not form.validate_on_submit():
@@ -228,7 +228,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
 
 @bp.post(SEAT + "/leave")
 @page()
-def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
+def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = LeaveForm()
     if not form.validate_on_submit():
@@ -249,7 +249,7 @@ def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
 
 @bp.post(TABLE + "/collections")
 @page()
-def collect(table_id: int) -> Response | tuple[str, int]:
+def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = CollectForm()
     if not form.validate_on_submit():
@@ -301,7 +301,7 @@ def deal(table_id: int) -> tuple[str, int]:
 
 @bp.post(TABLE + "/hands")
 @page()
-def start_hand(table_id: int) -> Response | tuple[str, int]:
+def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = DealForm()
     if not form.validate_on_submit():
