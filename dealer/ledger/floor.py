@@ -20,7 +20,7 @@ from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 from .accounts import house_account
 from .hands import table_collection, table_rules
 from .shifts import shift_start
-from .tables import stacks, time_due
+from .tables import stacks, times_due
 
 __all__ = [
     "FloorFlags",
@@ -146,9 +146,10 @@ def floor_flags(session: Session, tables: Sequence[Table]) -> dict[int, FloorFla
             )
         )
     )
+    dues = times_due(session, tables)
     flags = {}
     for table in tables:
-        due = time_due(session, table)
+        due = dues[table.id]
         flags[table.id] = FloorFlags(
             short_stacks=short[table.id],
             time_due=due is not None and due.due,
