@@ -10,6 +10,7 @@ from flask import Flask
 
 from dealer.extensions import db
 from dealer.models import LiveMark
+from dealer.people import revoke
 from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words
 
@@ -121,6 +122,18 @@ def test_the_version_asks_for_a_sign_in_and_known_scopes(
     too_long = dealer.client.get("/live", query_string={"scope": "floor", "wait": "600"})
     assert too_long.status_code == 400
     assert too_long.get_json()["message"] == "wait: a whole number of seconds, 0 to 20."
+
+
+def test_a_sign_in_ended_elsewhere_stops_the_answers(
+    people: Flask, dealer: Web, table_id: int
+) -> None:
+    """Is a cookie whose sign-in was ended (or whose user was stopped) answered 401?"""
+    assert ask(dealer, f"table:{table_id}")[0] == 200
+    with dealer.client.session_transaction() as cookie:
+        token_id = int(cookie["_user_id"])
+    with people.app_context():
+        revoke(db.session(), token_id)
+    assert dealer.client.get("/live", query_string={"scope": "floor"}).status_code == 401
 
 
 def test_a_poll_does_not_keep_an_idle_tablet_signed_in(
