@@ -6,10 +6,11 @@ an event or a ledger entry bumps, in the same transaction, the marks of what it 
 the rows the transaction flushed, so no service has to remember to call it, and a new model
 with a ``table_id`` (a dispute, say) bumps its table and the floor by itself.
 
-An open screen asks for the marks of what it shows (`version`): one primary-key read,
-whatever the size of the ledger, answered 304 when nothing changed (measured against
-server-sent events in ``bench/live.py``). The marks live in the database, not in a process,
-so several app servers on one database answer alike.
+An open screen asks for the marks of what it shows (`version`): primary-key reads, whatever
+the size of the ledger, the sign-in checked in the same statement (`version_if_signed_in`);
+its ask is held until they move (`Watcher`), which ``bench/live.py`` measured against asking
+every second. The marks live in the database, not in a process, so several app servers on
+one database answer alike; a process only keeps a copy of the marks its held asks watch.
 """
 
 from __future__ import annotations
