@@ -21,6 +21,10 @@ __all__ = [
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
+    "LIVE_EVERY_MS",
+    "LIVE_HOLD_S",
+    "LIVE_READ_MS",
+    "LIVE_SCOPES",
     "MAX_BUY_IN",
     "MAX_CHIPS",
     "MAX_ID",
@@ -65,6 +69,16 @@ CARDS_TEXT = 400
 LEDGER_PAGE = (1, 10_000)
 #: The most payments one search answers with.
 SEARCH_PAGE = (1, 500)
+
+#: Live screens (dealer.screens.live): an open screen's ask is held up to LIVE_HOLD_S
+#: seconds until what it shows changes; the server reads the marks it holds asks for every
+#: LIVE_READ_MS; a screen asks again at most every LIVE_EVERY_MS (when an ask could not be
+#: held). So a change shows within 2 s (issue 14), and 200 idle screens cost a few asks a
+#: second (bench/live.py measures both). The most things (scopes) one screen may ask about.
+LIVE_HOLD_S = 20
+LIVE_READ_MS = 250
+LIVE_EVERY_MS = 1000
+LIVE_SCOPES = 4
 #: The rules engine's own: how a card is written, every whole-number knob, and each
 #: collection's settings.
 CARD_PATTERN = rules.CARD_PATTERN

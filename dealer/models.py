@@ -435,3 +435,19 @@ class Device(Base):
     registered_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
     registered_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     retired_at: Mapped[datetime | None] = mapped_column(Timestamp)
+
+
+class LiveMark(Base):
+    """How many times what one screen shows has changed: a table, a hand, a seating, the floor.
+
+    Bumped in the writer's own transaction (`dealer.ledger.live`), so every app server on the
+    database sees the same number; an open screen asks for it (a primary-key read) to learn,
+    without reading the ledger, whether it must be drawn again. Updated in place: it is a
+    signal, not history (the ledger and the events are the history).
+    """
+
+    __tablename__ = "live_marks"
+
+    #: ``floor``, ``table:<id>``, ``hand:<id>``, ``seating:<id>``.
+    scope: Mapped[str] = mapped_column(sa.String(40), primary_key=True)
+    version: Mapped[int] = mapped_column(sa.BigInteger)

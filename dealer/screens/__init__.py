@@ -18,6 +18,7 @@ from . import (  # noqa: E402,F401
     dispute,
     floor,
     hands,
+    live,
     screen,
     seats,
     settle,

@@ -42,6 +42,7 @@ from .forms import (
     SeatForm,
     UnassignForm,
 )
+from .live import live_context, live_page
 from .screen import at_table
 from .sent import record_once
 
@@ -126,7 +127,9 @@ def _floor_controls(session: Session, table: Table, here: str) -> dict[str, obje
     }
 
 
-def _table_page(table: Table, status: int = 200, error: str | None = None) -> tuple[str, int]:
+def _table_page(
+    table: Table, status: int = 200, error: str | None = None
+) -> tuple[str | Response, int]:
     session = current_session()
     hand = playing_hand(session, table.id)
     seated = chairs(session, table, hand)
@@ -134,8 +137,9 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
     model = table_collection(table)
     here = url_for("screens.table", table_id=table.id)
     return (
-        render_template(
+        live_page(
             "screens/table.html",
+            **live_context(f"table:{table.id}"),
             table=table,
             knobs=table_rules(table),
             game=game_name(table_rules(table)),
@@ -165,7 +169,7 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
 @bp.get(TABLE)
 @page()
 @at_table("read")
-def table(table_id: int) -> tuple[str, int]:
+def table(table_id: int) -> tuple[str | Response, int]:
     return _table_page(service.get_table(current_session(), table_id))
 
 
@@ -214,7 +218,7 @@ def seat(table_id: int, seat: int) -> tuple[str, int]:
 @bp.post(TABLE + "/seats")
 @page()
 @at_table("record")
-def seat_player(table_id: int) -> Response | tuple[str, int]:
+def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = SeatForm()
     form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
@@ -249,7 +253,7 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
 @bp.post(SEAT + "/chips")
 @page()
 @at_table("record")
-def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
+def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = ChipsForm()
     if not form.validate_on_submit():
@@ -283,7 +287,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
 @bp.post(SEAT + "/leave")
 @page()
 @at_table("record")
-def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
+def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = LeaveForm()
     if not form.validate_on_submit():
@@ -310,7 +314,7 @@ def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
 @bp.post(TABLE + "/collections")
 @page()
 @at_table("record")
-def collect(table_id: int) -> Response | tuple[str, int]:
+def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = CollectForm()
     if not form.validate_on_submit():
@@ -366,7 +370,7 @@ def deal(table_id: int) -> tuple[str, int]:
 @bp.post(TABLE + "/hands")
 @page()
 @at_table("deal")
-def start_hand(table_id: int) -> Response | tuple[str, int]:
+def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = DealForm()
     if not form.validate_on_submit():
