@@ -14,6 +14,8 @@ from dealer.errors import Invalid
 
 __all__ = [
     "CARDS_TEXT",
+    "CARD_NUMBER",
+    "CLAIM",
     "CARD_PATTERN",
     "CHIP_VALUE_CENTS",
     "COLLECTION_FIELDS",
@@ -23,7 +25,10 @@ __all__ = [
     "MAX_ID",
     "PIN_DIGITS",
     "PLAYER_NAME",
+    "PLAYER_NOTES",
+    "PLAYER_SEARCH",
     "REASON",
+    "RULING_REASON",
     "SEATS",
     "TABLE_NAME",
     "USER_NAME",
@@ -48,6 +53,14 @@ CHIP_VALUE_CENTS = (0, 10_000_000)
 #: The longest reason for a void, and the longest list of cards typed into one field.
 REASON = 500
 CARDS_TEXT = 400
+#: A dispute's claim and a ruling's reason, as the floor words them.
+CLAIM = 500
+RULING_REASON = 500
+#: A player's card number (the card room's own), the notes kept on a player, and the most
+#: players one search answers with (search as you type: the first few are enough).
+CARD_NUMBER = 30
+PLAYER_NOTES = 500
+PLAYER_SEARCH = 20
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
 #: The rules engine's own: how a card is written, every whole-number knob, and each

@@ -15,10 +15,12 @@ from flask import Blueprint
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 from . import (  # noqa: E402,F401  (routes)
+    disputes,
     errors,
     hands,
     ledger,
     openapi,
+    players,
     signin,
     table_sessions,
     tables,

@@ -67,7 +67,7 @@ def seat_player(table_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         seating = service.seat_player(
-            session, table, body.seat, body.player, body.buy_in, recorder()
+            session, table, body.seat, body.player, body.buy_in, recorder(), body.player_id
         )
         return seat_shape(seating, body.buy_in), 201
 

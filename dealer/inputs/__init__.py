@@ -11,17 +11,29 @@ from .bodies import (
     ChipMove,
     CloseSession,
     Fit,
+    NewDispute,
     NewHand,
+    NewPlayer,
     NewSeat,
     NewTable,
     NewUser,
     Nothing,
+    Ruling,
     SeatPause,
     SignIn,
     Supervisor,
 )
 from .events import EVENTS, NewEvent
-from .params import KEY_WORDS, LedgerPage, ShiftWindow, Window, WriteHeaders
+from .params import (
+    KEY_WORDS,
+    DisputeFilter,
+    LedgerPage,
+    PlayerSearch,
+    ShiftWindow,
+    Window,
+    WriteHeaders,
+    read_window,
+)
 from .profiles import Collection, Knobs, KnobsGiven, Ruled
 from .words import Words, refusal, refuse_unknown
 
@@ -31,17 +43,22 @@ __all__ = [
     "ChipMove",
     "CloseSession",
     "Collection",
+    "DisputeFilter",
     "Fit",
     "Knobs",
     "KnobsGiven",
     "LedgerPage",
     "NewEvent",
+    "NewDispute",
     "NewHand",
+    "NewPlayer",
     "NewSeat",
     "NewTable",
     "NewUser",
     "Nothing",
+    "PlayerSearch",
     "Ruled",
+    "Ruling",
     "SeatPause",
     "ShiftWindow",
     "SignIn",
@@ -49,6 +66,7 @@ __all__ = [
     "Window",
     "Words",
     "WriteHeaders",
+    "read_window",
     "refusal",
     "refuse_unknown",
 ]

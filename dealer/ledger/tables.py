@@ -26,7 +26,7 @@ from dealer.bounds import (
     check_whole,
 )
 from dealer.errors import Conflict, Invalid, NotFound
-from dealer.models import Hand, LedgerEntry, Seating, Table, User, as_utc, utcnow
+from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc, utcnow
 
 from .accounts import CAGE, house_account, seating_account
 from .balances import balance, balances
@@ -148,10 +148,30 @@ def stacks(session: Session, seatings: Sequence[Seating]) -> dict[int, int]:
 
 
 def seat_player(
-    session: Session, table: Table, seat: int, player: str, buy_in: int, recorder: Recorder
+    session: Session,
+    table: Table,
+    seat: int,
+    player: str | None,
+    buy_in: int,
+    recorder: Recorder,
+    player_id: int | None = None,
 ) -> Seating:
-    """Seat ``player`` in an empty seat with ``buy_in`` chips from the cage."""
+    """Seat ``player`` in an empty seat with ``buy_in`` chips from the cage.
+
+    With ``player_id`` the seating belongs to that player record; the name shown for the
+    seat is ``player`` if given, else the record's name.
+    """
     seat = check_whole(seat, SEATS, "seat", "seat")
+    known = None
+    if player_id is not None:
+        check_whole(player_id, (1, MAX_ID), "player's id", "player_id")
+        known = session.get(Player, player_id)
+        if known is None:
+            raise NotFound(f"There is no player {player_id}.", "unknown_player")
+        if player is None or not str(player).strip():
+            player = known.name
+    if player is None:
+        raise Invalid("Name the player, or choose one (player or player_id).", "player_missing")
     player = check_text(player, PLAYER_NAME, "player's name", "player")
     buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
     taken = session.scalars(
@@ -161,7 +181,9 @@ def seat_player(
     ).first()
     if taken is not None:
         raise Conflict(f"Seat {seat} is taken by {taken.player}.", "seat_taken")
-    seating = Seating(table_id=table.id, seat=seat, player=player)
+    seating = Seating(
+        table_id=table.id, seat=seat, player=player, player_id=known.id if known else None
+    )
     session.add(seating)
     session.flush()
     if buy_in:
