@@ -22,6 +22,7 @@ from dealer.web.signin import principal, recorder, signed_in
 
 from . import bp
 from .hands import HAND
+from .shapes import when
 from .writes import write
 
 DISPUTE = f"/disputes/<{ID}:dispute_id>"
@@ -69,7 +70,7 @@ def dispute_shape(found: service.OnRecord) -> dict[str, Any]:
         "entry": d.entry_seq,
         "opened_by": d.user_id,
         "device": d.device,
-        "at": d.opened_at.isoformat(),
+        "at": when(d.opened_at),
         "ruling": None
         if r is None
         else {
@@ -79,7 +80,7 @@ def dispute_shape(found: service.OnRecord) -> dict[str, Any]:
             "correction": r.correction_seq,
             "ruled_by": r.user_id,
             "device": r.device,
-            "at": r.ruled_at.isoformat(),
+            "at": when(r.ruled_at),
         },
     }
 

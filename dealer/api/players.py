@@ -24,6 +24,7 @@ from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
 
 from . import bp
+from .shapes import when
 from .writes import write
 
 PLAYER = f"/players/<{ID}:player_id>"
@@ -76,15 +77,15 @@ def player_shape(player: Player) -> dict[str, Any]:
         "name": player.name,
         "card_number": player.card_number,
         "notes": player.notes,
-        "created_at": player.created_at.isoformat(),
+        "created_at": when(player.created_at),
     }
 
 
 def statement_shape(found: service.Statement) -> dict[str, Any]:
     return {
         "player": player_shape(found.player),
-        "from": found.start.isoformat() if found.start else None,
-        "to": found.end.isoformat() if found.end else None,
+        "from": when(found.start),
+        "to": when(found.end),
         "seatings": found.seatings,
         "buy_ins": found.buy_ins,
         "cash_outs": found.cash_outs,
@@ -96,7 +97,7 @@ def statement_shape(found: service.Statement) -> dict[str, Any]:
                 "table": h.table,
                 "number": h.number,
                 "seat": h.seat,
-                "at": h.started_at.isoformat(),
+                "at": when(h.started_at),
                 "net": h.net,
             }
             for h in found.hands
