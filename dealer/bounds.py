@@ -15,9 +15,9 @@ from dealer.errors import Invalid
 __all__ = [
     "CARDS_TEXT",
     "CARD_NUMBER",
-    "CLAIM",
     "CARD_PATTERN",
     "CHIP_VALUE_CENTS",
+    "CLAIM",
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",

@@ -18,6 +18,8 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from dealer.extensions import Base, db
 
 __all__ = [
+    "DISPUTE_OUTCOMES",
+    "DISPUTE_RAISERS",
     "HAND_STATUSES",
     "LINK_KINDS",
     "PRINT_KINDS",
@@ -25,8 +27,6 @@ __all__ = [
     "AuthToken",
     "Base",
     "ChainLink",
-    "DISPUTE_OUTCOMES",
-    "DISPUTE_RAISERS",
     "Dispute",
     "DisputeRuling",
     "Event",

@@ -18,10 +18,10 @@ from dealer.extensions import current_session
 from dealer.inputs import NewPlayer, PlayerSearch, Window, read_window
 from dealer.ledger import players as service
 from dealer.models import Player
-from dealer.wording import zone
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
+from dealer.wording import zone
 
 from . import bp
 from .shapes import when

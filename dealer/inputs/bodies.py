@@ -156,9 +156,7 @@ class NewDispute(Body):
 class Ruling(Body):
     """A supervisor's ruling on a dispute: upheld (with the void or correction) or denied."""
 
-    outcome: Annotated[
-        str, _service(_outcome, core_schema.literal_schema(list(DISPUTE_OUTCOMES)))
-    ]
+    outcome: Annotated[str, _service(_outcome, core_schema.literal_schema(list(DISPUTE_OUTCOMES)))]
     reason: Annotated[str, text(RULING_REASON, "reason for the ruling")] = Field(
         description="Why, in the supervisor's words."
     )

@@ -142,7 +142,9 @@ def _read_moment(text: str | None, name: str, tz: ZoneInfo) -> datetime | None:
     try:
         moment = datetime.fromisoformat(text)
     except (ValueError, OverflowError):
-        raise Invalid(f"{name}={text[:40]!r} is not an ISO 8601 time {example}.", "invalid_time")
+        raise Invalid(
+            f"{name}={text[:40]!r} is not an ISO 8601 time {example}.", "invalid_time"
+        ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
     return moment.astimezone(UTC)

@@ -4,7 +4,8 @@
   it. Anyone can recompute it, so it shows a slip, not a forger.
 - The keyed chain: each link's ``hash`` is HMAC-SHA256, under the ledger's key (never in the
   database), of the link, the fields of the row it names (an entry, an event, a print) and the
-  link before it (also a dispute opened on a hand and the ruling that closed it). Without the key no edited row can be made to match again.
+  link before it (a dispute opened on a hand and the ruling that closed it are linked too).
+  Without the key no edited row can be made to match again.
 """
 
 from __future__ import annotations

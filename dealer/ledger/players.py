@@ -31,8 +31,8 @@ from dealer.transactions import require_writing
 from .accounts import CAGE, seating_account
 
 __all__ = [
-    "HandLine",
     "DayLine",
+    "HandLine",
     "Statement",
     "add_player",
     "find_players",
@@ -87,7 +87,10 @@ def find_players(session: Session, typed: str | None, limit: int = PLAYER_SEARCH
         pattern = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         starts = func.lower(Player.name).like(f"{pattern}%", escape="\\")
         query = query.where(
-            or_(func.lower(Player.name).like(f"%{pattern}%", escape="\\"), Player.card_number == text)
+            or_(
+                func.lower(Player.name).like(f"%{pattern}%", escape="\\"),
+                Player.card_number == text,
+            )
         ).order_by(starts.desc())
     query = query.order_by(Player.name, Player.id).limit(max(1, min(limit, PLAYER_SEARCH)))
     return list(session.scalars(query))

@@ -69,7 +69,7 @@ class OnRecord:
 
     @property
     def outcome_words(self) -> str:
-        """"open", "upheld" or "denied"."""
+        """ "open", "upheld" or "denied"."""
         return "open" if self.ruling is None else self.ruling.outcome
 
 
@@ -152,9 +152,7 @@ def rule_on_dispute(
     """Close a dispute with a supervisor's ruling: upheld (with what it led to) or denied."""
     require_writing(session, "ledger.rulings.rule_on_dispute")
     if not user.can("supervisor"):
-        raise Forbidden(
-            "Only a supervisor rules on a dispute: call the floor.", "supervisor_rules"
-        )
+        raise Forbidden("Only a supervisor rules on a dispute: call the floor.", "supervisor_rules")
     found = get_dispute(session, dispute_id)
     if found.ruling is not None:
         raise Conflict(
@@ -263,7 +261,9 @@ def open_disputes_by_table(session: Session) -> dict[int, int]:
     """How many disputes are open at each table (tables with none are left out)."""
     ruled = select(DisputeRuling.id).where(DisputeRuling.dispute_id == Dispute.id).exists()
     rows = session.execute(
-        select(Hand.table_id).select_from(Dispute).join(Hand, Hand.id == Dispute.hand_id)
+        select(Hand.table_id)
+        .select_from(Dispute)
+        .join(Hand, Hand.id == Dispute.hand_id)
         .where(~ruled)
     )
     return dict(Counter(table for (table,) in rows))

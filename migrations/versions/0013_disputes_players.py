@@ -37,7 +37,9 @@ def upgrade() -> None:
         sa.Column("notes", sa.Text(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("created_by", sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(["created_by"], ["users.id"], name=op.f("fk_players_created_by_users")),
+        sa.ForeignKeyConstraint(
+            ["created_by"], ["users.id"], name=op.f("fk_players_created_by_users")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_players")),
         sa.UniqueConstraint("card_number", name=op.f("uq_players_card_number")),
     )

@@ -30,6 +30,10 @@ def test_upgrade_builds_every_table_and_the_partial_indexes(app: Flask) -> None:
             "events",
             "ledger_entries",
             "idempotency_records",
+            "chain_links",
+            "players",
+            "disputes",
+            "dispute_rulings",
             "alembic_version",
         }
         names = {ix["name"] for ix in inspector.get_indexes("seatings")}
