@@ -133,7 +133,8 @@ def rule_on_dispute(dispute_id: int) -> Response:
 
 @bp.get(HAND + "/disputes")
 @signed_in()
-@declare({200: (DisputeList, "The hand's disputes, oldest first.")}, [404])
+# 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
+@declare({200: (DisputeList, "The hand's disputes, oldest first.")}, [404, 405])
 def hand_disputes(hand_id: int) -> Response:
     """The disputes on a hand, open and ruled."""
     found = service.hand_disputes(current_session(), hand_id)

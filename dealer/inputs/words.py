@@ -126,14 +126,14 @@ def text(longest: int, what: str) -> Words:
 
 
 def optional_text(longest: int, what: str) -> Words:
-    """Like `text`, but it may be null or left out; blank reads as not given."""
+    """Like `text`, but it may be null or left out (given, it is not blank)."""
 
     def judge(value: Any, field: str, _given: Mapping[str, Any]) -> str | None:
-        if value is None or (isinstance(value, str) and not value.strip()):
-            return None
-        return check_text(value, longest, what, field)
+        return None if value is None else check_text(value, longest, what, field)
 
-    inner = core_schema.nullable_schema(core_schema.str_schema(max_length=longest))
+    inner = core_schema.nullable_schema(
+        core_schema.str_schema(min_length=1, max_length=longest, pattern=NON_BLANK)
+    )
     return Words(judge, inner=inner)
 
 
