@@ -35,9 +35,11 @@ from .links import link_dispute, link_ruling
 from .post import Recorder
 
 __all__ = [
+    "Choices",
     "OnRecord",
     "disputes_of_hands",
     "get_dispute",
+    "hand_choices",
     "hand_disputes",
     "listed_disputes",
     "open_dispute",
@@ -267,3 +269,29 @@ def open_disputes_by_table(session: Session) -> dict[int, int]:
         .where(~ruled)
     )
     return dict(Counter(table for (table,) in rows))
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What a dispute on a hand may name: its payments; what a ruling may: its voids and its
+    corrections (entries that reverse another)."""
+
+    payments: list[LedgerEntry]
+    voids: list[Event]
+    corrections: list[LedgerEntry]
+
+
+def hand_choices(session: Session, hand_id: int) -> Choices:
+    """The entries and voids of hand ``hand_id`` a dispute or a ruling may name, oldest first."""
+    entries = list(
+        session.scalars(
+            select(LedgerEntry).where(LedgerEntry.hand_id == hand_id).order_by(LedgerEntry.seq)
+        )
+    )
+    voids = list(
+        session.scalars(
+            select(Event).where(Event.hand_id == hand_id, Event.type.in_(VOIDS)).order_by(Event.seq)
+        )
+    )
+    corrections = [e for e in entries if e.reverses is not None]
+    return Choices(entries, voids, corrections)

@@ -21,6 +21,7 @@ from dealer.web.signin import recorder
 
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
+from .desk import desk
 from .forms import ActionForm, FitsForm, MoveForm
 from .sent import record_once
 from .settle import settled_view
@@ -123,6 +124,7 @@ def hand_page(
             error=error,
             settlement=settled_view(board),
             hand_voidable=hand_voidable(board),
+            **desk(session, hand, page_address()),
         ),
         status,
     )
