@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -38,6 +39,7 @@ __all__ = [
     "Choices",
     "OnRecord",
     "disputes_of_hands",
+    "disputes_opened_between",
     "get_dispute",
     "hand_choices",
     "hand_disputes",
@@ -244,6 +246,16 @@ def disputes_of_hands(session: Session, hand_ids: Iterable[int]) -> list[OnRecor
         chunk = wanted[start : start + 1000]
         found += session.scalars(select(Dispute).where(Dispute.hand_id.in_(chunk)))
     return _on_record(session, sorted(found, key=lambda d: d.id))
+
+
+def disputes_opened_between(session: Session, start: datetime, end: datetime) -> list[OnRecord]:
+    """The disputes put on the record in [start, end), oldest first."""
+    found = session.scalars(
+        select(Dispute)
+        .where(Dispute.opened_at >= start, Dispute.opened_at < end)
+        .order_by(Dispute.id)
+    )
+    return _on_record(session, found)
 
 
 def listed_disputes(session: Session, status: str | None = None) -> list[OnRecord]:
