@@ -25,6 +25,7 @@ from dealer.ledger.floor import (
     shift_start,
 )
 from dealer.ledger.hands import table_collection, table_rules
+from dealer.ledger.rulings import open_disputes_by_table
 from dealer.ledger.tables import CALIFORNIA_WARNING
 from dealer.models import Hand, Table, utcnow
 from dealer.web.refusals import refusal
@@ -140,6 +141,7 @@ def _floor_page(
             california=CALIFORNIA_WARNING,
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
+            open_disputes=open_disputes_by_table(session),
         ),
         status,
     )
