@@ -31,10 +31,12 @@ from dealer.transactions import require_writing
 from .accounts import CAGE, seating_account
 
 __all__ = [
+    "NEW_PLAYER",
     "DayLine",
     "HandLine",
     "Statement",
     "add_player",
+    "chosen_player",
     "find_players",
     "get_player",
     "player_statement",
@@ -66,6 +68,22 @@ def add_player(
     session.add(player)
     session.flush()
     return player
+
+
+#: What a seat form sends to keep the typed name as a new player.
+NEW_PLAYER = "new"
+
+
+def chosen_player(session: Session, chosen: str, name: str, user: User) -> int | None:
+    """The player a seating belongs to, as the seat form chose it: none (""), a player's id, or
+    ``NEW_PLAYER``: ``name`` kept as a new player, in the same transaction as the seating."""
+    if not chosen:
+        return None
+    if chosen == NEW_PLAYER:
+        return add_player(session, name, None, None, user).id
+    if chosen.isascii() and chosen.isdigit() and len(chosen) < 11:
+        return int(chosen)
+    raise Invalid("Choose the player again from the list (player_id).", "invalid_player")
 
 
 def get_player(session: Session, player_id: int) -> Player:

@@ -15,6 +15,7 @@ from . import (  # noqa: E402,F401
     dispute,
     floor,
     hands,
+    players,
     rulings,
     screen,
     seats,

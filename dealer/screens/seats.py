@@ -21,6 +21,7 @@ from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
+from dealer.ledger.players import NEW_PLAYER, chosen_player
 from dealer.ledger.tables import CALIFORNIA_WARNING, time_due
 from dealer.models import Hand, Seating, Table, TableSession
 from dealer.web.refusals import refusal
@@ -166,6 +167,7 @@ def _seat_page(
             chips_form=chips_form.stamp(here),
             leave_form=LeaveForm().stamp(here),
             error=error,
+            new_player=NEW_PLAYER,
         ),
         status,
     )
@@ -186,11 +188,20 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
     if not form.validate_on_submit():
         return _seat_page(table, number, 422, seat_form=form)
-    fields = {"seat": number, "player": form.player.data.strip(), "buy_in": form.buy_in.data}
+    chosen = (form.player_id.data or "").strip()
+    fields = {
+        "seat": number,
+        "player": form.player.data.strip(),
+        "buy_in": form.buy_in.data,
+        "player_id": chosen,
+    }
 
     def work(session: Session) -> str:
         live = service.get_table(session, table_id)
-        service.seat_player(session, live, number, fields["player"], fields["buy_in"], recorder())
+        player_id = chosen_player(session, chosen, fields["player"], who().user)
+        service.seat_player(
+            session, live, number, fields["player"], fields["buy_in"], recorder(), player_id
+        )
         return url_for("screens.table", table_id=table_id)
 
     try:
