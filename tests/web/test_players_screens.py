@@ -83,6 +83,8 @@ def test_a_supervisor_reads_a_statement_on_screen_and_as_a_pdf(
     figures = floor_api.get(f"/players/{ann['id']}/statement")
     assert figures["net"] == 12 and figures["buy_ins"] == 80
 
+    assert f'href="/players/{ann["id"]}"' in supervisor.get(f"/hands/{hand}")
+    assert f'href="/players/{ann["id"]}"' not in dealer.get(f"/hands/{hand}")
     text = words(supervisor.get(f"/players/{ann['id']}"))
     assert "Bought in 80" in text
     assert "Won or lost at play +12" in text
