@@ -51,6 +51,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     login.init_app(app)
     signin.install(login)
+    app.before_request(signin.claim_device)
     with app.app_context():
         for engine in db.engines.values():
             transactions.install(engine)

@@ -24,6 +24,7 @@ __all__ = [
     "LINK_KINDS",
     "PRINT_KINDS",
     "ROLES",
+    "AuditRecord",
     "AuthToken",
     "Base",
     "ChainLink",
@@ -449,3 +450,28 @@ class DisputeRuling(Base):
     ruled_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     user: Mapped[User] = relationship()
+
+
+class AuditRecord(Base):
+    """One thing done that moved no chip but matters to the floor: a sign-in, a refusal, an
+    approval, an override, a void, a table's or a user's change. Never updated or deleted.
+
+    ``device`` is what the request said it came from: the device's own claim, unchecked.
+    """
+
+    __tablename__ = "audit_records"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Indexed: the audit screen reads a window of time, newest first.
+    at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, index=True)
+    #: One of `dealer.audit.AUDIT_KINDS`; kept out of a CHECK so a new kind needs no migration.
+    kind: Mapped[str] = mapped_column(sa.String(30), index=True)
+    #: Who did it; null when nobody was signed in (a refused sign-in names no user).
+    user_id: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"), index=True)
+    device: Mapped[str] = mapped_column(sa.String(200))
+    table_id: Mapped[int | None] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    hand_id: Mapped[int | None] = mapped_column(sa.ForeignKey("hands.id"))
+    #: One sentence a floor supervisor reads as it is.
+    words: Mapped[str] = mapped_column(sa.Text)
+    #: Ids and amounts behind the words; never a PIN.
+    details: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)

@@ -20,6 +20,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, joinedload
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from dealer.audit import record_audit
 from dealer.bounds import MAX_ID, PIN_DIGITS, USER_NAME
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn, TooManyAttempts
 from dealer.models import ROLES, AuthToken, User, as_utc, utcnow
@@ -82,8 +83,13 @@ def _method() -> str:
     return str(current_app.config.get("PIN_HASH_METHOD", "scrypt"))
 
 
-def add_user(session: Session, name: object, role: object, pin: object) -> User:
-    """A new user; the PIN is kept only as werkzeug's salted scrypt hash."""
+def add_user(
+    session: Session, name: object, role: object, pin: object, by: User | None = None
+) -> User:
+    """A new user; the PIN is kept only as werkzeug's salted scrypt hash.
+
+    ``by`` is the admin adding them (none from the command line or the first-run screen).
+    """
     name = check_name(name)
     role = check_role(role)
     pin = check_pin_format(pin)
@@ -92,6 +98,14 @@ def add_user(session: Session, name: object, role: object, pin: object) -> User:
     user = User(name=name, role=role, pin_hash=generate_password_hash(pin, method=_method()))
     session.add(user)
     session.flush()
+    added_by = f" by {by.name}" if by is not None else ""
+    record_audit(
+        session,
+        "user_added",
+        words=f"{name} added as {role}{added_by}.",
+        user_id=by.id if by is not None else None,
+        details={"user": user.id, "role": role},
+    )
     return user
 
 
@@ -262,7 +276,7 @@ def list_users(session: Session) -> list[User]:
     return list(session.scalars(select(User).order_by(User.name)))
 
 
-def deactivate_user(session: Session, user_id: int) -> User:
+def deactivate_user(session: Session, user_id: int, by: User | None = None) -> User:
     """Stop a user signing in; every sign-in of theirs ends now. Their history stays.
 
     The last active admin cannot be deactivated: nobody could add users after.
@@ -283,4 +297,11 @@ def deactivate_user(session: Session, user_id: int) -> User:
         .values(revoked_at=utcnow())
     )
     session.flush()
+    record_audit(
+        session,
+        "user_changed",
+        words=f"{user.name} deactivated" + (f" by {by.name}." if by is not None else "."),
+        user_id=by.id if by is not None else None,
+        details={"user": user.id, "active": False},
+    )
     return user

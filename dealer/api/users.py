@@ -13,7 +13,7 @@ from dealer.inputs import NewUser
 from dealer.models import User
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import signed_in
+from dealer.web.signin import principal, signed_in
 
 from . import answers, bp
 from .writes import write
@@ -48,7 +48,7 @@ def create_user() -> Response:
     body = given(NewUser)
 
     def work(session: Session) -> tuple[Any, int]:
-        user = people.add_user(session, body.name, body.role, body.pin)
+        user = people.add_user(session, body.name, body.role, body.pin, principal().user)
         return user_shape(user), 201
 
     return write(work)
@@ -64,6 +64,6 @@ def deactivate_user(user_id: int) -> Response:
     """
 
     def work(session: Session) -> tuple[Any, int]:
-        return user_shape(people.deactivate_user(session, user_id)), 200
+        return user_shape(people.deactivate_user(session, user_id, principal().user)), 200
 
     return write(work)

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
+from dealer.audit import record_audit
 from dealer.bounds import MAX_ID
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
@@ -352,7 +353,46 @@ def record_event(
             )
         supervisor = user  # a supervisor entering it approves it, and is recorded so
     event, entries = _apply(session, replayed, action, recorder, supervisor)
+    _audit_event(session, replayed, event, recorder, user, supervisor)
     return replayed, event, entries
+
+
+def _audit_event(
+    session: Session,
+    replayed: Replayed,
+    event: Event,
+    recorder: Recorder,
+    user: User,
+    supervisor: User | None,
+) -> None:
+    """Put a void, and a supervisor's approval on the spot, on the audit trail."""
+    hand = replayed.row
+    where = f"hand {hand.number} at table {hand.table_id}"
+
+    def audit(kind: str, words: str, details: dict[str, object]) -> None:
+        record_audit(
+            session,
+            kind,
+            words=words,
+            user_id=recorder.user_id,
+            device=recorder.device,
+            table_id=hand.table_id,
+            hand_id=hand.id,
+            details=details,
+        )
+
+    if event.type == "void" and event.action is not None:
+        target = event.action.get("event")
+        what = f"event #{target}" if isinstance(target, int) else "the whole hand"
+        reason = str(event.action.get("reason") or "").strip()
+        said = f": {reason}" if reason else "."
+        audit("void", f"Voided {what} of {where}{said}", {"event": event.id, "voided": target})
+    if supervisor is not None and supervisor.id != user.id:
+        audit(
+            "supervisor_approval",
+            f"{supervisor.name} approved {event.type} #{event.seq} of {where}.",
+            {"event": event.id, "supervisor": supervisor.id},
+        )
 
 
 def _void_by_seq(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, Any]:

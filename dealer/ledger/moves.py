@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from dealer import rules
+from dealer.audit import record_audit
 from dealer.errors import Conflict, Invalid
 from dealer.models import Event, Hand, User
 
@@ -59,5 +60,15 @@ def move_to_seat(
     _replayed, voided, _entries = record_event(session, hand, void, recorder, user, None)
     _replayed, again, _entries = record_event(
         session, hand, {**event.action, "seat": seat}, recorder, user, None
+    )
+    record_audit(
+        session,
+        "seat_moved",
+        words=f"{moved_reason(event, seat)} (hand {hand.number}, event #{event.seq})",
+        user_id=recorder.user_id,
+        device=recorder.device,
+        table_id=hand.table_id,
+        hand_id=hand.id,
+        details={"event": event.id, "again": again.id, "seat": seat},
     )
     return voided, again

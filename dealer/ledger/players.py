@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+from dealer.audit import record_audit
 from dealer.bounds import (
     CARD_NUMBER,
     MAX_ID,
@@ -67,6 +68,14 @@ def add_player(
     player = Player(name=name, card_number=card, notes=notes, created_by=user.id)
     session.add(player)
     session.flush()
+    card_words = f" (card {card})" if card else ""
+    record_audit(
+        session,
+        "player_added",
+        words=f"{user.name} added player {player.id}: {name}{card_words}.",
+        user_id=user.id,
+        details={"player": player.id, "card_number": card},
+    )
     return player
 
 

@@ -18,6 +18,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer.audit import record_audit
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.models import (
@@ -133,6 +134,19 @@ def open_dispute(
     session.add(dispute)
     session.flush()
     link_dispute(session, dispute)
+    about = f" about ledger entry {entry_seq}" if entry_seq is not None else ""
+    who = f"seat {seat}" if seat is not None else "the dealer"
+    record_audit(
+        session,
+        "dispute_opened",
+        words=f"Dispute {dispute.id} opened on hand {hand.number} (id {hand.id}), raised by "
+        f"{who}{about}: {claim}",
+        user_id=recorder.user_id,
+        device=recorder.device,
+        table_id=hand.table_id,
+        hand_id=hand.id,
+        details={"dispute": dispute.id, "seat": seat, "entry": entry_seq},
+    )
     return dispute
 
 
@@ -200,6 +214,30 @@ def rule_on_dispute(
     session.add(ruling)
     session.flush()
     link_ruling(session, ruling)
+    led_to = "".join(
+        (
+            f", led to the void (event {void_event_id})" if void_event_id is not None else "",
+            f", led to the correction (entry {correction_seq})"
+            if correction_seq is not None
+            else "",
+        )
+    )
+    record_audit(
+        session,
+        "dispute_ruled",
+        words=f"{user.name} ruled dispute {dispute_id} on hand {hand.number} (id {hand.id}) "
+        f"{outcome}{led_to}: {reason}",
+        user_id=recorder.user_id,
+        device=recorder.device,
+        table_id=hand.table_id,
+        hand_id=hand.id,
+        details={
+            "dispute": dispute_id,
+            "outcome": outcome,
+            "void_event": void_event_id,
+            "correction": correction_seq,
+        },
+    )
     return OnRecord(found.dispute, ruling, found.table_id)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer.audit import record_audit
 from dealer.bounds import MAX_ID
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.models import Hand, Table, TableSession, User, utcnow
@@ -87,6 +88,15 @@ def open_session(
     opened = TableSession(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
     session.add(opened)
     session.flush()
+    how = " by dealing with none open" if implicit else ""
+    record_audit(
+        session,
+        "session_opened",
+        words=f"Session {opened.id} opened at {table.name}{how}.",
+        user_id=dealer_id,
+        table_id=table.id,
+        details={"session": opened.id, "implicit": implicit},
+    )
     return opened
 
 
@@ -148,6 +158,14 @@ def close_session(
             )
         table_session.closed_at = now
         table_session.close_requested_by = user.id
+        record_audit(
+            session,
+            "session_closed",
+            words=f"{user.name} closed session {table_session.id}.",
+            user_id=user.id,
+            table_id=table_session.table_id,
+            details={"session": table_session.id},
+        )
     elif approver is None:
         raise Conflict(
             f"Session {table_session.id} is closed and waits for a supervisor to confirm it: "
@@ -157,5 +175,13 @@ def close_session(
     if approver is not None:
         table_session.close_confirmed_by = approver.id
         table_session.close_confirmed_at = now
+        record_audit(
+            session,
+            "session_confirmed",
+            words=f"{approver.name} confirmed the close of session {table_session.id}.",
+            user_id=user.id,
+            table_id=table_session.table_id,
+            details={"session": table_session.id, "supervisor": approver.id},
+        )
     session.flush()
     return table_session

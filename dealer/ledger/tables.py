@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
+from dealer.audit import record_audit
 from dealer.bounds import (
     CHIP_VALUE_CENTS,
     MAX_CHIPS,
@@ -109,6 +110,14 @@ def create_table(
     )
     session.add(table)
     session.flush()
+    record_audit(
+        session,
+        "table_created",
+        words=f"{user.name} opened table {table.id} ({name}, {profile}).",
+        user_id=user.id,
+        table_id=table.id,
+        details={"rules": dict(overrides), "collection": table.collection},
+    )
     return table
 
 

@@ -11,6 +11,7 @@ from flask import Blueprint
 bp = Blueprint("screens", __name__)
 
 from . import (  # noqa: E402,F401
+    audit,
     corrections,
     dispute,
     floor,

@@ -17,13 +17,14 @@ from typing import Any, Literal, TypeVar, cast
 from flask import request
 from flask_login import LoginManager, current_user
 
+from dealer.audit import CLAIMED_DEVICE
 from dealer.errors import NotSignedIn, UnsupportedMediaType
 from dealer.extensions import current_session
 from dealer.ledger import Recorder
 from dealer.models import AuthToken, User
 from dealer.people import find_token, require_role, token_by_id
 
-__all__ = ["Principal", "device", "install", "principal", "recorder", "signed_in"]
+__all__ = ["Principal", "claim_device", "device", "install", "principal", "recorder", "signed_in"]
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -132,3 +133,8 @@ def device() -> str:
 def recorder() -> Recorder:
     """Who records this request's entries: the signed-in user, from this device."""
     return Recorder(principal().user_id, device())
+
+
+def claim_device() -> None:
+    """Before each request: tell the audit trail which device this request claims to be."""
+    CLAIMED_DEVICE.set(device())

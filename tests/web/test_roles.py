@@ -45,6 +45,7 @@ def world(people: Flask) -> dict[str, int]:
 #: Every screen (GET) and the least role that may see it.
 PAGES = {
     "/floor": "supervisor",
+    "/floor/audit": "supervisor",
     "/tables": "dealer",
     "/tables/{table_id}": "dealer",
     "/tables/{table_id}/seats/{seat}": "dealer",

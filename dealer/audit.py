@@ -1,0 +1,144 @@
+"""The audit trail: what people did that moved no chip but that the floor must be able to see.
+
+Sign-ins and their refusals, lockouts, a supervisor's approval on the spot, overrides, voids,
+a table's or a user's change, disputes. Each is one append-only row (`AuditRecord`) written in
+the same transaction as what it records, so a rolled-back action leaves no record and a
+committed one always has its record. Chip movements are not repeated here: the ledger is
+their record. The device is what the request claimed; the screens say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.errors import Invalid
+from dealer.models import AuditRecord, Table, User, utcnow
+
+__all__ = [
+    "AUDIT_KINDS",
+    "AUDIT_PAGE",
+    "CLAIMED_DEVICE",
+    "AuditLine",
+    "audit_trail",
+    "record_audit",
+]
+
+#: Every kind of record, with the words the audit screen's filter shows for it.
+AUDIT_KINDS: Mapping[str, str] = {
+    "sign_in": "Signed in",
+    "sign_in_refused": "Sign-in refused",
+    "locked_out": "Locked out",
+    "sign_out": "Signed out",
+    "sign_in_ended": "Sign-in ended",
+    "supervisor_approval": "Supervisor approved",
+    "override": "Override",
+    "void": "Void",
+    "table_created": "Table opened",
+    "table_settings": "Table settings changed",
+    "session_opened": "Dealer's session opened",
+    "session_closed": "Dealer's session closed",
+    "session_confirmed": "Session close confirmed",
+    "user_added": "User added",
+    "user_changed": "User changed",
+    "seat_moved": "Meld moved to another seat",
+    "dispute_opened": "Dispute opened",
+    "dispute_ruled": "Dispute ruled on",
+    "device_registered": "Device registered",
+    "device_changed": "Device changed",
+    "player_added": "Player added",
+    "player_changed": "Player changed",
+    "assignment": "Dealer assigned",
+}
+#: The device the request being answered claims to come from, set by the web layer before each
+#: request (`dealer.web.signin.claim_device`): the services that record people's actions take a
+#: user, not a request, and a context variable (one per thread and request) lets them say where
+#: it came from without every signature growing a device.
+CLAIMED_DEVICE: ContextVar[str | None] = ContextVar("claimed_device", default=None)
+#: The most records one page of the audit screen shows.
+AUDIT_PAGE = 200
+#: A record's device is cut to the column's width, like the ledger's.
+DEVICE_WIDTH = 200
+
+
+def record_audit(
+    session: Session,
+    kind: str,
+    *,
+    words: str,
+    user_id: int | None = None,
+    device: str | None = None,
+    table_id: int | None = None,
+    hand_id: int | None = None,
+    details: Mapping[str, object] | None = None,
+) -> AuditRecord:
+    """Add one record to the trail, in the caller's transaction (it commits with it)."""
+    if kind not in AUDIT_KINDS:
+        raise ValueError(f"unknown audit kind {kind!r}")  # a programming error, never input
+    record = AuditRecord(
+        at=utcnow(),
+        kind=kind,
+        user_id=user_id,
+        device=(device or CLAIMED_DEVICE.get() or "")[:DEVICE_WIDTH],
+        table_id=table_id,
+        hand_id=hand_id,
+        words=words,
+        details=dict(details or {}),
+    )
+    session.add(record)
+    session.flush()
+    return record
+
+
+@dataclass(frozen=True, slots=True)
+class AuditLine:
+    """One record as the audit screen shows it."""
+
+    record: AuditRecord
+    user: str | None
+    table: str | None
+
+    @property
+    def kind_words(self) -> str:
+        return AUDIT_KINDS.get(self.record.kind, self.record.kind)
+
+
+def audit_trail(
+    session: Session,
+    *,
+    kinds: Sequence[str] = (),
+    user_id: int | None = None,
+    table_id: int | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    limit: int = AUDIT_PAGE,
+) -> list[AuditLine]:
+    """The records that match every filter given, newest first, at most ``limit``."""
+    unknown = [k for k in kinds if k not in AUDIT_KINDS]
+    if unknown:
+        raise Invalid(f"There is no kind of record called {unknown[0]!r}.", "unknown_kind")
+    if since is not None and until is not None and until < since:
+        raise Invalid("The window ends before it starts.", "bad_window")
+    query = (
+        select(AuditRecord, User.name, Table.name)
+        .outerjoin(User, User.id == AuditRecord.user_id)
+        .outerjoin(Table, Table.id == AuditRecord.table_id)
+        .order_by(AuditRecord.id.desc())
+        .limit(limit)
+    )
+    if kinds:
+        query = query.where(AuditRecord.kind.in_(kinds))
+    if user_id is not None:
+        query = query.where(AuditRecord.user_id == user_id)
+    if table_id is not None:
+        query = query.where(AuditRecord.table_id == table_id)
+    if since is not None:
+        query = query.where(AuditRecord.at >= since)
+    if until is not None:
+        query = query.where(AuditRecord.at < until)
+    return [AuditLine(record, user, table) for record, user, table in session.execute(query)]

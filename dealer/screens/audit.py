@@ -1,0 +1,75 @@
+"""The audit trail on a supervisor's screen: who did what, when, from which device, filtered."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+from flask import current_app, render_template, request
+from flask_wtf import FlaskForm
+from sqlalchemy import select
+from wtforms import DateField, SelectChoice, SelectField
+from wtforms.validators import Optional
+
+from dealer.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
+from dealer.auth.guard import page
+from dealer.extensions import current_session
+from dealer.models import Table, User
+from dealer.wording import zone
+
+from . import bp
+
+__all__ = ["AuditFilter"]
+
+
+class AuditFilter(FlaskForm):
+    """The audit screen's filters: a GET form, so it carries no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+    kind = SelectField(
+        "What",
+        choices=[SelectChoice("", "Everything")]
+        + [SelectChoice(kind, words) for kind, words in AUDIT_KINDS.items()],
+        default="",
+    )
+    user = SelectField("Who", choices=[SelectChoice("", "Anyone")], default="")
+    table = SelectField("Table", choices=[SelectChoice("", "Every table")], default="")
+    since = DateField("From (day)", validators=[Optional()])
+    until = DateField("To (day, included)", validators=[Optional()])
+
+
+def _day_start(day: datetime | None, days: int = 0) -> datetime | None:
+    """Midnight on the floor's clock at the start of ``day`` (+ ``days``), or None."""
+    if day is None:
+        return None
+    tz = zone(current_app.config.get("TIMEZONE", "UTC"))
+    return datetime.combine(day, time(0), tz) + timedelta(days=days)
+
+
+@bp.get("/floor/audit")
+@page("supervisor")
+def audit() -> tuple[str, int]:
+    session = current_session()
+    form = AuditFilter(request.args)
+    users = session.execute(select(User.id, User.name).order_by(User.name)).all()
+    tables = session.execute(select(Table.id, Table.name).order_by(Table.id)).all()
+    form.user.choices = [SelectChoice("", "Anyone")] + [SelectChoice(str(i), n) for i, n in users]
+    form.table.choices = [SelectChoice("", "Every table")] + [
+        SelectChoice(str(i), n) for i, n in tables
+    ]
+    if request.args and not form.validate():
+        return render_template("screens/audit.html", form=form, lines=None, page=AUDIT_PAGE), 422
+    since, until = form.since.data, form.until.data
+    if since is not None and until is not None and until < since:
+        form.until.errors = ["The last day comes before the first."]
+        return render_template("screens/audit.html", form=form, lines=None, page=AUDIT_PAGE), 422
+    lines = audit_trail(
+        session,
+        kinds=[form.kind.data] if form.kind.data else (),
+        user_id=int(form.user.data) if form.user.data else None,
+        table_id=int(form.table.data) if form.table.data else None,
+        since=_day_start(since),
+        until=_day_start(until, 1),
+    )
+    return render_template("screens/audit.html", form=form, lines=lines, page=AUDIT_PAGE), 200
