@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer.audit import audit_trail
+from dealer.extensions import db
 from tests.api.test_hands import six_seated
 from tests.helpers import Api
 
@@ -173,3 +175,31 @@ def test_opening_is_idempotent_with_a_key(api: Api, floor: Api) -> None:
     assert len(api.get(f"/hands/{hand}/disputes")["disputes"]) == 1
     other = {"raised_by": "dealer", "claim": "Something else."}
     api.call("POST", f"/hands/{hand}/disputes", other, key="k-1", status=409)
+
+
+def test_disputes_and_players_are_on_the_audit_trail(api: Api, floor: Api) -> None:
+    hand, melded = melded_hand(api, floor)
+    entry = melded["payments"][0]["entry"]
+    opened = api.post(
+        f"/hands/{hand}/disputes",
+        {"raised_by": "seat", "seat": 2, "claim": "Paid 4 twice", "entry": entry},
+        status=201,
+        headers={"X-Device": "tablet 3"},
+    )
+    floor.post(
+        f"/disputes/{opened['id']}/ruling", {"outcome": "denied", "reason": "Once."}, status=201
+    )
+    api.post("/players", {"name": "Ann", "card_number": "C-9"}, status=201)
+    with api.client.application.app_context():
+        trail = audit_trail(db.session(), kinds=["dispute_opened", "dispute_ruled", "player_added"])
+        said = {line.record.kind: (line.record.words, line.record.device) for line in trail}
+    assert said["dispute_opened"][0] == (
+        f"Dispute {opened['id']} opened on hand 1 (id {hand}), raised by seat 2 about ledger "
+        f"entry {entry}: Paid 4 twice"
+    )
+    assert said["dispute_opened"][1] == "tablet 3"
+    assert (
+        said["dispute_ruled"][0]
+        == f"Sam ruled dispute {opened['id']} on hand 1 (id {hand}) denied: Once."
+    )
+    assert said["player_added"][0] == "Dee added player 1: Ann (card C-9)."

@@ -27,7 +27,7 @@ def flask_db(uri: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Database) -> None:
-    back = flask_db(database.uri, "downgrade", "-1")
+    back = flask_db(database.uri, "downgrade", "--", "-1")
     assert back.returncode == 0, back.stderr
     engine = create_engine(database.uri)
     try:
@@ -77,7 +77,7 @@ def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Da
         names = set(inspect(engine).get_table_names())
         assert {"players", "disputes", "dispute_rulings"} <= names
         # Disputes in the keyed chain cannot be unwritten by going back.
-        refused = flask_db(database.uri, "downgrade", "-1")
+        refused = flask_db(database.uri, "downgrade", "--", "-1")
         assert refused.returncode != 0
         assert "cannot go back" in refused.stderr
     finally:
