@@ -49,4 +49,4 @@ def _statements(session: Session, hand: Hand) -> list[tuple[int, str, int]]:
             Seating.id.in_(hand.seats.values()), Seating.player_id.is_not(None)
         )
     )
-    return sorted((seat, name, player) for seat, name, player in seatings)
+    return sorted((seat, name, player) for seat, name, player in seatings if player is not None)
