@@ -9,7 +9,7 @@ their record. The device is what the request claimed; the screens say so.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
@@ -55,11 +55,12 @@ AUDIT_KINDS: Mapping[str, str] = {
     "player_changed": "Player changed",
     "assignment": "Dealer assigned",
 }
-#: The device the request being answered claims to come from, set by the web layer before each
-#: request (`dealer.web.signin.claim_device`): the services that record people's actions take a
-#: user, not a request, and a context variable (one per thread and request) lets them say where
-#: it came from without every signature growing a device.
-CLAIMED_DEVICE: ContextVar[str | None] = ContextVar("claimed_device", default=None)
+#: How to name the device the request being answered came from, set by the web layer before
+#: each request (`dealer.web.signin.claim_device`): the services that record people's actions
+#: take a user, not a request, and a context variable (one per thread and request) lets them say
+#: where it came from without every signature growing a device. A function, asked only when a
+#: record is written: naming a registered tablet costs a query.
+CLAIMED_DEVICE: ContextVar[Callable[[], str] | None] = ContextVar("claimed_device", default=None)
 #: The most records one page of the audit screen shows.
 AUDIT_PAGE = 200
 #: A record's device is cut to the column's width, like the ledger's.
@@ -84,7 +85,7 @@ def record_audit(
         at=utcnow(),
         kind=kind,
         user_id=user_id,
-        device=(device or CLAIMED_DEVICE.get() or "")[:DEVICE_WIDTH],
+        device=(device or _claimed_device())[:DEVICE_WIDTH],
         table_id=table_id,
         hand_id=hand_id,
         words=words,
@@ -93,6 +94,11 @@ def record_audit(
     session.add(record)
     session.flush()
     return record
+
+
+def _claimed_device() -> str:
+    named = CLAIMED_DEVICE.get()
+    return named() if named is not None else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ __all__ = [
     "PLAYER_SEARCH",
     "REASON",
     "RULING_REASON",
+    "SEARCH_PAGE",
     "SEATS",
     "TABLE_NAME",
     "USER_NAME",
@@ -63,6 +64,8 @@ PLAYER_NOTES = 500
 PLAYER_SEARCH = 20
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
+#: The most payments one search answers with.
+SEARCH_PAGE = (1, 500)
 #: The rules engine's own: how a card is written, every whole-number knob, and each
 #: collection's settings.
 CARD_PATTERN = rules.CARD_PATTERN

@@ -28,6 +28,7 @@ __all__ = [
     "AuthToken",
     "Base",
     "ChainLink",
+    "Device",
     "Dispute",
     "DisputeRuling",
     "Event",
@@ -299,6 +300,12 @@ class LedgerEntry(Base):
     __table_args__ = (
         sa.CheckConstraint("chips > 0", name="chips_positive"),
         sa.CheckConstraint("from_account <> to_account", name="two_accounts"),
+        # The payment search (`dealer.ledger.search`): a seat's payments either way, and a
+        # rule's or an amount's payments in a window, newest first (migration 0012_devices).
+        sa.Index("ix_ledger_entries_from_account", "from_account", "at"),
+        sa.Index("ix_ledger_entries_to_account", "to_account", "at"),
+        sa.Index("ix_ledger_entries_reason_code", "reason_code", "at"),
+        sa.Index("ix_ledger_entries_chips", "chips", "at"),
     )
 
     #: Gapless, assigned by `dealer.ledger.post` while it holds the writers' lock.
@@ -475,3 +482,21 @@ class AuditRecord(Base):
     words: Mapped[str] = mapped_column(sa.Text)
     #: Ids and amounts behind the words; never a PIN.
     details: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
+
+
+class Device(Base):
+    """A tablet the floor registered and named ("Table 4 tablet"): its cookie names it.
+
+    The cookie holds a random token; only its sha256 is kept. Renaming changes ``name``;
+    retiring sets ``retired_at`` and the token stops naming the tablet. What was recorded from
+    it keeps the words it was recorded with (``events.device`` and the like).
+    """
+
+    __tablename__ = "devices"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(40))
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    registered_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    registered_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    retired_at: Mapped[datetime | None] = mapped_column(Timestamp)

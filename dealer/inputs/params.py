@@ -11,7 +11,8 @@ from pydantic import Field
 from pydantic_core import core_schema
 from typing_extensions import TypedDict
 
-from dealer.bounds import LEDGER_PAGE, MAX_ID, PLAYER_NAME
+from dealer import rulebook
+from dealer.bounds import LEDGER_PAGE, MAX_CHIPS, MAX_ID, PLAYER_NAME, SEARCH_PAGE, SEATS
 from dealer.errors import Invalid
 from dealer.web.once import LONGEST_KEY
 
@@ -21,6 +22,7 @@ __all__ = [
     "KEY_WORDS",
     "DisputeFilter",
     "LedgerPage",
+    "PaymentSearch",
     "PlayerSearch",
     "ShiftWindow",
     "Window",
@@ -158,3 +160,79 @@ def read_window(
     if low is not None and high is not None and low >= high:
         raise Invalid("The window must end after it starts (from before to).", "empty_window")
     return low, high
+
+
+def _player(value: Any, field: str, _given: Mapping[str, Any]) -> str:
+    if isinstance(value, str) and value.strip() and len(value) <= PLAYER_NAME:
+        return value.strip()
+    raise Invalid(
+        f"{field} must be part of a player's name: 1 to {PLAYER_NAME} characters.", "invalid_query"
+    )
+
+
+#: The rules a payment of a hand is made under, as the search offers them.
+SEARCHED_RULES = tuple(code for code in rulebook.HAND_RULES)
+
+
+def _rule(value: Any, field: str, _given: Mapping[str, Any]) -> str:
+    if isinstance(value, str) and value in SEARCHED_RULES:
+        return value
+    named = ", ".join(f"{code} ({rulebook.rule(code).name})" for code in SEARCHED_RULES)
+    raise Invalid(f"{field} must be one of: {named}.", "invalid_query")
+
+
+def _moment(value: Any, field: str, _given: Mapping[str, Any]) -> str:
+    if isinstance(value, str) and value.strip():
+        try:
+            datetime.fromisoformat(value.strip())
+            return value.strip()
+        except ValueError:
+            pass
+    raise Invalid(
+        f"{field} must be an ISO 8601 time such as 2024-05-03T18:00:00Z or 2024-05-03T11:00.",
+        "invalid_time",
+    )
+
+
+_TEXT = core_schema.str_schema(min_length=1)
+
+
+#: Find a payment: within a hand, a table session or a window of time (a shift), by seat,
+#: player, amount and rule; at least one of hand, session, or from and to (the service says so).
+PaymentSearch = TypedDict(  # "from" is not a Python name
+    "PaymentSearch",
+    {
+        "hand": Annotated[int, _number((1, MAX_ID)), Field(description="The hand's id.")],
+        "session": Annotated[int, _number((1, MAX_ID)), Field(description="A table session's id.")],
+        "from": Annotated[
+            str,
+            Words(_moment, inner=_TEXT),
+            Field(description=_MOMENT + " Payments recorded at or after it."),
+        ],
+        "to": Annotated[
+            str, Words(_moment, inner=_TEXT), Field(description=_MOMENT + " Payments before it.")
+        ],
+        "seat": Annotated[
+            int, _number(SEATS), Field(description="A seat that paid or was paid, 1 to 8.")
+        ],
+        "player": Annotated[
+            str,
+            Words(_player, inner=core_schema.str_schema(min_length=1, max_length=PLAYER_NAME)),
+            Field(description="Part of the name of a player seated on either side, any case."),
+        ],
+        "amount": Annotated[
+            int, _number((1, MAX_CHIPS)), Field(description="The payment's chips, exactly.")
+        ],
+        "rule": Annotated[
+            str,
+            Words(_rule, inner=core_schema.literal_schema(list(SEARCHED_RULES))),
+            Field(description="The rule it was paid under (its code; the screen offers words)."),
+        ],
+        "limit": Annotated[
+            int,
+            _number(SEARCH_PAGE),
+            Field(description="At most this many payments, the newest first (default 100)."),
+        ],
+    },
+    total=False,
+)

@@ -23,6 +23,7 @@ from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
 from dealer.ledger import players
+from dealer.ledger.statements import seat_statement
 from dealer.ledger.table_sessions import get_session
 from dealer.transactions import snapshot, writing
 from dealer.web.contract import ID, declare
@@ -38,6 +39,7 @@ from .player_statement import player_statement_pdf
 from .prints import prints_so_far, record_print
 from .session import session_pdf
 from .shift import shift_pdf
+from .statement_slip import statement_pdf
 
 __all__ = ["MAX_SHIFT", "bp"]
 
@@ -198,6 +200,22 @@ def player_statement(player_id: int) -> Response:
     return _pdf(data, f"player-{player_id}-{_stamp(start)}-{_stamp(end)}.pdf")
 
 
+@bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf")
+@signed_in(form_post=True)
+@declare(PDF, [404, 409], documented_only=True)
+def statement_slip(hand_id: int, seat: int) -> Response:
+    """A seat's statement for a hand: every chip in and out, by party and by rule, with
+    running totals, held to the ledger's own sum. Any dealer may print it.
+
+    Not counted as a print (no REPRINT stamp): it is an extract of the ledger, the same at
+    every print, not a document of record like the hand slip.
+    """
+    who = principal().user.name
+    with snapshot(current_session()) as session:
+        found = seat_statement(session, hand_id, seat)
+    return _pdf(statement_pdf(found, _options(who)), f"statement-{hand_id}-seat-{seat}.pdf")
+
+
 # The screens' Print buttons: a form POST with the screen's CSRF token that opens the document
 # in a new tab. The screens never GET a document, so going back to that tab, or to the screen,
 # never counts as a print; only a tap on Print does. (A GET prints for the API's clients.)
@@ -205,6 +223,7 @@ PRINTS: dict[str, Callable[..., Response]] = {
     f"/print/hands/<{ID}:hand_id>.pdf": hand_slip,
     f"/print/sessions/<{ID}:session_id>.pdf": session_report,
     "/print/shift.pdf": shift_report,
+    f"/print/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf": statement_slip,
 }
 for _rule, _view in PRINTS.items():
     bp.add_url_rule(_rule, f"print_{_view.__name__}", _view, methods=["POST"])

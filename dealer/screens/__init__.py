@@ -13,6 +13,8 @@ bp = Blueprint("screens", __name__)
 from . import (  # noqa: E402,F401
     audit,
     corrections,
+    desk,
+    devices,
     dispute,
     floor,
     hands,

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from dealer import rules
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import Replayed, load
+from dealer.ledger.narration import event_texts
 from dealer.ledger.tables import stacks
 from dealer.models import Hand, Seating, Table
 from dealer.people import names_of
@@ -125,6 +126,8 @@ class EventView:
     user: str
     supervisor: str | None
     at: datetime
+    #: Where it was recorded from, as recorded (`dealer.devices.read_device` reads it).
+    device: str
     #: The payments grouped as the banner reads them: one line per rule, chips and payee.
     groups: list[PaymentGroup] = field(default_factory=list)
 
@@ -227,7 +230,8 @@ def build_board(session: Session, hand: Hand, fits: rules.Card | None = None) ->
     rows = replayed.events
     users = names_of(session, {i for r in rows for i in (r.user_id, r.supervisor_id) if i})
     events = []
-    for row, record in zip(rows, engine.events, strict=True):
+    texts = event_texts(replayed)
+    for row, record, text in zip(rows, engine.events, texts, strict=True):
         voided_by = engine.voided.get(row.seq)
         payments = [
             PaymentView(
@@ -246,7 +250,7 @@ def build_board(session: Session, hand: Hand, fits: rules.Card | None = None) ->
                 id=row.id,
                 seq=row.seq,
                 type=row.type,
-                text=record.text,
+                text=text,
                 seat=row.seat,
                 voided_by=voided_by,
                 voidable=row.seq > 1 and engine.voidable(row.seq),
@@ -254,6 +258,7 @@ def build_board(session: Session, hand: Hand, fits: rules.Card | None = None) ->
                 user=users.get(row.user_id, "?"),
                 supervisor=users.get(row.supervisor_id) if row.supervisor_id else None,
                 at=row.created_at,
+                device=row.device,
                 groups=group_payments(record.payments, names),
             )
         )

@@ -1,52 +1,144 @@
-"""What the hand screen shows of its disputes: the hand's disputes, open and ruled, a form to
-open one, and, for a supervisor, a form to rule on each one still open (`rulings` takes them).
-"""
+"""The dispute desk on the screens: a seat's statement for a hand, finding a payment (the
+floor), and the rules' own text, which every rule named on a screen links to."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from flask import current_app, render_template, request, url_for
+from markupsafe import Markup, escape
 
-from dealer.auth.guard import who
-from dealer.bounds import CLAIM, RULING_REASON
-from dealer.ledger import rulings as service
-from dealer.models import Hand, Seating
+from dealer.auth.guard import page
+from dealer.devices import read_device
+from dealer.errors import DealerError
+from dealer.extensions import current_session
+from dealer.inputs import PaymentSearch, refuse_unknown
+from dealer.ledger.search import SEARCH_ROLE, find_payments, query_from
+from dealer.ledger.statements import seat_statement
+from dealer.rulebook import HAND_RULES, Rule, rule, rule_section, rule_sections
+from dealer.web.contract import read_query
+from dealer.web.refusals import refusal
+from dealer.wording import zone
 
-from .dispute_forms import DisputeForm, RulingForm
+from . import bp
 
-__all__ = ["desk"]
+HAND = "/hands/<int(max=2147483647):hand_id>"
+STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"
 
 
-def desk(session: Session, hand: Hand, page_address: str) -> dict[str, Any]:
-    """What the hand screen shows of its disputes, and the forms to open and rule on them."""
-    found = service.hand_disputes(session, hand.id)
-    choices = service.hand_choices(session, hand.id)
-    can_rule = who().user.can("supervisor")
-    return {
-        "disputes": found,
-        "dispute_form": DisputeForm(formdata=None).stamp(page_address),
-        "ruling_forms": {
-            f.dispute.id: RulingForm(formdata=None, prefix=f"ruling-{f.dispute.id}").stamp(
-                page_address
+def rule_address(found: Rule) -> str:
+    """Where a rule's text is: its section, at its item."""
+    if not found.section:
+        return url_for("screens.rules_index")
+    anchor = f"item-{found.item}" if found.item else None
+    return url_for("screens.rule_text", number=found.number, _anchor=anchor)
+
+
+@bp.app_context_processor
+def rule_words() -> dict[str, Any]:
+    """Every screen names a rule through `rule` and links it through `rule_address`."""
+    return {"rule_of": rule, "rule_address": rule_address, "device_of": read_device}
+
+
+@bp.get(STATEMENT)
+@page()
+def statement(hand_id: int, seat: int) -> str:
+    """A seat's statement for a hand; each line opens its payment's dispute view."""
+    found = seat_statement(current_session(), hand_id, seat)
+    return render_template("screens/statement.html", s=found)
+
+
+@bp.get("/payments")
+@page(SEARCH_ROLE)
+def find_payment() -> tuple[str, int]:
+    """Find a payment: the form, and what it found (when something was asked). A filter the
+    search refuses is said above the form, which keeps what was asked."""
+    asked = {k: v for k, v in request.args.items() if v.strip()}
+    found, error, status = None, None, 200
+    if asked:
+        try:
+            refuse_unknown(PaymentSearch, asked)
+            query = query_from(
+                read_query(PaymentSearch, asked),
+                zone(current_app.config.get("TIMEZONE", "UTC")),  # the screens' clock
             )
-            for f in found
-            if can_rule and f.ruling is None
-        },
-        "dispute_choices": choices,
-        "seats_dealt": sorted(int(seat) for seat in hand.seats),
-        "statements": _statements(session, hand) if can_rule else [],
-        "claim_longest": CLAIM,
-        "reason_longest": RULING_REASON,
-    }
+            found = find_payments(current_session(), query)
+        except DealerError as refused:
+            status, _code, error = refusal(refused)
+    return render_template(
+        "screens/find_payment.html",
+        asked=asked,
+        found=found,
+        error=error,
+        rules=[rule(code) for code in HAND_RULES],
+    ), status
 
 
-def _statements(session: Session, hand: Hand) -> list[tuple[int, str, int]]:
-    """(seat, name, player id) of each seat dealt in that belongs to a player record."""
-    seatings = session.execute(
-        select(Seating.seat, Seating.player, Seating.player_id).where(
-            Seating.id.in_(hand.seats.values()), Seating.player_id.is_not(None)
-        )
+@bp.get("/rules")
+@page()
+def rules_index() -> str:
+    return render_template("screens/rules.html", sections=rule_sections().values(), section=None)
+
+
+@bp.get("/rules/<int(max=99):number>")
+@page()
+def rule_text(number: int) -> str:
+    """One section of the rules, as the app applies them; its numbered items anchored."""
+    section = rule_section(number)
+    return render_template(
+        "screens/rules.html",
+        sections=rule_sections().values(),
+        section=section,
+        blocks=[_block(b) for b in section.blocks],
     )
-    return sorted((seat, name, player) for seat, name, player in seatings if player is not None)
+
+
+_INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
+
+
+def _inline(text: str) -> Markup:
+    """``**bold**`` and ``code`` of the rules' markdown; everything else escaped."""
+    out = Markup("")
+    last = 0
+    for m in _INLINE.finditer(text):
+        out += escape(text[last : m.start()])
+        out += Markup("<strong>%s</strong>") % m[1] if m[1] else Markup("<code>%s</code>") % m[2]
+        last = m.end()
+    return out + escape(text[last:])
+
+
+def _block(text: str) -> Markup:
+    """One block of the rules' markdown as HTML: a table, a list (numbered items anchored
+    ``item-N``, as a rule's section "5.4" links to), or a paragraph."""
+    lines = text.splitlines()
+    if lines[0].startswith("|"):
+        rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if "---" not in ln]
+        head = Markup("").join(Markup("<th scope='col'>%s</th>") % _inline(c) for c in rows[0])
+        body = Markup("").join(
+            Markup("<tr>%s</tr>") % Markup("").join(Markup("<td>%s</td>") % _inline(c) for c in row)
+            for row in rows[1:]
+        )
+        return Markup(
+            "<div class='table-wrap' tabindex='0' role='region' aria-label='A table of the "
+            "rules'><table class='grid'><thead><tr>%s</tr></thead><tbody>%s</tbody></table></div>"
+        ) % (head, body)
+    items: list[tuple[str, list[str]]] = []
+    for line in lines:
+        numbered = re.match(r"^(\d+)\. (.*)$", line)
+        if numbered or line.startswith("- "):
+            items.append((numbered[1] if numbered else "", [numbered[2] if numbered else line[2:]]))
+        elif items and line.startswith(" "):
+            items[-1][1].append(line.strip())
+        else:
+            items.append(("text", [line]))
+    if all(kind != "text" for kind, _ in items):
+        tag = "ol" if items[0][0] else "ul"
+        lis = Markup("").join(
+            (Markup("<li id='item-%s' value='%s'>") % (kind, kind) if kind else Markup("<li>"))
+            + _inline(" ".join(words))
+            + Markup("</li>")
+            for kind, words in items
+        )
+        return Markup("<%s class='rule-list'>%s</%s>") % (Markup(tag), lis, Markup(tag))
+    return Markup("<p>%s</p>") % _inline(" ".join(line.strip() for line in lines))

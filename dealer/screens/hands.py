@@ -21,8 +21,8 @@ from dealer.web.signin import recorder
 
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
-from .desk import desk
 from .forms import ActionForm, FitsForm, MoveForm
+from .hand_disputes import disputes_panel
 from .sent import record_once
 from .settle import settled_view
 from .spoken import Banner, banner
@@ -124,7 +124,7 @@ def hand_page(
             error=error,
             settlement=settled_view(board),
             hand_voidable=hand_voidable(board),
-            **desk(session, hand, page_address()),
+            **disputes_panel(session, hand, page_address()),
         ),
         status,
     )

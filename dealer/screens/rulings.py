@@ -1,7 +1,7 @@
 """Disputes on the hand screen: open one, and (a supervisor) rule on it (`ledger.rulings`).
 
-The hand screen draws the desk (`desk.desk`); these are its two forms' addresses. A refusal
-redraws the hand with the service's sentence.
+The hand screen draws its disputes (`hand_disputes.disputes_panel`); these are its two forms'
+addresses. A refusal redraws the hand with the service's sentence.
 """
 
 from __future__ import annotations

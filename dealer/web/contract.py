@@ -227,6 +227,12 @@ def given(model: type[Model]) -> Model:
     return cast(Model, request.context.json)  # type: ignore[attr-defined]
 
 
+def read_query(model: type[Model], given: Any) -> Model:
+    """Query parameters read as the API reads them (a screen's GET form): the same model,
+    the same judges, the same refusals."""
+    return cast(Model, _judged(model, given))
+
+
 def asked(model: type[Model]) -> Model:
     """The request's query parameters, as ``model`` holds them."""
     return cast(Model, request.context.query)  # type: ignore[attr-defined]

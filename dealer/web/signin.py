@@ -14,17 +14,28 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Literal, TypeVar, cast
 
-from flask import request
+from flask import g, request
 from flask_login import LoginManager, current_user
 
 from dealer.audit import CLAIMED_DEVICE
+from dealer.devices import recorded_as, tablet_device
 from dealer.errors import NotSignedIn, UnsupportedMediaType
 from dealer.extensions import current_session
 from dealer.ledger import Recorder
-from dealer.models import AuthToken, User
+from dealer.models import AuthToken, Device, User
 from dealer.people import find_token, require_role, token_by_id
 
-__all__ = ["Principal", "claim_device", "device", "install", "principal", "recorder", "signed_in"]
+__all__ = [
+    "DEVICE_COOKIE",
+    "Principal",
+    "claim_device",
+    "device",
+    "install",
+    "principal",
+    "recorder",
+    "signed_in",
+    "tablet",
+]
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -124,10 +135,23 @@ def _refuse_cross_site(who: Principal) -> None:
         )
 
 
+#: The tablet's cookie naming its registered device (`dealer.devices`).
+DEVICE_COOKIE = "dealer_device"
+
+
+def tablet() -> Device | None:
+    """The registered device this request came from (its cookie), if any; read once."""
+    if "dealer_tablet" not in g:
+        token = request.cookies.get(DEVICE_COOKIE)
+        g.dealer_tablet = tablet_device(current_session(), token) if token else None
+    return cast(Device | None, g.dealer_tablet)
+
+
 def device() -> str:
-    """The device a call came from: its ``X-Device`` header, else its user agent."""
-    name = request.headers.get("X-Device") or request.headers.get("User-Agent") or "unknown"
-    return "".join(ch for ch in name if ch.isprintable())[:LONGEST_DEVICE] or "unknown"
+    """The device a call came from, as records keep it (`dealer.devices.recorded_as`): the
+    registered tablet's name, then its ``X-Device`` header, else its user agent."""
+    claim = request.headers.get("X-Device") or request.headers.get("User-Agent") or "unknown"
+    return recorded_as(tablet(), claim[:LONGEST_DEVICE])
 
 
 def recorder() -> Recorder:
@@ -137,4 +161,4 @@ def recorder() -> Recorder:
 
 def claim_device() -> None:
     """Before each request: tell the audit trail which device this request claims to be."""
-    CLAIMED_DEVICE.set(device())
+    CLAIMED_DEVICE.set(device)

@@ -9,7 +9,7 @@
   ``chain_links.kind`` check takes ``dispute`` and ``ruling``.
 
 Revision ID: 0013_disputes_players
-Revises: 0010_audit
+Revises: 0012_devices
 Create Date: 2026-12-01
 
 """
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013_disputes_players"
-down_revision = "0010_audit"
+down_revision = "0012_devices"
 branch_labels = None
 depends_on = None
 

@@ -34,6 +34,7 @@ def test_upgrade_builds_every_table_and_the_partial_indexes(app: Flask) -> None:
             "players",
             "disputes",
             "dispute_rulings",
+            "devices",
             "alembic_version",
         }
         names = {ix["name"] for ix in inspector.get_indexes("seatings")}

@@ -61,7 +61,7 @@ def test_an_event_others_depend_on_cannot_be_voided(
 ) -> None:
     """Is there no Void button for the drop once a meld follows, and the screen says why?"""
     page = dealer.get(f"/hands/{hand_id}")
-    drop = int(page.split('id="event-')[2].split('"')[0])
+    drop = int(page.split('id="event-')[1].split('"')[0])  # the newest first: the drop
     floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": SEED[0]})
     assert f"/hands/{hand_id}/events/{drop}/void" not in dealer.get(f"/hands/{hand_id}")
     text = words(dealer.get(f"/hands/{hand_id}/events/{drop}/void"))

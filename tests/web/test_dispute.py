@@ -31,7 +31,8 @@ def test_a_condition_payment_shows_rule_cards_and_its_ledger_entry(
     page = dealer.get(f"/hands/{hand_id}/events/{meld['event']['id']}/payments/2")
     text = words(page)
     assert "Seat 3 (P3) pays seat 1 (P1) 4" in text
-    assert "Collecting for conditions (section 4)" in text
+    assert "Conditions rule 4 : When a condition is laid or grows" in text
+    assert 'href="/rules/4"' in page
     assert page.count('aria-label="5 of spades"') == 6  # the payment's cards and the meld now
     assert "valle set in spades, worth 4, paid 4" in text
     entry = ledger[-3]
@@ -48,9 +49,12 @@ def test_conditions_again_shows_the_condition_payments_behind_it(
     for cards in SEED:
         floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": cards})
     out = floor_api.event(hand_id, {"type": "go_out", "seat": 1})["event"]["id"]
-    text = words(dealer.get(f"/hands/{hand_id}/events/{out}/payments/2"))
+    page = dealer.get(f"/hands/{hand_id}/events/{out}/payments/2")
+    text = words(page)
     assert "Seat 2 (P2) pays seat 1 (P1) 5" in text
-    assert "conditions_again" in text
+    assert 'href="/rules/5#item-4"' in page
+    assert "Conditions paid again rule 5.4 : At going out" in text
+    assert "conditions_again" not in text and "section 5.4" not in text
     assert "#3 seat 1 melds 5S 5S 5S: seat 2 (P2) → seat 1 (P1) 4" in text
     assert "#4 seat 1 melds JH QH KH: seat 2 (P2) → seat 1 (P1) 1" in text
 
@@ -64,5 +68,5 @@ def test_a_voided_payment_links_to_the_entry_that_reverses_it(
     assert "void (by #4)" in text
     assert "Linked corrections" in text
     reversal = words(dealer.get(f"/hands/{hand_id}/events/{void['event']['id']}/payments/1"))
-    assert "Void of an event (section 7)" in reversal
+    assert "Returned by a void rule 7 : A voided event" in reversal
     assert "reverses" in reversal

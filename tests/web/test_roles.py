@@ -33,6 +33,7 @@ def world(people: Flask) -> dict[str, int]:
     ids["player_id"] = floor.post("/players", {"name": "Ann"}, status=201)["id"]
     opened = {"raised_by": "dealer", "claim": "Count again."}
     ids["dispute_id"] = floor.post(f"/hands/{ids['hand_id']}/disputes", opened, status=201)["id"]
+    ids["device_id"] = 1  # none is registered: a supervisor is told so, a dealer is refused
     # Dealing opened the supervisor's session at table 1: close it, and let the dealer open
     # theirs, so a dealer's forms act on the dealer's own session.
     (implicit, *_) = floor.get(f"/tables/{ids['table_id']}/sessions")["sessions"]
@@ -57,10 +58,16 @@ PAGES = {
     "/hands/{hand_id}/events/{event_id}/payments/{number}": "dealer",
     "/players": "supervisor",
     "/players/{player_id}": "supervisor",
+    "/hands/{hand_id}/seats/{seat}/statement": "dealer",
+    "/payments": "supervisor",
+    "/rules": "dealer",
+    "/rules/{number}": "dealer",
+    "/floor/devices": "supervisor",
 }
 #: The same screens with their questions, and an empty seat.
 QUERIES = {
     "/hands/{playing_hand}/settle": "?seat=1",
+    "/payments": "?hand=1&seat=3&rule=going_out",
     "/hands/{hand_id}": "?seat=1&meld=1&fits=5S",
 }
 #: Every form (POST) and the least role that may send it.
@@ -83,6 +90,9 @@ FORMS = {
     "/hands/{hand_id}/disputes/{dispute_id}/ruling": "dealer",
     "/players": "supervisor",
     "/prefs": "dealer",
+    "/floor/devices": "supervisor",
+    "/floor/devices/{device_id}/rename": "supervisor",
+    "/floor/devices/{device_id}/retire": "supervisor",
 }
 
 
@@ -95,6 +105,7 @@ def _routes(method: str) -> set[str]:
         "seat",
         "number",
         "session_id",
+        "device_id",
         "player_id",
         "dispute_id",
     }

@@ -254,7 +254,8 @@ def test_the_dispute_view_from_a_payment(tablet: Tablet) -> None:
     page.wait_for_url(re.compile(r"/payments/2$"))
     text = tablet.text("main")
     assert "Seat 3 (Player 3) pays seat 1 (Player 1) 4 chips" in text
-    assert "Collecting for conditions (section 4)" in text
+    assert "Conditions rule 4: When a condition is laid or grows" in text
+    assert "section 4" not in text
     assert "Ledger entries" in text
     tablet.shot("29-dispute-view")
 

@@ -1,0 +1,149 @@
+"""Benchmark: the dispute desk on the bench's busy shift (40 tables x 8 hours x 30 hands:
+9,600 hands, about 230,000 ledger entries, in SQLite).
+
+- ``search``: find a payment (`dealer.ledger.search`), as the API and the floor's screen ask
+  it, with filters varied: the whole shift alone and with a seat, a player, an amount, a rule
+  (common and rare), combinations; a table session with and without a seat; one hand. Each
+  search is timed on its own; the p50, p95 and worst are printed. Issue 13's target: p95 under
+  200 ms.
+- ``statement``: a seat's statement for a hand (`dealer.ledger.statements`: the hand replayed,
+  its entries read, the ledger's own sum), for hands and seats taken at random.
+
+The shift is built once by ``bench/reports.py``'s code into ``--db`` and reused by later runs
+(``--rebuild`` builds it again); building is not timed. It ends with a line such as
+``search_p95_ms=.. statement_ms=..``.
+
+    python -m bench.disputes [--db bench/out/disputes.sqlite3] [--rebuild] [--searches 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask_migrate import upgrade
+
+from bench.reports import START, bench_app, build_database
+from dealer.extensions import db
+from dealer.ledger.search import find_payments, query_from
+from dealer.ledger.statements import seat_statement
+from dealer.wording import zone
+
+TABLES, HOURS, PER_HOUR = 40, 8, 30
+NAMES = ("Ana", "Bea", "Cruz", "Dev", "Eli", "Fay")
+
+
+def iso(moment: Any) -> str:
+    return str(moment.isoformat())
+
+
+def searches(rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
+    """One search of each kind the floor asks, with its values drawn at random."""
+    end = START + timedelta(hours=HOURS, minutes=30)
+    shift = {"from": iso(START - timedelta(minutes=30)), "to": iso(end)}
+    hour = START + timedelta(hours=rng.randrange(HOURS))
+    last_hour = {"from": iso(hour), "to": iso(hour + timedelta(hours=1))}
+    table = rng.randrange(1, TABLES + 1)
+    session = (table - 1) * HOURS + rng.randrange(1, HOURS + 1)
+    seat = rng.randrange(1, 7)
+    return [
+        ("shift", dict(shift)),
+        ("shift+seat", {**shift, "seat": seat}),
+        ("shift+player", {**shift, "player": f"{NAMES[seat - 1]} T{table}".lower()}),
+        ("shift+amount", {**shift, "amount": rng.choice([1, 2, 4, 5, 6])}),
+        ("shift+rule", {**shift, "rule": rng.choice(["conditions_again", "condition", "pot"])}),
+        ("shift+rare_rule", {**shift, "rule": rng.choice(["penalty", "foul_refund", "rake"])}),
+        ("shift+seat+rule", {**shift, "seat": seat, "rule": "going_out"}),
+        ("shift+amount+rule", {**shift, "amount": 4, "rule": "condition"}),
+        ("hour+seat", {**last_hour, "seat": seat}),
+        ("session", {"session": session}),
+        ("session+seat", {"session": session, "seat": seat}),
+        ("session+player+amount", {"session": session, "player": NAMES[seat - 1], "amount": 1}),
+        ("hand", {"hand": rng.randrange(1, TABLES * HOURS * PER_HOUR + 1)}),
+        ("hand+seat", {"hand": rng.randrange(1, TABLES * HOURS * PER_HOUR + 1), "seat": seat}),
+    ]
+
+
+def timed(work: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.perf_counter()
+    answer = work()
+    return (time.perf_counter() - started) * 1000, answer
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="bench/out/disputes.sqlite3")
+    parser.add_argument("--rebuild", action="store_true", help="build the shift again")
+    parser.add_argument("--searches", type=int, default=300, help="searches timed")
+    parser.add_argument("--statements", type=int, default=200, help="statements timed")
+    args = parser.parse_args()
+    path = Path(args.db).resolve()  # Flask-SQLAlchemy reads a relative path in instance/
+    if args.rebuild or not path.exists():
+        started = time.perf_counter()
+        built = build_database(path, TABLES, HOURS, PER_HOUR)
+        print(
+            f"built {path}: {built['entries']:.0f} entries in {time.perf_counter() - started:.1f} s"
+        )
+    app = bench_app(path)
+    rng = random.Random(13)
+    utc = zone("UTC")
+    with app.app_context():
+        logging.disable(logging.INFO)
+        upgrade()  # the search's indexes (0012) on a shift built before them
+        logging.disable(logging.NOTSET)
+        session = db.session()
+        by_kind: dict[str, list[float]] = {}
+        found_rows: dict[str, int] = {}
+        every: list[float] = []
+        kinds = searches(rng)
+        for _ in range(2):  # warm the page cache: the floor's database is a warm one
+            for _kind, asked in kinds:
+                find_payments(session, query_from(asked, utc))
+        for i in range(args.searches):
+            if i % len(kinds) == 0:
+                kinds = searches(rng)
+            kind, asked = kinds[i % len(kinds)]
+            ms, found = timed(lambda asked=asked: find_payments(session, query_from(asked, utc)))
+            by_kind.setdefault(kind, []).append(ms)
+            found_rows[kind] = max(found_rows.get(kind, 0), len(found.payments))
+            every.append(ms)
+            session.rollback()
+        print(f"{'search':24} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'found':>6}")
+        for kind, values in by_kind.items():
+            print(
+                f"{kind:24} {len(values):4d} {percentile(values, 0.5):8.1f} "
+                f"{percentile(values, 0.95):8.1f} {max(values):8.1f} {found_rows[kind]:6d}"
+            )
+        statements: list[float] = []
+        hands = TABLES * HOURS * PER_HOUR
+        for _ in range(args.statements):
+            hand, seat = rng.randrange(1, hands + 1), rng.randrange(1, 7)
+            ms, found = timed(lambda h=hand, s=seat: seat_statement(session, h, s))
+            assert found.balanced, (hand, seat)
+            statements.append(ms)
+            session.rollback()
+    search_p50, search_p95 = percentile(every, 0.5), percentile(every, 0.95)
+    statement_p50, statement_p95 = percentile(statements, 0.5), percentile(statements, 0.95)
+    print(f"searches: {len(every)}, p50 {search_p50:.1f} ms, p95 {search_p95:.1f} ms")
+    print(f"statements: {len(statements)}, p50 {statement_p50:.1f} ms, p95 {statement_p95:.1f} ms")
+    print(
+        f"search_p95_ms={search_p95:.1f} search_p50_ms={search_p50:.1f} "
+        f"search_max_ms={max(every):.1f} statement_ms={statement_p50:.1f} "
+        f"statement_p95_ms={statement_p95:.1f} target_search_p95_ms=200 "
+        f"ok={'yes' if search_p95 < 200 else 'no'}"
+    )
+
+
+if __name__ == "__main__":
+    main()

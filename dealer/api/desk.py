@@ -1,0 +1,148 @@
+"""The dispute desk: a seat's statement for a hand, and finding a payment.
+
+- ``GET /api/v1/hands/{id}/seats/{seat}/statement`` (as reading a hand: a dealer or above);
+- ``GET /api/v1/payments?hand=&session=&from=&to=&seat=&player=&amount=&rule=&limit=``
+  (`dealer.ledger.search.SEARCH_ROLE`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, request
+
+from dealer.extensions import current_session
+from dealer.inputs import PaymentSearch, refuse_unknown
+from dealer.ledger.search import SEARCH_ROLE, FoundPayment, find_payments, query_from
+from dealer.ledger.statements import Statement, seat_statement
+from dealer.rulebook import Rule
+from dealer.web.contract import asked, declare
+from dealer.web.refusals import json_response
+from dealer.web.signin import signed_in
+from dealer.wording import zone
+
+from . import bp, desk_answers
+from .hands import HAND
+
+__all__ = ["found_shape", "rule_shape", "statement_shape"]
+
+SEAT = "<int(min=1, max=8):seat>"
+
+
+def rule_shape(rule: Rule) -> dict[str, str]:
+    link = f"/rules/{rule.number}" + (f"#item-{rule.item}" if rule.item else "")
+    return {"code": rule.code, "name": rule.name, "section": rule.section, "link": link}
+
+
+def _dispute(hand: int, event: int, number: int) -> str:
+    return f"/hands/{hand}/events/{event}/payments/{number}"
+
+
+def statement_shape(found: Statement) -> dict[str, Any]:
+    return {
+        "hand": found.hand_id,
+        "number": found.hand_number,
+        "table": found.table_id,
+        "table_name": found.table_name,
+        "status": found.status,
+        "seat": found.seat,
+        "player": found.player,
+        "seating": found.seating_id,
+        "account": found.account,
+        "paid": found.paid,
+        "received": found.received,
+        "net": found.net,
+        "ledger_net": found.ledger_net,
+        "balanced": found.balanced,
+        "sentences": found.sentences(),
+        "parties": [
+            {
+                "party": str(party.party),
+                "label": party.label,
+                "paid": party.paid_chips,
+                "received": party.received_chips,
+                "net": party.net,
+                "running": party.running,
+                "groups": [
+                    {
+                        "rule": rule_shape(group.rule),
+                        "direction": group.direction,
+                        "chips": group.chips,
+                        "detail": group.detail,
+                        "words": group.words(),
+                        "lines": [line.entry_seq for line in group.lines],
+                    }
+                    for group in (*party.paid, *party.received)
+                ],
+            }
+            for party in found.parties
+        ],
+        "lines": [
+            {
+                "event": line.event_id,
+                "event_seq": line.event_seq,
+                "payment": line.number,
+                "entry": line.entry_seq,
+                "at": line.at.isoformat(),
+                "other": str(line.other),
+                "rule": rule_shape(line.rule),
+                "chips": line.chips,
+                "detail": line.detail,
+                "reason": line.reason,
+                "event_text": line.event_text,
+                "voided_by": line.voided_by,
+                "running": line.running,
+                "dispute": _dispute(found.hand_id, line.event_id, line.number),
+            }
+            for line in found.lines
+        ],
+    }
+
+
+@bp.get(HAND + f"/seats/{SEAT}/statement")
+@signed_in()
+@declare({200: (desk_answers.Statement, "The seat's statement for the hand.")}, [404, 409])
+def statement(hand_id: int, seat: int) -> Response:
+    """A seat's statement for a hand: every chip in and out, by the other party and by rule,
+    with running totals that add up to the seat's net (held to the ledger's own sum)."""
+    return json_response(statement_shape(seat_statement(current_session(), hand_id, seat)), 200)
+
+
+def found_shape(p: FoundPayment) -> dict[str, Any]:
+    seats = [side.party for side in (p.payer, p.payee) if isinstance(side.party, int)]
+    return {
+        "entry": p.entry_seq,
+        "at": p.at.isoformat(),
+        "table": p.table_id,
+        "table_name": p.table_name,
+        "hand": p.hand_id,
+        "hand_number": p.hand_number,
+        "event": p.event_id,
+        "payment": p.number,
+        "from": {"party": str(p.payer.party), "words": p.payer.words},
+        "to": {"party": str(p.payee.party), "words": p.payee.words},
+        "chips": p.chips,
+        "rule": rule_shape(p.rule),
+        "reason": p.reason,
+        "reverses": p.reverses,
+        "dispute": _dispute(p.hand_id, p.event_id, p.number),
+        "statements": {str(s): f"/api/v1/hands/{p.hand_id}/seats/{s}/statement" for s in seats},
+    }
+
+
+@bp.get("/payments")
+@signed_in(SEARCH_ROLE)
+@declare(
+    {200: (desk_answers.Payments, "The payments found, the newest first.")},
+    [404, 422],
+    query=PaymentSearch,
+)
+def payments() -> Response:
+    """Find a payment: in a hand, a table session or a window of time (from and to, at most
+    31 days), by seat, player, amount and rule. Role: supervisor or above."""
+    refuse_unknown(PaymentSearch, request.args)
+    query = query_from(asked(PaymentSearch), zone(current_app.config.get("REPORT_TIMEZONE", "UTC")))
+    found = find_payments(current_session(), query)
+    return json_response(
+        {"payments": [found_shape(p) for p in found.payments], "more": found.more}, 200
+    )

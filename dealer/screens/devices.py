@@ -1,0 +1,107 @@
+"""Registered devices (a supervisor or above): name this tablet, rename or retire any.
+
+Registering is done on the tablet itself: the answer sets its long-lived cookie
+(`dealer.web.signin.DEVICE_COOKIE`). Renaming and retiring may be done from anywhere.
+The decisions are `dealer.devices`'; this only draws the forms and sets the cookie.
+"""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import StringField
+
+from dealer import devices as service
+from dealer.auth.guard import page, who
+from dealer.errors import DealerError
+from dealer.extensions import current_session
+from dealer.transactions import writing
+from dealer.web.refusals import refusal
+from dealer.web.signin import DEVICE_COOKIE, tablet
+
+from . import bp
+
+#: How long a tablet keeps its registration cookie: until it is retired, in practice.
+FIVE_YEARS = 5 * 365 * 24 * 3600
+DEVICES = "/floor/devices"
+DEVICE = DEVICES + "/<int(max=2147483647):device_id>"
+
+
+class DeviceForm(FlaskForm):
+    name = StringField("The tablet's short name")
+
+
+def _screen(error: str | None = None, status: int = 200) -> tuple[str, int]:
+    session = current_session()
+    return render_template(
+        "screens/devices.html",
+        devices=service.devices(session),
+        this=tablet(),
+        form=DeviceForm(),
+        error=error,
+        longest=service.DEVICE_NAME,
+    ), status
+
+
+@bp.get(DEVICES)
+@page("supervisor")
+def device_list() -> tuple[str, int]:
+    return _screen()
+
+
+@bp.post(DEVICES)
+@page("supervisor")
+def register_device() -> Response | tuple[str, int]:
+    """Register the tablet this form was sent from, under the name given."""
+    form = DeviceForm()
+    if not form.validate_on_submit():
+        return _screen("The form expired: send it again.", 400)
+    try:
+        with writing(current_session()) as session:
+            token, device = service.register_device(session, form.name.data, who().user, tablet())
+            name = device.name
+    except DealerError as refused:
+        status, _code, message = refusal(refused)
+        return _screen(message, status)
+    flash(f"This tablet is now {name}: what it records says so.", "notice")
+    answer = redirect(url_for("screens.device_list"), 303)
+    answer.set_cookie(
+        DEVICE_COOKIE,
+        token,
+        max_age=FIVE_YEARS,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+    return answer
+
+
+def _change(device_id: int, retire: bool) -> Response | tuple[str, int]:
+    form = DeviceForm()
+    if not form.validate_on_submit():
+        return _screen("The form expired: send it again.", 400)
+    try:
+        with writing(current_session()) as session:
+            if retire:
+                name = service.retire_device(session, device_id, who().user).name
+            else:
+                name = service.rename_device(session, device_id, form.name.data, who().user).name
+    except DealerError as refused:
+        status, _code, message = refusal(refused)
+        return _screen(message, status)
+    flash(f"{name} is retired." if retire else f"Renamed: {name}.", "notice")
+    return redirect(url_for("screens.device_list"), 303)
+
+
+@bp.post(DEVICE + "/rename")
+@page("supervisor")
+def rename_device(device_id: int) -> Response | tuple[str, int]:
+    return _change(device_id, retire=False)
+
+
+@bp.post(DEVICE + "/retire")
+@page("supervisor")
+def retire_device(device_id: int) -> Response | tuple[str, int]:
+    """Retire a tablet (lost, replaced): its cookie no longer names it."""
+    return _change(device_id, retire=True)
