@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Literal, TypeVar, cast
 
-from flask import g, request
+from flask import g, has_request_context, request
 from flask_login import LoginManager, current_user
 
 from dealer.audit import CLAIMED_DEVICE
@@ -161,4 +161,11 @@ def recorder() -> Recorder:
 
 def claim_device() -> None:
     """Before each request: tell the audit trail which device this request claims to be."""
-    CLAIMED_DEVICE.set(device)
+    CLAIMED_DEVICE.set(_claimed_here)
+
+
+def _claimed_here() -> str:
+    """This request's device; none once outside it. The context variable outlives the request
+    in its thread (a CLI command or a test's set-up may run there next), and reading a request
+    outside one raises."""
+    return device() if has_request_context() else ""
