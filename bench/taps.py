@@ -88,7 +88,7 @@ def play(size: str, hands: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         app, server = serve(Path(folder))
         floor = Api.sign_in(app, "supervisor")
-        table = floor.table(name="Bench", chip_value_cents=25)["id"]
+        table = floor.table(name="Bench", chip_value_cents=25, max_buy_in=10_000)["id"]
         for seat in range(1, 7):
             floor.seat(table, seat, f"Player {seat}", 10_000)
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

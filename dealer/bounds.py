@@ -13,6 +13,8 @@ from dealer import rules
 from dealer.errors import Invalid
 
 __all__ = [
+    "APPROVAL_ABOVE",
+    "BUY_IN_CHIPS",
     "CARDS_TEXT",
     "CARD_NUMBER",
     "CARD_PATTERN",
@@ -21,8 +23,14 @@ __all__ = [
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
+    "LIVE_EVERY_MS",
+    "LIVE_HOLD_S",
+    "LIVE_READ_MS",
+    "LIVE_SCOPES",
+    "MAX_BUY_IN",
     "MAX_CHIPS",
     "MAX_ID",
+    "MIN_BUY_IN",
     "PIN_DIGITS",
     "PLAYER_NAME",
     "PLAYER_NOTES",
@@ -41,6 +49,14 @@ __all__ = [
 SEATS = (1, 8)
 #: The most chips one entry may move: far above any real stack, far below any overflow.
 MAX_CHIPS = 1_000_000
+#: A table's money limits when the floor sets none (each table keeps its own, changed by a
+#: supervisor): a buy-in of at least 1 chip and at most 2,000, and a supervisor's name and PIN
+#: for any buy-in or cash-out above 1,000. The floor sets a table's minimum to its stakes.
+MIN_BUY_IN = 1
+MAX_BUY_IN = 2_000
+APPROVAL_ABOVE = 1_000
+#: What any of those limits may be set to, in chips.
+BUY_IN_CHIPS = (1, MAX_CHIPS)
 #: The largest id a row can have (a signed 32-bit integer): anything larger names nothing.
 MAX_ID = 2**31 - 1
 #: The longest names, in characters.
@@ -66,6 +82,16 @@ PLAYER_SEARCH = 20
 LEDGER_PAGE = (1, 10_000)
 #: The most payments one search answers with.
 SEARCH_PAGE = (1, 500)
+
+#: Live screens (dealer.screens.live): an open screen's ask is held up to LIVE_HOLD_S
+#: seconds until what it shows changes; the server reads the marks it holds asks for every
+#: LIVE_READ_MS; a screen asks again at most every LIVE_EVERY_MS (when an ask could not be
+#: held). So a change shows within 2 s (issue 14), and 200 idle screens cost a few asks a
+#: second (bench/live.py measures both). The most things (scopes) one screen may ask about.
+LIVE_HOLD_S = 20
+LIVE_READ_MS = 250
+LIVE_EVERY_MS = 1000
+LIVE_SCOPES = 4
 #: The rules engine's own: how a card is written, every whole-number knob, and each
 #: collection's settings.
 CARD_PATTERN = rules.CARD_PATTERN

@@ -15,6 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from dealer.bounds import APPROVAL_ABOVE, MAX_BUY_IN, MIN_BUY_IN
 from dealer.extensions import Base, db
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "PrintRecord",
     "Seating",
     "Table",
+    "TableAssignment",
     "TableSession",
     "User",
     "as_utc",
@@ -132,6 +134,28 @@ class Table(Base):
     chip_value_cents: Mapped[int] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     created_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    #: The money limits (`dealer.ledger.limits`): the least and the most one buy-in may be,
+    #: and above how many chips a buy-in or a cash-out needs a supervisor's name and PIN.
+    min_buy_in: Mapped[int] = mapped_column(default=MIN_BUY_IN)
+    max_buy_in: Mapped[int] = mapped_column(default=MAX_BUY_IN)
+    approval_above: Mapped[int] = mapped_column(default=APPROVAL_ABOVE)
+
+
+class TableAssignment(Base):
+    """A supervisor sending a dealer to a table (``assigned``) or taking them off it.
+
+    Never updated or deleted: the latest row for a (table, dealer) says whether the dealer
+    is assigned there now, and the rows before it are the floor's history.
+    """
+
+    __tablename__ = "table_assignments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
+    dealer_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"), index=True)
+    assigned: Mapped[bool] = mapped_column()
+    by_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 
 class Player(Base):
@@ -500,3 +524,19 @@ class Device(Base):
     registered_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
     registered_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     retired_at: Mapped[datetime | None] = mapped_column(Timestamp)
+
+
+class LiveMark(Base):
+    """How many times what one screen shows has changed: a table, a hand, a seating, the floor.
+
+    Bumped in the writer's own transaction (`dealer.ledger.live`), so every app server on the
+    database sees the same number; an open screen asks for it (a primary-key read) to learn,
+    without reading the ledger, whether it must be drawn again. Updated in place: it is a
+    signal, not history (the ledger and the events are the history).
+    """
+
+    __tablename__ = "live_marks"
+
+    #: ``floor``, ``table:<id>``, ``hand:<id>``, ``seating:<id>``.
+    scope: Mapped[str] = mapped_column(sa.String(40), primary_key=True)
+    version: Mapped[int] = mapped_column(sa.BigInteger)

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from functools import cache
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import Select, bindparam, func, select, update
 from sqlalchemy.orm import Session, joinedload
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -27,6 +27,7 @@ from dealer.models import ROLES, AuthToken, User, as_utc, utcnow
 from dealer.transactions import writing
 
 __all__ = [
+    "LIVE_TOKEN",
     "LOCKOUT",
     "MAX_WRONG_PINS",
     "NAME_LENGTH",
@@ -203,6 +204,15 @@ def token_by_id(session: Session, token_id: int) -> AuthToken | None:
 
 def _live(row: AuthToken | None) -> bool:
     return row is not None and row.revoked_at is None and row.user.active
+
+
+#: `_live` as a query (the token's id, bound as ``token_id``), for a read too frequent to
+#: load the user: an open screen asking every second whether it changed.
+LIVE_TOKEN: Select[int] = (
+    select(AuthToken.id)
+    .join(User, User.id == AuthToken.user_id)
+    .where(AuthToken.id == bindparam("token_id"), AuthToken.revoked_at.is_(None), User.active)
+)
 
 
 def require_role(user: User, role: str) -> None:

@@ -82,9 +82,15 @@ class Api:
 
     # ------------------------------------------------------------ factories
 
-    def table(self, profile: str = "classic", **fields: Any) -> dict[str, Any]:
+    def table(
+        self, profile: str = "classic", *, dealer: str | None = "Dee", **fields: Any
+    ) -> dict[str, Any]:
+        """A table opened by this (supervisor's) client, with ``dealer`` assigned to it: the
+        tests' one dealer deals every table unless told otherwise (``dealer=None``)."""
         body = {"name": fields.pop("name", "Table 1"), "profile": profile, **fields}
         table: dict[str, Any] = self.post("/tables", body, status=201)
+        if dealer is not None:
+            self.post(f"/tables/{table['id']}/assignments", {"dealer": dealer}, status=201)
         return table
 
     def seat(self, table: int, seat: int, player: str, buy_in: int = 100) -> dict[str, Any]:

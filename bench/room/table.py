@@ -154,12 +154,19 @@ class TableDealer:
 
     def _open(self) -> Generator[Entry, Answer, None]:
         setup = self.pace.setup
-        body = {"name": self.name, "profile": self.profile, "collection": self.collection}
+        # Stacks grow over a long simulated evening: no cash-out waits for the floor here.
+        body = {
+            "name": self.name,
+            "profile": self.profile,
+            "collection": self.collection,
+            "approval_above": 1_000_000,
+        }
         table = yield from self.send(Entry("POST", "/tables", body, "setup", setup, "supervisor"))
         self.table_id = table["id"]
+        # The dealer pushes in first: a dealer records only at the table they hold.
+        yield from self._open_session(setup)
         for seat in range(1, self.seat_count + 1):
             yield from self._sit(seat, f"{NAMES[seat - 1]} {self.name}", setup)
-        yield from self._open_session(setup)
 
     def _sit(self, seat: int, player: str, after: float) -> Generator[Entry, Answer, None]:
         body = {"seat": seat, "player": player, "buy_in": BUY_IN}
@@ -185,7 +192,11 @@ class TableDealer:
                 self.tally.bought += BUY_IN
         minutes = self.collection.get("minutes")
         if minutes is not None and self.clock - self._last_collection >= minutes * 60:
-            yield from self.send(Entry("POST", path + "/collections", {}, "chips", 2.0))
+            # The simulated clock runs ahead of the app's, which would find it not due yet
+            # (409 not_due): the floor takes it, as a supervisor's override.
+            yield from self.send(
+                Entry("POST", path + "/collections", {}, "chips", 2.0, "supervisor")
+            )
             self._last_collection = self.clock
         if self.tally.hands and self.rng.random() < self.mishaps.seat_change:
             yield from self._seat_change(balances)

@@ -17,6 +17,7 @@ from dealer.inputs import Collection, Knobs, KnobsGiven, Ruled
 from dealer.rules import ACTION_TYPES
 
 __all__ = [
+    "Assignments",
     "Balances",
     "Collected",
     "Entries",
@@ -82,6 +83,29 @@ class DueTime(BaseModel):
     due: datetime | None = Field(description="null: due now.")
 
 
+class Limits(BaseModel):
+    """A table's money limits, in chips."""
+
+    min_buy_in: int = Field(description="The least one buy-in may be.")
+    max_buy_in: int = Field(description="The most one buy-in may be.")
+    approval_above: int = Field(
+        description="A buy-in or cash-out above this needs a supervisor's name and PIN."
+    )
+
+
+class Assignment(BaseModel):
+    dealer: str
+    dealer_id: int
+
+
+class Assignments(BaseModel):
+    """The dealers a supervisor assigned to a table, and who holds its open session."""
+
+    table: int
+    assigned: list[Assignment]
+    session_dealer: str | None = Field(description="Whose session is open at the table.")
+
+
 class Table(BaseModel):
     id: int
     name: str
@@ -91,6 +115,7 @@ class Table(BaseModel):
     collection: Collection
     chip_value_cents: int
     warnings: list[str]
+    limits: Limits | None = None
     seats: dict[SeatKey, Seat] | None = None
     hand: int | None = Field(None, description="The hand in play, if any.")
     time_collection: DueTime | None = None

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, current_app, request
 
+from dealer.authority import authorise_hand
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.ledger.search import SEARCH_ROLE, FoundPayment, find_payments, query_from
@@ -18,7 +19,7 @@ from dealer.ledger.statements import Statement, seat_statement
 from dealer.rulebook import Rule
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
-from dealer.web.signin import signed_in
+from dealer.web.signin import principal, signed_in
 from dealer.wording import zone
 
 from . import bp, desk_answers
@@ -105,7 +106,9 @@ def statement_shape(found: Statement) -> dict[str, Any]:
 def statement(hand_id: int, seat: int) -> Response:
     """A seat's statement for a hand: every chip in and out, by the other party and by rule,
     with running totals that add up to the seat's net (held to the ledger's own sum)."""
-    return json_response(statement_shape(seat_statement(current_session(), hand_id, seat)), 200)
+    session = current_session()
+    authorise_hand(session, principal().user, hand_id)
+    return json_response(statement_shape(seat_statement(session, hand_id, seat)), 200)
 
 
 def found_shape(p: FoundPayment) -> dict[str, Any]:

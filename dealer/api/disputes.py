@@ -13,6 +13,7 @@ from flask import Response
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
+from dealer.authority import authorise_hand, tables_held
 from dealer.extensions import current_session
 from dealer.inputs import DisputeFilter, NewDispute, Ruling
 from dealer.ledger import rulings as service
@@ -96,6 +97,7 @@ def open_dispute(hand_id: int) -> Response:
     body = given(NewDispute)
 
     def work(session: Session) -> tuple[Any, int]:
+        authorise_hand(session, principal().user, hand_id, "record")
         dispute = service.open_dispute(
             session, hand_id, body.raised_by, body.seat, body.claim, body.entry, recorder()
         )
@@ -137,6 +139,7 @@ def rule_on_dispute(dispute_id: int) -> Response:
 @declare({200: (DisputeList, "The hand's disputes, oldest first.")}, [404, 405])
 def hand_disputes(hand_id: int) -> Response:
     """The disputes on a hand, open and ruled."""
+    authorise_hand(current_session(), principal().user, hand_id)
     found = service.hand_disputes(current_session(), hand_id)
     return json_response({"disputes": [dispute_shape(f) for f in found]}, 200)
 
@@ -145,7 +148,10 @@ def hand_disputes(hand_id: int) -> Response:
 @signed_in()
 @declare({200: (DisputeList, "The disputes, oldest first.")}, [422], query=DisputeFilter)
 def list_disputes() -> Response:
-    """Every dispute on the record; ``status=open`` for those awaiting a ruling."""
+    """Every dispute on the record (a dealer: those at the tables they hold); ``status=open``
+    for those awaiting a ruling."""
     status = asked(DisputeFilter).get("status")
-    found = service.listed_disputes(current_session(), status)
+    user = principal().user
+    held = None if user.can("supervisor") else tables_held(current_session(), user.id)
+    found = service.listed_disputes(current_session(), status, held)
     return json_response({"disputes": [dispute_shape(f) for f in found]}, 200)

@@ -8,10 +8,10 @@ from flask import Response, request
 from sqlalchemy.orm import Session
 
 from dealer import people, rules
+from dealer.authority import authorise_hand, authorise_table
 from dealer.extensions import current_session
 from dealer.inputs import Fit, NewEvent, NewHand, Supervisor
 from dealer.ledger import hands as service
-from dealer.ledger.tables import get_table
 from dealer.models import User
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
@@ -27,13 +27,17 @@ HAND = f"/hands/<{ID}:hand_id>"
 
 @bp.post(TABLE + "/hands")
 @signed_in()
-@declare({201: (answers.Hand, "The hand.")}, [404, 409], json=NewHand, write=True)
+@declare({201: (answers.Hand, "The hand.")}, [403, 404, 409], json=NewHand, write=True)
 def start_hand(table_id: int) -> Response:
-    """Deal a hand to every seated player; antes, collection, then the drops."""
+    """Deal a hand to every seated player; antes, collection, then the drops.
+
+    A dealer deals at their own table, or at one with no session open while they hold none
+    (dealing opens their session there).
+    """
     dropped = given(NewHand).dropped or []
 
     def work(session: Session) -> tuple[Any, int]:
-        table = get_table(session, table_id)
+        table = authorise_table(session, principal().user, table_id, "deal")
         replayed = service.start_hand(session, table, dropped, recorder())
         return hand_shape(session, replayed), 201
 
@@ -42,9 +46,10 @@ def start_hand(table_id: int) -> Response:
 
 @bp.get(HAND)
 @signed_in()
-@declare({200: (answers.Hand, "The hand.")}, [404])
+@declare({200: (answers.Hand, "The hand.")}, [403, 404])
 def get_hand(hand_id: int) -> Response:
-    """A hand: rules, seats and melds, net and events."""
+    """A hand: rules, seats and melds, net and events (a dealer: at their own table)."""
+    authorise_hand(current_session(), principal().user, hand_id)
     replayed = service.load_hand(current_session(), hand_id)
     return json_response(hand_shape(current_session(), replayed), 200)
 
@@ -64,6 +69,7 @@ def record_event(hand_id: int) -> Response:
     action = body.action()
 
     def work(session: Session) -> tuple[Any, int]:
+        authorise_hand(session, principal().user, hand_id, "record")
         supervisor = session.get(User, approver) if approver is not None else None
         replayed, _event, entries = service.record_event(
             session,
@@ -92,12 +98,13 @@ def approval(supervisor: Supervisor | None) -> int | None:
 
 @bp.post(HAND + "/fits")
 @signed_in()
-@declare({200: (answers.Fits, "The melds it fits.")}, [404], json=Fit, write=True)
+@declare({200: (answers.Fits, "The melds it fits.")}, [403, 404], json=Fit, write=True)
 def fits(hand_id: int) -> Response:
     """Where a card could be added, and whether it takes the seat out."""
     card = rules.parse_card(given(Fit).card)
 
     def work(session: Session) -> tuple[Any, int]:
+        authorise_hand(session, principal().user, hand_id)
         replayed = service.load_hand(session, hand_id)
         found = replayed.engine.fits(card)
         shapes = [{"seat": f.seat, "meld": f.meld, "goes_out": f.goes_out} for f in found]

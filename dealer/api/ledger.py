@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask import Response
 
+from dealer.authority import authorise_table
 from dealer.extensions import current_session
 from dealer.inputs import LedgerPage
 from dealer.ledger import verify
-from dealer.ledger.tables import get_table
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
-from dealer.web.signin import signed_in
+from dealer.web.signin import principal, signed_in
 
 from . import answers, bp
 from .shapes import ledger_shape
@@ -19,14 +19,14 @@ from .tables import TABLE
 
 @bp.get(TABLE + "/ledger")
 @signed_in()
-@declare({200: (answers.Entries, "The entries.")}, [404, 422], query=LedgerPage)
+@declare({200: (answers.Entries, "The entries.")}, [403, 404, 422], query=LedgerPage)
 def table_ledger(table_id: int) -> Response:
-    """Every ledger entry at a table, in seq order.
+    """Every ledger entry at a table, in seq order (a dealer: their own table's).
 
     All of them, or ``limit`` of them after seq ``after``.
     """
     page = asked(LedgerPage)
-    table = get_table(current_session(), table_id)
+    table = authorise_table(current_session(), principal().user, table_id)
     entries = ledger_shape(current_session(), table, page.get("after", 0), page.get("limit"))
     return json_response(entries, 200)
 

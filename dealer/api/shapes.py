@@ -12,7 +12,9 @@ from sqlalchemy.orm import Session
 from dealer import rules
 from dealer.ledger import balance, house_account, parse_account, pot_account
 from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_rules
-from dealer.ledger.tables import collection_warnings, open_seatings, stacks, time_due
+from dealer.ledger.limits import limits_of
+from dealer.ledger.tables import collection_warnings, open_seatings, stacks
+from dealer.ledger.time_collection import time_due
 from dealer.models import LedgerEntry, Seating, Table, as_utc
 from dealer.people import names_of
 
@@ -66,6 +68,7 @@ def table_shape(session: Session, table: Table, *, seats: bool) -> dict[str, Any
         "collection": collection.as_dict(),
         "chip_value_cents": table.chip_value_cents,
         "warnings": collection_warnings(collection),
+        "limits": limits_of(table).as_dict(),
     }
     if seats:
         hand = playing_hand(session, table.id)

@@ -8,10 +8,10 @@ from flask import Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer.authority import authorise_session, authorise_table
 from dealer.extensions import current_session
 from dealer.inputs import CloseSession, Nothing
 from dealer.ledger import table_sessions as service
-from dealer.ledger.tables import get_table
 from dealer.models import Hand, TableSession, User
 from dealer.people import names_of
 from dealer.web.contract import ID, declare, given
@@ -64,7 +64,7 @@ def open_session(table_id: int) -> Response:
     """
 
     def work(session: Session) -> tuple[Any, int]:
-        table = get_table(session, table_id)
+        table = authorise_table(session, principal().user, table_id, "open_session")
         opened = service.open_session(session, table, principal().user.id)
         return session_shape(session, opened), 201
 
@@ -74,20 +74,21 @@ def open_session(table_id: int) -> Response:
 @bp.get(TABLE + "/sessions")
 @signed_in()
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
-@declare({200: (answers.Sessions, "The sessions.")}, [404, 405])
+@declare({200: (answers.Sessions, "The sessions.")}, [403, 404, 405])
 def table_sessions(table_id: int) -> Response:
-    """Every session at a table, the latest first."""
-    table = get_table(current_session(), table_id)
+    """Every session at a table, the latest first (a dealer: at their own table)."""
+    table = authorise_table(current_session(), principal().user, table_id)
     found = service.sessions_at(current_session(), table.id)
     return json_response({"sessions": [session_shape(current_session(), s) for s in found]}, 200)
 
 
 @bp.get(SESSION)
 @signed_in()
-@declare({200: (answers.Session, "The session.")}, [404])
+@declare({200: (answers.Session, "The session.")}, [403, 404])
 def get_session(session_id: int) -> Response:
-    """A table session: its dealer, times, state and hands."""
-    found = service.get_session(current_session(), session_id)
+    """A table session: its dealer, times, state and hands (a dealer: their own, or one at
+    their table)."""
+    found = authorise_session(current_session(), principal().user, session_id)
     return json_response(session_shape(current_session(), found), 200)
 
 
@@ -106,7 +107,7 @@ def close_session(session_id: int) -> Response:
     approver = approval(given(CloseSession).supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
-        found = service.get_session(session, session_id)
+        found = authorise_session(session, principal().user, session_id, "record")
         supervisor = session.get(User, approver) if approver is not None else None
         closed = service.close_session(session, found, principal().user, supervisor)
         return session_shape(session, closed), 200

@@ -1,4 +1,8 @@
-"""Tables, seats, balances and the time collection."""
+"""Tables, seats, balances, the time collection, a table's limits and its assigned dealers.
+
+Every view that touches a table asks `dealer.authority` first: a dealer acts only at the
+table they hold (their open session, or a supervisor's assignment).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,25 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
+from dealer import people
+from dealer.authority import authorise_table
 from dealer.extensions import current_session
-from dealer.inputs import ChipMove, NewSeat, NewTable, Nothing, SeatPause
+from dealer.inputs import (
+    ChipMove,
+    NewAssignment,
+    NewSeat,
+    NewTable,
+    SeatPause,
+    Supervisor,
+    TableSettings,
+    TakeCollection,
+)
+from dealer.ledger import assignments
 from dealer.ledger import tables as service
+from dealer.ledger.limits import change_limits
+from dealer.ledger.table_sessions import open_session_at
+from dealer.ledger.time_collection import take_time_collection
+from dealer.models import User
 from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
@@ -22,16 +42,32 @@ TABLE = f"/tables/<{ID}:table_id>"
 SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
 
 
+def approval(supervisor: Supervisor | None) -> int | None:
+    """The id of the supervisor whose name and PIN came with the call, if any.
+
+    Checked before the write begins: a PIN's slow hash never holds the writers' lock, and a
+    wrong one is counted (its own transaction) whatever the write does after.
+    """
+    if supervisor is None:
+        return None
+    return people.approve_supervisor(current_session(), supervisor.name, supervisor.pin)
+
+
+def approved_by(session: Session, approver: int | None) -> User | None:
+    return session.get(User, approver) if approver is not None else None
+
+
 @bp.post("/tables")
 @signed_in("supervisor")
 @declare({201: (answers.Table, "The table, every knob effective.")}, json=NewTable, write=True)
 def create_table() -> Response:
-    """Create a table with a rule profile, overrides and a collection.
+    """Create a table with a rule profile, overrides, a collection and money limits.
 
     Role: supervisor or above.
     """
     body = given(NewTable)
     cents = 100 if body.chip_value_cents is None else body.chip_value_cents
+    limits = body.model_dump(include={"min_buy_in", "max_buy_in", "approval_above"})
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.create_table(
@@ -42,6 +78,7 @@ def create_table() -> Response:
             body.collection,
             cents,
             principal().user,
+            limits,
         )
         return table_shape(session, table, seats=False), 201
 
@@ -50,24 +87,63 @@ def create_table() -> Response:
 
 @bp.get(TABLE)
 @signed_in()
-@declare({200: (answers.Table, "The table.")}, [404])
+# 405: werkzeug answers an id beyond 32 bits so when the address also has a PATCH.
+@declare({200: (answers.Table, "The table.")}, [403, 404, 405])
 def get_table(table_id: int) -> Response:
-    """A table, its seats and the hand in play."""
-    table = service.get_table(current_session(), table_id)
+    """A table, its seats and the hand in play (a dealer: their own table)."""
+    table = authorise_table(current_session(), principal().user, table_id)
     return json_response(table_shape(current_session(), table, seats=True), 200)
+
+
+@bp.patch(TABLE)
+@signed_in("supervisor")
+@declare(
+    {200: (answers.Table, "The table with its new limits.")},
+    [404, 405],
+    json=TableSettings,
+    write=True,
+)
+def change_table(table_id: int) -> Response:
+    """Change a table's money limits; those left out stay.
+
+    Role: supervisor or above.
+    """
+    given_limits = given(TableSettings).model_dump()
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = service.get_table(session, table_id)
+        change_limits(session, table, given_limits, principal().user)
+        return table_shape(session, table, seats=False), 200
+
+    return write(work)
 
 
 @bp.post(TABLE + "/seats")
 @signed_in()
-@declare({201: (answers.Seat, "The seat.")}, [404, 409], json=NewSeat, write=True)
+@declare({201: (answers.Seat, "The seat.")}, [403, 404, 409, 429], json=NewSeat, write=True)
 def seat_player(table_id: int) -> Response:
-    """Seat a player with a buy-in from the cage."""
+    """Seat a player with a buy-in from the cage.
+
+    A buy-in below the table's least or above its largest is a 422 (``below_min_buy_in``,
+    ``above_max_buy_in``); above its approval threshold without a supervisor (their
+    ``supervisor`` name and PIN, or a supervisor calling) a 403 ``needs_supervisor``.
+    """
     body = given(NewSeat)
+    approver = approval(body.supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
-        table = service.get_table(session, table_id)
+        user = principal().user
+        table = authorise_table(session, user, table_id, "record")
         seating = service.seat_player(
-            session, table, body.seat, body.player, body.buy_in, recorder(), body.player_id
+            session,
+            table,
+            body.seat,
+            body.player,
+            body.buy_in,
+            recorder(),
+            user,
+            approved_by(session, approver),
+            player_id=body.player_id,
         )
         return seat_shape(seating, body.buy_in), 201
 
@@ -76,15 +152,23 @@ def seat_player(table_id: int) -> Response:
 
 @bp.post(SEAT_AT + "/chips")
 @signed_in()
-@declare({201: (answers.Seat, "The seat.")}, [404, 409], json=ChipMove, write=True)
+@declare({201: (answers.Seat, "The seat.")}, [403, 404, 409, 429], json=ChipMove, write=True)
 def move_chips(table_id: int, seat: int) -> Response:
-    """Buy in more chips, or cash some out."""
+    """Buy in more chips, or cash some out, within the table's limits.
+
+    Above the approval threshold without a supervisor: 403 ``needs_supervisor``.
+    """
     body = given(ChipMove)
+    approver = approval(body.supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
-        table = service.get_table(session, table_id)
+        user = principal().user
+        table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
-        service.move_chips(session, table, seating, body.kind, body.amount, recorder())
+        approved = approved_by(session, approver)
+        service.move_chips(
+            session, table, seating, body.kind, body.amount, recorder(), user, approved
+        )
         return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 201
 
     return write(work)
@@ -92,14 +176,19 @@ def move_chips(table_id: int, seat: int) -> Response:
 
 @bp.delete(SEAT_AT)
 @signed_in()
-@declare({200: (answers.Seat, "The seat as it left.")}, [404, 409, 422], write=True)
+@declare({200: (answers.Seat, "The seat as it left.")}, [403, 404, 409, 422], write=True)
 def leave_seat(table_id: int, seat: int) -> Response:
-    """The player leaves: the stack is cashed out to the cage."""
+    """The player leaves: the stack is cashed out to the cage.
+
+    A stack above the approval threshold needs a supervisor: 403 ``needs_supervisor``
+    (cash out with one first, or a supervisor calls).
+    """
 
     def work(session: Session) -> tuple[Any, int]:
-        table = service.get_table(session, table_id)
+        user = principal().user
+        table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
-        stack = service.leave_seat(session, table, seating, recorder())
+        stack = service.leave_seat(session, table, seating, recorder(), user)
         return {**seat_shape(seating, stack), "cashed_out": stack, "left": True}, 200
 
     return write(work)
@@ -107,13 +196,13 @@ def leave_seat(table_id: int, seat: int) -> Response:
 
 @bp.post(SEAT_AT + "/pause")
 @signed_in()
-@declare({200: (answers.Seat, "The seat.")}, [404], json=SeatPause, write=True)
+@declare({200: (answers.Seat, "The seat.")}, [403, 404], json=SeatPause, write=True)
 def pause_seat(table_id: int, seat: int) -> Response:
     """Sit a player out (not dealt in, no time collection), or back in."""
     body = given(SeatPause)
 
     def work(session: Session) -> tuple[Any, int]:
-        table = service.get_table(session, table_id)
+        table = authorise_table(session, principal().user, table_id, "record")
         seating = service.open_seat(session, table, seat)
         service.pause_seat(session, seating, body.paused)
         return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 200
@@ -123,25 +212,100 @@ def pause_seat(table_id: int, seat: int) -> Response:
 
 @bp.get(TABLE + "/balances")
 @signed_in()
-@declare({200: (answers.Balances, "The balances.")}, [404])
+@declare({200: (answers.Balances, "The balances.")}, [403, 404])
 def balances(table_id: int) -> Response:
     """Each seat's stack and the house's take, as sums of the ledger."""
-    table = service.get_table(current_session(), table_id)
+    table = authorise_table(current_session(), principal().user, table_id)
     return json_response(balances_shape(current_session(), table), 200)
 
 
 @bp.post(TABLE + "/collections")
 @signed_in()
-@declare({201: (answers.Collected, "What was collected.")}, [404, 409], json=Nothing, write=True)
+@declare(
+    {201: (answers.Collected, "What was collected.")},
+    [403, 404, 409, 429],
+    json=TakeCollection,
+    write=True,
+)
 def time_collection(table_id: int) -> Response:
-    """Take the time collection from every seated, unpaused player."""
+    """Take the time collection from every seated, unpaused player.
+
+    Before it is due: 409 ``not_due`` (saying when it will be), unless a supervisor
+    overrides (``supervisor`` name and PIN, or a supervisor calling); the override is
+    written on each entry.
+    """
+    approver = approval(given(TakeCollection).supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
-        table = service.get_table(session, table_id)
-        payments, entries = service.take_time_collection(session, table, recorder())
+        user = principal().user
+        table = authorise_table(session, user, table_id, "record")
+        approved = approved_by(session, approver)
+        payments, entries = take_time_collection(session, table, recorder(), user, approved)
         return {
             "payments": payments_shape(payments, entries),
             "balances": balances_shape(session, table),
         }, 201
+
+    return write(work)
+
+
+def assignments_shape(session: Session, table_id: int) -> dict[str, Any]:
+    held = open_session_at(session, table_id)
+    return {
+        "table": table_id,
+        "assigned": [
+            {"dealer": d.name, "dealer_id": d.id}
+            for d in assignments.assigned_dealers(session, table_id)
+        ],
+        "session_dealer": held.dealer.name if held is not None else None,
+    }
+
+
+@bp.get(TABLE + "/assignments")
+@signed_in()
+# 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
+@declare({200: (answers.Assignments, "Who deals the table.")}, [403, 404, 405])
+def table_assignments(table_id: int) -> Response:
+    """The dealers assigned to a table, and whose session is open there."""
+    table = authorise_table(current_session(), principal().user, table_id)
+    return json_response(assignments_shape(current_session(), table.id), 200)
+
+
+@bp.post(TABLE + "/assignments")
+@signed_in("supervisor")
+@declare(
+    {201: (answers.Assignments, "Who deals the table now.")},
+    [404, 405, 409],
+    json=NewAssignment,
+    write=True,
+)
+def assign_dealer(table_id: int) -> Response:
+    """Assign a dealer (by name) to a table: they may record and read there.
+
+    Role: supervisor or above.
+    """
+    name = given(NewAssignment).dealer
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = service.get_table(session, table_id)
+        assignments.assign(session, table, name, principal().user)
+        return assignments_shape(session, table.id), 201
+
+    return write(work)
+
+
+@bp.delete(TABLE + f"/assignments/<{ID}:dealer_id>")
+@signed_in("supervisor")
+@declare({200: (answers.Assignments, "Who deals the table now.")}, [404], write=True)
+def unassign_dealer(table_id: int, dealer_id: int) -> Response:
+    """End a dealer's assignment to a table (their open session, if any, stays theirs).
+
+    Role: supervisor or above.
+    """
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = service.get_table(session, table_id)
+        assignments.unassign(session, table, dealer_id, principal().user)
+        return assignments_shape(session, table.id), 200
 
     return write(work)

@@ -32,6 +32,7 @@ __all__ = [
     "local_path",
     "page",
     "page_address",
+    "watching",
     "who",
 ]
 
@@ -83,6 +84,19 @@ def _idle_too_long() -> bool:
     seen = session.get(SEEN)
     limit = int(current_app.config.get("IDLE_SECONDS", 900))
     return isinstance(seen, int | float) and limit > 0 and time.time() - seen > limit
+
+
+def watching() -> int | None:
+    """The sign-in (token id) the cookie names, unless idle too long; asked without counting
+    as a touch (an open screen asking whether it changed must not keep an unattended tablet
+    signed in) and without loading the user: the caller checks the token is still live
+    (`dealer.people.live_token`) in its own query. Never a bearer token's."""
+    token_id = session.get("_user_id")  # where Flask-Login keeps get_id()
+    if "Authorization" in request.headers or not isinstance(token_id, str):
+        return None
+    if not token_id.isdigit() or len(token_id) > 9 or _idle_too_long():
+        return None
+    return int(token_id)
 
 
 def _keep_entry() -> str:

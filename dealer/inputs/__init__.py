@@ -11,6 +11,7 @@ from .bodies import (
     ChipMove,
     CloseSession,
     Fit,
+    NewAssignment,
     NewDispute,
     NewHand,
     NewPlayer,
@@ -22,6 +23,8 @@ from .bodies import (
     SeatPause,
     SignIn,
     Supervisor,
+    TableSettings,
+    TakeCollection,
 )
 from .events import EVENTS, NewEvent
 from .params import (
@@ -49,6 +52,7 @@ __all__ = [
     "Knobs",
     "KnobsGiven",
     "LedgerPage",
+    "NewAssignment",
     "NewDispute",
     "NewEvent",
     "NewHand",
@@ -65,6 +69,8 @@ __all__ = [
     "ShiftWindow",
     "SignIn",
     "Supervisor",
+    "TableSettings",
+    "TakeCollection",
     "Window",
     "Words",
     "WriteHeaders",

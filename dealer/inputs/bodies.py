@@ -15,6 +15,7 @@ from pydantic_core import core_schema
 
 from dealer import people, rules
 from dealer.bounds import (
+    BUY_IN_CHIPS,
     CARD_NUMBER,
     CARD_PATTERN,
     CHIP_VALUE_CENTS,
@@ -42,6 +43,7 @@ __all__ = [
     "ChipMove",
     "CloseSession",
     "Fit",
+    "NewAssignment",
     "NewDispute",
     "NewHand",
     "NewPlayer",
@@ -53,6 +55,8 @@ __all__ = [
     "SeatPause",
     "SignIn",
     "Supervisor",
+    "TableSettings",
+    "TakeCollection",
 ]
 
 #: A PIN as the document writes it.
@@ -97,8 +101,47 @@ def _collection(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
     return rules.make_collection(value).as_dict()  # the engine's judgement, kind spelt out
 
 
+def _supervisor(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise Invalid(SUPERVISOR)
+    refuse_unknown(Supervisor, value)
+    return value
+
+
+SUPERVISOR = "The supervisor must be given as their name and PIN (supervisor)."
+
+
+class Supervisor(Body):
+    """A supervisor approving on the spot, by name and PIN."""
+
+    name: Annotated[str, Field(pattern=ANY_TEXT)]
+    pin: Annotated[str, Field(pattern=PIN)]
+
+
+#: A supervisor's approval, as a field of a body.
+Approval = Annotated[Supervisor | None, Words(_supervisor, SUPERVISOR)]
+
+
+#: A money limit of a table (`dealer.ledger.limits`), optional: the default or the setting
+#: it had stays when it is left out.
+Limit = Annotated[int | None, whole(BUY_IN_CHIPS, "limit in chips", optional=True)]
+
+
+class TableSettings(Body):
+    """A table's money limits, as a supervisor changes them; those left out stay."""
+
+    min_buy_in: Limit = Field(None, description="The least one buy-in may be, in chips.")
+    max_buy_in: Limit = Field(None, description="The most one buy-in may be, in chips.")
+    approval_above: Limit = Field(
+        None,
+        description="A buy-in or cash-out above this many chips needs a supervisor's name and PIN.",
+    )
+
+
 class NewTable(Body):
-    """A table to open under a rule profile, with overrides and a collection."""
+    """A table to open under a rule profile, with overrides, a collection and money limits."""
 
     name: Annotated[str, text(TABLE_NAME, "table's name")]
     profile: Annotated[Profile, Words(_profile)]
@@ -111,10 +154,17 @@ class NewTable(Body):
     collection: Annotated[Collection | None, Words(_collection)] = Field(
         None, description="The house's collection: none if not given."
     )
+    min_buy_in: Limit = Field(None, description="The least one buy-in may be: 1 if not given.")
+    max_buy_in: Limit = Field(None, description="The most one buy-in may be: 2000 if not given.")
+    approval_above: Limit = Field(
+        None,
+        description="A buy-in or cash-out above this needs a supervisor: 1000 if not given.",
+    )
 
 
 class NewSeat(Body):
-    """A player sitting down with a buy-in from the cage."""
+    """A player sitting down with a buy-in from the cage (within the table's limits; above
+    its approval threshold with a supervisor's name and PIN)."""
 
     seat: Annotated[int, whole(SEATS, "seat")]
     player: Annotated[str | None, optional_text(PLAYER_NAME, "player's name")] = Field(
@@ -126,6 +176,7 @@ class NewSeat(Body):
     player_id: Annotated[int | None, whole((1, MAX_ID), "player's id", optional=True)] = Field(
         None, description="The player record the seat belongs to (GET /api/v1/players)."
     )
+    supervisor: Approval = None
 
 
 class NewPlayer(Body):
@@ -187,6 +238,7 @@ class ChipMove(Body):
         ChipMoveKind, _service(check_chip_move, core_schema.literal_schema(list(CHIP_MOVES)))
     ]
     amount: Annotated[int, whole((1, MAX_CHIPS), "number of chips")]
+    supervisor: Approval = None
 
 
 class SeatPause(Body):
@@ -237,27 +289,16 @@ class Fit(Body):
     )
 
 
-def _supervisor(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise Invalid(SUPERVISOR)
-    refuse_unknown(Supervisor, value)
-    return value
+class TakeCollection(Body):
+    """The time collection; a supervisor's name and PIN take it before it is due."""
+
+    supervisor: Approval = None
 
 
-SUPERVISOR = "The supervisor must be given as their name and PIN (supervisor)."
+class NewAssignment(Body):
+    """A dealer sent to a table by a supervisor."""
 
-
-class Supervisor(Body):
-    """A supervisor approving on the spot, by name and PIN."""
-
-    name: Annotated[str, Field(pattern=ANY_TEXT)]
-    pin: Annotated[str, Field(pattern=PIN)]
-
-
-#: A supervisor's approval, as a field of a body.
-Approval = Annotated[Supervisor | None, Words(_supervisor, SUPERVISOR)]
+    dealer: Annotated[str, text(USER_NAME, "dealer's name")]
 
 
 class CloseSession(Body):

@@ -296,8 +296,11 @@ def disputes_opened_between(session: Session, start: datetime, end: datetime) ->
     return _on_record(session, found)
 
 
-def listed_disputes(session: Session, status: str | None = None) -> list[OnRecord]:
-    """Every dispute, oldest first; ``status`` "open" or "ruled" keeps only those."""
+def listed_disputes(
+    session: Session, status: str | None = None, tables: set[int] | None = None
+) -> list[OnRecord]:
+    """Every dispute, oldest first; ``status`` "open" or "ruled" keeps only those, ``tables``
+    only those on hands at those tables."""
     if status not in (None, "open", "ruled"):
         raise Invalid("status is open or ruled.", "invalid_query")
     query = select(Dispute).order_by(Dispute.id)
@@ -306,6 +309,9 @@ def listed_disputes(session: Session, status: str | None = None) -> list[OnRecor
         query = query.where(~ruled)
     elif status == "ruled":
         query = query.where(ruled)
+    if tables is not None:
+        at = select(Hand.id).where(Hand.table_id.in_(tables))
+        query = query.where(Dispute.hand_id.in_(at))
     return _on_record(session, session.scalars(query))
 
 

@@ -7,11 +7,9 @@ Each service checks its own inputs against `dealer.bounds`, whichever front door
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any, Literal, get_args
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer import rules
@@ -26,19 +24,20 @@ from dealer.bounds import (
     check_text,
     check_whole,
 )
-from dealer.errors import Conflict, Invalid, NotFound
-from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc, utcnow
+from dealer.errors import Conflict, Forbidden, Invalid, NotFound
+from dealer.models import Hand, Player, Seating, Table, User, utcnow
 
-from .accounts import CAGE, house_account, seating_account
+from .accounts import CAGE, seating_account
 from .balances import balance, balances
-from .hands import playing_hand, table_collection
+from .hands import playing_hand
+from .limits import approved_words, check_buy_in, check_cash_out, check_limits, record_approval
 from .post import Posting, Recorder, post
 
 __all__ = [
     "CALIFORNIA_WARNING",
     "CHIP_MOVES",
     "ChipMoveKind",
-    "TimeDue",
+    "approver",
     "check_chip_move",
     "check_paused",
     "collection_warnings",
@@ -51,8 +50,6 @@ __all__ = [
     "pause_seat",
     "seat_player",
     "stacks",
-    "take_time_collection",
-    "time_due",
 ]
 
 CALIFORNIA_WARNING = (
@@ -92,14 +89,19 @@ def create_table(
     collection: Mapping[str, Any] | None,
     chip_value_cents: int,
     user: User,
+    limits: Mapping[str, object | None] | None = None,
 ) -> Table:
-    """A new table; the engine checks the profile, every knob and the collection."""
+    """A new table; the engine checks the profile, every knob and the collection.
+
+    ``limits``: its money limits (`dealer.ledger.limits`); those not given are the defaults.
+    """
     name = check_text(name, TABLE_NAME, "table's name", "name")
     chip_value_cents = check_whole(
         chip_value_cents, CHIP_VALUE_CENTS, "chip value in cents", "chip_value_cents"
     )
     rules.make_rules(profile, overrides)
     model = rules.make_collection(collection)
+    money = check_limits(limits or {})
     table = Table(
         name=name,
         profile=profile,
@@ -107,6 +109,7 @@ def create_table(
         collection=model.as_dict(),
         chip_value_cents=chip_value_cents,
         created_by=user.id,
+        **money.as_dict(),
     )
     session.add(table)
     session.flush()
@@ -156,6 +159,14 @@ def stacks(session: Session, seatings: Sequence[Seating]) -> dict[int, int]:
     return {s.id: sums[seating_account(s.id)] for s in seatings}
 
 
+def approver(user: User, supervisor: User | None) -> User | None:
+    """Who approves a write that needs the floor: the supervisor who gave their name and PIN,
+    else the caller when they are a supervisor themselves (as for a void)."""
+    if supervisor is not None:
+        return supervisor
+    return user if user.can("supervisor") else None
+
+
 def seat_player(
     session: Session,
     table: Table,
@@ -163,12 +174,15 @@ def seat_player(
     player: str | None,
     buy_in: int,
     recorder: Recorder,
+    user: User,
+    supervisor: User | None = None,
     player_id: int | None = None,
 ) -> Seating:
     """Seat ``player`` in an empty seat with ``buy_in`` chips from the cage.
 
-    With ``player_id`` the seating belongs to that player record; the name shown for the
-    seat is ``player`` if given, else the record's name.
+    A buy-in of 0 seats the player with no chips yet; any other is held to the table's
+    limits (`dealer.ledger.limits`). With ``player_id`` the seating belongs to that player
+    record; the name shown for the seat is ``player`` if given, else the record's name.
     """
     seat = check_whole(seat, SEATS, "seat", "seat")
     known = None
@@ -183,6 +197,9 @@ def seat_player(
         raise Invalid("Name the player, or choose one (player or player_id).", "player_missing")
     player = check_text(player, PLAYER_NAME, "player's name", "player")
     buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
+    approved = approver(user, supervisor)
+    if buy_in:
+        check_buy_in(table, buy_in, approved)
     taken = session.scalars(
         select(Seating).where(
             Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
@@ -205,11 +222,13 @@ def seat_player(
                     seating_account(seating.id),
                     buy_in,
                     "buy_in",
-                    f"{player} sits in seat {seat} and buys in for {buy_in}",
+                    f"{player} sits in seat {seat} and buys in for {buy_in}"
+                    + approved_words(approved if buy_in > table.approval_above else None, user),
                 )
             ],
             recorder,
         )
+        record_approval(session, table, "a buy-in", buy_in, approved, user)
     return seating
 
 
@@ -227,14 +246,20 @@ def move_chips(
     kind: ChipMoveKind,
     amount: int,
     recorder: Recorder,
+    user: User,
+    supervisor: User | None = None,
 ) -> None:
-    """A rebuy from the cage, or chips back to it (never more than the stack holds)."""
+    """A rebuy from the cage, or chips back to it (never more than the stack holds), within
+    the table's limits."""
     kind = check_chip_move(kind)
     amount = check_whole(amount, (1, MAX_CHIPS), "number of chips", "amount")
     account = seating_account(seating.id)
     who = f"{seating.player} in seat {seating.seat}"
+    approved = approver(user, supervisor)
+    noted = approved_words(approved if amount > table.approval_above else None, user)
     if kind == "buy_in":
-        posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}")
+        check_buy_in(table, amount, approved)
+        posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}{noted}")
     else:
         if _in_hand_in_play(session, table, seating) is not None:
             raise Conflict(
@@ -247,8 +272,11 @@ def move_chips(
                 f"Seat {seating.seat} has {stack} chips: it cannot cash out {amount}.",
                 "not_enough_chips",
             )
-        posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}")
+        check_cash_out(table, amount, approved)
+        posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}{noted}")
     post(session, table.id, [posting], recorder)
+    what = "a buy-in" if kind == "buy_in" else "a cash-out"
+    record_approval(session, table, what, amount, approved, user)
 
 
 def pause_seat(session: Session, seating: Seating, paused: object) -> None:
@@ -257,8 +285,18 @@ def pause_seat(session: Session, seating: Seating, paused: object) -> None:
     session.flush()
 
 
-def leave_seat(session: Session, table: Table, seating: Seating, recorder: Recorder) -> int:
-    """Cash out the whole stack and free the seat; return the stack it left with."""
+def leave_seat(
+    session: Session,
+    table: Table,
+    seating: Seating,
+    recorder: Recorder,
+    user: User,
+    supervisor: User | None = None,
+) -> int:
+    """Cash out the whole stack and free the seat; return the stack it left with.
+
+    Leaving is a cash-out: above the table's approval threshold it needs a supervisor too.
+    """
     if _in_hand_in_play(session, table, seating) is not None:
         raise Conflict(
             f"Seat {seating.seat} is in the hand in play: it can leave once the hand is settled.",
@@ -271,78 +309,23 @@ def leave_seat(session: Session, table: Table, seating: Seating, recorder: Recor
             f"Seat {seating.seat} is short by {-stack} chips: buy in to cover it before leaving.",
             "seat_short",
         )
+    approved = approver(user, supervisor)
+    if stack > table.approval_above and approved is None:
+        raise Forbidden(
+            f"Seat {seating.seat} would leave with {stack:,} chips, above this table's "
+            f"{table.approval_above:,}: a supervisor's name and PIN must approve the cash-out.",
+            "needs_supervisor",
+        )
     if stack:
         who = f"{seating.player} leaves seat {seating.seat}"
+        noted = approved_words(approved if stack > table.approval_above else None, user)
         post(
             session,
             table.id,
-            [Posting(account, CAGE, stack, "cash_out", f"{who} and cashes out {stack}")],
+            [Posting(account, CAGE, stack, "cash_out", f"{who} and cashes out {stack}{noted}")],
             recorder,
         )
+        record_approval(session, table, "a cash-out on leaving", stack, approved, user)
     seating.left_at = utcnow()
     session.flush()
     return stack
-
-
-def take_time_collection(
-    session: Session, table: Table, recorder: Recorder
-) -> tuple[list[rules.Payment], list[LedgerEntry]]:
-    """Each seated, unpaused player pays the time collection to the house."""
-    seatings = {s.seat: s for s in open_seatings(session, table.id) if not s.paused}
-    payments = rules.time_collection(seatings, table_collection(table))
-    postings = [
-        Posting(
-            seating_account(seatings[int(p.payer)].id),
-            house_account(table.id),
-            p.chips,
-            p.rule,
-            p.reason,
-        )
-        for p in payments
-    ]
-    return payments, post(session, table.id, postings, recorder)
-
-
-@dataclass(frozen=True, slots=True)
-class TimeDue:
-    """The time collection at a table: when it was last taken and when it is next due."""
-
-    chips: int
-    minutes: int
-    last: datetime | None
-    #: None: due now (never taken at this table).
-    due_at: datetime | None
-
-    @property
-    def due(self) -> bool:
-        return self.due_at is None or utcnow() >= self.due_at
-
-    @property
-    def minutes_left(self) -> int:
-        if self.due_at is None:
-            return 0
-        return max(0, int((self.due_at - utcnow()).total_seconds() // 60) + 1)
-
-
-def time_due(session: Session, table: Table) -> TimeDue | None:
-    """When the time collection is next due (None unless the table collects by time).
-
-    Due ``minutes`` after it was last taken into the house, and at once if it never was.
-    """
-    collection = table_collection(table)
-    if collection.kind != "time":
-        return None
-    last = session.scalar(
-        select(func.max(LedgerEntry.at)).where(
-            LedgerEntry.table_id == table.id,
-            LedgerEntry.to_account == house_account(table.id),
-            LedgerEntry.reason_code == "collection",
-            LedgerEntry.hand_id.is_(None),
-        )
-    )
-    if last is None:
-        return TimeDue(collection.chips, collection.minutes, None, None)
-    taken = as_utc(last)
-    return TimeDue(
-        collection.chips, collection.minutes, taken, taken + timedelta(minutes=collection.minutes)
-    )

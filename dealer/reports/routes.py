@@ -19,12 +19,12 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
+from dealer.authority import authorise_hand, authorise_session
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
 from dealer.ledger import players
 from dealer.ledger.statements import seat_statement
-from dealer.ledger.table_sessions import get_session
 from dealer.transactions import snapshot, writing
 from dealer.web.contract import ID, declare
 from dealer.web.refusals import dealer_error
@@ -123,10 +123,12 @@ def hand_slip(hand_id: int) -> Response:
     """The hand slip: every event with its payments and rule, the settlement, each seat's
     net, the ledger range and its hash. Stamped REPRINT n after the first.
 
-    Any dealer may print it, for a dispute at their table.
+    A dealer may print it at their own table, for a dispute there; a supervisor any.
     """
-    who = principal().user.name
+    user = principal().user
+    who = user.name
     with snapshot(current_session()) as session:
+        authorise_hand(session, user, hand_id)
         slip = gather.hand_slip(session, hand_id)
     reprint = _counted("hand_slip", str(hand_id))
     data = hand_slip_pdf(replace(slip, reprint=reprint), _options(who))
@@ -145,7 +147,7 @@ def session_report(session_id: int) -> Response:
     user = principal().user
     who, user_id, floor = user.name, user.id, user.can("supervisor")
     with snapshot(current_session()) as session:
-        if not floor and get_session(session, session_id).dealer_id != user_id:
+        if not floor and authorise_session(session, user, session_id).dealer_id != user_id:
             raise Forbidden(
                 "A dealer may print only their own sessions: ask a supervisor.",
                 "not_your_session",
@@ -205,13 +207,15 @@ def player_statement(player_id: int) -> Response:
 @declare(PDF, [404, 409], documented_only=True)
 def statement_slip(hand_id: int, seat: int) -> Response:
     """A seat's statement for a hand: every chip in and out, by party and by rule, with
-    running totals, held to the ledger's own sum. Any dealer may print it.
+    running totals, held to the ledger's own sum. A dealer may print it at their own table.
 
     Not counted as a print (no REPRINT stamp): it is an extract of the ledger, the same at
     every print, not a document of record like the hand slip.
     """
-    who = principal().user.name
+    user = principal().user
+    who = user.name
     with snapshot(current_session()) as session:
+        authorise_hand(session, user, hand_id)
         found = seat_statement(session, hand_id, seat)
     return _pdf(statement_pdf(found, _options(who)), f"statement-{hand_id}-seat-{seat}.pdf")
 

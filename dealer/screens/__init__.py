@@ -18,12 +18,14 @@ from . import (  # noqa: E402,F401
     dispute,
     floor,
     hands,
+    live,
     players,
     rulings,
     screen,
     seats,
     settle,
     table_sessions,
+    table_settings,
 )
 
 __all__ = ["bp"]

@@ -26,6 +26,7 @@ from dealer.web.signin import recorder
 from . import bp
 from .board import Board, EventView, build_board
 from .forms import VoidForm
+from .screen import at_table
 from .sent import record_once
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
@@ -125,23 +126,27 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
 
 @bp.get(EVENT + "/void")
 @page()
+@at_table("read")
 def void_event(hand_id: int, event_id: int) -> tuple[str, int]:
     return _void_page(hand_id, event_id)
 
 
 @bp.post(EVENT + "/void")
 @page()
+@at_table("record")
 def confirm_void_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
     return _record_void(hand_id, event_id, VoidForm())
 
 
 @bp.get(HAND + "/void")
 @page()
+@at_table("read")
 def void_hand(hand_id: int) -> tuple[str, int]:
     return _void_page(hand_id, None)
 
 
 @bp.post(HAND + "/void")
 @page()
+@at_table("record")
 def confirm_void_hand(hand_id: int) -> Response | tuple[str, int]:
     return _record_void(hand_id, None, VoidForm())

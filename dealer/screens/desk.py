@@ -22,6 +22,7 @@ from dealer.web.refusals import refusal
 from dealer.wording import zone
 
 from . import bp
+from .screen import at_table
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"
@@ -43,6 +44,7 @@ def rule_words() -> dict[str, Any]:
 
 @bp.get(STATEMENT)
 @page()
+@at_table("read")
 def statement(hand_id: int, seat: int) -> str:
     """A seat's statement for a hand; each line opens its payment's dispute view."""
     found = seat_statement(current_session(), hand_id, seat)

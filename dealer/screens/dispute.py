@@ -19,6 +19,7 @@ from dealer.rulebook import rule
 from . import bp
 from .board import build_board
 from .faces import faces
+from .screen import at_table
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 PAYMENT = HAND + "/events/<int(max=2147483647):event_id>/payments/<int(min=1, max=1000):number>"
@@ -61,6 +62,7 @@ def _lines(session: Session, hand: Hand, entries: list[LedgerEntry]) -> list[Ent
 
 @bp.get(PAYMENT)
 @page()
+@at_table("read")
 def payment(hand_id: int, event_id: int, number: int) -> str:
     session = current_session()
     hand = service.get_hand(session, hand_id)

@@ -13,11 +13,14 @@ from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.auth.guard import kept_fields, page, who
+from dealer.authority import tables_held
 from dealer.bounds import COLLECTION_FIELDS
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import tables as service
 from dealer.ledger.floor import (
+    FloorFlags,
+    floor_flags,
     house_drop,
     last_hand_numbers,
     playing_hands,
@@ -25,14 +28,17 @@ from dealer.ledger.floor import (
     shift_start,
 )
 from dealer.ledger.hands import table_collection, table_rules
+from dealer.ledger.limits import Limits
+from dealer.ledger.live import FLOOR
 from dealer.ledger.rulings import open_disputes_by_table
 from dealer.ledger.tables import CALIFORNIA_WARNING
-from dealer.models import Hand, Table, utcnow
+from dealer.models import Hand, Table, TableSession, utcnow
 from dealer.web.refusals import refusal
 from dealer.wording import zone
 
 from . import bp
-from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenTableForm
+from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, OpenTableForm
+from .live import live_context, live_page
 from .sent import record_once
 
 __all__ = ["TableLine", "table_lines"]
@@ -50,6 +56,7 @@ class TableLine:
     hand: Hand | None
     hands_dealt: int
     drop: int
+    flags: FloorFlags
 
     @property
     def banned_in_california(self) -> bool:
@@ -78,6 +85,7 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
     playing = playing_hands(session, ids)
     numbers = last_hand_numbers(session, ids)
     drops = house_drop(session, ids, since) if since is not None else dict.fromkeys(ids, 0)
+    flags = floor_flags(session, tables)
     lines = []
     for table in tables:
         knobs = table_rules(table)
@@ -91,6 +99,7 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
                 playing.get(table.id),
                 numbers.get(table.id, 0),
                 drops[table.id],
+                flags[table.id],
             )
         )
     return lines
@@ -117,7 +126,7 @@ WARNED_KINDS = frozenset(
 
 def _floor_page(
     form: OpenTableForm, status: int = 200, error: str | None = None
-) -> tuple[str, int]:
+) -> tuple[str | Response, int]:
     session = current_session()
     now = utcnow()
     since = shift_start(
@@ -128,8 +137,9 @@ def _floor_page(
     lines = table_lines(session, _all_tables(session), since)
     form.stamp(url_for("screens.floor"))
     return (
-        render_template(
+        live_page(
             "screens/floor.html",
+            **live_context(FLOOR),
             lines=lines,
             since=since,
             until=now,
@@ -142,6 +152,7 @@ def _floor_page(
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
             open_disputes=open_disputes_by_table(session),
+            limits=Limits(),
         ),
         status,
     )
@@ -149,14 +160,14 @@ def _floor_page(
 
 @bp.get("/floor")
 @page("supervisor")
-def floor() -> tuple[str, int]:
+def floor() -> tuple[str | Response, int]:
     kept = kept_fields(url_for("screens.open_table"))
     return _floor_page(OpenTableForm(formdata=kept) if kept else OpenTableForm())
 
 
 @bp.post("/floor/tables")
 @page("supervisor")
-def open_table() -> Response | tuple[str, int]:
+def open_table() -> Response | tuple[str | Response, int]:
     form = OpenTableForm()
     if not form.validate_on_submit():
         return _floor_page(form, 422)
@@ -168,6 +179,7 @@ def open_table() -> Response | tuple[str, int]:
         "rules": overrides,
         "collection": collection,
         "chip_value_cents": form.chip_value_cents.data,
+        **form.limits(),
     }
 
     def work(session: Session) -> str:
@@ -179,6 +191,7 @@ def open_table() -> Response | tuple[str, int]:
             collection,
             fields["chip_value_cents"],
             who().user,
+            form.limits(),
         )
         return url_for("screens.table", table_id=table.id, opened=1)
 
@@ -195,7 +208,28 @@ def open_table() -> Response | tuple[str, int]:
 @bp.get("/tables")
 @page()
 def pick() -> str:
-    """The dealer's start: every table, to pick the one they deal at."""
+    """The dealer's start: every table, to pick the one they deal at.
+
+    A dealer sees the figures (seats, the hand in play) of their own tables only: of the
+    others, the name, the game and whose they are, with a button to open their session at
+    a free one (`dealer.authority`). A supervisor sees every table's.
+    """
     session = current_session()
+    user = who().user
     lines = table_lines(session, _all_tables(session), None)
-    return render_template("screens/pick.html", lines=lines)
+    held = (
+        {line.table.id for line in lines}
+        if user.can("supervisor")
+        else tables_held(session, user.id)
+    )
+    dealing = {
+        s.table_id: s.dealer.name
+        for s in session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
+    }
+    return render_template(
+        "screens/pick.html",
+        lines=lines,
+        held=held,
+        dealing=dealing,
+        open_form=OpenSessionForm(formdata=None).stamp(url_for("screens.pick")),
+    )

@@ -33,6 +33,7 @@ from wtforms.validators import (
 
 from dealer.auth.forms import plain_text
 from dealer.bounds import (
+    BUY_IN_CHIPS,
     CARDS_TEXT,
     CHIP_VALUE_CENTS,
     COLLECTION_FIELDS,
@@ -52,6 +53,7 @@ from dealer.web.once import REUSED, new_page_key
 
 __all__ = [
     "ActionForm",
+    "AssignForm",
     "ChipsForm",
     "CollectForm",
     "DealForm",
@@ -62,6 +64,8 @@ __all__ = [
     "PrefsForm",
     "SeatForm",
     "SettleForm",
+    "TableSettingsForm",
+    "UnassignForm",
     "VoidForm",
 ]
 
@@ -147,6 +151,21 @@ def _setting(name: str, words: str) -> Any:
     return IntegerField(words, validators=[Optional(), NumberRange(low, high)])
 
 
+def _limit(words: str, *, required: bool = False) -> Any:
+    """A money limit of the table, bounded as `dealer.bounds` bounds it."""
+    first = InputRequired(f"Enter the {words.lower()}.") if required else Optional()
+    return IntegerField(words, validators=[first, NumberRange(*BUY_IN_CHIPS)])
+
+
+class ApprovalForm(OnceForm):
+    """A write a supervisor may have to approve on the spot: their name and PIN."""
+
+    supervisor_name = StringField(
+        "Supervisor's name", validators=[Length(max=USER_NAME), plain_text]
+    )
+    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=PIN_DIGITS[1])])
+
+
 class OpenTableForm(OnceForm):
     name = StringField(
         "Table name",
@@ -171,6 +190,17 @@ class OpenTableForm(OnceForm):
         default=100,
         validators=[InputRequired("Give the chip value in cents."), NumberRange(*CHIP_VALUE_CENTS)],
     )
+    min_buy_in = _limit("Least buy-in, chips")
+    max_buy_in = _limit("Largest buy-in, chips")
+    approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips")
+
+    def limits(self) -> dict[str, int | None]:
+        """The money limits set (blank: the default), as the service takes them."""
+        return {
+            "min_buy_in": self.min_buy_in.data,
+            "max_buy_in": self.max_buy_in.data,
+            "approval_above": self.approval_above.data,
+        }
 
     def overrides(self) -> dict[str, Any]:
         """The knobs the floor set, as the service takes them."""
@@ -206,7 +236,7 @@ for _name, *_rest in CHOICE_KNOBS:
     setattr(OpenTableForm, _name, _choice(_name))
 
 
-class SeatForm(OnceForm):
+class SeatForm(ApprovalForm):
     seat = SelectField("Seat", coerce=int, validators=[InputRequired("Choose a seat.")])
     player = StringField(
         "Player's name",
@@ -220,7 +250,7 @@ class SeatForm(OnceForm):
     player_id = HiddenField()
 
 
-class ChipsForm(OnceForm):
+class ChipsForm(ApprovalForm):
     kind = RadioField(
         "Chips",
         choices=[
@@ -236,12 +266,32 @@ class ChipsForm(OnceForm):
     )
 
 
-class LeaveForm(OnceForm):
+class LeaveForm(ApprovalForm):
     """The player leaves: the whole stack is cashed out."""
 
 
-class CollectForm(OnceForm):
-    """Take the time collection from every seated player."""
+class CollectForm(ApprovalForm):
+    """Take the time collection from every seated player (early: a supervisor overrides)."""
+
+
+class TableSettingsForm(OnceForm):
+    """A table's money limits, as a supervisor changes them."""
+
+    min_buy_in = _limit("Least buy-in, chips", required=True)
+    max_buy_in = _limit("Largest buy-in, chips", required=True)
+    approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips", required=True)
+
+
+class AssignForm(OnceForm):
+    """A supervisor sends a dealer to the table."""
+
+    dealer = SelectField("Dealer", validators=[InputRequired("Choose a dealer.")])
+
+
+class UnassignForm(OnceForm):
+    """A supervisor takes a dealer off the table."""
+
+    dealer_id = IntegerField(validators=[InputRequired(), NumberRange(1, MAX_ID)])
 
 
 class DealForm(OnceForm):

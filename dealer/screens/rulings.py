@@ -20,6 +20,7 @@ from dealer.web.signin import recorder
 from . import bp
 from .dispute_forms import DisputeForm, RulingForm
 from .hands import HAND, hand_page
+from .screen import at_table
 from .sent import record_once
 
 __all__ = ["open_dispute", "rule_on_dispute"]
@@ -34,7 +35,8 @@ def _failed(form: DisputeForm | RulingForm) -> str:
 
 @bp.post(HAND + "/disputes")
 @page()
-def open_dispute(hand_id: int) -> Response | tuple[str, int]:
+@at_table("record")
+def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
     """Put a dispute on the record: a seat's (its number) or the dealer's (0)."""
     form = DisputeForm()
     if not form.validate_on_submit():
@@ -63,7 +65,8 @@ def open_dispute(hand_id: int) -> Response | tuple[str, int]:
 
 @bp.post(HAND + "/disputes/<int(max=2147483647):dispute_id>/ruling")
 @page()
-def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str, int]:
+@at_table("record")
+def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Response, int]:
     """A supervisor's ruling (the service refuses anyone else, in words)."""
     form = RulingForm(prefix=f"ruling-{dispute_id}")
     if not form.validate_on_submit():

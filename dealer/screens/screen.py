@@ -6,15 +6,19 @@ A refusal has the same status, code and sentence as at every front door
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar, cast
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import current_app, g, redirect, render_template, request, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from dealer.auth.guard import local_path, page, page_address, who
+from dealer.authority import Action, authorise_address
 from dealer.errors import DealerError
+from dealer.extensions import current_session
 from dealer.models import as_utc, utcnow
 from dealer.web.refusals import refusal
 from dealer.wording import local_time, money_text, zone
@@ -23,7 +27,9 @@ from . import bp
 from .faces import PAD_RANKS, PAD_SUITS, SCRIPT_CARDS, face
 from .forms import PrefsForm
 
-__all__ = ["four_colour", "show_refusal"]
+__all__ = ["at_table", "four_colour", "show_refusal"]
+
+View = TypeVar("View", bound=Callable[..., Any])
 
 #: A cookie of the tablet, not of the sign-in: the suits stay as this tablet's dealers like
 #: them across sign-outs and restarts.
@@ -40,6 +46,27 @@ def show_refusal(error: DealerError) -> tuple[str, int]:
 
 
 bp.register_error_handler(DealerError, show_refusal)
+
+
+def at_table(action: Action = "read") -> Callable[[View], View]:
+    """Let a screen open only for who may ``action`` at the table its address names (a
+    table, a hand's table or a session's): `dealer.authority` decides, as for the API.
+
+    Put beneath `page`, which has made sure someone is signed in. A refusal is the 403 page
+    with the authority's words ("You deal Table 1; Table 2 is Bo's.").
+    """
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            ids = {name: kwargs.get(name) for name in ("table_id", "hand_id", "session_id")}
+            authorise_address(current_session(), who().user, action, **ids)
+            g.at_table = (action, ids)  # asked again inside the write (`sent.record_once`)
+            return view(*args, **kwargs)
+
+        return cast(View, guarded)
+
+    return decorate
 
 
 def four_colour() -> bool:

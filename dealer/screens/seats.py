@@ -18,18 +18,22 @@ from dealer.ledger import hands as hand_service
 from dealer.ledger import table_sessions as session_service
 from dealer.ledger import tables as service
 from dealer.ledger.accounts import pot_account
+from dealer.ledger.assignments import assigned_dealers
 from dealer.ledger.balances import balance
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
 from dealer.ledger.players import NEW_PLAYER, chosen_player
-from dealer.ledger.tables import CALIFORNIA_WARNING, time_due
-from dealer.models import Hand, Seating, Table, TableSession
+from dealer.ledger.tables import CALIFORNIA_WARNING
+from dealer.ledger.time_collection import take_time_collection, time_due
+from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
+from .corrections import approver
 from .floor import collection_words, game_name
 from .forms import (
+    AssignForm,
     ChipsForm,
     CloseSessionForm,
     CollectForm,
@@ -37,12 +41,19 @@ from .forms import (
     LeaveForm,
     OpenSessionForm,
     SeatForm,
+    UnassignForm,
 )
+from .live import live_context, live_page
+from .screen import at_table
 from .sent import record_once
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
 SEATS = range(1, 9)
+
+
+def _user(session: Session, user_id: int | None) -> User | None:
+    return session.get(User, user_id) if user_id is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +107,30 @@ def current_table_session(session: Session, table_id: int) -> TableSession | Non
     return None
 
 
-def _table_page(table: Table, status: int = 200, error: str | None = None) -> tuple[str, int]:
+def dealer_choices(session: Session) -> list[SelectChoice]:
+    """The dealers a supervisor may send to a table (signed in or not: by name)."""
+    names = session.scalars(
+        select(User.name).where(User.role == "dealer", User.active.is_(True)).order_by(User.name)
+    )
+    return [SelectChoice(name, name) for name in names]
+
+
+def _floor_controls(session: Session, table: Table, here: str) -> dict[str, object]:
+    """What a supervisor sees of a table's dealers: who is assigned, and the forms."""
+    if not who().user.can("supervisor"):
+        return {"assigned": None}
+    assign_form = AssignForm(formdata=None).stamp(here)
+    assign_form.dealer.choices = dealer_choices(session)
+    return {
+        "assigned": assigned_dealers(session, table.id),
+        "assign_form": assign_form,
+        "unassign_form": UnassignForm(formdata=None).stamp(here),
+    }
+
+
+def _table_page(
+    table: Table, status: int = 200, error: str | None = None
+) -> tuple[str | Response, int]:
     session = current_session()
     hand = playing_hand(session, table.id)
     seated = chairs(session, table, hand)
@@ -104,8 +138,9 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
     model = table_collection(table)
     here = url_for("screens.table", table_id=table.id)
     return (
-        render_template(
+        live_page(
             "screens/table.html",
+            **live_context(f"table:{table.id}"),
             table=table,
             knobs=table_rules(table),
             game=game_name(table_rules(table)),
@@ -126,6 +161,7 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
             elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
             open_session_form=OpenSessionForm(formdata=None).stamp(here),
             close_session_form=CloseSessionForm(formdata=None).stamp(here),
+            **_floor_controls(session, table, here),
         ),
         status,
     )
@@ -133,7 +169,8 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
 
 @bp.get(TABLE)
 @page()
-def table(table_id: int) -> tuple[str, int]:
+@at_table("read")
+def table(table_id: int) -> tuple[str | Response, int]:
     return _table_page(service.get_table(current_session(), table_id))
 
 
@@ -175,13 +212,15 @@ def _seat_page(
 
 @bp.get(SEAT)
 @page()
+@at_table("read")
 def seat(table_id: int, seat: int) -> tuple[str, int]:
     return _seat_page(service.get_table(current_session(), table_id), seat)
 
 
 @bp.post(TABLE + "/seats")
 @page()
-def seat_player(table_id: int) -> Response | tuple[str, int]:
+@at_table("record")
+def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = SeatForm()
     form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
@@ -196,16 +235,26 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
         "player_id": chosen,
     }
 
-    def work(session: Session) -> str:
-        live = service.get_table(session, table_id)
-        player_id = chosen_player(session, chosen, fields["player"], who().user)
-        service.seat_player(
-            session, live, number, fields["player"], fields["buy_in"], recorder(), player_id
-        )
-        return url_for("screens.table", table_id=table_id)
-
     try:
-        return record_once(form.key.data, fields, work)
+        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+
+        def work(session: Session) -> str:
+            live = service.get_table(session, table_id)
+            player_id = chosen_player(session, chosen, fields["player"], who().user)
+            service.seat_player(
+                session,
+                live,
+                number,
+                fields["player"],
+                fields["buy_in"],
+                recorder(),
+                who().user,
+                _user(session, approved),
+                player_id=player_id,
+            )
+            return url_for("screens.table", table_id=table_id)
+
+        return record_once(form.key.data, {**fields, "approved": approved}, work)
     except DealerError as exc:
         status, _code, message = refusal(exc)
         return _seat_page(table, number, status, message, seat_form=form)
@@ -213,21 +262,33 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
 
 @bp.post(SEAT + "/chips")
 @page()
-def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
+@at_table("record")
+def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = ChipsForm()
     if not form.validate_on_submit():
         return _seat_page(table, seat, 422, chips_form=form)
     fields = {"seat": seat, "kind": form.kind.data, "amount": form.amount.data}
 
-    def work(session: Session) -> str:
-        live = service.get_table(session, table_id)
-        seating = service.open_seat(session, live, seat)
-        service.move_chips(session, live, seating, fields["kind"], fields["amount"], recorder())
-        return url_for("screens.table", table_id=table_id)
-
     try:
-        return record_once(form.key.data, fields, work)
+        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+
+        def work(session: Session) -> str:
+            live = service.get_table(session, table_id)
+            seating = service.open_seat(session, live, seat)
+            service.move_chips(
+                session,
+                live,
+                seating,
+                fields["kind"],
+                fields["amount"],
+                recorder(),
+                who().user,
+                _user(session, approved),
+            )
+            return url_for("screens.table", table_id=table_id)
+
+        return record_once(form.key.data, {**fields, "approved": approved}, work)
     except DealerError as exc:
         status, _code, message = refusal(exc)
         return _seat_page(table, seat, status, message, chips_form=form)
@@ -235,20 +296,26 @@ def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
 
 @bp.post(SEAT + "/leave")
 @page()
-def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
+@at_table("record")
+def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = LeaveForm()
     if not form.validate_on_submit():
         return _seat_page(table, seat, 422)
 
-    def work(session: Session) -> str:
-        live = service.get_table(session, table_id)
-        seating = service.open_seat(session, live, seat)
-        service.leave_seat(session, live, seating, recorder())
-        return url_for("screens.table", table_id=table_id)
-
     try:
-        return record_once(form.key.data, {"seat": seat, "leave": True}, work)
+        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+
+        def work(session: Session) -> str:
+            live = service.get_table(session, table_id)
+            seating = service.open_seat(session, live, seat)
+            service.leave_seat(
+                session, live, seating, recorder(), who().user, _user(session, approved)
+            )
+            return url_for("screens.table", table_id=table_id)
+
+        fields = {"seat": seat, "leave": True, "approved": approved}
+        return record_once(form.key.data, fields, work)
     except DealerError as exc:
         status, _code, message = refusal(exc)
         return _seat_page(table, seat, status, message)
@@ -256,19 +323,22 @@ def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
 
 @bp.post(TABLE + "/collections")
 @page()
-def collect(table_id: int) -> Response | tuple[str, int]:
+@at_table("record")
+def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = CollectForm()
     if not form.validate_on_submit():
         return _table_page(table, 422)
 
-    def work(session: Session) -> str:
-        live = service.get_table(session, table_id)
-        service.take_time_collection(session, live, recorder())
-        return url_for("screens.table", table_id=table_id, collected=1)
-
     try:
-        return record_once(form.key.data, {"collect": table_id}, work)
+        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+
+        def work(session: Session) -> str:
+            live = service.get_table(session, table_id)
+            take_time_collection(session, live, recorder(), who().user, _user(session, approved))
+            return url_for("screens.table", table_id=table_id, collected=1)
+
+        return record_once(form.key.data, {"collect": table_id, "approved": approved}, work)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)
         return _table_page(table, status, message)
@@ -302,13 +372,15 @@ def _deal_page(
 
 @bp.get(TABLE + "/deal")
 @page()
+@at_table("deal")
 def deal(table_id: int) -> tuple[str, int]:
     return _deal_page(service.get_table(current_session(), table_id))
 
 
 @bp.post(TABLE + "/hands")
 @page()
-def start_hand(table_id: int) -> Response | tuple[str, int]:
+@at_table("deal")
+def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = DealForm()
     if not form.validate_on_submit():

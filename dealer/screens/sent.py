@@ -14,12 +14,14 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import redirect
+from flask import g, redirect
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
+from dealer.authority import authorise_address
 from dealer.errors import Invalid
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
+from dealer.web.signin import principal
 
 __all__ = ["REUSED", "record_once"]
 
@@ -39,6 +41,12 @@ def record_once(
     """
 
     def answer(session: Session) -> Answer:
+        # The table's authority again, inside the write: a session closed or an assignment
+        # ended since the screen's check (`screen.at_table`) is seen before anything records.
+        asked = g.get("at_table")
+        if asked is not None:
+            action, ids = asked
+            authorise_address(session, principal().user, action, **ids)
         return Answer(303, json.dumps({"location": work(session)}))
 
     content = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=str)

@@ -20,6 +20,7 @@ from dealer.web.signin import recorder
 from . import bp
 from .board import Board, build_board
 from .forms import SettleForm
+from .screen import at_table
 from .sent import record_once
 from .spoken import payment_sentences
 
@@ -159,12 +160,14 @@ def _seat_arg() -> int:
 
 @bp.get(HAND + "/settle")
 @page()
+@at_table("read")
 def settle(hand_id: int) -> tuple[str, int]:
     return _preview(hand_id, _seat_arg(), SettleForm())
 
 
 @bp.post(HAND + "/settle")
 @page()
+@at_table("record")
 def confirm_settle(hand_id: int) -> Response | tuple[str, int]:
     form = SettleForm()
     if not form.validate_on_submit():

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import url_for
+from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.auth.guard import page, who
+from dealer.authority import may_read
 from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
 from dealer.ledger import table_sessions as service
@@ -18,6 +19,7 @@ from dealer.web.refusals import refusal
 from . import bp
 from .corrections import approver
 from .forms import CloseSessionForm, OpenSessionForm
+from .screen import at_table
 from .seats import TABLE, _table_page
 from .sent import record_once
 
@@ -26,7 +28,8 @@ SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
 @bp.post(TABLE + "/sessions")
 @page()
-def open_session(table_id: int) -> Response | tuple[str, int]:
+@at_table("open_session")
+def open_session(table_id: int) -> Response | tuple[str | Response, int]:
     table = table_service.get_table(current_session(), table_id)
     form = OpenSessionForm()
     if not form.validate_on_submit():
@@ -42,12 +45,18 @@ def open_session(table_id: int) -> Response | tuple[str, int]:
         return record_once(form.key.data, {"open_session": table_id}, work)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)
+        if not may_read(current_session(), who().user, table_id):
+            # Sent from the pick list: the table's own screen is not theirs to see.
+            return render_template(
+                "screens/refused.html", status=status, code=_code, message=message
+            ), status
         return _table_page(table, status, message)
 
 
 @bp.post(SESSION + "/close")
 @page()
-def close_session(table_id: int, session_id: int) -> Response | tuple[str, int]:
+@at_table("record")
+def close_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     table = table_service.get_table(current_session(), table_id)
     form = CloseSessionForm()
     if not form.validate_on_submit():

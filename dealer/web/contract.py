@@ -62,10 +62,14 @@ class Error(BaseModel):
 ERRORS = {
     400: "The request could not be read.",
     401: "Not signed in, or the token was revoked.",
-    403: "The role may not do this (or a supervisor must approve it).",
+    403: (
+        "The role may not do this; a dealer, not at this table (not_your_table: a dealer acts "
+        "only where their session is open or a supervisor assigned them); or a supervisor "
+        "must approve it (supervisor_required, needs_supervisor)."
+    ),
     404: "No such table, seat, hand or session.",
     405: "This address does not take that method.",
-    409: "Not allowed in the current state.",
+    409: "Not allowed in the current state (such as not_due: the time collection).",
     413: "The body is too large.",
     415: "The body is not JSON.",
     422: "Against the rules, or malformed.",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Literal, TypeVar, cast
 
-from flask import g, has_request_context, request
+from flask import g, request
 from flask_login import LoginManager, current_user
 
 from dealer.audit import CLAIMED_DEVICE
@@ -30,6 +30,7 @@ __all__ = [
     "Principal",
     "claim_device",
     "device",
+    "forget_device",
     "install",
     "principal",
     "recorder",
@@ -160,12 +161,17 @@ def recorder() -> Recorder:
 
 
 def claim_device() -> None:
-    """Before each request: tell the audit trail which device this request claims to be."""
-    CLAIMED_DEVICE.set(_claimed_here)
+    """Before each request: tell the audit trail how to name this request's device."""
+    g.dealer_claimed_device = CLAIMED_DEVICE.set(device)
 
 
-def _claimed_here() -> str:
-    """This request's device; none once outside it. The context variable outlives the request
-    in its thread (a CLI command or a test's set-up may run there next), and reading a request
-    outside one raises."""
-    return device() if has_request_context() else ""
+def forget_device(_error: BaseException | None = None) -> None:
+    """After each request: the thread's next work (another request, a command) is not this
+    request's, so the audit trail forgets its device."""
+    token = g.pop("dealer_claimed_device", None)
+    if token is None:
+        return
+    try:
+        CLAIMED_DEVICE.reset(token)
+    except ValueError:  # a teardown run in another context (a streamed answer): just clear it
+        CLAIMED_DEVICE.set(None)

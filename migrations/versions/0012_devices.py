@@ -1,7 +1,7 @@
 """Registered devices (the floor's names for its tablets), and the payment search's indexes.
 
 Revision ID: 0012_devices
-Revises: 0010_audit
+Revises: 0011_limits
 Create Date: 2026-12-01
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012_devices"
-down_revision = "0010_audit"
+down_revision = "0011_limits"
 branch_labels = None
 depends_on = None
 

@@ -9,7 +9,7 @@
   ``chain_links.kind`` check takes ``dispute`` and ``ruling``.
 
 Revision ID: 0013_disputes_players
-Revises: 0012_devices
+Revises: 0014_live
 Create Date: 2026-12-01
 
 """
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013_disputes_players"
-down_revision = "0012_devices"
+down_revision = "0014_live"
 branch_labels = None
 depends_on = None
 

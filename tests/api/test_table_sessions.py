@@ -131,6 +131,8 @@ def test_only_the_sessions_dealer_closes_it_without_the_floor(
     with people.app_context(), writing(db.session()) as session:
         add_user(session, "Dot", "dealer", "4444")
     table = seated_table(api, floor)
+    # Dot deals here too (a relief dealer): the table is hers, the session is Dee's.
+    floor.post(f"/tables/{table}/assignments", {"dealer": "Dot"}, status=201)
     opened = api.post(f"/tables/{table}/sessions", status=201)
     other = Api(people.test_client())
     token = other.client.post("/api/v1/session", json={"name": "Dot", "pin": "4444"})

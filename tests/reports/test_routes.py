@@ -369,6 +369,11 @@ def test_roles(evening: Evening, api: Api, floor: Api, people: Flask) -> None:
     other.token = other.client.post(
         "/api/v1/session", json={"name": "Dot", "pin": "4444"}
     ).get_json()["token"]
+    # Dot holds no table: nothing of table 7 is hers to print.
+    answer = fetch(other, f"/reports/hands/{evening.hands7[0]}.pdf", status=403)
+    assert answer.get_json()["error"]["code"] == "not_your_table"
+    # Sent to table 7 as a relief dealer: its hands are hers, Dee's session is still Dee's.
+    floor.post(f"/tables/{evening.table7}/assignments", {"dealer": "Dot"}, status=201)
     answer = fetch(other, f"/reports/sessions/{evening.session7}.pdf", status=403)
     assert answer.get_json()["error"]["code"] == "not_your_session"
     fetch(other, f"/reports/hands/{evening.hands7[0]}.pdf")

@@ -75,3 +75,56 @@ def test_a_stale_form_says_nothing_was_recorded(guarded: Flask) -> None:
     text = answer.get_data(as_text=True)
     assert "Nothing was recorded" in text
     assert "this tablet has kept it" in text
+
+
+#: The only blueprint CSRFProtect exempts: the JSON API, whose writes must be JSON instead
+#: (`dealer.web.signin._refuse_cross_site`), which no cross-site form can send.
+JSON_API = "api"
+STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def form_routes(app: Flask) -> list[tuple[str, str]]:
+    """Every (method, address) outside the JSON API that changes state, ids filled in as 1."""
+    out = []
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint.split(".")[0] == JSON_API:
+            continue
+        for method in sorted((rule.methods or set()) & set(STATE_CHANGING)):
+            out.append((method, re.sub(r"<[^>]*>", "1", rule.rule)))
+    return out
+
+
+def test_the_walk_finds_the_forms(guarded: Flask) -> None:
+    """Does the walk see the forms it must (so the test below cannot pass on nothing)?"""
+    found = {path for _method, path in form_routes(guarded)}
+    for path in (
+        "/sign-in",
+        "/sign-out",
+        "/floor/tables",
+        "/tables/1/settings",
+        "/print/shift.pdf",
+    ):
+        assert path in found, path
+    assert not any(path.startswith("/api/") for path in found)
+
+
+@pytest.mark.parametrize("who", [None, ("Sam", "2222"), ("Dee", "1111")])
+def test_every_state_changing_form_refuses_a_missing_token(
+    guarded: Flask, who: tuple[str, str] | None
+) -> None:
+    """Walking the URL map: does every non-API write refuse a request without its token (400),
+    signed out, as a supervisor and as a dealer, before anything is recorded?"""
+    client = guarded.test_client()
+    if who is not None:
+        page = client.get("/sign-in").get_data(as_text=True)
+        name, pin = who
+        signed = client.post("/sign-in", data={"name": name, "pin": pin, "csrf_token": token(page)})
+        assert signed.status_code == 303
+    refused = []
+    for method, path in form_routes(guarded):
+        answer = client.open(path, method=method, data={"key": "k", "name": "T"})
+        if answer.status_code != 400:
+            refused.append(f"{method} {path}: {answer.status_code}")
+    assert not refused, "accepted without a CSRF token: " + ", ".join(refused)
+    if who is not None:  # and the sign-in still stands: nothing was done, not even a sign-out
+        assert client.get("/tables").status_code == 200

@@ -51,6 +51,7 @@ PAGES = {
     "/tables/{table_id}": "dealer",
     "/tables/{table_id}/seats/{seat}": "dealer",
     "/tables/{table_id}/deal": "dealer",
+    "/tables/{table_id}/settings": "supervisor",
     "/hands/{hand_id}": "dealer",
     "/hands/{playing_hand}/settle": "dealer",
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
@@ -64,6 +65,8 @@ PAGES = {
     "/rules/{number}": "dealer",
     "/floor/devices": "supervisor",
 }
+#: GET routes of the blueprint that are not screens: an open screen's ask (tests/web/test_live.py).
+ASKS = {"/live"}
 #: The same screens with their questions, and an empty seat.
 QUERIES = {
     "/hands/{playing_hand}/settle": "?seat=1",
@@ -73,6 +76,9 @@ QUERIES = {
 #: Every form (POST) and the least role that may send it.
 FORMS = {
     "/floor/tables": "supervisor",
+    "/tables/{table_id}/settings": "supervisor",
+    "/tables/{table_id}/assignments": "supervisor",
+    "/tables/{table_id}/assignments/end": "supervisor",
     "/tables/{table_id}/seats": "dealer",
     "/tables/{table_id}/seats/{seat}/chips": "dealer",
     "/tables/{table_id}/seats/{seat}/leave": "dealer",
@@ -124,8 +130,22 @@ def _plain(template: str) -> str:
 
 def test_every_route_of_the_screens_is_covered_here() -> None:
     """Is every GET and POST route of the tables blueprint listed in PAGES or FORMS?"""
-    assert {_plain(p) for p in PAGES} == _routes("GET")
+    assert {_plain(p) for p in PAGES} | ASKS == _routes("GET")
     assert {_plain(p) for p in FORMS} == _routes("POST")
+
+
+@pytest.mark.parametrize("role", [None, *ROLES])
+def test_an_open_screens_ask_for_every_role(
+    people: Flask, world: dict[str, int], role: str | None
+) -> None:
+    """Signed out: 401 (an ask is not sent to the sign-in page). Any role: its version of its
+    own table's things; the floor is a supervisor's (403 for a dealer)."""
+    client = Web.sign_in(people, role).client if role else people.test_client()
+    scopes = [f"table:{world['table_id']}", f"hand:{world['hand_id']}"]
+    answer = client.get("/live", query_string={"scope": scopes})
+    assert answer.status_code == (200 if role else 401)
+    floor = client.get("/live", query_string={"scope": [*scopes, "floor"]})
+    assert floor.status_code == {None: 401, "dealer": 403}.get(role, 200)
 
 
 def pages(world: dict[str, int]) -> dict[str, str]:

@@ -8,7 +8,7 @@ from flask import Flask
 from sqlalchemy import select
 
 from dealer.extensions import db
-from dealer.ledger.tables import TimeDue
+from dealer.ledger.time_collection import TimeDue
 from dealer.models import Hand, LedgerEntry, Seating, utcnow
 from tests.helpers import Api
 from tests.web.conftest import Web, six_seated, words

@@ -1,0 +1,111 @@
+"""A supervisor's settings of a table: its money limits, and the dealers assigned to it."""
+
+from __future__ import annotations
+
+from flask import render_template, url_for
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer import rules
+from dealer.auth.guard import kept_fields, page, who
+from dealer.errors import DealerError
+from dealer.extensions import current_session
+from dealer.ledger import assignments
+from dealer.ledger import tables as service
+from dealer.ledger.limits import change_limits
+from dealer.models import Table
+from dealer.web.refusals import refusal
+
+from . import bp
+from .forms import AssignForm, TableSettingsForm, UnassignForm
+from .seats import TABLE, _table_page, dealer_choices
+from .sent import record_once
+
+
+def _settings_page(
+    table: Table, form: TableSettingsForm | None = None, status: int = 200, error: str | None = None
+) -> tuple[str, int]:
+    if form is None:
+        kept = kept_fields(url_for("screens.change_settings", table_id=table.id))
+        form = (
+            TableSettingsForm(formdata=kept)
+            if kept
+            else TableSettingsForm(
+                min_buy_in=table.min_buy_in,
+                max_buy_in=table.max_buy_in,
+                approval_above=table.approval_above,
+            )
+        )
+    form.stamp(url_for("screens.settings", table_id=table.id))
+    return render_template("screens/settings.html", table=table, form=form, error=error), status
+
+
+@bp.get(TABLE + "/settings")
+@page("supervisor")
+def settings(table_id: int) -> tuple[str, int]:
+    return _settings_page(service.get_table(current_session(), table_id))
+
+
+@bp.post(TABLE + "/settings")
+@page("supervisor")
+def change_settings(table_id: int) -> Response | tuple[str | Response, int]:
+    table = service.get_table(current_session(), table_id)
+    form = TableSettingsForm()
+    if not form.validate_on_submit():
+        return _settings_page(table, form, 422)
+    limits = {
+        "min_buy_in": form.min_buy_in.data,
+        "max_buy_in": form.max_buy_in.data,
+        "approval_above": form.approval_above.data,
+    }
+
+    def work(session: Session) -> str:
+        change_limits(session, service.get_table(session, table_id), limits, who().user)
+        return url_for("screens.table", table_id=table_id)
+
+    try:
+        return record_once(form.key.data, {"settings": table_id, **limits}, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _settings_page(table, form, status, message)
+
+
+@bp.post(TABLE + "/assignments")
+@page("supervisor")
+def assign(table_id: int) -> Response | tuple[str | Response, int]:
+    table = service.get_table(current_session(), table_id)
+    form = AssignForm()
+    form.dealer.choices = dealer_choices(current_session())
+    if not form.validate_on_submit():
+        return _table_page(table, 422, "Choose a dealer to assign.")
+    name = form.dealer.data
+
+    def work(session: Session) -> str:
+        assignments.assign(session, service.get_table(session, table_id), name, who().user)
+        return url_for("screens.table", table_id=table_id)
+
+    try:
+        return record_once(form.key.data, {"assign": table_id, "dealer": name}, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _table_page(table, status, message)
+
+
+@bp.post(TABLE + "/assignments/end")
+@page("supervisor")
+def unassign(table_id: int) -> Response | tuple[str | Response, int]:
+    table = service.get_table(current_session(), table_id)
+    form = UnassignForm()
+    if not form.validate_on_submit():
+        return _table_page(table, 422, "Choose the dealer to take off the table.")
+    dealer_id = form.dealer_id.data
+
+    def work(session: Session) -> str:
+        assignments.unassign(session, service.get_table(session, table_id), dealer_id, who().user)
+        return url_for("screens.table", table_id=table_id)
+
+    try:
+        return record_once(form.key.data, {"unassign": table_id, "dealer": dealer_id}, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return _table_page(table, status, message)
