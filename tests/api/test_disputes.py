@@ -203,3 +203,17 @@ def test_disputes_and_players_are_on_the_audit_trail(api: Api, floor: Api) -> No
         == f"Sam ruled dispute {opened['id']} on hand 1 (id {hand}) denied: Once."
     )
     assert said["player_added"][0] == "Dee added player 1: Ann (card C-9)."
+
+
+def test_a_dealer_opens_and_lists_disputes_only_at_their_own_table(
+    api: Api, floor: Api, admin: Api
+) -> None:
+    hand, _ = melded_hand(api, floor)  # Dee dealt it: the table is Dee's
+    opened = api.post(f"/hands/{hand}/disputes", {"raised_by": "dealer", "claim": "x"}, status=201)
+    admin.post("/users", {"name": "Bo", "role": "dealer", "pin": "4444"}, status=201)
+    bo = Api.sign_in_as(api.client.application, "Bo", "4444")
+    refused = bo.post(f"/hands/{hand}/disputes", {"raised_by": "dealer", "claim": "y"}, status=403)
+    assert "Dee" in refused["error"]["message"]
+    bo.get(f"/hands/{hand}/disputes", status=403)
+    assert bo.get("/disputes")["disputes"] == []
+    assert [d["id"] for d in floor.get("/disputes")["disputes"]] == [opened["id"]]

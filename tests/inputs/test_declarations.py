@@ -72,7 +72,7 @@ def test_an_unknown_field_is_refused_before_anything_else() -> None:
         refuse_unknown(NewSeat, {"seat": "x", "colour": "red"})
     assert caught.value.code == "unknown_field"
     assert caught.value.message == (
-        "Unknown field 'colour': this call takes buy_in, player, player_id, seat."
+        "Unknown field 'colour': this call takes buy_in, player, player_id, seat, supervisor."
     )
 
 
