@@ -16,8 +16,10 @@ __all__ = [
     "APPROVAL_ABOVE",
     "BUY_IN_CHIPS",
     "CARDS_TEXT",
+    "CARD_NUMBER",
     "CARD_PATTERN",
     "CHIP_VALUE_CENTS",
+    "CLAIM",
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
@@ -31,7 +33,10 @@ __all__ = [
     "MIN_BUY_IN",
     "PIN_DIGITS",
     "PLAYER_NAME",
+    "PLAYER_NOTES",
+    "PLAYER_SEARCH",
     "REASON",
+    "RULING_REASON",
     "SEARCH_PAGE",
     "SEATS",
     "TABLE_NAME",
@@ -65,6 +70,14 @@ CHIP_VALUE_CENTS = (0, 10_000_000)
 #: The longest reason for a void, and the longest list of cards typed into one field.
 REASON = 500
 CARDS_TEXT = 400
+#: A dispute's claim and a ruling's reason, as the floor words them.
+CLAIM = 500
+RULING_REASON = 500
+#: A player's card number (the card room's own), the notes kept on a player, and the most
+#: players one search answers with (search as you type: the first few are enough).
+CARD_NUMBER = 30
+PLAYER_NOTES = 500
+PLAYER_SEARCH = 20
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
 #: The most payments one search answers with.

@@ -675,6 +675,72 @@
 
   window.addEventListener("popstate", function () { location.reload(); });
 
+  // ------------------------------------------------------------- players: search as you type
+  // The seat form's name field asks the API for players whose name holds what is typed
+  // (GET /api/v1/players?q=, with the screen's own sign-in cookie). Tapping one chooses it;
+  // a name nobody has is offered as "Add <name> as a new player" (the seating then makes it).
+  // Without this script the form still seats by name alone, as before players were kept.
+  function playerSearch(box) {
+    var input = box.querySelector("input[name=player]");
+    var chosenId = box.querySelector("[data-player-id]");
+    var said = box.querySelector("[data-player-chosen]");
+    var list = box.querySelector("[data-player-matches]");
+    var asked = 0;
+    var timer = null;
+    if (!input || !chosenId || !list) return;
+
+    function option(words, onTap) {
+      var item = document.createElement("li");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "player-match";
+      button.textContent = words;
+      button.addEventListener("click", onTap);
+      item.appendChild(button);
+      list.appendChild(item);
+    }
+
+    function choose(id, name, words) {
+      chosenId.value = id;
+      input.value = name;
+      said.textContent = words;
+      list.textContent = "";
+    }
+
+    function show(players, typed) {
+      list.textContent = "";
+      var exact = false;
+      players.forEach(function (p) {
+        if (p.name.toLowerCase() === typed.toLowerCase()) exact = true;
+        var words = p.name + (p.card_number ? " (card " + p.card_number + ")" : "");
+        option(words, function () { choose(String(p.id), p.name, "Player chosen: " + words); });
+      });
+      if (!exact) {
+        option("Add " + typed + " as a new player", function () {
+          choose(box.getAttribute("data-new-player"), typed, "A new player: " + typed);
+        });
+      }
+    }
+
+    function search() {
+      var typed = input.value.trim();
+      var mine = ++asked;
+      if (!typed) { list.textContent = ""; return; }
+      var url = box.getAttribute("data-player-search") + "?q=" + encodeURIComponent(typed);
+      fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (answer) { return answer.ok ? answer.json() : { players: [] }; })
+        .then(function (found) { if (mine === asked) show(found.players || [], typed); })
+        .catch(function () { list.textContent = ""; });
+    }
+
+    input.addEventListener("input", function () {
+      chosenId.value = "";  // a changed name is no longer the player chosen
+      said.textContent = "Type a name: players already known are offered.";
+      clearTimeout(timer);
+      timer = setTimeout(search, 150);
+    });
+  }
+
   function start() {
     document.querySelectorAll("[data-pad], [data-pad-tools], [data-pin-pad]").forEach(function (pad) { pad.hidden = false; });
     document.querySelectorAll("[data-pad-target]").forEach(showEntered);
@@ -685,6 +751,7 @@
       again.innerHTML = "Again " + faceHTML(lastCard);
     }
     showCalifornia();
+    document.querySelectorAll("[data-player-search]").forEach(playerSearch);
     refreshActions();
     offerKept();
     resetIdle();

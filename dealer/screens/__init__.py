@@ -19,6 +19,8 @@ from . import (  # noqa: E402,F401
     floor,
     hands,
     live,
+    players,
+    rulings,
     screen,
     seats,
     settle,

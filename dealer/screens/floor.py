@@ -30,6 +30,7 @@ from dealer.ledger.floor import (
 from dealer.ledger.hands import table_collection, table_rules
 from dealer.ledger.limits import Limits
 from dealer.ledger.live import FLOOR
+from dealer.ledger.rulings import open_disputes_by_table
 from dealer.ledger.tables import CALIFORNIA_WARNING
 from dealer.models import Hand, Table, TableSession, utcnow
 from dealer.web.refusals import refusal
@@ -150,6 +151,7 @@ def _floor_page(
             california=CALIFORNIA_WARNING,
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
+            open_disputes=open_disputes_by_table(session),
             limits=Limits(),
         ),
         status,

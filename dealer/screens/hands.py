@@ -22,6 +22,7 @@ from dealer.web.signin import recorder
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
 from .forms import ActionForm, FitsForm, MoveForm
+from .hand_disputes import disputes_panel
 from .live import live_context, live_page
 from .screen import at_table
 from .sent import record_once
@@ -126,6 +127,7 @@ def hand_page(
             error=error,
             settlement=settled_view(board),
             hand_voidable=hand_voidable(board),
+            **disputes_panel(session, hand, page_address()),
         ),
         status,
     )

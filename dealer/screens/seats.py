@@ -22,6 +22,7 @@ from dealer.ledger.assignments import assigned_dealers
 from dealer.ledger.balances import balance
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
+from dealer.ledger.players import NEW_PLAYER, chosen_player
 from dealer.ledger.tables import CALIFORNIA_WARNING
 from dealer.ledger.time_collection import take_time_collection, time_due
 from dealer.models import Hand, Seating, Table, TableSession, User
@@ -203,6 +204,7 @@ def _seat_page(
             chips_form=chips_form.stamp(here),
             leave_form=LeaveForm().stamp(here),
             error=error,
+            new_player=NEW_PLAYER,
         ),
         status,
     )
@@ -225,13 +227,20 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
     if not form.validate_on_submit():
         return _seat_page(table, number, 422, seat_form=form)
-    fields = {"seat": number, "player": form.player.data.strip(), "buy_in": form.buy_in.data}
+    chosen = (form.player_id.data or "").strip()
+    fields = {
+        "seat": number,
+        "player": form.player.data.strip(),
+        "buy_in": form.buy_in.data,
+        "player_id": chosen,
+    }
 
     try:
         approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
+            player_id = chosen_player(session, chosen, fields["player"], who().user)
             service.seat_player(
                 session,
                 live,
@@ -241,6 +250,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
                 recorder(),
                 who().user,
                 _user(session, approved),
+                player_id=player_id,
             )
             return url_for("screens.table", table_id=table_id)
 

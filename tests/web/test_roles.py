@@ -30,6 +30,9 @@ def world(people: Flask) -> dict[str, int]:
     ids["event_id"] = floor.event(ids["hand_id"], {"type": "go_out", "seat": 1})["event"]["id"]
     ids["seat"] = 1
     ids["number"] = 1
+    ids["player_id"] = floor.post("/players", {"name": "Ann"}, status=201)["id"]
+    opened = {"raised_by": "dealer", "claim": "Count again."}
+    ids["dispute_id"] = floor.post(f"/hands/{ids['hand_id']}/disputes", opened, status=201)["id"]
     ids["device_id"] = 1  # none is registered: a supervisor is told so, a dealer is refused
     # Dealing opened the supervisor's session at table 1: close it, and let the dealer open
     # theirs, so a dealer's forms act on the dealer's own session.
@@ -54,6 +57,8 @@ PAGES = {
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
     "/hands/{hand_id}/void": "dealer",
     "/hands/{hand_id}/events/{event_id}/payments/{number}": "dealer",
+    "/players": "supervisor",
+    "/players/{player_id}": "supervisor",
     "/hands/{hand_id}/seats/{seat}/statement": "dealer",
     "/payments": "supervisor",
     "/rules": "dealer",
@@ -86,6 +91,10 @@ FORMS = {
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
     "/hands/{hand_id}/events/{event_id}/move": "dealer",
     "/hands/{hand_id}/void": "dealer",
+    "/hands/{hand_id}/disputes": "dealer",
+    # A dealer's ruling is refused by the service, in words (tests/web/test_dispute_desk.py).
+    "/hands/{hand_id}/disputes/{dispute_id}/ruling": "dealer",
+    "/players": "supervisor",
     "/prefs": "dealer",
     "/floor/devices": "supervisor",
     "/floor/devices/{device_id}/rename": "supervisor",
@@ -95,7 +104,17 @@ FORMS = {
 
 def _routes(method: str) -> set[str]:
     app = create_app({"TESTING": True})
-    names = {"table_id", "hand_id", "event_id", "seat", "number", "session_id", "device_id"}
+    names = {
+        "table_id",
+        "hand_id",
+        "event_id",
+        "seat",
+        "number",
+        "session_id",
+        "device_id",
+        "player_id",
+        "dispute_id",
+    }
     out = set()
     for rule in app.url_map.iter_rules():
         if rule.endpoint.split(".")[0] == screens_bp.name and method in (rule.methods or ()):
