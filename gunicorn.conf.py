@@ -24,7 +24,15 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 _cores = os.cpu_count() or 1
 _sqlite = (os.environ.get("DATABASE_URL") or "sqlite:").startswith("sqlite:")
 workers = int(os.environ.get("WEB_CONCURRENCY", 1 if _sqlite else _cores + 1))
-threads = int(os.environ.get("DEALER_THREADS", "8" if _sqlite else "4"))
+# Threads that record and draw screens, and on top of them one per open screen's held ask
+# (live screens, dealer/screens/live.py): an ask waits in its thread, costing no CPU, until
+# what the screen shows changes. The app holds at most DEALER_LIVE_HELD asks per worker, so
+# the first threads always stay free to record events. Python makes a pool's threads only
+# as they are needed.
+_recording = int(os.environ.get("DEALER_THREADS", "8" if _sqlite else "4"))
+_held = int(os.environ.get("DEALER_LIVE_HELD", "200" if _sqlite else "100"))
+os.environ["DEALER_LIVE_HELD"] = str(_held)  # the app reads its cap from here
+threads = _recording + _held
 worker_class = "gthread"
 
 # Build the app once in the master, before forking: the instance's secret key file is then

@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, request
+from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -70,6 +71,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     with app.app_context():
         for engine in db.engines.values():
             transactions.install(engine)
+    # Every commit bumps the live marks of what it changed (open screens ask for them).
+    from dealer.ledger import live
+
+    live.install(Session)
 
     # The front doors, each one blueprint (or two), registered here and nowhere else.
     from dealer import api, auth, cli, models, screens  # noqa: F401  (models: its tables)

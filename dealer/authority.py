@@ -19,12 +19,12 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.errors import Forbidden
+from dealer.errors import Forbidden, NotFound
 from dealer.ledger.assignments import assigned_tables
 from dealer.ledger.hands import get_hand
 from dealer.ledger.table_sessions import get_session, open_session_at
 from dealer.ledger.tables import get_table
-from dealer.models import Hand, Table, TableSession, User
+from dealer.models import Hand, Seating, Table, TableSession, User
 
 __all__ = [
     "Action",
@@ -32,6 +32,7 @@ __all__ = [
     "authorise",
     "authorise_address",
     "authorise_hand",
+    "authorise_scopes",
     "authorise_session",
     "authorise_table",
     "may_read",
@@ -147,3 +148,25 @@ def authorise_address(
         covered = authorise_session(session, user, session_id, action).table_id
     if table_id is not None and table_id != covered:
         authorise_table(session, user, table_id, action)
+
+
+def authorise_scopes(session: Session, user: User, scopes: list[str]) -> None:
+    """Refuse unless ``user`` may read everything a live screen asks about (``floor``,
+    ``table:<id>``, ``hand:<id>``, ``seating:<id>``, as `dealer.ledger.live` names them): the
+    floor is a supervisor's, the rest belongs to a table, read as that table is."""
+    if user.can("supervisor"):
+        return
+    for scope in scopes:
+        kind, _, ident = scope.partition(":")
+        if kind == "floor":
+            raise Forbidden("Only a supervisor or above may watch the floor.", "role_not_allowed")
+        number = int(ident)
+        if kind == "hand":
+            authorise_hand(session, user, number)
+        elif kind == "table":
+            authorise(session, user, number)
+        elif kind == "seating":
+            seating = session.get(Seating, number)
+            if seating is None:
+                raise NotFound(f"There is no seating {number}.", "unknown_seating")
+            authorise(session, user, seating.table_id)

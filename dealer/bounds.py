@@ -17,11 +17,17 @@ __all__ = [
     "APPROVAL_ABOVE",
     "BUY_IN_CHIPS",
     "CARDS_TEXT",
+    "CARD_NUMBER",
     "CARD_PATTERN",
     "CHIP_VALUE_CENTS",
+    "CLAIM",
     "COLLECTION_FIELDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
+    "LIVE_EVERY_MS",
+    "LIVE_HOLD_S",
+    "LIVE_READ_MS",
+    "LIVE_SCOPES",
     "MAX_BUY_IN",
     "MAX_CHIPS",
     "MAX_ID",
@@ -30,7 +36,10 @@ __all__ = [
     "PIN_DIGITS",
     "PLAIN_TEXT_WORDS",
     "PLAYER_NAME",
+    "PLAYER_NOTES",
+    "PLAYER_SEARCH",
     "REASON",
+    "RULING_REASON",
     "SEARCH_PAGE",
     "SEATS",
     "TABLE_NAME",
@@ -65,10 +74,28 @@ CHIP_VALUE_CENTS = (0, 10_000_000)
 #: The longest reason for a void, and the longest list of cards typed into one field.
 REASON = 500
 CARDS_TEXT = 400
+#: A dispute's claim and a ruling's reason, as the floor words them.
+CLAIM = 500
+RULING_REASON = 500
+#: A player's card number (the card room's own), the notes kept on a player, and the most
+#: players one search answers with (search as you type: the first few are enough).
+CARD_NUMBER = 30
+PLAYER_NOTES = 500
+PLAYER_SEARCH = 20
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
 #: The most payments one search answers with.
 SEARCH_PAGE = (1, 500)
+
+#: Live screens (dealer.screens.live): an open screen's ask is held up to LIVE_HOLD_S
+#: seconds until what it shows changes; the server reads the marks it holds asks for every
+#: LIVE_READ_MS; a screen asks again at most every LIVE_EVERY_MS (when an ask could not be
+#: held). So a change shows within 2 s (issue 14), and 200 idle screens cost a few asks a
+#: second (bench/live.py measures both). The most things (scopes) one screen may ask about.
+LIVE_HOLD_S = 20
+LIVE_READ_MS = 250
+LIVE_EVERY_MS = 1000
+LIVE_SCOPES = 4
 #: The rules engine's own: how a card is written, every whole-number knob, and each
 #: collection's settings.
 CARD_PATTERN = rules.CARD_PATTERN

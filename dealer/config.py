@@ -161,6 +161,9 @@ class Config:
         self.LEDGER_KEY = self.ledger_key(instance_path)
         #: Signed checkpoints of the chain's head are appended here, outside the database.
         self.CHECKPOINT_FILE = self.checkpoint_file(instance_path)
+        #: The most open screens' asks one process holds at once (each holds a thread:
+        #: gunicorn.conf.py gives each worker this many threads more than it records with).
+        self.LIVE_HELD = int(os.environ.get("DEALER_LIVE_HELD", "200"))
 
     def secret_key(self, instance_path: str) -> str:
         return os.environ.get("SECRET_KEY") or instance_secret_key(instance_path)

@@ -19,6 +19,8 @@ from dealer.bounds import APPROVAL_ABOVE, MAX_BUY_IN, MIN_BUY_IN
 from dealer.extensions import Base, db
 
 __all__ = [
+    "DISPUTE_OUTCOMES",
+    "DISPUTE_RAISERS",
     "HAND_STATUSES",
     "LINK_KINDS",
     "PRINT_KINDS",
@@ -28,10 +30,13 @@ __all__ = [
     "Base",
     "ChainLink",
     "Device",
+    "Dispute",
+    "DisputeRuling",
     "Event",
     "Hand",
     "IdempotencyRecord",
     "LedgerEntry",
+    "Player",
     "PrintRecord",
     "Seating",
     "Table",
@@ -48,8 +53,13 @@ ROLES = ("dealer", "supervisor", "admin")
 HAND_STATUSES = ("playing", "settled", "void")
 #: The printed documents whose prints are counted (for the REPRINT stamp).
 PRINT_KINDS = ("hand_slip", "session", "shift")
-#: What the keyed chain links: ledger entries, hands' events and the print log.
-LINK_KINDS = ("entry", "event", "print")
+#: What the keyed chain links: ledger entries, hands' events, the print log, and disputes
+#: opened on hands and the rulings that close them.
+LINK_KINDS = ("entry", "event", "print", "dispute", "ruling")
+#: Who raised a dispute: a seat (its player) or the dealer.
+DISPUTE_RAISERS = ("seat", "dealer")
+#: A ruling upholds the claim (a void or a correction followed) or denies it.
+DISPUTE_OUTCOMES = ("upheld", "denied")
 
 # Timestamps are stored with a time zone where the database keeps one (PostgreSQL)
 # and as UTC wall time where it does not (SQLite); `as_utc` reads both the same way.
@@ -183,6 +193,21 @@ class TableAssignment(Base):
     at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 
+class Player(Base):
+    """A player known across sessions and days: what seatings belong to."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: A name or a nickname, as the floor knows the player.
+    name: Mapped[str] = mapped_column(sa.String(60), index=True)
+    #: The card room's player card, when the player has one: one player per card.
+    card_number: Mapped[str | None] = mapped_column(sa.String(30), unique=True)
+    notes: Mapped[str | None] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+
+
 class Seating(Base):
     """A player's stay in one seat, from sitting down to leaving.
 
@@ -207,7 +232,10 @@ class Seating(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
     seat: Mapped[int] = mapped_column()
+    #: The name shown for the seat (the player's name when it was taken).
     player: Mapped[str] = mapped_column(sa.String(60))
+    #: The player record; null for seatings from before players were kept (0013).
+    player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
     seated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column(Timestamp)
     #: A paused player sits out: not dealt in, not charged the time collection.
@@ -429,6 +457,67 @@ class ChainLink(Base):
     hash: Mapped[str] = mapped_column(sa.String(64))
 
 
+class Dispute(Base):
+    """A question raised on a hand, on the record. Never updated or deleted: a ruling closes it.
+
+    Linked into the keyed chain like the ledger (kind ``dispute``).
+    """
+
+    __tablename__ = "disputes"
+    __table_args__ = (
+        sa.CheckConstraint(_in("raised_by", DISPUTE_RAISERS), name="raised_by"),
+        # A seat raises it with its number; the dealer without one.
+        sa.CheckConstraint(
+            "(raised_by = 'seat') = (seat IS NOT NULL)", name="seat_when_raised_by_seat"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(sa.ForeignKey("hands.id"), index=True)
+    raised_by: Mapped[str] = mapped_column(sa.String(10))
+    seat: Mapped[int | None] = mapped_column()
+    #: What was claimed, in the words it was put.
+    claim: Mapped[str] = mapped_column(sa.Text)
+    #: The ledger entry (a payment) the claim is about, if it is about one.
+    entry_seq: Mapped[int | None] = mapped_column(sa.ForeignKey("ledger_entries.seq"))
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    device: Mapped[str] = mapped_column(sa.String(200))
+    opened_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, index=True)
+
+    user: Mapped[User] = relationship()
+
+
+class DisputeRuling(Base):
+    """A supervisor's ruling that closes a dispute. Never updated or deleted; at most one.
+
+    Linked into the keyed chain like the ledger (kind ``ruling``).
+    """
+
+    __tablename__ = "dispute_rulings"
+    __table_args__ = (
+        sa.CheckConstraint(_in("outcome", DISPUTE_OUTCOMES), name="outcome"),
+        # What an upheld claim led to is linked; a denied one led to nothing.
+        sa.CheckConstraint(
+            "outcome = 'upheld' OR (void_event_id IS NULL AND correction_seq IS NULL)",
+            name="denied_leads_to_nothing",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dispute_id: Mapped[int] = mapped_column(sa.ForeignKey("disputes.id"), unique=True)
+    outcome: Mapped[str] = mapped_column(sa.String(10))
+    #: Why, in the supervisor's words.
+    reason: Mapped[str] = mapped_column(sa.Text)
+    #: The void event an upheld claim led to, or the correcting ledger entry.
+    void_event_id: Mapped[int | None] = mapped_column(sa.ForeignKey("events.id"))
+    correction_seq: Mapped[int | None] = mapped_column(sa.ForeignKey("ledger_entries.seq"))
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    device: Mapped[str] = mapped_column(sa.String(200))
+    ruled_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+    user: Mapped[User] = relationship()
+
+
 class AuditRecord(Base):
     """One thing done that moved no chip but matters to the floor: a sign-in, a refusal, an
     approval, an override, a void, a table's or a user's change. Never updated or deleted.
@@ -470,3 +559,19 @@ class Device(Base):
     registered_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
     registered_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     retired_at: Mapped[datetime | None] = mapped_column(Timestamp)
+
+
+class LiveMark(Base):
+    """How many times what one screen shows has changed: a table, a hand, a seating, the floor.
+
+    Bumped in the writer's own transaction (`dealer.ledger.live`), so every app server on the
+    database sees the same number; an open screen asks for it (a primary-key read) to learn,
+    without reading the ledger, whether it must be drawn again. Updated in place: it is a
+    signal, not history (the ledger and the events are the history).
+    """
+
+    __tablename__ = "live_marks"
+
+    #: ``floor``, ``table:<id>``, ``hand:<id>``, ``seating:<id>``.
+    scope: Mapped[str] = mapped_column(sa.String(40), primary_key=True)
+    version: Mapped[int] = mapped_column(sa.BigInteger)

@@ -35,6 +35,7 @@ from dealer.errors import (
 from dealer.lockout import FREE_WRONG_PINS, Attempt
 from dealer.models import ROLES, AuthToken, User, utcnow
 from dealer.sign_ins import (
+    LIVE_TOKEN,
     find_token,
     hash_token,
     issue_token,
@@ -45,6 +46,7 @@ from dealer.sign_ins import (
 from dealer.transactions import in_write, writing
 
 __all__ = [
+    "LIVE_TOKEN",
     "MAX_WRONG_PINS",
     "NAME_LENGTH",
     "NO_MATCH",

@@ -14,7 +14,7 @@ import secrets
 from datetime import datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import Select, bindparam, func, select, update
 from sqlalchemy.orm import Session, joinedload
 
 from dealer.audit import record_audit
@@ -23,10 +23,13 @@ from dealer.models import AuthToken, User, as_utc, utcnow
 from dealer.transactions import in_write, writing
 
 __all__ = [
+    "LIVE_TOKEN",
     "SEEN_EVERY",
     "find_token",
     "hash_token",
     "issue_token",
+    "live_params",
+    "live_row",
     "live_sign_ins",
     "revoke",
     "why_ended",
@@ -149,3 +152,40 @@ def live_sign_ins(session: Session) -> list[AuthToken]:
         .order_by(AuthToken.created_at.desc(), AuthToken.id.desc())
     )
     return [row for row in rows if why_ended(row, now) is None]
+
+
+#: `why_ended` as one query, for a read too frequent to load the user: an open screen asking
+#: every second whether it changed (`dealer.ledger.live`). Bound by `live_params`.
+LIVE_TOKEN: Select[int] = (
+    select(AuthToken.id)
+    .join(User, User.id == AuthToken.user_id)
+    .where(
+        AuthToken.token_hash == bindparam("token_hash"),
+        AuthToken.revoked_at.is_(None),
+        User.active,
+        AuthToken.created_at > bindparam("born_after"),
+        func.coalesce(AuthToken.last_seen_at, AuthToken.created_at) > bindparam("seen_after"),
+    )
+)
+
+
+def live_params(token: str) -> dict[str, object]:
+    """`LIVE_TOKEN`'s parameters for ``token``, now. Asking does not count as a use."""
+    now = utcnow()
+    idle = _idle()
+    return {
+        "token_hash": hash_token(token),
+        "born_after": now - _lifetime(),
+        # No idle limit: any last use will do (a time before any sign-in).
+        "seen_after": now - idle if idle is not None else now - _lifetime(),
+    }
+
+
+def live_row(session: Session, token: str) -> AuthToken | None:
+    """The live sign-in ``token`` names, read without counting as a use (no write)."""
+    row = session.scalars(
+        select(AuthToken)
+        .options(joinedload(AuthToken.user))
+        .where(AuthToken.token_hash == hash_token(token))
+    ).first()
+    return row if why_ended(row) is None else None

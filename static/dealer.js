@@ -487,6 +487,89 @@
     box.setAttribute("role", chosen ? "alert" : "note");
   }
 
+  // ------------------------------------------------------------ live screens
+  // A screen that opts in (data-live-scopes on <main>) asks every data-live-every ms whether
+  // what it shows changed: a 304 when not. When it did, it asks its own address for the parts
+  // marked data-live-region (the server draws them: the same words as a reload) and puts
+  // them in place, except a part where the dealer is typing or has something open, which
+  // waits for the next time. The pad and its forms are never parts: nothing typed is lost.
+
+  var live = { root: null, version: null };
+
+  function holdsEntry(region) {
+    var active = document.activeElement;
+    if (active && active !== document.body && region.contains(active)) return true;
+    if (region.querySelector("details[open]")) return true;
+    return Array.prototype.some.call(region.querySelectorAll("input, textarea, select"), function (el) {
+      if (el.type === "hidden") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      return el.value !== el.defaultValue;
+    });
+  }
+
+  function redraw(root, version) {
+    var regions = document.querySelectorAll("[data-live-region]");
+    var names = Array.prototype.map.call(regions, function (r) { return r.getAttribute("data-live-region"); });
+    if (!names.length) { live.version = version; return null; }
+    return fetch(location.href, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-Live-Regions": names.join(",") },
+    }).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (parts) {
+      // The dealer sent something meanwhile: their own answer redraws the screen.
+      if (!parts || live.root !== root || busy) return;
+      var waiting = false;
+      regions.forEach(function (old) {
+        var name = old.getAttribute("data-live-region");
+        if (!(name in parts) || !old.isConnected) return;
+        if (holdsEntry(old)) { waiting = true; return; }
+        var doc = new DOMParser().parseFromString(parts[name], "text/html");
+        var fresh = doc.querySelector('[data-live-region="' + name + '"]');
+        if (fresh) old.replaceWith(document.importNode(fresh, true));
+      });
+      if (!waiting) live.version = version;
+      var form = actionForm();
+      if (form) {
+        choose(form.querySelector("[data-seat-field]").value, form.querySelector("[data-meld-field]").value);
+      }
+      refreshActions();
+    });
+  }
+
+  // The server holds the ask until what the screen shows changes (or data-live-wait s
+  // pass); an answer sooner than data-live-every ms (the server could not hold it, or the
+  // connection dropped) is followed by a pause, so a screen never asks in a tight loop.
+  function liveTick() {
+    var root = document.querySelector("[data-live-scopes]");
+    if (root !== live.root) {
+      live.root = root;
+      live.version = root && root.getAttribute("data-live-version");
+    }
+    var every = root ? Number(root.getAttribute("data-live-every")) || 1000 : 1000;
+    if (!root || busy || document.hidden) { setTimeout(liveTick, every); return; }
+    var began = Date.now();
+    var ask = new URL(root.getAttribute("data-live-ask"), location.href);
+    root.getAttribute("data-live-scopes").split(/\s+/).forEach(function (scope) {
+      ask.searchParams.append("scope", scope);
+    });
+    ask.searchParams.set("wait", root.getAttribute("data-live-wait") || "0");
+    // An If-None-Match set here makes the browser hand the 304 to us, not to its cache.
+    fetch(ask, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "If-None-Match": '"' + live.version + '"' },
+    }).then(function (response) {
+      if (response.status !== 200) return null; // 304: nothing changed; 401: signed out
+      return response.json().then(function (body) { return redraw(root, body.version); });
+    }).catch(function () {
+      return null; // no connection: ask again after a pause
+    }).then(function () {
+      setTimeout(liveTick, Math.max(0, every - (Date.now() - began)));
+    });
+  }
+
   // ------------------------------------------------------------------ wiring
 
   document.addEventListener("click", function (event) {
@@ -600,6 +683,72 @@
 
   window.addEventListener("popstate", function () { location.reload(); });
 
+  // ------------------------------------------------------------- players: search as you type
+  // The seat form's name field asks the API for players whose name holds what is typed
+  // (GET /api/v1/players?q=, with the screen's own sign-in cookie). Tapping one chooses it;
+  // a name nobody has is offered as "Add <name> as a new player" (the seating then makes it).
+  // Without this script the form still seats by name alone, as before players were kept.
+  function playerSearch(box) {
+    var input = box.querySelector("input[name=player]");
+    var chosenId = box.querySelector("[data-player-id]");
+    var said = box.querySelector("[data-player-chosen]");
+    var list = box.querySelector("[data-player-matches]");
+    var asked = 0;
+    var timer = null;
+    if (!input || !chosenId || !list) return;
+
+    function option(words, onTap) {
+      var item = document.createElement("li");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "player-match";
+      button.textContent = words;
+      button.addEventListener("click", onTap);
+      item.appendChild(button);
+      list.appendChild(item);
+    }
+
+    function choose(id, name, words) {
+      chosenId.value = id;
+      input.value = name;
+      said.textContent = words;
+      list.textContent = "";
+    }
+
+    function show(players, typed) {
+      list.textContent = "";
+      var exact = false;
+      players.forEach(function (p) {
+        if (p.name.toLowerCase() === typed.toLowerCase()) exact = true;
+        var words = p.name + (p.card_number ? " (card " + p.card_number + ")" : "");
+        option(words, function () { choose(String(p.id), p.name, "Player chosen: " + words); });
+      });
+      if (!exact) {
+        option("Add " + typed + " as a new player", function () {
+          choose(box.getAttribute("data-new-player"), typed, "A new player: " + typed);
+        });
+      }
+    }
+
+    function search() {
+      var typed = input.value.trim();
+      var mine = ++asked;
+      if (!typed) { list.textContent = ""; return; }
+      var url = box.getAttribute("data-player-search") + "?q=" + encodeURIComponent(typed);
+      fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (answer) { return answer.ok ? answer.json() : { players: [] }; })
+        .then(function (found) { if (mine === asked) show(found.players || [], typed); })
+        .catch(function () { list.textContent = ""; });
+    }
+
+    input.addEventListener("input", function () {
+      chosenId.value = "";  // a changed name is no longer the player chosen
+      said.textContent = "Type a name: players already known are offered.";
+      clearTimeout(timer);
+      timer = setTimeout(search, 150);
+    });
+  }
+
   function start() {
     document.querySelectorAll("[data-pad], [data-pad-tools], [data-pin-pad]").forEach(function (pad) { pad.hidden = false; });
     document.querySelectorAll("[data-pad-target]").forEach(showEntered);
@@ -610,6 +759,7 @@
       again.innerHTML = "Again " + faceHTML(lastCard);
     }
     showCalifornia();
+    document.querySelectorAll("[data-player-search]").forEach(playerSearch);
     refreshActions();
     offerKept();
     resetIdle();
@@ -620,4 +770,5 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
+  setTimeout(liveTick, 1000);
 })();

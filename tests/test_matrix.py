@@ -156,6 +156,8 @@ ROWS: dict[str, Row] = {
     "GET /rules": row(302, 200, 200, 200, 200),
     "GET /rules/{number}": row(302, 200, 200, 200, 200),
     "GET /floor/devices": row(302, 403, 403, 200, 200),
+    # A live screen's ask: answered in JSON (401 signed out, never a redirect).
+    "GET /live": row(401, 200, 403, 200, 200, query="?scope=table:{table_id}"),
     # --- the screens: forms
     "POST /prefs": row(302, 303, 303, 303, 303, body={"four_colour": "on", "page": "/tables"}),
     "POST /floor/tables": row(

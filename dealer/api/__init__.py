@@ -16,10 +16,12 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 from . import (  # noqa: E402,F401  (routes)
     desk,
+    disputes,
     errors,
     hands,
     ledger,
     openapi,
+    players,
     signin,
     table_sessions,
     tables,

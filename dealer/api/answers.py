@@ -69,6 +69,9 @@ class Seat(BaseModel):
     short: bool
     paused: bool
     seating: int = Field(description="This stay in the seat (its ledger account).")
+    player_id: int | None = Field(
+        None, description="The player record the seat belongs to; null for a name only."
+    )
     cashed_out: int | None = None
     left: bool | None = None
 

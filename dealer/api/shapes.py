@@ -48,6 +48,7 @@ def seat_shape(seating: Seating, stack: int) -> dict[str, Any]:
         "short": stack < 0,
         "paused": seating.paused,
         "seating": seating.id,
+        "player_id": seating.player_id,
     }
 
 

@@ -149,6 +149,7 @@ def seat_player(table_id: int) -> Response:
             recorder(),
             user,
             approved_by(session, approver),
+            player_id=body.player_id,
         )
         return seat_shape(seating, body.buy_in), 201
 

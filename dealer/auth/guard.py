@@ -22,7 +22,7 @@ from werkzeug.datastructures import MultiDict
 from dealer import people
 from dealer.errors import Forbidden
 from dealer.extensions import current_session
-from dealer.web.signin import Principal, principal
+from dealer.web.signin import LONGEST_TOKEN, Principal, principal
 
 __all__ = [
     "PAGE_FIELD",
@@ -32,6 +32,7 @@ __all__ = [
     "local_path",
     "page",
     "page_address",
+    "watching",
     "who",
 ]
 
@@ -83,6 +84,19 @@ def _idle_too_long() -> bool:
     seen = session.get(SEEN)
     limit = int(current_app.config.get("IDLE_SECONDS", 900))
     return isinstance(seen, int | float) and limit > 0 and time.time() - seen > limit
+
+
+def watching() -> str | None:
+    """The sign-in (its token) the cookie carries, unless idle too long; asked without
+    counting as a touch (an open screen asking whether it changed must not keep an
+    unattended tablet signed in) and without loading the user: the caller checks the token is
+    still live (`dealer.sign_ins.LIVE_TOKEN`) in its own query. Never a bearer token's."""
+    token = session.get("_user_id")  # where Flask-Login keeps get_id(): the token itself
+    if "Authorization" in request.headers or not isinstance(token, str):
+        return None
+    if not token or len(token) > LONGEST_TOKEN or _idle_too_long():
+        return None
+    return token
 
 
 def _keep_entry() -> str:

@@ -12,11 +12,14 @@ from .bodies import (
     CloseSession,
     Fit,
     NewAssignment,
+    NewDispute,
     NewHand,
+    NewPlayer,
     NewSeat,
     NewTable,
     NewUser,
     Nothing,
+    Ruling,
     SeatPause,
     SignIn,
     Supervisor,
@@ -24,7 +27,17 @@ from .bodies import (
     TakeCollection,
 )
 from .events import EVENTS, NewEvent
-from .params import KEY_WORDS, LedgerPage, PaymentSearch, ShiftWindow, Window, WriteHeaders
+from .params import (
+    KEY_WORDS,
+    DisputeFilter,
+    LedgerPage,
+    PaymentSearch,
+    PlayerSearch,
+    ShiftWindow,
+    Window,
+    WriteHeaders,
+    read_window,
+)
 from .profiles import Collection, Knobs, KnobsGiven, Ruled
 from .words import Words, refusal, refuse_unknown
 
@@ -34,19 +47,24 @@ __all__ = [
     "ChipMove",
     "CloseSession",
     "Collection",
+    "DisputeFilter",
     "Fit",
     "Knobs",
     "KnobsGiven",
     "LedgerPage",
     "NewAssignment",
+    "NewDispute",
     "NewEvent",
     "NewHand",
+    "NewPlayer",
     "NewSeat",
     "NewTable",
     "NewUser",
     "Nothing",
     "PaymentSearch",
+    "PlayerSearch",
     "Ruled",
+    "Ruling",
     "SeatPause",
     "ShiftWindow",
     "SignIn",
@@ -56,6 +74,7 @@ __all__ = [
     "Window",
     "Words",
     "WriteHeaders",
+    "read_window",
     "refusal",
     "refuse_unknown",
 ]

@@ -16,21 +16,26 @@ from pydantic_core import core_schema
 from dealer import people, rules
 from dealer.bounds import (
     BUY_IN_CHIPS,
+    CARD_NUMBER,
     CARD_PATTERN,
     CHIP_VALUE_CENTS,
+    CLAIM,
     MAX_CHIPS,
+    MAX_ID,
     PIN_DIGITS,
     PLAYER_NAME,
+    PLAYER_NOTES,
+    RULING_REASON,
     SEATS,
     TABLE_NAME,
     USER_NAME,
 )
 from dealer.errors import Invalid, NotSignedIn
 from dealer.ledger.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
-from dealer.models import ROLES
+from dealer.models import DISPUTE_OUTCOMES, DISPUTE_RAISERS, ROLES
 
 from .profiles import Collection, KnobsGiven, Profile
-from .words import ANY_TEXT, NON_BLANK, Words, refuse_unknown, text, whole
+from .words import ANY_TEXT, NON_BLANK, Words, optional_text, refuse_unknown, text, whole
 
 __all__ = [
     "PIN",
@@ -39,11 +44,14 @@ __all__ = [
     "CloseSession",
     "Fit",
     "NewAssignment",
+    "NewDispute",
     "NewHand",
+    "NewPlayer",
     "NewSeat",
     "NewTable",
     "NewUser",
     "Nothing",
+    "Ruling",
     "SeatPause",
     "SignIn",
     "Supervisor",
@@ -159,9 +167,68 @@ class NewSeat(Body):
     its approval threshold with a supervisor's name and PIN)."""
 
     seat: Annotated[int, whole(SEATS, "seat")]
-    player: Annotated[str, text(PLAYER_NAME, "player's name")]
+    player: Annotated[str | None, optional_text(PLAYER_NAME, "player's name")] = Field(
+        None,
+        description="The name shown for the seat; with player_id it may be left out (the "
+        "player's name is shown).",
+    )
     buy_in: Annotated[int, whole((0, MAX_CHIPS), "buy-in")]
+    player_id: Annotated[int | None, whole((1, MAX_ID), "player's id", optional=True)] = Field(
+        None, description="The player record the seat belongs to (GET /api/v1/players)."
+    )
     supervisor: Approval = None
+
+
+class NewPlayer(Body):
+    """A player to keep across sessions and days."""
+
+    name: Annotated[str, text(PLAYER_NAME, "player's name")]
+    card_number: Annotated[str | None, optional_text(CARD_NUMBER, "card number")] = Field(
+        None, description="The card room's player card; one player per card."
+    )
+    notes: Annotated[str | None, optional_text(PLAYER_NOTES, "notes")] = None
+
+
+class NewDispute(Body):
+    """A dispute opened on a hand: who raised it, what was claimed, and the payment if one."""
+
+    raised_by: Annotated[
+        str, _service(_raiser, core_schema.literal_schema(list(DISPUTE_RAISERS)))
+    ] = Field(description="seat (a player at the table) or dealer.")
+    seat: Annotated[int | None, whole(SEATS, "seat", optional=True)] = Field(
+        None, description="The seat that raised it (when raised_by is seat)."
+    )
+    claim: Annotated[str, text(CLAIM, "claim")] = Field(description="What was claimed.")
+    entry: Annotated[int | None, whole((1, MAX_ID), "ledger entry", optional=True)] = Field(
+        None, description="The seq of the ledger entry (the payment) the claim is about."
+    )
+
+
+class Ruling(Body):
+    """A supervisor's ruling on a dispute: upheld (with the void or correction) or denied."""
+
+    outcome: Annotated[str, _service(_outcome, core_schema.literal_schema(list(DISPUTE_OUTCOMES)))]
+    reason: Annotated[str, text(RULING_REASON, "reason for the ruling")] = Field(
+        description="Why, in the supervisor's words."
+    )
+    void_event: Annotated[int | None, whole((1, MAX_ID), "void's event", optional=True)] = Field(
+        None, description="Upheld: the id of the void event (of this hand) it led to."
+    )
+    correction: Annotated[int | None, whole((1, MAX_ID), "correction", optional=True)] = Field(
+        None, description="Upheld: the seq of the correcting ledger entry (of this hand)."
+    )
+
+
+def _raiser(value: Any) -> str:
+    if value not in DISPUTE_RAISERS:
+        raise Invalid("Say who raises the dispute: seat or dealer (raised_by).")
+    return str(value)
+
+
+def _outcome(value: Any) -> str:
+    if value not in DISPUTE_OUTCOMES:
+        raise Invalid("Rule the claim upheld or denied (outcome).")
+    return str(value)
 
 
 class ChipMove(Body):

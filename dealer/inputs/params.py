@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any
+from zoneinfo import ZoneInfo
 
 from pydantic import Field
 from pydantic_core import core_schema
@@ -19,11 +20,14 @@ from .words import Words
 
 __all__ = [
     "KEY_WORDS",
+    "DisputeFilter",
     "LedgerPage",
     "PaymentSearch",
+    "PlayerSearch",
     "ShiftWindow",
     "Window",
     "WriteHeaders",
+    "read_window",
 ]
 
 
@@ -51,6 +55,38 @@ class LedgerPage(TypedDict, total=False):
         int, _number((0, MAX_ID)), Field(description="Only entries with a greater seq.")
     ]
     limit: Annotated[int, _number(LEDGER_PAGE), Field(description="At most this many entries.")]
+
+
+def _status(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if value in ("open", "ruled"):
+        return str(value)
+    raise Invalid("status is open or ruled.", "invalid_query")
+
+
+class DisputeFilter(TypedDict, total=False):
+    """Which disputes: every one, or only those open (or ruled)."""
+
+    status: Annotated[
+        str,
+        Words(_status, inner=core_schema.literal_schema(["open", "ruled"])),
+        Field(description="open: not ruled on yet; ruled: closed by a ruling."),
+    ]
+
+
+def _typed(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if isinstance(value, str) and len(value) <= PLAYER_NAME:
+        return value
+    raise Invalid(f"q is at most {PLAYER_NAME} characters.", "invalid_query")
+
+
+class PlayerSearch(TypedDict, total=False):
+    """What was typed so far: part of a name, or a card number."""
+
+    q: Annotated[
+        str,
+        Words(_typed, inner=core_schema.str_schema(max_length=PLAYER_NAME)),
+        Field(description="Part of a name (any case) or a whole card number; none lists all."),
+    ]
 
 
 # The route reads the times itself (`dealer.reports.routes`), with its own sentences.
@@ -97,6 +133,33 @@ WriteHeaders = TypedDict(  # header names are not Python names
     },
     total=False,
 )
+
+
+def _read_moment(text: str | None, name: str, tz: ZoneInfo) -> datetime | None:
+    """``text`` as a UTC time (no zone: the floor's clock ``tz``); None when not given."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    example = "such as 2024-05-03T18:00:00Z or 2024-05-03"
+    try:
+        moment = datetime.fromisoformat(text)
+    except (ValueError, OverflowError):
+        raise Invalid(
+            f"{name}={text[:40]!r} is not an ISO 8601 time {example}.", "invalid_time"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=tz)
+    return moment.astimezone(UTC)
+
+
+def read_window(
+    start: str | None, end: str | None, tz: ZoneInfo
+) -> tuple[datetime | None, datetime | None]:
+    """A window [from, to) read from its two texts; either end may be left open."""
+    low, high = _read_moment(start, "from", tz), _read_moment(end, "to", tz)
+    if low is not None and high is not None and low >= high:
+        raise Invalid("The window must end after it starts (from before to).", "empty_window")
+    return low, high
 
 
 def _player(value: Any, field: str, _given: Mapping[str, Any]) -> str:

@@ -35,6 +35,7 @@ __all__ = [
     "Judge",
     "Words",
     "fields_of",
+    "optional_text",
     "refusal",
     "refuse_unknown",
     "text",
@@ -123,6 +124,18 @@ def text(longest: int, what: str) -> Words:
         return check_text(value, longest, what, field)
 
     inner = core_schema.str_schema(min_length=1, max_length=longest, pattern=NON_BLANK)
+    return Words(judge, inner=inner)
+
+
+def optional_text(longest: int, what: str) -> Words:
+    """Like `text`, but it may be null or left out (given, it is not blank)."""
+
+    def judge(value: Any, field: str, _given: Mapping[str, Any]) -> str | None:
+        return None if value is None else check_text(value, longest, what, field)
+
+    inner = core_schema.nullable_schema(
+        core_schema.str_schema(min_length=1, max_length=longest, pattern=NON_BLANK)
+    )
     return Words(judge, inner=inner)
 
 

@@ -4,7 +4,8 @@
   it. Anyone can recompute it, so it shows a slip, not a forger.
 - The keyed chain: each link's ``hash`` is HMAC-SHA256, under the ledger's key (never in the
   database), of the link, the fields of the row it names (an entry, an event, a print) and the
-  link before it. Without the key no edited row can be made to match again.
+  link before it (a dispute opened on a hand and the ruling that closed it are linked too).
+  Without the key no edited row can be made to match again.
 """
 
 from __future__ import annotations
@@ -19,19 +20,23 @@ from dealer.models import as_utc
 
 __all__ = [
     "DEALT_COLUMNS",
+    "DISPUTE_COLUMNS",
     "ENTRY_COLUMNS",
     "EVENT_COLUMNS",
     "GENESIS",
     "PRINT_COLUMNS",
+    "RULING_COLUMNS",
     "EntryFields",
     "LinkFields",
     "canonical_fields",
     "columns",
+    "dispute_link_fields",
     "entry_hash",
     "entry_link_fields",
     "event_link_fields",
     "link_message",
     "print_link_fields",
+    "ruling_link_fields",
 ]
 
 #: The ``prev_hash`` of the first entry.
@@ -177,6 +182,29 @@ DEALT_COLUMNS = (
 )
 #: A print's columns: its link covers them all.
 PRINT_COLUMNS = ("id", "kind", "subject", "reprint", "user_id", "device", "printed_at")
+#: A dispute's columns, and a ruling's: their links cover them all.
+DISPUTE_COLUMNS = (
+    "id",
+    "hand_id",
+    "raised_by",
+    "seat",
+    "claim",
+    "entry_seq",
+    "user_id",
+    "device",
+    "opened_at",
+)
+RULING_COLUMNS = (
+    "id",
+    "dispute_id",
+    "outcome",
+    "reason",
+    "void_event_id",
+    "correction_seq",
+    "user_id",
+    "device",
+    "ruled_at",
+)
 
 
 def columns(row: object, names: Sequence[str]) -> list[Any]:
@@ -195,6 +223,8 @@ _ENTRY_TIME = ENTRY_COLUMNS.index("at")
 _EVENT_TIME = EVENT_COLUMNS.index("created_at")
 _DEALT_TIME = DEALT_COLUMNS.index("started_at")
 _PRINT_TIME = PRINT_COLUMNS.index("printed_at")
+_DISPUTE_TIME = DISPUTE_COLUMNS.index("opened_at")
+_RULING_TIME = RULING_COLUMNS.index("ruled_at")
 
 
 def entry_link_fields(entry: Sequence[Any]) -> list[object]:
@@ -210,6 +240,16 @@ def event_link_fields(event: Sequence[Any], dealt: Sequence[Any] | None) -> list
 def print_link_fields(record: Sequence[Any]) -> list[object]:
     """What a link covers of a print of a document: its `PRINT_COLUMNS`, in order."""
     return _written(record, _PRINT_TIME)
+
+
+def dispute_link_fields(dispute: Sequence[Any]) -> list[object]:
+    """What a link covers of a dispute: its `DISPUTE_COLUMNS`, in order."""
+    return _written(dispute, _DISPUTE_TIME)
+
+
+def ruling_link_fields(ruling: Sequence[Any]) -> list[object]:
+    """What a link covers of a ruling on a dispute: its `RULING_COLUMNS`, in order."""
+    return _written(ruling, _RULING_TIME)
 
 
 def link_message(link: LinkFields, row: Sequence[object]) -> bytes:

@@ -292,7 +292,13 @@ class LinkRow(NamedTuple):
 
 
 #: Each kind of row: the check its problems are filed under, and what a dealer calls it.
-_KINDS = {"entry": ("chain", "Entry"), "event": ("events", "Event"), "print": ("prints", "Print")}
+_KINDS = {
+    "entry": ("chain", "Entry"),
+    "event": ("events", "Event"),
+    "print": ("prints", "Print"),
+    "dispute": ("disputes", "Dispute"),
+    "ruling": ("disputes", "Ruling"),
+}
 
 
 def check_links(

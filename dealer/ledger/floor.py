@@ -7,21 +7,26 @@ comes from the rules engine itself, by dealing a hand nobody plays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.models import Hand, LedgerEntry, Seating, Table
+from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 
 from .accounts import house_account
 from .hands import table_collection, table_rules
 from .shifts import shift_start
+from .tables import stacks
+from .time_collection import times_due
 
 __all__ = [
+    "FloorFlags",
     "cheapest_hand",
+    "floor_flags",
     "house_drop",
     "last_hand_numbers",
     "playing_hands",
@@ -97,3 +102,58 @@ def cheapest_hand(table: Table) -> int:
     hand = rules.Hand(table_rules(table), [1, 2, 3], table_collection(table))
     hand.apply(rules.Drop(1))
     return -hand.net[1]
+
+
+@dataclass(frozen=True, slots=True)
+class FloorFlags:
+    """What the floor must see to at one table now."""
+
+    #: Seats whose stack cannot cover the cheapest hand (`cheapest_hand`), or that owe chips.
+    short_stacks: int = 0
+    #: The table collects by time and the collection is due.
+    time_due: bool = False
+    #: A dealer's down ended and waits for a supervisor to confirm its close.
+    awaiting_supervisor: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.short_stacks or self.time_due or self.awaiting_supervisor)
+
+
+def floor_flags(session: Session, tables: Sequence[Table]) -> dict[int, FloorFlags]:
+    """Each table's flags for the floor: short stacks, time collection due, a close waiting.
+
+    The short-stack bound is the table screen's: below what one hand costs a seat that
+    drops at once (`cheapest_hand`), so the seat cannot even sit a hand out.
+    """
+    ids = [t.id for t in tables]
+    if not ids:
+        return {}
+    seated = list(
+        session.scalars(select(Seating).where(Seating.table_id.in_(ids), Seating.left_at.is_(None)))
+    )
+    stack = stacks(session, seated)
+    least = {t.id: cheapest_hand(t) for t in tables}
+    short = dict.fromkeys(ids, 0)
+    for seating in seated:
+        chips = stack[seating.id]
+        if chips < 0 or chips < least[seating.table_id]:
+            short[seating.table_id] += 1
+    waiting = set(
+        session.scalars(
+            select(TableSession.table_id).where(
+                TableSession.table_id.in_(ids),
+                TableSession.closed_at.is_not(None),
+                TableSession.close_confirmed_by.is_(None),
+            )
+        )
+    )
+    dues = times_due(session, tables)
+    flags = {}
+    for table in tables:
+        due = dues[table.id]
+        flags[table.id] = FloorFlags(
+            short_stacks=short[table.id],
+            time_due=due is not None and due.due,
+            awaiting_supervisor=table.id in waiting,
+        )
+    return flags

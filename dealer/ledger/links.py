@@ -1,4 +1,5 @@
-"""Writing the keyed chain: every ledger entry, event and print is linked as it is written.
+"""Writing the keyed chain: every ledger entry, event, print, dispute and ruling is linked as it
+is written.
 
 A link gets the next gapless ``seq`` (under the writers' lock, in the caller's transaction)
 and an HMAC under the ledger's key of its row's fields and the link before it (see `chain`).
@@ -13,30 +14,54 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord, utcnow
+from dealer.models import (
+    ChainLink,
+    Dispute,
+    DisputeRuling,
+    Event,
+    Hand,
+    LedgerEntry,
+    PrintRecord,
+    utcnow,
+)
 from dealer.transactions import require_writing
 
 from .chain import (
     DEALT_COLUMNS,
+    DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
     EVENT_COLUMNS,
     GENESIS,
     PRINT_COLUMNS,
+    RULING_COLUMNS,
     columns,
+    dispute_link_fields,
     entry_link_fields,
     event_link_fields,
     link_message,
     print_link_fields,
+    ruling_link_fields,
 )
 from .checkpoints import seal_shift_end
+from .heads import head, moved
 from .keys import current_key
 
-__all__ = ["Unkeyed", "link", "link_entries", "link_event", "link_print", "link_unkeyed", "unkeyed"]
+__all__ = [
+    "Unkeyed",
+    "link",
+    "link_dispute",
+    "link_entries",
+    "link_event",
+    "link_print",
+    "link_ruling",
+    "link_unkeyed",
+    "unkeyed",
+]
 
-Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord)
+Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord, Dispute, DisputeRuling)
 #: Ids asked for in one query: well under either database's limit on parameters.
 CHUNK = 1000
 
@@ -50,19 +75,32 @@ def link(
         return []
     seal_shift_end(session)
     key = current_key()
-    head = session.execute(
-        select(ChainLink.seq, ChainLink.hash).order_by(ChainLink.seq.desc()).limit(1)
-    ).first()
-    seq, prev = (head.seq, head.hash) if head else (0, GENESIS)
+    seq, prev = head(session, "links_head", lambda: _read_head(session))
     links = []
     for ref, fields in rows:
         seq += 1
         made = ChainLink(seq=seq, kind=kind, ref=ref, at=at, prev_hash=prev)
         made.hash = prev = key.mac(link_message(made, fields))
         links.append(made)
-    session.add_all(links)
-    session.flush()
+    # Written as one INSERT of many rows, not through the ORM's unit of work: nothing reads
+    # the link objects back in this transaction, and the unit of work cost more than the
+    # statement (bench/api.py's profile). The objects returned are not in the session.
+    session.execute(
+        insert(ChainLink),
+        [
+            {c: getattr(made, c) for c in ("seq", "kind", "ref", "at", "prev_hash", "hash")}
+            for made in links
+        ],
+    )
+    moved(session, "links_head", seq, prev)
     return links
+
+
+def _read_head(session: Session) -> tuple[int, str]:
+    last = session.execute(
+        select(ChainLink.seq, ChainLink.hash).order_by(ChainLink.seq.desc()).limit(1)
+    ).first()
+    return (last.seq, last.hash) if last else (0, GENESIS)
 
 
 def link_entries(session: Session, entries: Sequence[LedgerEntry]) -> None:
@@ -91,6 +129,34 @@ def _print_fields(record: PrintRecord) -> list[object]:
     return print_link_fields(columns(record, PRINT_COLUMNS))
 
 
+def link_dispute(session: Session, dispute: Dispute) -> None:
+    """Link a dispute just opened on a hand."""
+    link(session, "dispute", [(dispute.id, _dispute_fields(dispute))], dispute.opened_at)
+
+
+def _dispute_fields(dispute: Dispute) -> list[object]:
+    return dispute_link_fields(columns(dispute, DISPUTE_COLUMNS))
+
+
+def link_ruling(session: Session, ruling: DisputeRuling) -> None:
+    """Link a ruling just made on a dispute."""
+    link(session, "ruling", [(ruling.id, _ruling_fields(ruling))], ruling.ruled_at)
+
+
+def _ruling_fields(ruling: DisputeRuling) -> list[object]:
+    return ruling_link_fields(columns(ruling, RULING_COLUMNS))
+
+
+#: Each kind of row the chain links, and its key.
+KEYS: tuple[tuple[str, InstrumentedAttribute[int]], ...] = (
+    ("entry", LedgerEntry.seq),
+    ("event", Event.id),
+    ("print", PrintRecord.id),
+    ("dispute", Dispute.id),
+    ("ruling", DisputeRuling.id),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Unkeyed:
     """How many rows of each kind no link covers: written before the keyed chain existed."""
@@ -98,17 +164,18 @@ class Unkeyed:
     entries: int
     events: int
     prints: int
+    disputes: int = 0
 
     @property
     def total(self) -> int:
-        return self.entries + self.events + self.prints
+        return self.entries + self.events + self.prints + self.disputes
 
 
 def unkeyed(session: Session, after: Mapping[str, int] | None = None) -> dict[str, list[int]]:
     """The keys of the rows of each kind no link covers, among those above ``after[kind]``."""
     marks = after or {}
     out: dict[str, list[int]] = {}
-    for kind, key in (("entry", LedgerEntry.seq), ("event", Event.id), ("print", PrintRecord.id)):
+    for kind, key in KEYS:
         linked = select(ChainLink.ref).where(ChainLink.kind == kind, ChainLink.ref == key)
         out[kind] = list(
             session.scalars(
@@ -137,7 +204,11 @@ def link_unkeyed(session: Session) -> Unkeyed:
     link(session, "event", rows, now)
     prints = _in_order(session, PrintRecord, PrintRecord.id, found["print"])
     link(session, "print", [(p.id, _print_fields(p)) for p in prints], now)
-    return Unkeyed(len(entries), len(events), len(prints))
+    disputes = _in_order(session, Dispute, Dispute.id, found["dispute"])
+    link(session, "dispute", [(d.id, _dispute_fields(d)) for d in disputes], now)
+    rulings = _in_order(session, DisputeRuling, DisputeRuling.id, found["ruling"])
+    link(session, "ruling", [(r.id, _ruling_fields(r)) for r in rulings], now)
+    return Unkeyed(len(entries), len(events), len(prints), len(disputes) + len(rulings))
 
 
 def _in_order(

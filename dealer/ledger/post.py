@@ -13,6 +13,7 @@ from dealer.transactions import require_writing
 
 from .accounts import parse_account
 from .chain import GENESIS, entry_hash
+from .heads import head, moved
 from .links import link_entries
 
 __all__ = ["Posting", "Recorder", "post"]
@@ -53,10 +54,7 @@ def post(
     commits the entries with the event that caused them, or neither.
     """
     require_writing(session, "ledger.post")
-    head = session.execute(
-        select(LedgerEntry.seq, LedgerEntry.hash).order_by(LedgerEntry.seq.desc()).limit(1)
-    ).first()
-    seq, prev_hash = (head.seq, head.hash) if head else (0, GENESIS)
+    seq, prev_hash = head(session, "ledger_head", lambda: _read_head(session))
     at = utcnow()
     device = recorder.device[:DEVICE_LENGTH]
     entries: list[LedgerEntry] = []
@@ -84,8 +82,17 @@ def post(
         session.add(entry)
         entries.append(entry)
     session.flush()
+    if entries:
+        moved(session, "ledger_head", seq, prev_hash)
     link_entries(session, entries)
     return entries
+
+
+def _read_head(session: Session) -> tuple[int, str]:
+    last = session.execute(
+        select(LedgerEntry.seq, LedgerEntry.hash).order_by(LedgerEntry.seq.desc()).limit(1)
+    ).first()
+    return (last.seq, last.hash) if last else (0, GENESIS)
 
 
 def _check(posting: Posting) -> None:

@@ -14,16 +14,20 @@ from typing import Any
 from sqlalchemy import ColumnElement, Executable, and_, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord
+from dealer.models import ChainLink, Dispute, DisputeRuling, Event, Hand, LedgerEntry, PrintRecord
 
 from .chain import (
     DEALT_COLUMNS,
+    DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
     EVENT_COLUMNS,
     PRINT_COLUMNS,
+    RULING_COLUMNS,
+    dispute_link_fields,
     entry_link_fields,
     event_link_fields,
     print_link_fields,
+    ruling_link_fields,
 )
 from .checks import LinkRow
 
@@ -193,6 +197,19 @@ class Stretch:
                 select(*_PRINT_COLUMNS).where(span("print", PrintRecord.id))
             )
         }
+        # Disputes and rulings are few: read aside, like the prints.
+        disputes = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_DISPUTE_COLUMNS).where(span("dispute", Dispute.id))
+            )
+        }
+        rulings = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_RULING_COLUMNS).where(span("ruling", DisputeRuling.id))
+            )
+        }
         query = (
             select(*LINK_COLUMNS, *_ENTRY_COLUMNS, *_EVENT_COLUMNS)
             .select_from(ChainLink)
@@ -221,6 +238,10 @@ class Stretch:
                 fields = event_link_fields(row[event:], deal)
             elif kind == "print" and ref in printed:
                 fields = print_link_fields(printed[ref])
+            elif kind == "dispute" and ref in disputes:
+                fields = dispute_link_fields(disputes[ref])
+            elif kind == "ruling" and ref in rulings:
+                fields = ruling_link_fields(rulings[ref])
             yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
 
     def stream(self, query: Executable) -> Iterator[Sequence[Any]]:
@@ -236,6 +257,8 @@ _EVENT_COLUMNS = [getattr(Event, name) for name in EVENT_COLUMNS]
 #: A deal's link also covers its hand's columns fixed at the deal.
 _DEALT_COLUMNS = [getattr(Hand, name) for name in DEALT_COLUMNS]
 _PRINT_COLUMNS = [getattr(PrintRecord, name) for name in PRINT_COLUMNS]
+_DISPUTE_COLUMNS = [getattr(Dispute, name) for name in DISPUTE_COLUMNS]
+_RULING_COLUMNS = [getattr(DisputeRuling, name) for name in RULING_COLUMNS]
 _EVENT_HAND = EVENT_COLUMNS.index("hand_id")
 _EVENT_SEQ = EVENT_COLUMNS.index("seq")
 

@@ -25,7 +25,7 @@ from dealer.bounds import (
     check_whole,
 )
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
-from dealer.models import Hand, Seating, Table, User, utcnow
+from dealer.models import Hand, Player, Seating, Table, User, utcnow
 
 from .accounts import CAGE, seating_account
 from .balances import balance, balances
@@ -171,18 +171,30 @@ def seat_player(
     session: Session,
     table: Table,
     seat: int,
-    player: str,
+    player: str | None,
     buy_in: int,
     recorder: Recorder,
     user: User,
     supervisor: User | None = None,
+    player_id: int | None = None,
 ) -> Seating:
     """Seat ``player`` in an empty seat with ``buy_in`` chips from the cage.
 
     A buy-in of 0 seats the player with no chips yet; any other is held to the table's
-    limits (`dealer.ledger.limits`).
+    limits (`dealer.ledger.limits`). With ``player_id`` the seating belongs to that player
+    record; the name shown for the seat is ``player`` if given, else the record's name.
     """
     seat = check_whole(seat, SEATS, "seat", "seat")
+    known = None
+    if player_id is not None:
+        check_whole(player_id, (1, MAX_ID), "player's id", "player_id")
+        known = session.get(Player, player_id)
+        if known is None:
+            raise NotFound(f"There is no player {player_id}.", "unknown_player")
+        if player is None or not str(player).strip():
+            player = known.name
+    if player is None:
+        raise Invalid("Name the player, or choose one (player or player_id).", "player_missing")
     player = check_text(player, PLAYER_NAME, "player's name", "player")
     buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
     approved = approver(user, supervisor)
@@ -195,7 +207,9 @@ def seat_player(
     ).first()
     if taken is not None:
         raise Conflict(f"Seat {seat} is taken by {taken.player}.", "seat_taken")
-    seating = Seating(table_id=table.id, seat=seat, player=player)
+    seating = Seating(
+        table_id=table.id, seat=seat, player=player, player_id=known.id if known else None
+    )
     session.add(seating)
     session.flush()
     if buy_in:

@@ -62,7 +62,9 @@ from .reading import StoredEntry, Stretch, chunks, load_entries
 __all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verify"]
 
 #: The checks that find a rewritten history (not a hand the engine no longer agrees with).
-CHAIN_CHECKS = frozenset({"sequence", "chain", "events", "prints", "unkeyed", "checkpoint"})
+CHAIN_CHECKS = frozenset(
+    {"sequence", "chain", "events", "prints", "disputes", "unkeyed", "checkpoint"}
+)
 
 
 @dataclass(frozen=True, slots=True)

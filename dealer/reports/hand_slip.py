@@ -11,6 +11,7 @@ from reportlab.platypus import Flowable, Spacer, Table
 
 from dealer.rules import Collection, Rules
 
+from .dispute_table import dispute_count, disputes_story
 from .figures import ChipsAt, local_time, money_text, zone
 from .layout import ALARM, cell, grid, note, pairs, section, signatures
 from .model import HandSlip, PrintOptions
@@ -73,6 +74,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
         ("winner", f"seat {winner.seat} {winner.player}" if winner else "none"),
         ("ledger entries", entries),
         ("head hash", slip.head_hash or "none"),
+        ("disputes", dispute_count(slip.disputes)),
     ]
     story: list[Flowable] = [pairs(summary, width)]
     if slip.note:
@@ -94,6 +96,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
             )
         )
     story += [
+        *disputes_story(slip.disputes, width, tz, with_hand=False),
         Spacer(1, 18),
         signatures(f"Dealer signature - {slip.dealer}", "Floor signature - name", width),
     ]

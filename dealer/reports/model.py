@@ -21,6 +21,7 @@ __all__ = [
     "Amount",
     "ChainCheck",
     "Correction",
+    "DisputeLine",
     "EventLine",
     "FiledCheckpoint",
     "HandSlip",
@@ -136,6 +137,30 @@ class SeatLine:
 
 
 @dataclass(frozen=True, slots=True)
+class DisputeLine:
+    """A dispute on the record, and its ruling once there is one (`dealer.ledger.rulings`)."""
+
+    id: int
+    table: str
+    hand_id: int
+    hand_number: int
+    raised_by: str  # "seat 3" or "the dealer"
+    claim: str
+    entry: int | None  # the ledger entry the claim is about
+    opened_by: str
+    opened_at: datetime
+    outcome: str  # open, upheld, denied
+    ruled_by: str | None = None
+    ruled_at: datetime | None = None
+    reason: str | None = None
+    led_to: str | None = None  # "void event 12", "correction: ledger entry 40"
+
+    @property
+    def is_open(self) -> bool:
+        return self.outcome == "open"
+
+
+@dataclass(frozen=True, slots=True)
 class HandSlip:
     """Everything the floor needs to rule on one hand (``GET /reports/hands/{id}.pdf``)."""
 
@@ -160,6 +185,7 @@ class HandSlip:
     reprint: int = 0  # 0 for the original; n for the n-th reprint
     #: Said when the engine installed no longer replays the hand as recorded (not tampering).
     note: str | None = None
+    disputes: tuple[DisputeLine, ...] = ()
 
     @property
     def total_net(self) -> int:
@@ -230,6 +256,7 @@ class SessionReport:
     pot: int = 0  # chips in the pot of a hand still in play (0 once every hand is over)
     opened_by_dealing: bool = False  # no session was open: dealing a hand opened this one
     checkpoint: FiledCheckpoint | None = None
+    disputes: tuple[DisputeLine, ...] = ()
 
     @property
     def hands_played(self) -> int:
@@ -329,6 +356,8 @@ class ShiftReport:
     checkpoint: FiledCheckpoint | None = None
     #: Hands that no longer replay under the engine installed: a note, not a failed check.
     engine_changed: tuple[str, ...] = ()
+    #: Disputes on the window's hands or opened in it.
+    disputes: tuple[DisputeLine, ...] = ()
 
     @property
     def drop(self) -> Amount:

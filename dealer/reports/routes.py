@@ -3,6 +3,7 @@
 - ``GET /reports/hands/{id}.pdf`` — the hand slip (a dealer or above);
 - ``GET /reports/sessions/{id}.pdf`` — a table session (its own dealer, or a supervisor);
 - ``GET /reports/shift.pdf?from=ISO&to=ISO`` — the shift ledger (a supervisor);
+- ``GET /reports/players/{id}.pdf?from=&to=`` — a player's statement (a supervisor);
 - ``GET /exports/ledger.csv?from=&to=`` and ``GET /exports/players.csv?from=&to=`` (a
   supervisor), streamed.
 
@@ -22,6 +23,7 @@ from dealer.authority import authorise_hand, authorise_session
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
+from dealer.ledger import players
 from dealer.ledger.statements import seat_statement
 from dealer.transactions import snapshot, writing
 from dealer.web.contract import ID, declare
@@ -33,6 +35,7 @@ from .exports import iter_ledger_csv, iter_players_csv
 from .figures import zone
 from .hand_slip import hand_slip_pdf
 from .model import PrintOptions
+from .player_statement import player_statement_pdf
 from .prints import prints_so_far, record_print
 from .session import session_pdf
 from .shift import shift_pdf
@@ -180,6 +183,23 @@ def shift_report() -> Response:
     data = shift_pdf(replace(report, reprint=reprint), _options(who))
     suffix = f"-reprint-{reprint}" if reprint else ""
     return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
+
+
+@bp.get(f"/reports/players/<{ID}:player_id>.pdf")
+@signed_in("supervisor")
+@declare(PDF, [404, 422], query=Window, documented_only=True)
+def player_statement(player_id: int) -> Response:
+    """A player's statement over [from, to) (either end may be left open): buy-ins,
+    cash-outs, and what the play won or lost by day and by hand, in chips.
+
+    Role: supervisor or above.
+    """
+    start, end = _window(required=False)
+    options = _options(principal().user.name)
+    with snapshot(current_session()) as session:
+        statement = players.player_statement(session, player_id, start, end, zone(options.timezone))
+        data = player_statement_pdf(statement, options)
+    return _pdf(data, f"player-{player_id}-{_stamp(start)}-{_stamp(end)}.pdf")
 
 
 @bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf")

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from reportlab.platypus import Flowable, Spacer
 
 from .checkpoint import checkpoint_section
+from .dispute_table import dispute_count, disputes_story
 from .figures import ChipsAt, local_time, money_text, zone
 from .layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
 from .model import PrintOptions, SessionReport
@@ -48,6 +49,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         ("hands played", played),
         ("house drop", money(report.house_drop)),
         ("voids and corrections", str(len(report.corrections))),
+        ("disputes", dispute_count(report.disputes)),
     ]
     story: list[Flowable] = [
         pairs(summary, width),
@@ -66,6 +68,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         _corrections(report, width, money, tz),
         *section("Hands"),
         _hands(report, width, money, tz),
+        *disputes_story(report.disputes, width, tz, with_hand=True),
         *checkpoint_section(report.checkpoint, tz, width),
         Spacer(1, 12),
         signatures(f"Dealer signature - {report.dealer}", "Supervisor signature - name", width),

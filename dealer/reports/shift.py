@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, Spacer
 
 from .charts import bar_chart
 from .checkpoint import checkpoint_section
+from .dispute_table import dispute_count, disputes_story
 from .figures import amount_text, balance_text, chips_text, local_time, money_text, zone
 from .layout import PagedTable, banner, note, pairs, section
 from .model import Amount, PrintOptions, ShiftReport
@@ -42,6 +43,7 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
         ("tables", str(len(report.tables))),
         ("hands", f"{hands} ({voids} void{'' if voids == 1 else 's'})"),
         ("voided events", str(voided)),
+        ("disputes", dispute_count(report.disputes)),
         ("house drop", amount_text(report.drop, cur)),
         ("players", str(len(report.players))),
         ("trial balance", "balances (0 chips)" if not trial else f"OFF BY {trial} chips"),
@@ -65,6 +67,7 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
         _trial_balance(report, width),
         *section("Hands"),
         _hands(report, width, options),
+        *disputes_story(report.disputes, width, tz),
         *checkpoint_section(report.checkpoint, tz, width),
     ]
     start, end = (local_time(t, tz, "minute") for t in (report.window_from, report.window_to))

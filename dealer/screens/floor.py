@@ -19,6 +19,8 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import tables as service
 from dealer.ledger.floor import (
+    FloorFlags,
+    floor_flags,
     house_drop,
     last_hand_numbers,
     playing_hands,
@@ -27,6 +29,8 @@ from dealer.ledger.floor import (
 )
 from dealer.ledger.hands import table_collection, table_rules
 from dealer.ledger.limits import Limits
+from dealer.ledger.live import FLOOR
+from dealer.ledger.rulings import open_disputes_by_table
 from dealer.ledger.tables import CALIFORNIA_WARNING
 from dealer.models import Hand, Table, TableSession, utcnow
 from dealer.web.refusals import refusal
@@ -34,6 +38,7 @@ from dealer.wording import zone
 
 from . import bp
 from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, OpenTableForm
+from .live import live_context, live_page
 from .sent import record_once
 
 __all__ = ["TableLine", "table_lines"]
@@ -51,6 +56,7 @@ class TableLine:
     hand: Hand | None
     hands_dealt: int
     drop: int
+    flags: FloorFlags
 
     @property
     def banned_in_california(self) -> bool:
@@ -79,6 +85,7 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
     playing = playing_hands(session, ids)
     numbers = last_hand_numbers(session, ids)
     drops = house_drop(session, ids, since) if since is not None else dict.fromkeys(ids, 0)
+    flags = floor_flags(session, tables)
     lines = []
     for table in tables:
         knobs = table_rules(table)
@@ -92,6 +99,7 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
                 playing.get(table.id),
                 numbers.get(table.id, 0),
                 drops[table.id],
+                flags[table.id],
             )
         )
     return lines
@@ -118,7 +126,7 @@ WARNED_KINDS = frozenset(
 
 def _floor_page(
     form: OpenTableForm, status: int = 200, error: str | None = None
-) -> tuple[str, int]:
+) -> tuple[str | Response, int]:
     session = current_session()
     now = utcnow()
     since = shift_start(
@@ -129,8 +137,9 @@ def _floor_page(
     lines = table_lines(session, _all_tables(session), since)
     form.stamp(url_for("screens.floor"))
     return (
-        render_template(
+        live_page(
             "screens/floor.html",
+            **live_context(FLOOR),
             lines=lines,
             since=since,
             until=now,
@@ -142,6 +151,7 @@ def _floor_page(
             california=CALIFORNIA_WARNING,
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
+            open_disputes=open_disputes_by_table(session),
             limits=Limits(),
         ),
         status,
@@ -150,14 +160,14 @@ def _floor_page(
 
 @bp.get("/floor")
 @page("supervisor")
-def floor() -> tuple[str, int]:
+def floor() -> tuple[str | Response, int]:
     kept = kept_fields(url_for("screens.open_table"))
     return _floor_page(OpenTableForm(formdata=kept) if kept else OpenTableForm())
 
 
 @bp.post("/floor/tables")
 @page("supervisor")
-def open_table() -> Response | tuple[str, int]:
+def open_table() -> Response | tuple[str | Response, int]:
     form = OpenTableForm()
     if not form.validate_on_submit():
         return _floor_page(form, 422)

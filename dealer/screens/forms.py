@@ -246,6 +246,8 @@ class SeatForm(ApprovalForm):
         "Buy-in, chips",
         validators=[InputRequired("Enter the buy-in."), NumberRange(0, MAX_CHIPS)],
     )
+    #: The player chosen from the search (dealer.js), or "new": keep the name as a new player.
+    player_id = HiddenField()
 
 
 class ChipsForm(ApprovalForm):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import redirect, render_template, request, url_for
+from flask import redirect, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -22,6 +22,8 @@ from dealer.web.signin import recorder
 from . import bp
 from .board import ACTIONS, Board, build_board, hand_voidable
 from .forms import ActionForm, FitsForm, MoveForm
+from .hand_disputes import disputes_panel
+from .live import live_context, live_page
 from .screen import at_table
 from .sent import record_once
 from .settle import settled_view
@@ -77,7 +79,7 @@ def hand_page(
     form: ActionForm | None = None,
     status: int = 200,
     error: str | None = None,
-) -> tuple[str, int]:
+) -> tuple[str | Response, int]:
     """Draw the hand; ``form`` is an entry to keep (a refused one), ``error`` why it was refused."""
     session = current_session()
     hand = service.get_hand(session, hand_id)
@@ -107,8 +109,9 @@ def hand_page(
     move = _move_offer(board) if error is None else None
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     return (
-        render_template(
+        live_page(
             "screens/hand.html",
+            **live_context(f"hand:{hand.id}", f"table:{hand.table_id}"),
             board=board,
             form=form,
             fits_form=fits_form,
@@ -124,6 +127,7 @@ def hand_page(
             error=error,
             settlement=settled_view(board),
             hand_voidable=hand_voidable(board),
+            **disputes_panel(session, hand, page_address()),
         ),
         status,
     )
@@ -132,7 +136,7 @@ def hand_page(
 @bp.get(HAND)
 @page()
 @at_table("read")
-def hand(hand_id: int) -> tuple[str, int]:
+def hand(hand_id: int) -> tuple[str | Response, int]:
     return hand_page(hand_id)
 
 
@@ -183,7 +187,7 @@ def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[st
 @bp.post(HAND + "/events")
 @page()
 @at_table("record")
-def act(hand_id: int) -> Response | tuple[str, int]:
+def act(hand_id: int) -> Response | tuple[str | Response, int]:
     """Record one event of the hand; a refusal redraws the hand with the entry kept."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -214,7 +218,7 @@ def act(hand_id: int) -> Response | tuple[str, int]:
 @bp.post(HAND + "/events/<int(max=2147483647):event_id>/move")
 @page()
 @at_table("record")
-def move_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
+def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, int]:
     """A wrong-seat entry moved in one step: its void and the entry again (`ledger.moves`)."""
     form = MoveForm()
     if not form.validate_on_submit():

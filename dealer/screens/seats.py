@@ -22,6 +22,7 @@ from dealer.ledger.assignments import assigned_dealers
 from dealer.ledger.balances import balance
 from dealer.ledger.floor import cheapest_hand
 from dealer.ledger.hands import playing_hand, table_collection, table_rules
+from dealer.ledger.players import NEW_PLAYER, chosen_player
 from dealer.ledger.tables import CALIFORNIA_WARNING
 from dealer.ledger.time_collection import take_time_collection, time_due
 from dealer.models import Hand, Seating, Table, TableSession, User
@@ -42,6 +43,7 @@ from .forms import (
     SeatForm,
     UnassignForm,
 )
+from .live import live_context, live_page
 from .screen import at_table
 from .sent import record_once
 
@@ -126,7 +128,9 @@ def _floor_controls(session: Session, table: Table, here: str) -> dict[str, obje
     }
 
 
-def _table_page(table: Table, status: int = 200, error: str | None = None) -> tuple[str, int]:
+def _table_page(
+    table: Table, status: int = 200, error: str | None = None
+) -> tuple[str | Response, int]:
     session = current_session()
     hand = playing_hand(session, table.id)
     seated = chairs(session, table, hand)
@@ -134,8 +138,9 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
     model = table_collection(table)
     here = url_for("screens.table", table_id=table.id)
     return (
-        render_template(
+        live_page(
             "screens/table.html",
+            **live_context(f"table:{table.id}"),
             table=table,
             knobs=table_rules(table),
             game=game_name(table_rules(table)),
@@ -165,7 +170,7 @@ def _table_page(table: Table, status: int = 200, error: str | None = None) -> tu
 @bp.get(TABLE)
 @page()
 @at_table("read")
-def table(table_id: int) -> tuple[str, int]:
+def table(table_id: int) -> tuple[str | Response, int]:
     return _table_page(service.get_table(current_session(), table_id))
 
 
@@ -199,6 +204,7 @@ def _seat_page(
             chips_form=chips_form.stamp(here),
             leave_form=LeaveForm().stamp(here),
             error=error,
+            new_player=NEW_PLAYER,
         ),
         status,
     )
@@ -214,20 +220,27 @@ def seat(table_id: int, seat: int) -> tuple[str, int]:
 @bp.post(TABLE + "/seats")
 @page()
 @at_table("record")
-def seat_player(table_id: int) -> Response | tuple[str, int]:
+def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = SeatForm()
     form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
     if not form.validate_on_submit():
         return _seat_page(table, number, 422, seat_form=form)
-    fields = {"seat": number, "player": form.player.data.strip(), "buy_in": form.buy_in.data}
+    chosen = (form.player_id.data or "").strip()
+    fields = {
+        "seat": number,
+        "player": form.player.data.strip(),
+        "buy_in": form.buy_in.data,
+        "player_id": chosen,
+    }
 
     try:
         approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
+            player_id = chosen_player(session, chosen, fields["player"], who().user)
             service.seat_player(
                 session,
                 live,
@@ -237,6 +250,7 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
                 recorder(),
                 who().user,
                 _user(session, approved),
+                player_id=player_id,
             )
             return url_for("screens.table", table_id=table_id)
 
@@ -249,7 +263,7 @@ def seat_player(table_id: int) -> Response | tuple[str, int]:
 @bp.post(SEAT + "/chips")
 @page()
 @at_table("record")
-def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
+def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = ChipsForm()
     if not form.validate_on_submit():
@@ -283,7 +297,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str, int]:
 @bp.post(SEAT + "/leave")
 @page()
 @at_table("record")
-def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
+def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = LeaveForm()
     if not form.validate_on_submit():
@@ -310,7 +324,7 @@ def leave(table_id: int, seat: int) -> Response | tuple[str, int]:
 @bp.post(TABLE + "/collections")
 @page()
 @at_table("record")
-def collect(table_id: int) -> Response | tuple[str, int]:
+def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = CollectForm()
     if not form.validate_on_submit():
@@ -366,7 +380,7 @@ def deal(table_id: int) -> tuple[str, int]:
 @bp.post(TABLE + "/hands")
 @page()
 @at_table("deal")
-def start_hand(table_id: int) -> Response | tuple[str, int]:
+def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = DealForm()
     if not form.validate_on_submit():

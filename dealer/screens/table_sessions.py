@@ -29,7 +29,7 @@ SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 @bp.post(TABLE + "/sessions")
 @page()
 @at_table("open_session")
-def open_session(table_id: int) -> Response | tuple[str, int]:
+def open_session(table_id: int) -> Response | tuple[str | Response, int]:
     table = table_service.get_table(current_session(), table_id)
     form = OpenSessionForm()
     if not form.validate_on_submit():
@@ -56,7 +56,7 @@ def open_session(table_id: int) -> Response | tuple[str, int]:
 @bp.post(SESSION + "/close")
 @page()
 @at_table("record")
-def close_session(table_id: int, session_id: int) -> Response | tuple[str, int]:
+def close_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     table = table_service.get_table(current_session(), table_id)
     form = CloseSessionForm()
     if not form.validate_on_submit():

@@ -48,7 +48,7 @@ def settings(table_id: int) -> tuple[str, int]:
 
 @bp.post(TABLE + "/settings")
 @page("supervisor")
-def change_settings(table_id: int) -> Response | tuple[str, int]:
+def change_settings(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = TableSettingsForm()
     if not form.validate_on_submit():
@@ -72,7 +72,7 @@ def change_settings(table_id: int) -> Response | tuple[str, int]:
 
 @bp.post(TABLE + "/assignments")
 @page("supervisor")
-def assign(table_id: int) -> Response | tuple[str, int]:
+def assign(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = AssignForm()
     form.dealer.choices = dealer_choices(current_session())
@@ -93,7 +93,7 @@ def assign(table_id: int) -> Response | tuple[str, int]:
 
 @bp.post(TABLE + "/assignments/end")
 @page("supervisor")
-def unassign(table_id: int) -> Response | tuple[str, int]:
+def unassign(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = UnassignForm()
     if not form.validate_on_submit():

@@ -183,6 +183,8 @@ PATH_WORDS = {
     "hand_id": "The hand's id.",
     "session_id": "The table session's id.",
     "user_id": "The user's id.",
+    "dispute_id": "The dispute's id.",
+    "player_id": "The player's id.",
     "seat": "The seat number, 1 to 8.",
 }
 

@@ -16,9 +16,10 @@ place.
 - **Referrer-Policy: same-origin**: addresses (with table and hand ids) never leave the
   site; within it, a form's answer still finds the screen it was sent from.
 - **Strict-Transport-Security** when served over HTTPS (``DEALER_SECURE_COOKIES=1``).
-- **Cache-Control: no-store** on everything but the static files: screens, the API's JSON,
-  documents and exports show chips, and a shared tablet's back button or cache must not
-  show them to the next person. Static files (the script and style) may be cached.
+- **Cache-Control: no-store** on everything but the static files (and an answer that set its
+  own: the live screens' version asks, ``no-cache``): screens, the API's JSON, documents and
+  exports show chips, and a shared tablet's back button or cache must not show them to the
+  next person. Static files (the script and style) may be cached.
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ def install(app: Flask) -> None:
         headers.setdefault("Referrer-Policy", "same-origin")
         if app.config.get("SECURE_COOKIES"):
             headers.setdefault("Strict-Transport-Security", HSTS)
-        if not request.path.startswith(static):
+        if not request.path.startswith(static) and "Cache-Control" not in headers:
+            # A view that chose its own caching keeps it: the live version asks answer
+            # ``no-cache`` with an ETag (a version number, no chips) to be asked again.
             headers["Cache-Control"] = "no-store"
-            headers.pop("Expires", None)
-            headers.pop("ETag", None)
         return response

@@ -11,7 +11,7 @@
   (the client's own claim); ``auth_tokens.ended_by``: the supervisor who ended it, if one did.
 
 Revision ID: 0010_sign_ins
-Revises: 0012_devices
+Revises: 0013_disputes_players
 Create Date: 2026-12-01
 
 """
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010_sign_ins"
-down_revision = "0012_devices"
+down_revision = "0013_disputes_players"
 branch_labels = None
 depends_on = None
 

@@ -71,7 +71,9 @@ def test_an_unknown_field_is_refused_before_anything_else() -> None:
     with pytest.raises(Invalid) as caught:
         refuse_unknown(NewSeat, {"seat": "x", "colour": "red"})
     assert caught.value.code == "unknown_field"
-    assert caught.value.message == "Unknown field 'colour': this call takes buy_in, player, seat."
+    assert caught.value.message == (
+        "Unknown field 'colour': this call takes buy_in, player, player_id, seat, supervisor."
+    )
 
 
 def test_the_engine_judges_knobs_collections_and_events() -> None:

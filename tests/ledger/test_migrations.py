@@ -30,6 +30,10 @@ def test_upgrade_builds_every_table_and_the_partial_indexes(app: Flask) -> None:
             "events",
             "ledger_entries",
             "idempotency_records",
+            "chain_links",
+            "players",
+            "disputes",
+            "dispute_rulings",
             "devices",
             "alembic_version",
         }

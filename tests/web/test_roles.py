@@ -30,6 +30,9 @@ def world(people: Flask) -> dict[str, int]:
     ids["event_id"] = floor.event(ids["hand_id"], {"type": "go_out", "seat": 1})["event"]["id"]
     ids["seat"] = 1
     ids["number"] = 1
+    ids["player_id"] = floor.post("/players", {"name": "Ann"}, status=201)["id"]
+    opened = {"raised_by": "dealer", "claim": "Count again."}
+    ids["dispute_id"] = floor.post(f"/hands/{ids['hand_id']}/disputes", opened, status=201)["id"]
     ids["device_id"] = 1  # none is registered: a supervisor is told so, a dealer is refused
     ids["token_id"] = 1  # the supervisor's sign-in: only refused here, never ended
     # Dealing opened the supervisor's session at table 1: close it, and let the dealer open
@@ -56,12 +59,16 @@ PAGES = {
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
     "/hands/{hand_id}/void": "dealer",
     "/hands/{hand_id}/events/{event_id}/payments/{number}": "dealer",
+    "/players": "supervisor",
+    "/players/{player_id}": "supervisor",
     "/hands/{hand_id}/seats/{seat}/statement": "dealer",
     "/payments": "supervisor",
     "/rules": "dealer",
     "/rules/{number}": "dealer",
     "/floor/devices": "supervisor",
 }
+#: GET routes of the blueprint that are not screens: an open screen's ask (tests/web/test_live.py).
+ASKS = {"/live"}
 #: The same screens with their questions, and an empty seat.
 QUERIES = {
     "/hands/{playing_hand}/settle": "?seat=1",
@@ -87,6 +94,10 @@ FORMS = {
     "/hands/{hand_id}/events/{event_id}/void": "dealer",
     "/hands/{hand_id}/events/{event_id}/move": "dealer",
     "/hands/{hand_id}/void": "dealer",
+    "/hands/{hand_id}/disputes": "dealer",
+    # A dealer's ruling is refused by the service, in words (tests/web/test_dispute_desk.py).
+    "/hands/{hand_id}/disputes/{dispute_id}/ruling": "dealer",
+    "/players": "supervisor",
     "/prefs": "dealer",
     "/floor/devices": "supervisor",
     "/floor/devices/{device_id}/rename": "supervisor",
@@ -105,6 +116,8 @@ def _routes(method: str) -> set[str]:
         "session_id",
         "device_id",
         "token_id",
+        "player_id",
+        "dispute_id",
     }
     out = set()
     for rule in app.url_map.iter_rules():
@@ -121,8 +134,22 @@ def _plain(template: str) -> str:
 
 def test_every_route_of_the_screens_is_covered_here() -> None:
     """Is every GET and POST route of the tables blueprint listed in PAGES or FORMS?"""
-    assert {_plain(p) for p in PAGES} == _routes("GET")
+    assert {_plain(p) for p in PAGES} | ASKS == _routes("GET")
     assert {_plain(p) for p in FORMS} == _routes("POST")
+
+
+@pytest.mark.parametrize("role", [None, *ROLES])
+def test_an_open_screens_ask_for_every_role(
+    people: Flask, world: dict[str, int], role: str | None
+) -> None:
+    """Signed out: 401 (an ask is not sent to the sign-in page). Any role: its version of its
+    own table's things; the floor is a supervisor's (403 for a dealer)."""
+    client = Web.sign_in(people, role).client if role else people.test_client()
+    scopes = [f"table:{world['table_id']}", f"hand:{world['hand_id']}"]
+    answer = client.get("/live", query_string={"scope": scopes})
+    assert answer.status_code == (200 if role else 401)
+    floor = client.get("/live", query_string={"scope": [*scopes, "floor"]})
+    assert floor.status_code == {None: 401, "dealer": 403}.get(role, 200)
 
 
 def pages(world: dict[str, int]) -> dict[str, str]:

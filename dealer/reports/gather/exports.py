@@ -77,7 +77,8 @@ def player_session_rows(
 
     A seating that began before the window is counted from its start, so that its
     ``net = buy_out + stack - buy_in`` always holds; the stack is what it held at the end of
-    the window. ``player_id`` is the seating's ledger account (the app keeps no player ids).
+    the window. ``player_id`` is the player's id when the seating belongs to a player record,
+    and, for a seating from before players were kept, its ledger account (``seating:<id>``).
     """
     overlaps = and_(
         _window(Seating.seated_at, None, end),
@@ -108,7 +109,7 @@ def player_session_rows(
     return [
         PlayerSessionRow(
             player_nickname=s.player,
-            player_id=seating_account(s.id),
+            player_id=str(s.player_id) if s.player_id is not None else seating_account(s.id),
             session_start_at=s.seated_at,
             session_end_at=s.left_at,
             buy_in=buy_in[seating_account(s.id)],

@@ -21,6 +21,7 @@ from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 
 from ..model import EventLine, HandSlip, PaymentLine, SeatLine
+from .disputes import dispute_lines
 from .ledger import names, nets, party
 
 __all__ = ["hand_slip", "settling_event"]
@@ -116,6 +117,7 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
         head_hash=entries[-1].hash if entries else "",
         reprint=reprint,
         note=_engine_note(played, net),
+        disputes=dispute_lines(session, [hand.id]),
     )
 
 

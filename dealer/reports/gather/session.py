@@ -21,6 +21,7 @@ from dealer.ledger.table_sessions import get_session, session_hands
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 
 from ..model import Correction, SessionHand, SessionReport, SessionSeat
+from .disputes import dispute_lines
 from .ledger import filed, names, nets
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
@@ -123,6 +124,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         pot=pots,
         opened_by_dealing=down.implicit,
         checkpoint=filed(checkpoint_head(session, f"session report {down.id}")),
+        disputes=dispute_lines(session, [h.id for h in hands]),
     )
 
 

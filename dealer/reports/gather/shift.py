@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.balances import hands_nets
+from dealer.ledger.rulings import disputes_opened_between
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table
 
@@ -37,6 +38,7 @@ from ..model import (
     ShiftTable,
     TrialLine,
 )
+from .disputes import dispute_lines
 from .ledger import filed
 
 __all__ = ["MAX_BUCKETS", "drop_buckets", "shift_report"]
@@ -247,6 +249,11 @@ def shift_report(
         reprint=reprint,
         checkpoint=filed(checkpoint_report(checks, f"shift report {window_from}/{window_to}")),
         engine_changed=tuple(c.message for c in checks.engine_changed),
+        disputes=dispute_lines(
+            session,
+            [h.id for h in hands],
+            disputes_opened_between(session, window_from, window_to),
+        ),
     )
 
 

@@ -1,0 +1,81 @@
+"""A player's statement: buy-ins, cash-outs and what the play won or lost, by day and by hand,
+over a window (`dealer.ledger.players.player_statement` works it out; this only prints it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import Flowable, Spacer
+
+from dealer.ledger.players import Statement
+
+from .figures import balance_text, local_time, zone
+from .layout import grid, note, pairs, section, signatures
+from .model import PrintOptions
+from .pages import PageDecor, build_pdf, frame_width
+
+__all__ = ["player_statement_pdf"]
+
+
+def player_statement_pdf(statement: Statement, options: PrintOptions | None = None) -> bytes:
+    """The statement as a PDF, in chips (tables may value a chip differently)."""
+    options = options or PrintOptions()
+    tz = zone(options.timezone)
+    width = frame_width(options)
+    player = statement.player
+    window = (
+        f"{local_time(statement.start, tz) or 'the start'} to "
+        f"{local_time(statement.end, tz) or 'now'}"
+    )
+    summary = [
+        ("player", f"{player.name} (player {player.id})"),
+        ("card number", player.card_number or "none"),
+        ("window", window),
+        ("stays in a seat", str(statement.seatings)),
+        ("bought in", f"{statement.buy_ins} chips"),
+        ("cashed out", f"{statement.cash_outs} chips"),
+        ("time collection", f"{balance_text(statement.collections)} chips"),
+        ("won or lost at play", f"{balance_text(statement.net)} chips"),
+    ]
+    days: list[list[Any]] = [
+        [d.day.isoformat(), str(d.buy_ins), str(d.cash_outs), balance_text(d.net)]
+        for d in statement.days
+    ]
+    hands: list[list[Any]] = [
+        [
+            f"{h.table} hand {h.number}",
+            str(h.seat),
+            local_time(h.started_at, tz, "minute"),
+            balance_text(h.net),
+        ]
+        for h in statement.hands
+    ]
+    story: list[Flowable] = [pairs(summary, width), *section("By day (chips)")]
+    quarter = [width * f for f in (0.34, 0.22, 0.22, 0.22)]
+    if days:
+        total = ["Total", str(statement.buy_ins), str(statement.cash_outs)]
+        days.append([*total, balance_text(statement.net)])
+        story.append(
+            grid(
+                ["Day", "Bought in", "Cashed out", "Won or lost"],
+                days,
+                quarter,
+                right=(1, 2, 3),
+                total=True,
+            )
+        )
+    else:
+        story.append(note("Nothing in this window."))
+    story += [*section("By hand (chips)")]
+    if hands:
+        widths = [width * f for f in (0.40, 0.10, 0.30, 0.20)]
+        story.append(grid(["Hand", "Seat", "Dealt", "Won or lost"], hands, widths, right=(1, 3)))
+    else:
+        story.append(note("No hand in this window."))
+    if statement.collections:
+        story.append(
+            note(f"Time collection, taken outside hands: {balance_text(statement.collections)}.")
+        )
+    story += [Spacer(1, 18), signatures("Supervisor signature - name", "Player signature", width)]
+    decor = PageDecor("Player statement", f"{player.name} - {window}", options)
+    return build_pdf(story, decor)

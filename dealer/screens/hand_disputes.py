@@ -1,0 +1,52 @@
+"""What the hand screen shows of its disputes: the hand's disputes, open and ruled, a form to
+open one, and, for a supervisor, a form to rule on each one still open (`rulings` takes them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.auth.guard import who
+from dealer.bounds import CLAIM, RULING_REASON
+from dealer.ledger import rulings as service
+from dealer.models import Hand, Seating
+
+from .dispute_forms import DisputeForm, RulingForm
+
+__all__ = ["disputes_panel"]
+
+
+def disputes_panel(session: Session, hand: Hand, page_address: str) -> dict[str, Any]:
+    """What the hand screen shows of its disputes, and the forms to open and rule on them."""
+    found = service.hand_disputes(session, hand.id)
+    choices = service.hand_choices(session, hand.id)
+    can_rule = who().user.can("supervisor")
+    return {
+        "disputes": found,
+        "dispute_form": DisputeForm(formdata=None).stamp(page_address),
+        "ruling_forms": {
+            f.dispute.id: RulingForm(formdata=None, prefix=f"ruling-{f.dispute.id}").stamp(
+                page_address
+            )
+            for f in found
+            if can_rule and f.ruling is None
+        },
+        "dispute_choices": choices,
+        "seats_dealt": sorted(int(seat) for seat in hand.seats),
+        "statements": _statements(session, hand) if can_rule else [],
+        "claim_longest": CLAIM,
+        "reason_longest": RULING_REASON,
+    }
+
+
+def _statements(session: Session, hand: Hand) -> list[tuple[int, str, int]]:
+    """(seat, name, player id) of each seat dealt in that belongs to a player record."""
+    seatings = session.execute(
+        select(Seating.seat, Seating.player, Seating.player_id).where(
+            Seating.id.in_(hand.seats.values()), Seating.player_id.is_not(None)
+        )
+    )
+    return sorted((seat, name, player) for seat, name, player in seatings if player is not None)

@@ -1,0 +1,108 @@
+"""Players on the screens: the list (search, add) and a player's statement across sessions and
+days (`dealer.ledger.players`), with its PDF one tap away. For a supervisor or above."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, render_template, request, url_for
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer.auth.guard import page, who
+from dealer.errors import DealerError
+from dealer.extensions import current_session
+from dealer.inputs import read_window
+from dealer.ledger import players as service
+from dealer.web.refusals import refusal
+from dealer.wording import zone
+
+from . import bp
+from .dispute_forms import PlayerForm
+from .sent import record_once
+
+PLAYER = "/players/<int(max=2147483647):player_id>"
+
+
+def _list_page(
+    form: PlayerForm | None = None, status: int = 200, error: str | None = None
+) -> tuple[str, int]:
+    typed = request.args.get("q", "")[:60]
+    found = service.find_players(current_session(), typed)
+    form = form or PlayerForm(formdata=None)
+    return (
+        render_template(
+            "screens/players.html",
+            players=found,
+            typed=typed,
+            form=form.stamp(url_for("screens.players")),
+            error=error,
+        ),
+        status,
+    )
+
+
+@bp.get("/players")
+@page("supervisor")
+def players() -> tuple[str, int]:
+    return _list_page()
+
+
+@bp.post("/players")
+@page("supervisor")
+def add_player() -> Response | tuple[str, int]:
+    form = PlayerForm()
+    if not form.validate_on_submit():
+        return _list_page(form, 422)
+    fields = {
+        "name": form.name.data,
+        "card_number": form.card_number.data or None,
+        "notes": form.notes.data or None,
+    }
+
+    def work(session: Session) -> str:
+        player = service.add_player(
+            session, fields["name"] or "", fields["card_number"], fields["notes"], who().user
+        )
+        return url_for("screens.player", player_id=player.id)
+
+    try:
+        return record_once(form.key.data, fields, work)
+    except DealerError as exc:
+        status, _code, message = refusal(exc)
+        return _list_page(form, status, message)
+
+
+@bp.get(PLAYER)
+@page("supervisor")
+def player(player_id: int) -> tuple[str, int]:
+    """A player's statement over [from, to): either end may be left open."""
+    tz = zone(current_app.config.get("REPORT_TIMEZONE", "UTC"))
+    given = request.args.get("from", ""), request.args.get("to", "")
+    error = None
+    try:
+        start, end = read_window(*given, tz)
+    except DealerError as exc:
+        error, (start, end) = refusal(exc)[2], (None, None)
+    statement = service.player_statement(current_session(), player_id, start, end, tz)
+    pdf = url_for("reports.player_statement", player_id=player_id, **_window_args(*given))
+    return (
+        render_template(
+            "screens/player.html",
+            statement=statement,
+            given=given,
+            error=error,
+            pdf=pdf if error is None else None,
+            tz=tz,
+        ),
+        422 if error else 200,
+    )
+
+
+def _window_args(start: str, end: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if start:
+        out["from"] = start
+    if end:
+        out["to"] = end
+    return out

@@ -1,0 +1,102 @@
+"""Disputes on the hand screen: open one, and (a supervisor) rule on it (`ledger.rulings`).
+
+The hand screen draws its disputes (`hand_disputes.disputes_panel`); these are its two forms'
+addresses. A refusal redraws the hand with the service's sentence.
+"""
+
+from __future__ import annotations
+
+from flask import url_for
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from dealer import rules
+from dealer.auth.guard import page, who
+from dealer.errors import DealerError, NotFound
+from dealer.ledger import rulings as service
+from dealer.web.refusals import refusal
+from dealer.web.signin import recorder
+
+from . import bp
+from .dispute_forms import DisputeForm, RulingForm
+from .hands import HAND, hand_page
+from .screen import at_table
+from .sent import record_once
+
+__all__ = ["open_dispute", "rule_on_dispute"]
+
+
+def _failed(form: DisputeForm | RulingForm) -> str:
+    for errors in form.errors.values():
+        if errors:
+            return str(errors[0])
+    return "Check what was entered."
+
+
+@bp.post(HAND + "/disputes")
+@page()
+@at_table("record")
+def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
+    """Put a dispute on the record: a seat's (its number) or the dealer's (0)."""
+    form = DisputeForm()
+    if not form.validate_on_submit():
+        return hand_page(hand_id, None, 422, _failed(form))
+    seat = form.raised_by.data or None
+    fields = {"dispute": hand_id, "seat": seat, "claim": form.claim.data, "entry": form.entry.data}
+
+    def work(session: Session) -> str:
+        service.open_dispute(
+            session,
+            hand_id,
+            "seat" if seat else "dealer",
+            seat,
+            form.claim.data or "",
+            form.entry.data,
+            recorder(),
+        )
+        return url_for("screens.hand", hand_id=hand_id) + "#disputes"
+
+    try:
+        return record_once(form.key.data, fields, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return hand_page(hand_id, None, status, message)
+
+
+@bp.post(HAND + "/disputes/<int(max=2147483647):dispute_id>/ruling")
+@page()
+@at_table("record")
+def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Response, int]:
+    """A supervisor's ruling (the service refuses anyone else, in words)."""
+    form = RulingForm(prefix=f"ruling-{dispute_id}")
+    if not form.validate_on_submit():
+        return hand_page(hand_id, None, 422, _failed(form))
+    fields = {
+        "ruling": dispute_id,
+        "outcome": form.outcome.data,
+        "reason": form.reason.data,
+        "void_event": form.void_event.data,
+        "correction": form.correction.data,
+    }
+
+    def work(session: Session) -> str:
+        found = service.get_dispute(session, dispute_id)
+        if found.dispute.hand_id != hand_id:
+            raise NotFound(f"Dispute {dispute_id} is not on this hand.", "unknown_dispute")
+        service.rule_on_dispute(
+            session,
+            dispute_id,
+            form.outcome.data or "",
+            form.reason.data or "",
+            form.void_event.data,
+            form.correction.data,
+            who().user,
+            recorder(),
+        )
+        return url_for("screens.hand", hand_id=hand_id) + "#disputes"
+
+    try:
+        return record_once(form.key.data, fields, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return hand_page(hand_id, None, status, message)
