@@ -18,6 +18,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.models import (
+    AuditRecord,
     ChainLink,
     Dispute,
     DisputeRuling,
@@ -30,6 +31,7 @@ from dealer.models import (
 from dealer.transactions import require_writing
 
 from .chain import (
+    AUDIT_COLUMNS,
     DEALT_COLUMNS,
     DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
@@ -37,6 +39,7 @@ from .chain import (
     GENESIS,
     PRINT_COLUMNS,
     RULING_COLUMNS,
+    audit_link_fields,
     columns,
     dispute_link_fields,
     entry_link_fields,
@@ -52,6 +55,7 @@ from .keys import current_key
 __all__ = [
     "Unkeyed",
     "link",
+    "link_audit",
     "link_dispute",
     "link_entries",
     "link_event",
@@ -61,7 +65,7 @@ __all__ = [
     "unkeyed",
 ]
 
-Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord, Dispute, DisputeRuling)
+Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord, Dispute, DisputeRuling, AuditRecord)
 #: Ids asked for in one query: well under either database's limit on parameters.
 CHUNK = 1000
 
@@ -138,6 +142,15 @@ def _dispute_fields(dispute: Dispute) -> list[object]:
     return dispute_link_fields(columns(dispute, DISPUTE_COLUMNS))
 
 
+def link_audit(session: Session, record: AuditRecord) -> None:
+    """Link an audit record just written."""
+    link(session, "audit", [(record.id, _audit_fields(record))], record.at)
+
+
+def _audit_fields(record: AuditRecord) -> list[object]:
+    return audit_link_fields(columns(record, AUDIT_COLUMNS))
+
+
 def link_ruling(session: Session, ruling: DisputeRuling) -> None:
     """Link a ruling just made on a dispute."""
     link(session, "ruling", [(ruling.id, _ruling_fields(ruling))], ruling.ruled_at)
@@ -154,6 +167,7 @@ KEYS: tuple[tuple[str, InstrumentedAttribute[int]], ...] = (
     ("print", PrintRecord.id),
     ("dispute", Dispute.id),
     ("ruling", DisputeRuling.id),
+    ("audit", AuditRecord.id),
 )
 
 
@@ -165,10 +179,11 @@ class Unkeyed:
     events: int
     prints: int
     disputes: int = 0
+    audits: int = 0
 
     @property
     def total(self) -> int:
-        return self.entries + self.events + self.prints + self.disputes
+        return self.entries + self.events + self.prints + self.disputes + self.audits
 
 
 def unkeyed(session: Session, after: Mapping[str, int] | None = None) -> dict[str, list[int]]:
@@ -208,7 +223,11 @@ def link_unkeyed(session: Session) -> Unkeyed:
     link(session, "dispute", [(d.id, _dispute_fields(d)) for d in disputes], now)
     rulings = _in_order(session, DisputeRuling, DisputeRuling.id, found["ruling"])
     link(session, "ruling", [(r.id, _ruling_fields(r)) for r in rulings], now)
-    return Unkeyed(len(entries), len(events), len(prints), len(disputes) + len(rulings))
+    audits = _in_order(session, AuditRecord, AuditRecord.id, found["audit"])
+    link(session, "audit", [(a.id, _audit_fields(a)) for a in audits], now)
+    return Unkeyed(
+        len(entries), len(events), len(prints), len(disputes) + len(rulings), len(audits)
+    )
 
 
 def _in_order(
