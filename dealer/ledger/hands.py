@@ -24,9 +24,10 @@ from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 
 from .accounts import house_account, pot_account, seating_account
+from .checkpoints import seal_shift_end
 from .engine import engine_version
 from .links import link_event
-from .post import Posting, Recorder, post
+from .post import Posting, Recorder, post, read_heads
 from .reading import chunks
 from .table_sessions import open_session, open_session_at
 
@@ -40,6 +41,7 @@ __all__ = [
     "hand_collection",
     "hand_rules",
     "load_hand",
+    "read_hand",
     "record_event",
     "recorded",
     "replay",
@@ -236,6 +238,15 @@ def load_hand(session: Session, hand_id: int) -> Replayed:
     Every event and every read of a hand starts here; on PostgreSQL a query is a round trip
     made while the writers' lock is held, so the hand does not come in one of its own.
     """
+    return replay(*read_hand(session, hand_id))
+
+
+def read_hand(session: Session, hand_id: int) -> tuple[Hand, list[Event]]:
+    """The stored hand ``hand_id`` and its events (in seq order), in one query, not replayed.
+
+    Once read, the hand is in the session's identity map: `get_hand` (and so
+    `dealer.authority.authorise_hand`) finds it there without another query.
+    """
     rows = (
         session.execute(
             select(Hand, Event)
@@ -248,7 +259,7 @@ def load_hand(session: Session, hand_id: int) -> Replayed:
     )
     if not rows:
         raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
-    return replay(rows[0][0], [event for _, event in rows if event is not None])
+    return rows[0][0], [event for _, event in rows if event is not None]
 
 
 def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
@@ -444,7 +455,8 @@ def _store(
     )
     session.add(event)
     session.flush()
-    link_event(session, event, hand if record.seq == 1 else None)
+    seal_shift_end(session)  # before its entries are posted, as linking the event first did
+    read_heads(session)
     replayed.events.append(event)
     postings = [
         Posting(
@@ -459,7 +471,9 @@ def _store(
         )
         for p in record.payments
     ]
-    entries = post(session, hand.table_id, postings, recorder)
+    entries = post(session, hand.table_id, postings, recorder, link=False)
+    # The event's link, then its entries' links, as linking each when written would give them.
+    link_event(session, event, hand if record.seq == 1 else None, entries)
     if hand.status != engine.status or hand.winner != engine.winner:
         hand.status = engine.status
         hand.winner = engine.winner

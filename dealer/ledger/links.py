@@ -46,6 +46,13 @@ def link(
     session: Session, kind: str, rows: Sequence[tuple[int, Sequence[object]]], at: datetime
 ) -> list[ChainLink]:
     """Append a link for each ``(ref, fields)`` of ``kind``, inside the caller's write."""
+    return _link(session, [(kind, ref, fields, at) for ref, fields in rows])
+
+
+def _link(
+    session: Session, rows: Sequence[tuple[str, int, Sequence[object], datetime]]
+) -> list[ChainLink]:
+    """Append a link for each ``(kind, ref, fields, at)``, in order, in one INSERT."""
     require_writing(session, "ledger.links.link")
     if not rows:
         return []
@@ -53,7 +60,7 @@ def link(
     key = current_key()
     seq, prev = head(session, "links_head", lambda: _read_head(session))
     links = []
-    for ref, fields in rows:
+    for kind, ref, fields, at in rows:
         seq += 1
         made = ChainLink(seq=seq, kind=kind, ref=ref, at=at, prev_hash=prev)
         made.hash = prev = key.mac(link_message(made, fields))
@@ -86,9 +93,17 @@ def link_entries(session: Session, entries: Sequence[LedgerEntry]) -> None:
         link(session, "entry", rows, entries[0].at)
 
 
-def link_event(session: Session, event: Event, hand: Hand | None) -> None:
-    """Link an event just written; ``hand`` is its hand when the event is the deal."""
-    link(session, "event", [(event.id, _event_fields(event, hand))], event.created_at)
+def link_event(
+    session: Session, event: Event, hand: Hand | None, entries: Sequence[LedgerEntry] = ()
+) -> None:
+    """Link an event just written; ``hand`` is its hand when the event is the deal.
+
+    ``entries``: its payments' ledger entries, just posted unlinked (`post`'s ``link=False``),
+    linked after it in the same INSERT (one statement under the writers' lock, not two).
+    """
+    rows = [("event", event.id, _event_fields(event, hand), event.created_at)]
+    rows += [("entry", e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS)), e.at) for e in entries]
+    _link(session, rows)
 
 
 def _event_fields(event: Event, hand: Hand | None) -> list[object]:

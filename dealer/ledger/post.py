@@ -5,18 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import String, literal_column, select
 from sqlalchemy.orm import Session
 
-from dealer.models import LedgerEntry, utcnow
+from dealer.models import ChainLink, LedgerEntry, utcnow
 from dealer.transactions import require_writing
 
 from .accounts import parse_account
 from .chain import GENESIS, entry_hash
-from .heads import head, moved
+from .heads import head, kept, moved
 from .links import link_entries
 
-__all__ = ["Posting", "Recorder", "post"]
+__all__ = ["Posting", "Recorder", "post", "read_heads"]
 
 DEVICE_LENGTH = 200
 
@@ -45,13 +45,20 @@ class Recorder:
 
 
 def post(
-    session: Session, table_id: int, postings: Iterable[Posting], recorder: Recorder
+    session: Session,
+    table_id: int,
+    postings: Iterable[Posting],
+    recorder: Recorder,
+    *,
+    link: bool = True,
 ) -> list[LedgerEntry]:
     """Append ``postings`` to the ledger inside the caller's write transaction.
 
     Each gets the next gapless ``seq``, the same UTC time, a hash chained to the entry
     before it, and a link in the keyed chain. Nothing is committed here: the caller's transaction
-    commits the entries with the event that caused them, or neither.
+    commits the entries with the event that caused them, or neither. ``link=False``: the
+    caller links them itself before the transaction ends (`links.link_event` links an event
+    and its entries in one statement).
     """
     require_writing(session, "ledger.post")
     seq, prev_hash = head(session, "ledger_head", lambda: _read_head(session))
@@ -84,8 +91,27 @@ def post(
     session.flush()
     if entries:
         moved(session, "ledger_head", seq, prev_hash)
-    link_entries(session, entries)
+    if link:
+        link_entries(session, entries)
     return entries
+
+
+def read_heads(session: Session) -> None:
+    """Read the heads of both chains (the entries', the keyed links') in one query, for a write
+    about to append to both (an event and its payments): one round trip under the writers'
+    lock instead of two. Kept for the transaction as `heads` keeps any head it reads."""
+    if session.in_nested_transaction() or (
+        kept(session, "ledger_head") and kept(session, "links_head")
+    ):
+        return  # `heads.head` reads afresh inside a savepoint anyway; or both are known
+    entries = select(literal_column("'ledger_head'", String()), LedgerEntry.seq, LedgerEntry.hash)
+    entries = entries.order_by(LedgerEntry.seq.desc()).limit(1)
+    links = select(literal_column("'links_head'", String()), ChainLink.seq, ChainLink.hash)
+    links = links.order_by(ChainLink.seq.desc()).limit(1)
+    query = select(entries.subquery()).union_all(select(links.subquery()))
+    found = {name: (seq, last) for name, seq, last in session.execute(query)}
+    for name in ("ledger_head", "links_head"):
+        moved(session, name, *found.get(name, (0, GENESIS)))
 
 
 def _read_head(session: Session) -> tuple[int, str]:
