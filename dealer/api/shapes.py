@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, literal_column, select
+from sqlalchemy import bindparam, select, text
 from sqlalchemy.orm import Session
 
 from dealer import rules
@@ -15,7 +15,7 @@ from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_
 from dealer.ledger.limits import limits_of
 from dealer.ledger.tables import collection_warnings, open_seatings, stacks
 from dealer.ledger.time_collection import time_due
-from dealer.models import LedgerEntry, Seating, Table, User, as_utc
+from dealer.models import LedgerEntry, Seating, Table, as_utc
 from dealer.people import names_of
 
 __all__ = [
@@ -172,6 +172,14 @@ def hand_shape(session: Session, replayed: Replayed) -> dict[str, Any]:
     }
 
 
+#: The players of some seatings and the names of some users, told apart by the first column.
+#: Plain SQL, the same on both databases, built once: nothing to compile or key each time.
+_PLAYERS_AND_NAMES = text(
+    "SELECT 's', id, player FROM seatings WHERE id IN :seatings "
+    "UNION ALL SELECT 'u', id, name FROM users WHERE id IN :users"
+).bindparams(bindparam("seatings", expanding=True), bindparam("users", expanding=True))
+
+
 def _players_and_recorders(
     session: Session, replayed: Replayed
 ) -> tuple[dict[int, str], dict[int, str]]:
@@ -180,22 +188,10 @@ def _players_and_recorders(
     One query (UNION ALL) instead of two: every answer about a hand asks both, and each query
     is a round trip made under the writers' lock when the answer is a write's.
     """
-    seatings = list(replayed.row.seats.values())
-    users = _recorders(replayed)
-    query = select(literal_column("'s'", String()), Seating.id, Seating.player)
-    query = query.where(Seating.id.in_(seatings))
-    if users:
-        recorders = select(literal_column("'u'", String()), User.id, User.name).where(
-            User.id.in_(users)
-        )
-        return _named(session.execute(query.union_all(recorders)))
-    return _named(session.execute(query))
-
-
-def _named(rows: Iterable[Any]) -> tuple[dict[int, str], dict[int, str]]:
+    asked = {"seatings": list(replayed.row.seats.values()), "users": sorted(_recorders(replayed))}
     players: dict[int, str] = {}
     names: dict[int, str] = {}
-    for kind, ident, name in rows:
+    for kind, ident, name in session.connection().execute(_PLAYERS_AND_NAMES, asked):
         (players if kind == "s" else names)[ident] = name
     return players, names
 

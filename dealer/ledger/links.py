@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.models import ChainLink, Event, Hand, LedgerEntry, PrintRecord, utcnow
@@ -65,11 +65,12 @@ def _link(
         made = ChainLink(seq=seq, kind=kind, ref=ref, at=at, prev_hash=prev)
         made.hash = prev = key.mac(link_message(made, fields))
         links.append(made)
-    # Written as one INSERT of many rows, not through the ORM's unit of work: nothing reads
-    # the link objects back in this transaction, and the unit of work cost more than the
-    # statement (bench/api.py's profile). The objects returned are not in the session.
-    session.execute(
-        insert(ChainLink),
+    # Written as one INSERT of many rows on the connection (Core), not through the ORM's unit
+    # of work nor its bulk insert: nothing reads the link objects back in this transaction,
+    # and the ORM's part cost more than the statement (bench/api.py's profile). The objects
+    # returned are not in the session.
+    session.connection().execute(
+        insert(cast(Table, ChainLink.__table__)),
         [
             {c: getattr(made, c) for c in ("seq", "kind", "ref", "at", "prev_hash", "hash")}
             for made in links

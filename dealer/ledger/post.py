@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import String, literal_column, select
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from dealer.models import ChainLink, LedgerEntry, utcnow
+from dealer.models import LedgerEntry, utcnow
 from dealer.transactions import require_writing
 
 from .accounts import parse_account
@@ -96,6 +96,16 @@ def post(
     return entries
 
 
+#: Both heads, one row each (none for an empty chain). Plain SQL, the same on SQLite and
+#: PostgreSQL: built once, nothing to compile or to key for the statement cache each time.
+_HEADS = text(
+    "SELECT 'ledger_head', seq, hash FROM "
+    "(SELECT seq, hash FROM ledger_entries ORDER BY seq DESC LIMIT 1) AS entry "
+    "UNION ALL SELECT 'links_head', seq, hash FROM "
+    "(SELECT seq, hash FROM chain_links ORDER BY seq DESC LIMIT 1) AS link"
+)
+
+
 def read_heads(session: Session) -> None:
     """Read the heads of both chains (the entries', the keyed links') in one query, for a write
     about to append to both (an event and its payments): one round trip under the writers'
@@ -104,12 +114,7 @@ def read_heads(session: Session) -> None:
         kept(session, "ledger_head") and kept(session, "links_head")
     ):
         return  # `heads.head` reads afresh inside a savepoint anyway; or both are known
-    entries = select(literal_column("'ledger_head'", String()), LedgerEntry.seq, LedgerEntry.hash)
-    entries = entries.order_by(LedgerEntry.seq.desc()).limit(1)
-    links = select(literal_column("'links_head'", String()), ChainLink.seq, ChainLink.hash)
-    links = links.order_by(ChainLink.seq.desc()).limit(1)
-    query = select(entries.subquery()).union_all(select(links.subquery()))
-    found = {name: (seq, last) for name, seq, last in session.execute(query)}
+    found = {name: (seq, last) for name, seq, last in session.connection().execute(_HEADS)}
     for name in ("ledger_head", "links_head"):
         moved(session, name, *found.get(name, (0, GENESIS)))
 

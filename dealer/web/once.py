@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import request
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Invalid
@@ -80,6 +80,14 @@ def digest(content: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+#: A key's first answer, whoever sent it (`_ANYONES`) or per user (`_OWN`): only the columns a
+#: replay needs, built once (every write asks it, under the writers' lock).
+_ANYONES = select(
+    IdempotencyRecord.request_hash, IdempotencyRecord.status_code, IdempotencyRecord.response_body
+).where(IdempotencyRecord.key == bindparam("key"))
+_OWN = _ANYONES.where(IdempotencyRecord.user_id == bindparam("user_id"))
+
+
 def run_once(
     key: str | None,
     asked: str,
@@ -93,13 +101,11 @@ def run_once(
     ``work(session)`` records and returns its answer; anything it raises rolls
     everything back. ``reused`` is the sentence when the key comes back with other content.
     """
-    with writing(current_session()) as session:
+    with writing(current_session(), keep=[principal().user]) as session:
         user_id = principal().user_id
         if key is not None:
-            query = select(IdempotencyRecord).where(IdempotencyRecord.key == key)
-            if per_user:
-                query = query.where(IdempotencyRecord.user_id == user_id)
-            found = session.scalars(query).first()
+            query, named = (_OWN, {"user_id": user_id}) if per_user else (_ANYONES, {})
+            found = session.connection().execute(query, {"key": key, **named}).first()
             if found is not None:
                 if found.request_hash != asked:
                     raise Conflict(reused, REUSED)
