@@ -34,6 +34,7 @@ __all__ = [
     "Watcher",
     "install",
     "scopes_of",
+    "touch",
     "version",
     "version_if_signed_in",
 ]
@@ -82,6 +83,13 @@ def _after_flush(session: Session, flush_context: Any) -> None:
     touched: set[str] = session.info.setdefault(_TOUCHED, set())
     for row in rows:
         touched.update(_touched(session, row))
+
+
+def touch(session: Session, row: Any) -> None:
+    """Count ``row`` as written by this transaction though it was written on the connection,
+    outside the unit of work (an event: `dealer.ledger.hands`): its marks move at commit."""
+    touched: set[str] = session.info.setdefault(_TOUCHED, set())
+    touched.update(_touched(session, row))
 
 
 #: One mark bumped; run once per scope touched (one executemany), compiled once.
