@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Protocol, cast
 
 import sqlalchemy as sa
-from sqlalchemy import func, insert, select
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
@@ -250,18 +250,22 @@ def read_hand(session: Session, hand_id: int) -> tuple[Hand, list[Event]]:
     `dealer.authority.authorise_hand`) finds it there without another query.
     """
     rows = (
-        session.execute(
-            select(Hand, Event)
-            .outerjoin(Event, Event.hand_id == Hand.id)
-            .where(Hand.id == hand_id)
-            .order_by(Event.seq)
-        ).all()
+        session.execute(_HAND_AND_EVENTS, {"hand_id": hand_id}).all()
         if 1 <= hand_id <= MAX_ID
         else []
     )
     if not rows:
         raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
     return rows[0][0], [event for _, event in rows if event is not None]
+
+
+#: Built once: every event and every read of a hand asks it.
+_HAND_AND_EVENTS = (
+    select(Hand, Event)
+    .outerjoin(Event, Event.hand_id == Hand.id)
+    .where(Hand.id == bindparam("hand_id"))
+    .order_by(Event.seq)
+)
 
 
 def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
