@@ -4,7 +4,9 @@ Every write transaction that adds or changes a table, a seating, a dealer's sess
 an event or a ledger entry bumps, in the same transaction, the marks of what it touched:
 ``table:<id>``, ``hand:<id>``, ``seating:<id>`` and ``floor`` (`LiveMark`). It is found from
 the rows the transaction flushed, so no service has to remember to call it, and a new model
-with a ``table_id`` (a dispute, say) bumps its table and the floor by itself.
+with a ``table_id`` (a dispute, say) bumps its table and the floor by itself. The two rows the
+event path writes on the connection instead (the event, its ledger entries: `hands`, `post`, for
+speed) are counted by `touch`, by the same rule.
 
 An open screen asks for the marks of what it shows (`version`): primary-key reads, whatever
 the size of the ledger, the sign-in checked in the same statement (`version_if_signed_in`);
