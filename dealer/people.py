@@ -189,12 +189,18 @@ def find_token(session: Session, token: str) -> AuthToken | None:
 
     Every signed-in request asks this, so the user comes in the same query as the token.
     """
-    row = session.scalars(
-        select(AuthToken)
-        .options(joinedload(AuthToken.user))
-        .where(AuthToken.token_hash == hash_token(token))
-    ).first()
+    found = session.execute(_TOKEN_AND_USER, {"token_hash": hash_token(token)}).first()
+    # The token's user is in the session now: `row.user` finds it there, with no query.
+    row = found[0] if found is not None else None
     return row if _live(row) else None
+
+
+#: A token and its user, as two entities of one plain join (lighter than a joined load).
+_TOKEN_AND_USER = (
+    select(AuthToken, User)
+    .join(User, User.id == AuthToken.user_id)
+    .where(AuthToken.token_hash == bindparam("token_hash"))
+)
 
 
 def token_by_id(session: Session, token_id: int) -> AuthToken | None:

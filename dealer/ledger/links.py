@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.models import (
@@ -74,6 +74,13 @@ def link(
     session: Session, kind: str, rows: Sequence[tuple[int, Sequence[object]]], at: datetime
 ) -> list[ChainLink]:
     """Append a link for each ``(ref, fields)`` of ``kind``, inside the caller's write."""
+    return _link(session, [(kind, ref, fields, at) for ref, fields in rows])
+
+
+def _link(
+    session: Session, rows: Sequence[tuple[str, int, Sequence[object], datetime]]
+) -> list[ChainLink]:
+    """Append a link for each ``(kind, ref, fields, at)``, in order, in one INSERT."""
     require_writing(session, "ledger.links.link")
     if not rows:
         return []
@@ -81,16 +88,17 @@ def link(
     key = current_key()
     seq, prev = head(session, "links_head", lambda: _read_head(session))
     links = []
-    for ref, fields in rows:
+    for kind, ref, fields, at in rows:
         seq += 1
         made = ChainLink(seq=seq, kind=kind, ref=ref, at=at, prev_hash=prev)
         made.hash = prev = key.mac(link_message(made, fields))
         links.append(made)
-    # Written as one INSERT of many rows, not through the ORM's unit of work: nothing reads
-    # the link objects back in this transaction, and the unit of work cost more than the
-    # statement (bench/api.py's profile). The objects returned are not in the session.
-    session.execute(
-        insert(ChainLink),
+    # Written as one INSERT of many rows on the connection (Core), not through the ORM's unit
+    # of work nor its bulk insert: nothing reads the link objects back in this transaction,
+    # and the ORM's part cost more than the statement (bench/api.py's profile). The objects
+    # returned are not in the session.
+    session.connection().execute(
+        insert(cast(Table, ChainLink.__table__)),
         [
             {c: getattr(made, c) for c in ("seq", "kind", "ref", "at", "prev_hash", "hash")}
             for made in links
@@ -114,9 +122,17 @@ def link_entries(session: Session, entries: Sequence[LedgerEntry]) -> None:
         link(session, "entry", rows, entries[0].at)
 
 
-def link_event(session: Session, event: Event, hand: Hand | None) -> None:
-    """Link an event just written; ``hand`` is its hand when the event is the deal."""
-    link(session, "event", [(event.id, _event_fields(event, hand))], event.created_at)
+def link_event(
+    session: Session, event: Event, hand: Hand | None, entries: Sequence[LedgerEntry] = ()
+) -> None:
+    """Link an event just written; ``hand`` is its hand when the event is the deal.
+
+    ``entries``: its payments' ledger entries, just posted unlinked (`post`'s ``link=False``),
+    linked after it in the same INSERT (one statement under the writers' lock, not two).
+    """
+    rows = [("event", event.id, _event_fields(event, hand), event.created_at)]
+    rows += [("entry", e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS)), e.at) for e in entries]
+    _link(session, rows)
 
 
 def _event_fields(event: Event, hand: Hand | None) -> list[object]:
