@@ -78,7 +78,8 @@ def record_audit(
     hand_id: int | None = None,
     details: Mapping[str, object] | None = None,
 ) -> AuditRecord:
-    """Add one record to the trail, in the caller's transaction (it commits with it)."""
+    """Add one record to the trail, in the caller's write transaction (it commits with it),
+    and link it into the keyed chain like the ledger: edited or removed, `ledger verify` says so."""
     if kind not in AUDIT_KINDS:
         raise ValueError(f"unknown audit kind {kind!r}")  # a programming error, never input
     record = AuditRecord(
@@ -93,6 +94,11 @@ def record_audit(
     )
     session.add(record)
     session.flush()
+    # Imported here: the ledger's services record to the trail, and the trail is sealed into
+    # the ledger's keyed chain, so each needs the other.
+    from dealer.ledger.links import link_audit
+
+    link_audit(session, record)
     return record
 
 

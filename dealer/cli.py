@@ -126,7 +126,8 @@ def ledger_link_unkeyed() -> None:
             raise click.ClickException("The old ledger has problems: nothing was linked.")
         linked = link_unkeyed(session)
     click.echo(
-        f"Linked {linked.entries} entries, {linked.events} events and {linked.prints} prints "
+        f"Linked {linked.entries} entries, {linked.events} events, {linked.prints} prints, "
+        f"{linked.disputes} disputes and rulings and {linked.audits} audit records "
         "into the keyed chain."
     )
     if not _check_and_file(True, "link-unkeyed").ok:

@@ -53,9 +53,9 @@ ROLES = ("dealer", "supervisor", "admin")
 HAND_STATUSES = ("playing", "settled", "void")
 #: The printed documents whose prints are counted (for the REPRINT stamp).
 PRINT_KINDS = ("hand_slip", "session", "shift")
-#: What the keyed chain links: ledger entries, hands' events, the print log, and disputes
-#: opened on hands and the rulings that close them.
-LINK_KINDS = ("entry", "event", "print", "dispute", "ruling")
+#: What the keyed chain links: ledger entries, hands' events, the print log, disputes opened
+#: on hands and the rulings that close them, and the audit trail.
+LINK_KINDS = ("entry", "event", "print", "dispute", "ruling", "audit")
 #: Who raised a dispute: a seat (its player) or the dealer.
 DISPUTE_RAISERS = ("seat", "dealer")
 #: A ruling upholds the claim (a void or a correction followed) or denies it.

@@ -95,6 +95,13 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/hands/{hand_id}/fits": row(401, 200, 403, 200, 200, body={"card": "5S"}),
     "GET /api/v1/hands/{hand_id}/seats/{seat}/statement": row(401, 200, 403, 200, 200),
     "GET /api/v1/payments": row(401, 403, 403, 200, 200, query="?hand={hand_id}"),
+    "GET /api/v1/hands/{hand_id}/disputes": row(401, 200, 403, 200, 200),
+    # A dealer lists the disputes of the tables they hold: none of table 1's for Bo.
+    "GET /api/v1/disputes": row(401, 200, 200, 200, 200, query="?status=open"),
+    # Players are the card room's, not a table's: a dealer finds and adds them to seat them.
+    "GET /api/v1/players": row(401, 200, 200, 200, 200, query="?q=Pa"),
+    "GET /api/v1/players/{player_id}": row(401, 200, 200, 200, 200),
+    "GET /api/v1/players/{player_id}/statement": row(401, 403, 403, 200, 200),
     "GET /api/v1/ledger/verify": row(401, 403, 403, 200, 200),
     "GET /api/v1/users": row(401, 403, 403, 403, 200),
     # --- the JSON API: writes at table 1
@@ -125,6 +132,14 @@ ROWS: dict[str, Row] = {
         401, 403, 403, 403, 201, body={"name": "Eve", "role": "dealer", "pin": "7777"}
     ),
     "DELETE /api/v1/users/{user_id}": row(401, 403, 403, 403, 200),
+    "POST /api/v1/players": row(401, 201, 201, 201, 201, body={"name": "Hal"}),
+    "POST /api/v1/hands/{hand_id}/disputes": row(
+        401, 201, 403, 201, 201, body={"raised_by": "dealer", "claim": "Count the pot."}
+    ),
+    # Only a supervisor rules on a dispute.
+    "POST /api/v1/disputes/{dispute_id}/ruling": row(
+        401, 403, 403, 201, 201, body={"outcome": "denied", "reason": "Paid right."}
+    ),
     # --- documents and exports
     "GET /reports/hands/{hand_id}.pdf": row(401, 200, 403, 200, 200),
     "GET /reports/sessions/{session_id}.pdf": row(401, 200, 403, 200, 200),
@@ -133,6 +148,7 @@ ROWS: dict[str, Row] = {
     "GET /reports/shift.pdf": row(401, 403, 403, 200, 200, query="?from={since}&to={until}"),
     "GET /exports/ledger.csv": row(401, 403, 403, 200, 200),
     "GET /exports/players.csv": row(401, 403, 403, 200, 200),
+    "GET /reports/players/{player_id}.pdf": row(401, 403, 403, 200, 200),
     "POST /print/hands/{hand_id}.pdf": row(401, 200, 403, 200, 200, body={}),
     "POST /print/sessions/{session_id}.pdf": row(401, 200, 403, 200, 200, body={}),
     "POST /print/shift.pdf": row(
@@ -156,6 +172,8 @@ ROWS: dict[str, Row] = {
     "GET /rules": row(302, 200, 200, 200, 200),
     "GET /rules/{number}": row(302, 200, 200, 200, 200),
     "GET /floor/devices": row(302, 403, 403, 200, 200),
+    "GET /players": row(302, 403, 403, 200, 200),
+    "GET /players/{player_id}": row(302, 403, 403, 200, 200),
     # A live screen's ask: answered in JSON (401 signed out, never a redirect).
     "GET /live": row(401, 200, 403, 200, 200, query="?scope=table:{table_id}"),
     # --- the screens: forms
@@ -177,6 +195,7 @@ ROWS: dict[str, Row] = {
         body={"min_buy_in": "1", "max_buy_in": "3000", "approval_above": "1000"},
     ),
     "POST /floor/devices": row(302, 403, 403, 303, 303, body={"name": "Tab 9"}),
+    "POST /players": row(302, 403, 403, 303, 303, body={"name": "Ivy"}),
     "POST /floor/devices/{device_id}/rename": row(302, 403, 403, 303, 303, body={"name": "Tab 8"}),
     "POST /floor/devices/{device_id}/retire": row(302, 403, 403, 303, 303, body={}),
     "POST /tables/{table_id}/assignments": row(302, 403, 403, 303, 303, body={"dealer": "Cy"}),
@@ -204,6 +223,19 @@ ROWS: dict[str, Row] = {
         302, 303, 403, 303, 303, body={"reason": "wrong cards"}, params={"event_id": "{to_void}"}
     ),
     "POST /tables/{table_id}/sessions": row(302, 409, 409, 409, 409, body={}),
+    "POST /hands/{hand_id}/disputes": row(
+        302, 303, 403, 303, 303, body={"raised_by": "0", "claim": "Count it again."}
+    ),
+    # The world's second dispute (the API's row rules on the first); a dealer may not rule.
+    "POST /hands/{hand_id}/disputes/{dispute_id}/ruling": row(
+        302,
+        403,
+        403,
+        303,
+        303,
+        body={"ruling-2-outcome": "denied", "ruling-2-reason": "Right."},
+        params={"dispute_id": "{second_dispute}"},
+    ),
     "POST /hands/{hand_id}/settle": row(302, 303, 403, 303, 303, body={"seat": "1"}),
     # The hand is settled: its void needs a supervisor, and the dealer brought none.
     "POST /hands/{hand_id}/void": row(302, 403, 403, 303, 303, body={"reason": "misdeal"}),
@@ -291,6 +323,11 @@ def build_world(app: Flask) -> World:
         ]
         hands[table] = (hand, events)
     hand, events = hands[t1]
+    disputes = [
+        dee.post(f"/hands/{hand}/disputes", {"raised_by": "dealer", "claim": claim}, status=201)
+        for claim in ("Seat 2 paid twice.", "Seat 3 was short.")
+    ]
+    player = floor.post("/players", {"name": "Pat"}, status=201)
     printed = dee.client.get(
         f"/reports/hands/{hand}.pdf", headers={"Authorization": f"Bearer {dee.token}"}
     )
@@ -308,6 +345,9 @@ def build_world(app: Flask) -> World:
         "user_id": zed,
         "dealer_id": cy,
         "device_id": device_id,
+        "dispute_id": disputes[0]["id"],
+        "second_dispute": disputes[1]["id"],
+        "player_id": player["id"],
         "cy": cy,
         "since": (now - timedelta(hours=8)).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "until": (now + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -52,7 +52,8 @@ def served(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[st
     log = tmp_path / "gunicorn.log"
     access = ["--access-logformat", "%(p)s %(m)s %(U)s %(s)s"]
     try:
-        with gunicorn(uri, log, workers=2, threads=2, options=access) as url:
+        key = app.config["LEDGER_KEY"]
+        with gunicorn(uri, log, workers=2, threads=2, options=access, ledger_key=key) as url:
             yield url, log
     finally:
         postgres_server.drop(name)
@@ -72,6 +73,8 @@ def test_two_workers_play_one_hand_without_conflict(served: tuple[str, Path]) ->
         return answer
 
     table = ok("POST", "/tables", {"name": "Served", "profile": "classic"}, floor)["id"]
+    # The dealer takes the table, as at the start of a down: a dealer acts only at their own.
+    ok("POST", f"/tables/{table}/sessions", {})
     for seat in range(1, 7):
         ok("POST", f"/tables/{table}/seats", {"seat": seat, "player": f"P{seat}", "buy_in": BUY_IN})
     hand = ok("POST", f"/tables/{table}/hands", {})["id"]

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import text
+from sqlalchemy import event, select, text, update
 
 from dealer.extensions import db
 from dealer.ledger import CAGE, Posting, Recorder, post, seating_account
+from dealer.models import User
+from dealer.people import add_user
 from dealer.transactions import WRITERS_LOCK, writing
 from tests.conftest import Database
 
@@ -102,3 +105,32 @@ def test_a_read_is_not_blocked_by_a_writer(app: Flask) -> None:
     finally:
         release.set()
         thread.join(10)
+
+
+def test_a_write_keeps_only_the_rows_it_is_told_to_keep(app: Flask) -> None:
+    """Ending the read transaction forgets every row read, but the ones named in ``keep``
+    (the signed-in user, `dealer.web.once`): those keep the columns they were read with."""
+    with app.app_context(), writing(db.session()) as session:
+        add_user(session, "Kim", "dealer", "1234")
+        add_user(session, "Lee", "dealer", "1234")
+    with app.app_context():
+        session = db.session()
+        kim = session.scalars(select(User).where(User.name == "Kim")).one()
+        lee = session.scalars(select(User).where(User.name == "Lee")).one()
+        with db.engine.connect() as other:  # another app server, changing both meanwhile
+            other.execute(update(User).values(role="supervisor"))
+            other.commit()
+        statements: list[str] = []
+
+        def note(*args: Any) -> None:
+            statements.append(args[2])
+
+        with writing(session, keep=[kim]):
+            event.listen(db.engine, "before_cursor_execute", note)
+            try:
+                assert kim.role == "dealer"  # as this request read it: not read again
+                assert statements == []
+                assert lee.role == "supervisor"  # forgotten, so read afresh under the lock
+                assert len(statements) == 1
+            finally:
+                event.remove(db.engine, "before_cursor_execute", note)

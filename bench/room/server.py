@@ -94,11 +94,14 @@ def gunicorn(
     workers: int | None = None,
     threads: int | None = None,
     options: Sequence[str] = (),
+    ledger_key: str | None = None,
 ) -> Iterator[str]:
     """Serve the app on ``uri`` from 127.0.0.1 with gunicorn.conf.py; yield its base URL.
 
     ``workers`` and ``threads`` override the machine's choice (WEB_CONCURRENCY,
     DEALER_THREADS); ``options`` are more gunicorn flags. Its output goes to ``log``.
+    ``ledger_key``: the key of whoever prepared the database in-process (its people's audit
+    records are linked under it), when it is not the environment's or the instance's.
     """
     port = free_port()
     env = {
@@ -113,6 +116,8 @@ def gunicorn(
             "DEALER_SIGN_IN_ATTEMPTS_PER_MINUTE", "0"
         ),
     }
+    if ledger_key is not None:
+        env["LEDGER_KEY"] = ledger_key
     if workers is not None:
         env["WEB_CONCURRENCY"] = str(workers)
     if threads is not None:

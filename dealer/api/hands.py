@@ -69,11 +69,15 @@ def record_event(hand_id: int) -> Response:
     action = body.action()
 
     def work(session: Session) -> tuple[Any, int]:
-        authorise_hand(session, principal().user, hand_id, "record")
+        # The hand and its events in one read, then the check (which finds the hand read), then
+        # the replay: one query under the writers' lock instead of two, nothing replayed for a
+        # dealer refused.
+        hand, events = service.read_hand(session, hand_id)
+        authorise_hand(session, principal().user, hand.id, "record")
         supervisor = session.get(User, approver) if approver is not None else None
         replayed, _event, entries = service.record_event(
             session,
-            service.load_hand(session, hand_id),
+            service.replay(hand, events),
             action,
             recorder(),
             principal().user,

@@ -28,6 +28,7 @@ __all__ = [
     "RULING_COLUMNS",
     "EntryFields",
     "LinkFields",
+    "audit_link_fields",
     "canonical_fields",
     "columns",
     "dispute_link_fields",
@@ -194,6 +195,18 @@ DISPUTE_COLUMNS = (
     "device",
     "opened_at",
 )
+#: An audit record's columns: its link covers them all.
+AUDIT_COLUMNS = (
+    "id",
+    "at",
+    "kind",
+    "user_id",
+    "device",
+    "table_id",
+    "hand_id",
+    "words",
+    "details",
+)
 RULING_COLUMNS = (
     "id",
     "dispute_id",
@@ -225,6 +238,7 @@ _DEALT_TIME = DEALT_COLUMNS.index("started_at")
 _PRINT_TIME = PRINT_COLUMNS.index("printed_at")
 _DISPUTE_TIME = DISPUTE_COLUMNS.index("opened_at")
 _RULING_TIME = RULING_COLUMNS.index("ruled_at")
+_AUDIT_TIME = AUDIT_COLUMNS.index("at")
 
 
 def entry_link_fields(entry: Sequence[Any]) -> list[object]:
@@ -250,6 +264,11 @@ def dispute_link_fields(dispute: Sequence[Any]) -> list[object]:
 def ruling_link_fields(ruling: Sequence[Any]) -> list[object]:
     """What a link covers of a ruling on a dispute: its `RULING_COLUMNS`, in order."""
     return _written(ruling, _RULING_TIME)
+
+
+def audit_link_fields(record: Sequence[Any]) -> list[object]:
+    """What a link covers of an audit record: its `AUDIT_COLUMNS`, in order."""
+    return _written(record, _AUDIT_TIME)
 
 
 def link_message(link: LinkFields, row: Sequence[object]) -> bytes:

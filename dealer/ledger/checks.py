@@ -298,6 +298,7 @@ _KINDS = {
     "print": ("prints", "Print"),
     "dispute": ("disputes", "Dispute"),
     "ruling": ("disputes", "Ruling"),
+    "audit": ("audit", "Audit record"),
 }
 
 

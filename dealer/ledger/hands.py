@@ -12,9 +12,10 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from sqlalchemy import func, select
+import sqlalchemy as sa
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
@@ -23,10 +24,12 @@ from dealer.bounds import MAX_ID
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 
+from . import live
 from .accounts import house_account, pot_account, seating_account
+from .checkpoints import seal_shift_end
 from .engine import engine_version
 from .links import link_event
-from .post import Posting, Recorder, post
+from .post import Posting, Recorder, post, read_heads
 from .reading import chunks
 from .table_sessions import open_session, open_session_at
 
@@ -40,6 +43,7 @@ __all__ = [
     "hand_collection",
     "hand_rules",
     "load_hand",
+    "read_hand",
     "record_event",
     "recorded",
     "replay",
@@ -236,19 +240,32 @@ def load_hand(session: Session, hand_id: int) -> Replayed:
     Every event and every read of a hand starts here; on PostgreSQL a query is a round trip
     made while the writers' lock is held, so the hand does not come in one of its own.
     """
+    return replay(*read_hand(session, hand_id))
+
+
+def read_hand(session: Session, hand_id: int) -> tuple[Hand, list[Event]]:
+    """The stored hand ``hand_id`` and its events (in seq order), in one query, not replayed.
+
+    Once read, the hand is in the session's identity map: `get_hand` (and so
+    `dealer.authority.authorise_hand`) finds it there without another query.
+    """
     rows = (
-        session.execute(
-            select(Hand, Event)
-            .outerjoin(Event, Event.hand_id == Hand.id)
-            .where(Hand.id == hand_id)
-            .order_by(Event.seq)
-        ).all()
+        session.execute(_HAND_AND_EVENTS, {"hand_id": hand_id}).all()
         if 1 <= hand_id <= MAX_ID
         else []
     )
     if not rows:
         raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
-    return replay(rows[0][0], [event for _, event in rows if event is not None])
+    return rows[0][0], [event for _, event in rows if event is not None]
+
+
+#: Built once: every event and every read of a hand asks it.
+_HAND_AND_EVENTS = (
+    select(Hand, Event)
+    .outerjoin(Event, Event.hand_id == Hand.id)
+    .where(Hand.id == bindparam("hand_id"))
+    .order_by(Event.seq)
+)
 
 
 def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
@@ -430,21 +447,27 @@ def _store(
     hand, engine = replayed.row, replayed.engine
     if _seat_may_have_left(replayed):
         _check_seats_still_seated(session, hand, record.payments)
-    event = Event(
-        hand_id=hand.id,
-        seq=record.seq,
-        type=record.type,
-        action=rules.action_to_dict(record.action) if record.action is not None else None,
-        seat=record.seat,
-        user_id=recorder.user_id,
-        supervisor_id=supervisor.id if supervisor is not None else None,
-        device=recorder.device[:200],
-        hand_status=engine.status,
-        hand_winner=engine.winner,
-    )
-    session.add(event)
-    session.flush()
-    link_event(session, event, hand if record.seq == 1 else None)
+    values: dict[str, Any] = {
+        "hand_id": hand.id,
+        "seq": record.seq,
+        "type": record.type,
+        "action": rules.action_to_dict(record.action) if record.action is not None else None,
+        "seat": record.seat,
+        "user_id": recorder.user_id,
+        "supervisor_id": supervisor.id if supervisor is not None else None,
+        "device": recorder.device[:200],
+        "created_at": utcnow(),
+        "hand_status": engine.status,
+        "hand_winner": engine.winner,
+    }
+    # Inserted on the connection (one INSERT .. RETURNING its id), not through the unit of
+    # work, whose flush cost more than the statement (bench/api.py's profile). The event
+    # object is not in the session: nothing reads it back through the session in this
+    # transaction (a later query reads the row), and its live marks are counted by hand.
+    event = Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
+    live.touch(session, event)
+    seal_shift_end(session)  # before its entries are posted, as linking the event first did
+    read_heads(session)
     replayed.events.append(event)
     postings = [
         Posting(
@@ -459,13 +482,19 @@ def _store(
         )
         for p in record.payments
     ]
-    entries = post(session, hand.table_id, postings, recorder)
+    entries = post(session, hand.table_id, postings, recorder, link=False)
+    # The event's link, then its entries' links, as linking each when written would give them.
+    link_event(session, event, hand if record.seq == 1 else None, entries)
     if hand.status != engine.status or hand.winner != engine.winner:
         hand.status = engine.status
         hand.winner = engine.winner
         hand.ended_at = None if engine.status == "playing" else utcnow()
         session.flush()
     return event, entries
+
+
+_EVENTS = cast(sa.Table, Event.__table__)
+_INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
 
 
 def _entry_reversed(

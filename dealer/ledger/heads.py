@@ -14,19 +14,25 @@ from collections.abc import Callable
 
 from sqlalchemy.orm import Session
 
-__all__ = ["head", "moved"]
+__all__ = ["head", "kept", "moved"]
 
 
 def head(session: Session, chain: str, read: Callable[[], tuple[int, str]]) -> tuple[int, str]:
     """``chain``'s head ``(seq, hash)``: as this transaction last moved it, else ``read()``."""
-    kept = session.info.get(chain)
-    if (
-        kept is not None
-        and kept[0] is session.get_transaction()
-        and not session.in_nested_transaction()
-    ):
-        return kept[1], kept[2]
+    if kept(session, chain):
+        found = session.info[chain]
+        return found[1], found[2]
     return read()
+
+
+def kept(session: Session, chain: str) -> bool:
+    """Whether this transaction holds ``chain``'s head already (see `head`)."""
+    found = session.info.get(chain)
+    return (
+        found is not None
+        and found[0] is session.get_transaction()
+        and not session.in_nested_transaction()
+    )
 
 
 def moved(session: Session, chain: str, seq: int, last: str) -> None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.models import (
+    AuditRecord,
     ChainLink,
     Dispute,
     DisputeRuling,
@@ -30,6 +31,7 @@ from dealer.models import (
 from dealer.transactions import require_writing
 
 from .chain import (
+    AUDIT_COLUMNS,
     DEALT_COLUMNS,
     DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
@@ -37,6 +39,7 @@ from .chain import (
     GENESIS,
     PRINT_COLUMNS,
     RULING_COLUMNS,
+    audit_link_fields,
     columns,
     dispute_link_fields,
     entry_link_fields,
@@ -52,6 +55,7 @@ from .keys import current_key
 __all__ = [
     "Unkeyed",
     "link",
+    "link_audit",
     "link_dispute",
     "link_entries",
     "link_event",
@@ -61,7 +65,7 @@ __all__ = [
     "unkeyed",
 ]
 
-Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord, Dispute, DisputeRuling)
+Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord, Dispute, DisputeRuling, AuditRecord)
 #: Ids asked for in one query: well under either database's limit on parameters.
 CHUNK = 1000
 
@@ -70,6 +74,13 @@ def link(
     session: Session, kind: str, rows: Sequence[tuple[int, Sequence[object]]], at: datetime
 ) -> list[ChainLink]:
     """Append a link for each ``(ref, fields)`` of ``kind``, inside the caller's write."""
+    return _link(session, [(kind, ref, fields, at) for ref, fields in rows])
+
+
+def _link(
+    session: Session, rows: Sequence[tuple[str, int, Sequence[object], datetime]]
+) -> list[ChainLink]:
+    """Append a link for each ``(kind, ref, fields, at)``, in order, in one INSERT."""
     require_writing(session, "ledger.links.link")
     if not rows:
         return []
@@ -77,16 +88,17 @@ def link(
     key = current_key()
     seq, prev = head(session, "links_head", lambda: _read_head(session))
     links = []
-    for ref, fields in rows:
+    for kind, ref, fields, at in rows:
         seq += 1
         made = ChainLink(seq=seq, kind=kind, ref=ref, at=at, prev_hash=prev)
         made.hash = prev = key.mac(link_message(made, fields))
         links.append(made)
-    # Written as one INSERT of many rows, not through the ORM's unit of work: nothing reads
-    # the link objects back in this transaction, and the unit of work cost more than the
-    # statement (bench/api.py's profile). The objects returned are not in the session.
-    session.execute(
-        insert(ChainLink),
+    # Written as one INSERT of many rows on the connection (Core), not through the ORM's unit
+    # of work nor its bulk insert: nothing reads the link objects back in this transaction,
+    # and the ORM's part cost more than the statement (bench/api.py's profile). The objects
+    # returned are not in the session.
+    session.connection().execute(
+        insert(cast(Table, ChainLink.__table__)),
         [
             {c: getattr(made, c) for c in ("seq", "kind", "ref", "at", "prev_hash", "hash")}
             for made in links
@@ -110,9 +122,17 @@ def link_entries(session: Session, entries: Sequence[LedgerEntry]) -> None:
         link(session, "entry", rows, entries[0].at)
 
 
-def link_event(session: Session, event: Event, hand: Hand | None) -> None:
-    """Link an event just written; ``hand`` is its hand when the event is the deal."""
-    link(session, "event", [(event.id, _event_fields(event, hand))], event.created_at)
+def link_event(
+    session: Session, event: Event, hand: Hand | None, entries: Sequence[LedgerEntry] = ()
+) -> None:
+    """Link an event just written; ``hand`` is its hand when the event is the deal.
+
+    ``entries``: its payments' ledger entries, just posted unlinked (`post`'s ``link=False``),
+    linked after it in the same INSERT (one statement under the writers' lock, not two).
+    """
+    rows = [("event", event.id, _event_fields(event, hand), event.created_at)]
+    rows += [("entry", e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS)), e.at) for e in entries]
+    _link(session, rows)
 
 
 def _event_fields(event: Event, hand: Hand | None) -> list[object]:
@@ -138,6 +158,15 @@ def _dispute_fields(dispute: Dispute) -> list[object]:
     return dispute_link_fields(columns(dispute, DISPUTE_COLUMNS))
 
 
+def link_audit(session: Session, record: AuditRecord) -> None:
+    """Link an audit record just written."""
+    link(session, "audit", [(record.id, _audit_fields(record))], record.at)
+
+
+def _audit_fields(record: AuditRecord) -> list[object]:
+    return audit_link_fields(columns(record, AUDIT_COLUMNS))
+
+
 def link_ruling(session: Session, ruling: DisputeRuling) -> None:
     """Link a ruling just made on a dispute."""
     link(session, "ruling", [(ruling.id, _ruling_fields(ruling))], ruling.ruled_at)
@@ -154,6 +183,7 @@ KEYS: tuple[tuple[str, InstrumentedAttribute[int]], ...] = (
     ("print", PrintRecord.id),
     ("dispute", Dispute.id),
     ("ruling", DisputeRuling.id),
+    ("audit", AuditRecord.id),
 )
 
 
@@ -165,10 +195,11 @@ class Unkeyed:
     events: int
     prints: int
     disputes: int = 0
+    audits: int = 0
 
     @property
     def total(self) -> int:
-        return self.entries + self.events + self.prints + self.disputes
+        return self.entries + self.events + self.prints + self.disputes + self.audits
 
 
 def unkeyed(session: Session, after: Mapping[str, int] | None = None) -> dict[str, list[int]]:
@@ -208,7 +239,11 @@ def link_unkeyed(session: Session) -> Unkeyed:
     link(session, "dispute", [(d.id, _dispute_fields(d)) for d in disputes], now)
     rulings = _in_order(session, DisputeRuling, DisputeRuling.id, found["ruling"])
     link(session, "ruling", [(r.id, _ruling_fields(r)) for r in rulings], now)
-    return Unkeyed(len(entries), len(events), len(prints), len(disputes) + len(rulings))
+    audits = _in_order(session, AuditRecord, AuditRecord.id, found["audit"])
+    link(session, "audit", [(a.id, _audit_fields(a)) for a in audits], now)
+    return Unkeyed(
+        len(entries), len(events), len(prints), len(disputes) + len(rulings), len(audits)
+    )
 
 
 def _in_order(

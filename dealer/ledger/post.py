@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, insert, select, text
 from sqlalchemy.orm import Session
 
 from dealer.models import LedgerEntry, utcnow
 from dealer.transactions import require_writing
 
+from . import live
 from .accounts import parse_account
-from .chain import GENESIS, entry_hash
-from .heads import head, moved
+from .chain import ENTRY_COLUMNS, GENESIS, entry_hash
+from .heads import head, kept, moved
 from .links import link_entries
 
-__all__ = ["Posting", "Recorder", "post"]
+__all__ = ["Posting", "Recorder", "post", "read_heads"]
 
 DEVICE_LENGTH = 200
 
@@ -45,13 +47,20 @@ class Recorder:
 
 
 def post(
-    session: Session, table_id: int, postings: Iterable[Posting], recorder: Recorder
+    session: Session,
+    table_id: int,
+    postings: Iterable[Posting],
+    recorder: Recorder,
+    *,
+    link: bool = True,
 ) -> list[LedgerEntry]:
     """Append ``postings`` to the ledger inside the caller's write transaction.
 
     Each gets the next gapless ``seq``, the same UTC time, a hash chained to the entry
     before it, and a link in the keyed chain. Nothing is committed here: the caller's transaction
-    commits the entries with the event that caused them, or neither.
+    commits the entries with the event that caused them, or neither. ``link=False``: the
+    caller links them itself before the transaction ends (`links.link_event` links an event
+    and its entries in one statement).
     """
     require_writing(session, "ledger.post")
     seq, prev_hash = head(session, "ledger_head", lambda: _read_head(session))
@@ -79,13 +88,49 @@ def post(
         )
         entry.hash = entry_hash(entry)
         prev_hash = entry.hash
-        session.add(entry)
         entries.append(entry)
-    session.flush()
     if entries:
+        # Rows still pending (a seating, a hand) go first: the entries may name them.
+        session.flush()
+        # The entries go in on the connection, one statement for them all, not through the
+        # unit of work, whose flush cost more than the statement (bench/api.py's profile).
+        # The objects returned are not in the session: a later query in this transaction
+        # reads the rows; their live marks are counted by hand.
+        session.connection().execute(
+            _INSERT_ENTRIES, [{name: getattr(e, name) for name in ENTRY_COLUMNS} for e in entries]
+        )
+        for entry in entries:
+            live.touch(session, entry)
         moved(session, "ledger_head", seq, prev_hash)
-    link_entries(session, entries)
+    if link:
+        link_entries(session, entries)
     return entries
+
+
+#: Both heads, one row each (none for an empty chain). Plain SQL, the same on SQLite and
+#: PostgreSQL: built once, nothing to compile or to key for the statement cache each time.
+_HEADS = text(
+    "SELECT 'ledger_head', seq, hash FROM "
+    "(SELECT seq, hash FROM ledger_entries ORDER BY seq DESC LIMIT 1) AS entry "
+    "UNION ALL SELECT 'links_head', seq, hash FROM "
+    "(SELECT seq, hash FROM chain_links ORDER BY seq DESC LIMIT 1) AS link"
+)
+
+
+def read_heads(session: Session) -> None:
+    """Read the heads of both chains (the entries', the keyed links') in one query, for a write
+    about to append to both (an event and its payments): one round trip under the writers'
+    lock instead of two. Kept for the transaction as `heads` keeps any head it reads."""
+    if session.in_nested_transaction() or (
+        kept(session, "ledger_head") and kept(session, "links_head")
+    ):
+        return  # `heads.head` reads afresh inside a savepoint anyway; or both are known
+    found = {name: (seq, last) for name, seq, last in session.connection().execute(_HEADS)}
+    for name in ("ledger_head", "links_head"):
+        moved(session, name, *found.get(name, (0, GENESIS)))
+
+
+_INSERT_ENTRIES = insert(cast(Table, LedgerEntry.__table__))
 
 
 def _read_head(session: Session) -> tuple[int, str]:

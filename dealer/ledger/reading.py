@@ -14,15 +14,26 @@ from typing import Any
 from sqlalchemy import ColumnElement, Executable, and_, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from dealer.models import ChainLink, Dispute, DisputeRuling, Event, Hand, LedgerEntry, PrintRecord
+from dealer.models import (
+    AuditRecord,
+    ChainLink,
+    Dispute,
+    DisputeRuling,
+    Event,
+    Hand,
+    LedgerEntry,
+    PrintRecord,
+)
 
 from .chain import (
+    AUDIT_COLUMNS,
     DEALT_COLUMNS,
     DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
     EVENT_COLUMNS,
     PRINT_COLUMNS,
     RULING_COLUMNS,
+    audit_link_fields,
     dispute_link_fields,
     entry_link_fields,
     event_link_fields,
@@ -210,6 +221,14 @@ class Stretch:
                 select(*_RULING_COLUMNS).where(span("ruling", DisputeRuling.id))
             )
         }
+        # The audit trail's records, read aside too: a shift has hundreds, not the ledger's
+        # hundreds of thousands.
+        audits = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_AUDIT_COLUMNS).where(span("audit", AuditRecord.id))
+            )
+        }
         query = (
             select(*LINK_COLUMNS, *_ENTRY_COLUMNS, *_EVENT_COLUMNS)
             .select_from(ChainLink)
@@ -242,6 +261,8 @@ class Stretch:
                 fields = dispute_link_fields(disputes[ref])
             elif kind == "ruling" and ref in rulings:
                 fields = ruling_link_fields(rulings[ref])
+            elif kind == "audit" and ref in audits:
+                fields = audit_link_fields(audits[ref])
             yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
 
     def stream(self, query: Executable) -> Iterator[Sequence[Any]]:
@@ -259,6 +280,7 @@ _DEALT_COLUMNS = [getattr(Hand, name) for name in DEALT_COLUMNS]
 _PRINT_COLUMNS = [getattr(PrintRecord, name) for name in PRINT_COLUMNS]
 _DISPUTE_COLUMNS = [getattr(Dispute, name) for name in DISPUTE_COLUMNS]
 _RULING_COLUMNS = [getattr(DisputeRuling, name) for name in RULING_COLUMNS]
+_AUDIT_COLUMNS = [getattr(AuditRecord, name) for name in AUDIT_COLUMNS]
 _EVENT_HAND = EVENT_COLUMNS.index("hand_id")
 _EVENT_SEQ = EVENT_COLUMNS.index("seq")
 

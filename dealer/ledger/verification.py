@@ -63,7 +63,7 @@ __all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verif
 
 #: The checks that find a rewritten history (not a hand the engine no longer agrees with).
 CHAIN_CHECKS = frozenset(
-    {"sequence", "chain", "events", "prints", "disputes", "unkeyed", "checkpoint"}
+    {"sequence", "chain", "events", "prints", "disputes", "audit", "unkeyed", "checkpoint"}
 )
 
 

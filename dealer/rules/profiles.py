@@ -198,7 +198,12 @@ def make_collection(spec: Mapping[str, object] | None) -> Collection:
         return NO_COLLECTION
     if not isinstance(spec, Mapping):
         raise InvalidRulesError("The collection must be an object with a kind.")
-    kind = spec.get("kind", "none")
+    if "kind" not in spec:
+        raise InvalidRulesError(
+            "The collection needs a kind: none, per_hand, time or rake_percent.",
+            code="unknown_collection",
+        )
+    kind = spec["kind"]
     if not isinstance(kind, str) or kind not in _COLLECTION_FIELDS:
         raise InvalidRulesError(
             f"{kind!r} is not a collection model: choose none, per_hand, time or rake_percent.",

@@ -18,14 +18,15 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from flask import request
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Invalid
 from dealer.extensions import current_session
-from dealer.models import IdempotencyRecord
+from dealer.models import IdempotencyRecord, utcnow
 from dealer.transactions import writing
 
 from .signin import principal
@@ -80,6 +81,16 @@ def digest(content: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+#: A key's first answer, whoever sent it (`_ANYONES`) or per user (`_OWN`): only the columns a
+#: replay needs, built once (every write asks it, under the writers' lock).
+_ANYONES = select(
+    IdempotencyRecord.request_hash, IdempotencyRecord.status_code, IdempotencyRecord.response_body
+).where(IdempotencyRecord.key == bindparam("key"))
+_OWN = _ANYONES.where(IdempotencyRecord.user_id == bindparam("user_id"))
+#: A first answer kept.
+_KEEP = insert(cast(Table, IdempotencyRecord.__table__))
+
+
 def run_once(
     key: str | None,
     asked: str,
@@ -93,28 +104,30 @@ def run_once(
     ``work(session)`` records and returns its answer; anything it raises rolls
     everything back. ``reused`` is the sentence when the key comes back with other content.
     """
-    with writing(current_session()) as session:
+    with writing(current_session(), keep=[principal().user]) as session:
         user_id = principal().user_id
         if key is not None:
-            query = select(IdempotencyRecord).where(IdempotencyRecord.key == key)
-            if per_user:
-                query = query.where(IdempotencyRecord.user_id == user_id)
-            found = session.scalars(query).first()
+            query, named = (_OWN, {"user_id": user_id}) if per_user else (_ANYONES, {})
+            found = session.connection().execute(query, {"key": key, **named}).first()
             if found is not None:
                 if found.request_hash != asked:
                     raise Conflict(reused, REUSED)
                 return Answer(found.status_code, found.response_body, replayed=True)
         answer = work(session)
         if key is not None and 200 <= answer.status < 400:
-            session.add(
-                IdempotencyRecord(
-                    user_id=user_id,
-                    key=key,
-                    method=request.method,
-                    path=request.path,
-                    request_hash=asked,
-                    status_code=answer.status,
-                    response_body=answer.body,
-                )
+            # On the connection, not through the unit of work: nothing reads the record back
+            # in this transaction, and the flush cost more than the statement.
+            session.connection().execute(
+                _KEEP,
+                {
+                    "user_id": user_id,
+                    "key": key,
+                    "method": request.method,
+                    "path": request.path,
+                    "request_hash": asked,
+                    "status_code": answer.status,
+                    "response_body": answer.body,
+                    "created_at": utcnow(),
+                },
             )
     return answer

@@ -24,7 +24,7 @@ depends_on = None
 
 APPEND_ONLY = ("disputes", "dispute_rulings")
 KINDS_BEFORE = "kind IN ('entry', 'event', 'print')"
-KINDS_AFTER = "kind IN ('entry', 'event', 'print', 'dispute', 'ruling')"
+KINDS_AFTER = "kind IN ('entry', 'event', 'print', 'dispute', 'ruling', 'audit')"
 
 
 def upgrade() -> None:
@@ -169,7 +169,7 @@ def _chain_kinds(check: str) -> None:
 def downgrade() -> None:
     sqlite = op.get_bind().dialect.name == "sqlite"
     linked = op.get_bind().scalar(
-        sa.text("SELECT count(*) FROM chain_links WHERE kind IN ('dispute', 'ruling')")
+        sa.text("SELECT count(*) FROM chain_links WHERE kind IN ('dispute', 'ruling', 'audit')")
     )
     if linked:
         # Their links are in the keyed chain: taking the rows away would break it.

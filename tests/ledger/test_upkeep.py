@@ -43,14 +43,16 @@ def test_an_old_unkeyed_ledger_is_linked_once(
     without_triggers(played, database, "DELETE FROM chain_links")  # as it was before 0009
     report = floor.get("/ledger/verify")
     assert {p["check"] for p in report["problems"]} == {"unkeyed"}
-    assert len(report["problems"]) == 3  # entries, events, prints
+    assert len(report["problems"]) == 4  # entries, events, prints, audit records
     result = cli(played, "ledger", "link-unkeyed")
     assert result.exit_code == 0, result.output
     assert "Checkpoint filed (checked)" in result.output
     report = floor.get("/ledger/verify")
     assert report["ok"] is True and report["chain"]["seq"] > 0
     again = cli(played, "ledger", "link-unkeyed")
-    assert "Linked 0 entries, 0 events and 0 prints" in again.output
+    assert "Linked 0 entries, 0 events, 0 prints, 0 disputes and rulings and 0 audit" in (
+        again.output
+    )
 
 
 def test_an_old_ledger_with_a_problem_is_not_linked(

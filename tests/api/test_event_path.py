@@ -1,0 +1,124 @@
+"""The event path as bench/api.py times it: what it writes outside the ORM's unit of work (the
+event row, its links, the idempotency record, the live marks) behaves as the rest of the write,
+and the statements it costs stay few."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import event, func, select, update
+
+from dealer.extensions import db
+from dealer.ledger import hands as hands_service
+from dealer.models import ChainLink, Event, IdempotencyRecord, LedgerEntry, LiveMark, User
+from tests.helpers import Api
+
+from .test_hands import six_seated
+
+MELD = {"type": "meld", "seat": 2, "cards": ["7D", "7H", "7C"]}
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """Every statement the app's engine runs meanwhile."""
+    seen: list[str] = []
+
+    def note(*args: Any) -> None:
+        seen.append(args[2])
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def counts(app: Flask) -> dict[str, int]:
+    with app.app_context():
+        session = db.session()
+        return {
+            model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
+            for model in (Event, LedgerEntry, ChainLink, IdempotencyRecord)
+        }
+
+
+def marks(app: Flask) -> dict[str, int]:
+    with app.app_context():
+        return {m.scope: m.version for m in db.session.scalars(select(LiveMark))}
+
+
+def test_an_event_moves_the_marks_of_what_it_touched(people: Flask, api: Api, floor: Api) -> None:
+    """The event row is written on the connection: its hand, table, seats and the floor still
+    move, once each."""
+    table = six_seated(api, floor, "classic")
+    hand = api.hand(table)
+    before = marks(people)
+    answer = api.event(hand["id"], MELD)
+    after = marks(people)
+    seatings = {s["seating"] for s in api.get(f"/tables/{table}")["seats"].values()}
+    moved = {scope for scope in after if after[scope] != before.get(scope, 0)}
+    assert {f"hand:{hand['id']}", f"table:{table}", "floor"} <= moved
+    assert {f"seating:{s}" for s in seatings} <= moved  # every seat paid the meld
+    assert all(after[scope] == before.get(scope, 0) + 1 for scope in moved)
+    assert answer["event"]["user"] == "Dee"
+    assert answer["hand"]["seats"]["2"]["player"] == "Player 2"
+
+
+def test_an_event_refused_half_way_leaves_nothing(
+    people: Flask, api: Api, floor: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure after the event row is written (on the connection) rolls it back with the
+    rest: no event, entry, link, kept answer or moved mark."""
+    table = six_seated(api, floor, "classic")
+    hand = api.hand(table)
+    before, marked = counts(people), marks(people)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(hands_service, "link_event", broken)
+    with pytest.raises(RuntimeError):
+        api.event(hand["id"], MELD, key="half-way")
+    monkeypatch.undo()
+    assert counts(people) == before
+    assert marks(people) == marked
+    again = api.event(hand["id"], MELD, key="half-way")  # the key kept nothing: it records now
+    assert again["event"]["seq"] == 2
+    assert floor.get("/ledger/verify")["ok"]
+
+
+def test_an_event_costs_a_dozen_statements(people: Flask, api: Api, floor: Api) -> None:
+    """The sign-in, the writers' lock, the key, the hand, the event, both heads, the entries,
+    their links, the answer's names, the kept answer, the marks: 12 at most (no statement per
+    payment, no row read twice). Counted, not timed: bench/api.py times it."""
+    table = six_seated(api, floor, "classic")
+    hand = floor.hand(table)
+    with statements(people) as seen:
+        floor.event(hand["id"], MELD, key="counted")
+    assert len(seen) <= 12, "\n".join(seen)
+    assert sum(s.lstrip().upper().startswith("INSERT INTO CHAIN_LINKS") for s in seen) == 1
+
+
+def test_a_role_changed_between_requests_is_read_afresh(
+    people: Flask, api: Api, floor: Api
+) -> None:
+    """Nothing of a user is kept from one request to the next: a supervisor made a dealer
+    meanwhile (by another app server) is refused what needs a supervisor at once."""
+    table = six_seated(api, floor, "classic")
+    hand = floor.hand(table)
+    for cards in (["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]):
+        floor.event(hand["id"], {"type": "meld", "seat": 1, "cards": cards})
+    meld = floor.event(hand["id"], {"type": "go_out", "seat": 1})
+    with people.app_context():
+        session = db.session()
+        session.execute(update(User).where(User.name == "Sam").values(role="dealer"))
+        session.commit()
+    void = {"type": "void", "event": meld["event"]["id"], "reason": "mis-keyed"}
+    refused = floor.call("POST", f"/hands/{hand['id']}/events", void, status=403)
+    assert refused.get_json()["error"]["code"] in ("supervisor_required", "not_your_table")
