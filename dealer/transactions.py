@@ -148,6 +148,8 @@ def _loaded_columns(row: object) -> dict[str, Any]:
 #: SQLite's result codes (the primary code, the low byte) for a database that cannot write:
 #: READONLY, IOERR, CORRUPT is not one of them (that is a bug to see), FULL, CANTOPEN.
 SQLITE_CANNOT_WRITE = frozenset({8, 10, 13, 14})
+#: SQLite's "another connection holds the write lock".
+SQLITE_BUSY = 5
 #: PostgreSQL's SQLSTATEs (or their classes) for the same: a read-only transaction, a full
 #: disk or other exhausted resources, an I/O error, the connection or server gone.
 POSTGRESQL_CANNOT_WRITE = ("25006", "53", "58030", "08", "57P01", "57P02", "57P03")
@@ -172,14 +174,23 @@ def storage_writable(session: Session) -> bool:
     queue behind the floor's writes."""
     if session.in_transaction():
         session.rollback()
+    sqlite = session.get_bind().dialect.name == "sqlite"
     try:
+        if sqlite:  # a writer holding the lock proves the database writes: never wait for it
+            session.execute(text("PRAGMA busy_timeout = 0"))
         session.execute(text("DELETE FROM alembic_version WHERE 1 = 0"))
     except DBAPIError as exc:
+        code = getattr(exc.orig, "sqlite_errorcode", None)
+        if isinstance(code, int) and code & 0xFF == SQLITE_BUSY:
+            return True
         if storage_failed(exc):
             return False
         raise
     finally:
         session.rollback()
+        if sqlite:
+            session.execute(text(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}"))
+            session.rollback()
     return True
 
 
