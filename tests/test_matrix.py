@@ -32,8 +32,8 @@ from sqlalchemy import select
 from dealer import create_app
 from dealer.devices import register_device
 from dealer.extensions import db
-from dealer.models import User
-from dealer.people import add_user
+from dealer.models import AuthToken, User
+from dealer.people import add_user, hash_token
 from dealer.transactions import writing
 from tests.helpers import PEOPLE, Api, add_people
 
@@ -172,6 +172,7 @@ ROWS: dict[str, Row] = {
     "GET /rules": row(302, 200, 200, 200, 200),
     "GET /rules/{number}": row(302, 200, 200, 200, 200),
     "GET /floor/devices": row(302, 403, 403, 200, 200),
+    "GET /floor/sign-ins": row(302, 403, 403, 200, 200),
     "GET /players": row(302, 403, 403, 200, 200),
     "GET /players/{player_id}": row(302, 403, 403, 200, 200),
     # A live screen's ask: answered in JSON (401 signed out, never a redirect).
@@ -198,6 +199,7 @@ ROWS: dict[str, Row] = {
     "POST /players": row(302, 403, 403, 303, 303, body={"name": "Ivy"}),
     "POST /floor/devices/{device_id}/rename": row(302, 403, 403, 303, 303, body={"name": "Tab 8"}),
     "POST /floor/devices/{device_id}/retire": row(302, 403, 403, 303, 303, body={}),
+    "POST /floor/sign-ins/{token_id}/end": row(302, 403, 403, 303, 303, body={}),
     "POST /tables/{table_id}/assignments": row(302, 403, 403, 303, 303, body={"dealer": "Cy"}),
     "POST /tables/{table_id}/assignments/end": row(
         302, 403, 403, 303, 303, body={"dealer_id": "{cy}"}
@@ -291,12 +293,19 @@ def build_world(app: Flask) -> World:
         add_user(session, "Bo", "dealer", "5555")
         cy = add_user(session, "Cy", "dealer", "6666").id
         zed = add_user(session, "Zed", "dealer", "8888").id
+        add_user(session, "Yan", "dealer", "7777")  # signed in, for the floor to end
         sam = session.scalars(select(User).where(User.name == PEOPLE["supervisor"][0])).one()
         _token, spare = register_device(session, "Spare tablet", sam, None)
         device_id = spare.id
     floor = Api.sign_in(app, "supervisor")
     dee = Api.sign_in(app, "dealer")
     bo = Api.sign_in_as(app, "Bo", "5555")
+    # Yan's sign-in, for the floor to end (the End row); Zed is deactivated by another row.
+    yan_token = str(Api.sign_in_as(app, "Yan", "7777").token)
+    with app.app_context():
+        token_id = db.session.scalars(
+            select(AuthToken.id).where(AuthToken.token_hash == hash_token(yan_token))
+        ).one()
     time = {"kind": "time", "chips": 1, "minutes": 30}
     t1 = floor.table(name="Table 1", dealer=None, collection=time)["id"]
     t2 = floor.table(name="Table 2", dealer=None)["id"]
@@ -345,6 +354,7 @@ def build_world(app: Flask) -> World:
         "user_id": zed,
         "dealer_id": cy,
         "device_id": device_id,
+        "token_id": token_id,
         "dispute_id": disputes[0]["id"],
         "second_dispute": disputes[1]["id"],
         "player_id": player["id"],
