@@ -234,7 +234,7 @@ class Seating(Base):
     seat: Mapped[int] = mapped_column()
     #: The name shown for the seat (the player's name when it was taken).
     player: Mapped[str] = mapped_column(sa.String(60))
-    #: The player record; null for seatings from before players were kept (0013).
+    #: The player record; null for seatings from before players were kept (0014).
     player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
     seated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column(Timestamp)

@@ -10,8 +10,8 @@
   minute), for the idle limit; ``auth_tokens.device``: the device the sign-in says it is
   (the client's own claim); ``auth_tokens.ended_by``: the supervisor who ended it, if one did.
 
-Revision ID: 0010_sign_ins
-Revises: 0013_disputes_players
+Revision ID: 0015_sign_ins
+Revises: 0014_disputes_players
 Create Date: 2026-12-01
 
 """
@@ -19,8 +19,8 @@ Create Date: 2026-12-01
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010_sign_ins"
-down_revision = "0013_disputes_players"
+revision = "0015_sign_ins"
+down_revision = "0014_disputes_players"
 branch_labels = None
 depends_on = None
 

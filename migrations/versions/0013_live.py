@@ -1,6 +1,6 @@
 """Live marks: one counter per thing a screen shows, bumped by every write that changes it.
 
-Revision ID: 0014_live
+Revision ID: 0013_live
 Revises: 0012_devices
 Create Date: 2026-12-01
 
@@ -9,7 +9,7 @@ Create Date: 2026-12-01
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014_live"
+revision = "0013_live"
 down_revision = "0012_devices"
 branch_labels = None
 depends_on = None

@@ -8,8 +8,8 @@
   DELETE (and TRUNCATE on PostgreSQL). Each row is linked into the keyed chain: the
   ``chain_links.kind`` check takes ``dispute`` and ``ruling``.
 
-Revision ID: 0013_disputes_players
-Revises: 0014_live
+Revision ID: 0014_disputes_players
+Revises: 0013_live
 Create Date: 2026-12-01
 
 """
@@ -17,8 +17,8 @@ Create Date: 2026-12-01
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0013_disputes_players"
-down_revision = "0014_live"
+revision = "0014_disputes_players"
+down_revision = "0013_live"
 branch_labels = None
 depends_on = None
 
@@ -175,7 +175,7 @@ def downgrade() -> None:
         # Their links are in the keyed chain: taking the rows away would break it.
         raise RuntimeError(
             "Disputes are on the record (linked into the keyed chain): this database cannot "
-            "go back before 0013_disputes_players."
+            "go back before 0014_disputes_players."
         )
     for table in APPEND_ONLY:
         if sqlite:

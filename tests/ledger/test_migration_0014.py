@@ -1,4 +1,4 @@
-"""Migration 0013 on a database written before it, on SQLite and PostgreSQL: old seatings stay
+"""Migration 0014 on a database written before it, on SQLite and PostgreSQL: old seatings stay
 readable with no player, the chain takes disputes and rulings, and every guard still holds."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def flask_db(uri: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Database) -> None:
-    back = flask_db(database.uri, "downgrade", "0014_live")  # to just before 0013
+    back = flask_db(database.uri, "downgrade", "0013_live")  # to just before 0014
     assert back.returncode == 0, back.stderr
     engine = create_engine(database.uri)
     try:
@@ -77,7 +77,7 @@ def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Da
         names = set(inspect(engine).get_table_names())
         assert {"players", "disputes", "dispute_rulings"} <= names
         # Disputes in the keyed chain cannot be unwritten by going back.
-        refused = flask_db(database.uri, "downgrade", "0014_live")
+        refused = flask_db(database.uri, "downgrade", "0013_live")
         assert refused.returncode != 0
         assert "cannot go back" in refused.stderr
     finally:
