@@ -74,9 +74,15 @@ class LiveServer:
     def over(cls, path: Path) -> LiveServer:
         """The app over the (migrated) SQLite file at ``path``, with CSRF on."""
         uri = f"sqlite:///{path}"
-        return cls(
-            create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri, "WTF_CSRF_ENABLED": True})
-        )
+        config = {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": uri,
+            "WTF_CSRF_ENABLED": True,
+            # Every test signs in from 127.0.0.1, dozens of times a minute: the per-address
+            # limit on sign-in tries (tested in tests/api/test_lockout.py) is lifted here.
+            "SIGN_IN_ATTEMPTS_PER_MINUTE": 0,
+        }
+        return cls(create_app(config))
 
     def stop(self) -> None:
         """Stop serving and let the database file go."""
