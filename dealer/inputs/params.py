@@ -220,6 +220,11 @@ PaymentSearch = TypedDict(  # "from" is not a Python name
             Words(_player, inner=core_schema.str_schema(min_length=1, max_length=PLAYER_NAME)),
             Field(description="Part of the name of a player seated on either side, any case."),
         ],
+        "player_id": Annotated[
+            int,
+            _number((1, MAX_ID)),
+            Field(description="A player record's id: every seating of theirs, on either side."),
+        ],
         "amount": Annotated[
             int, _number((1, MAX_CHIPS)), Field(description="The payment's chips, exactly.")
         ],

@@ -59,6 +59,8 @@ class PaymentQuery:
     end: datetime | None = None
     seat: int | None = None
     player: str | None = None
+    #: A player record: every seating that belongs to it, whatever name it was seated under.
+    player_id: int | None = None
     amount: int | None = None
     rule: str | None = None
     limit: int = DEFAULT_LIMIT
@@ -88,6 +90,7 @@ def query_from(asked: Mapping[str, Any], zone: ZoneInfo) -> PaymentQuery:
         end=end,
         seat=asked.get("seat"),
         player=asked.get("player"),
+        player_id=asked.get("player_id"),
         amount=asked.get("amount"),
         rule=asked.get("rule"),
         limit=asked.get("limit") or DEFAULT_LIMIT,
@@ -177,7 +180,7 @@ def _filtered(session: Session, wanted: Wanted, query: PaymentQuery) -> Wanted |
         wanted = wanted.where(LedgerEntry.chips == query.amount)
     if query.rule is not None:
         wanted = wanted.where(LedgerEntry.reason_code == query.rule)
-    if query.seat is not None or query.player is not None:
+    if query.seat is not None or query.player is not None or query.player_id is not None:
         accounts = [seating_account(i) for i in _seatings(session, query)]
         if not accounts:
             return None
@@ -194,11 +197,11 @@ def _filtered(session: Session, wanted: Wanted, query: PaymentQuery) -> Wanted |
 
 
 def _seatings(session: Session, query: PaymentQuery) -> list[int]:
-    """The seatings a seat or player filter stands for, within the search's scope.
-
-    Players: a ``Seating.player_id == query.player_id`` condition goes here.
-    """
+    """The seatings a seat or player filter stands for, within the search's scope: a player's
+    name (part of it, any case), or a player record (every seating that belongs to it)."""
     found = select(Seating.id)
+    if query.player_id is not None:
+        found = found.where(Seating.player_id == query.player_id)
     if query.seat is not None:
         found = found.where(Seating.seat == query.seat)
     if query.player is not None:

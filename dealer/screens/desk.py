@@ -71,10 +71,15 @@ def find_payment() -> tuple[str, int]:
     return render_template(
         "screens/find_payment.html",
         asked=asked,
+        any_player=url_for("screens.find_payment", **_without(asked, "player_id")),
         found=found,
         error=error,
         rules=[rule(code) for code in HAND_RULES],
     ), status
+
+
+def _without(asked: dict[str, str], name: str) -> dict[str, Any]:
+    return {k: v for k, v in asked.items() if k != name}
 
 
 @bp.get("/rules")

@@ -3,6 +3,7 @@ days (`dealer.ledger.players`), with its PDF one tap away. For a supervisor or a
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import current_app, render_template, request, url_for
@@ -86,6 +87,13 @@ def player(player_id: int) -> tuple[str, int]:
         error, (start, end) = refusal(exc)[2], (None, None)
     statement = service.player_statement(current_session(), player_id, start, end, tz)
     pdf = url_for("reports.player_statement", player_id=player_id, **_window_args(*given))
+    # Their payments over the last week on the screens' clock, the search's own form of time.
+    now = datetime.now(zone(current_app.config.get("TIMEZONE", "UTC"))).replace(tzinfo=None)
+    week: dict[str, Any] = {
+        "from": f"{now - timedelta(days=7):%Y-%m-%dT%H:%M}",
+        "to": f"{now + timedelta(minutes=1):%Y-%m-%dT%H:%M}",  # this minute's included
+    }
+    payments = url_for("screens.find_payment", player_id=player_id, **week)
     return (
         render_template(
             "screens/player.html",
@@ -93,6 +101,7 @@ def player(player_id: int) -> tuple[str, int]:
             given=given,
             error=error,
             pdf=pdf if error is None else None,
+            payments=payments,
             tz=tz,
         ),
         422 if error else 200,

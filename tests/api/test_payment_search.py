@@ -89,6 +89,27 @@ def test_every_filter_narrows(api: Api, floor: Api) -> None:
     assert search(floor, query) == []
 
 
+def test_a_player_record_finds_every_seating_of_theirs(api: Api, floor: Api) -> None:
+    """Seated under two names at two tables, is a player found by their record's id?"""
+    pat = floor.post("/players", {"name": "Pat", "card_number": "C-77"}, status=201)
+    tables = [floor.table(name=name)["id"] for name in ("East", "West")]
+    for table, shown in zip(tables, ("Pat", "Patsy"), strict=True):
+        api.post(
+            f"/tables/{table}/seats",
+            {"seat": 1, "player_id": pat["id"], "player": shown, "buy_in": 100},
+            status=201,
+        )
+        api.seat(table, 2, f"Other at {table}")
+        hand = api.hand(table)
+        api.event(hand["id"], {"type": "meld", "seat": 1, "cards": ["KS", "KS", "KS"]})
+    found = search(floor, f"{window()}&player_id={pat['id']}")
+    assert [(p["from"]["words"], p["to"]["words"]) for p in found] == [
+        ("seat 2 (Other at 2)", "seat 1 (Patsy)"),
+        ("seat 2 (Other at 1)", "seat 1 (Pat)"),
+    ]
+    assert search(floor, f"{window()}&player_id={pat['id'] + 1}") == []
+
+
 @pytest.mark.parametrize(
     ("query", "code"),
     [
@@ -104,6 +125,7 @@ def test_every_filter_narrows(api: Api, floor: Api) -> None:
         ("hand=1&rule=meld_6", "invalid_query"),
         ("hand=1&player=" + "x" * 61, "invalid_query"),
         ("hand=1&limit=501", "invalid_query"),
+        ("hand=1&player_id=0", "invalid_query"),
         ("from=yesterday&to=2024-05-03T18:00:00Z", "invalid_time"),
         ("from=2024-05-03T18:00:00Z&to=2024-05-03T17:00:00Z", "empty_window"),
         ("from=2024-05-03T18:00:00Z&to=2024-07-03T18:00:00Z", "window_too_long"),

@@ -90,6 +90,12 @@ def test_a_supervisor_reads_a_statement_on_screen_and_as_a_pdf(
     assert "Won or lost at play +12" in text
     assert "hand 1 1" in text and "+12" in text
     assert "Ann" in words(supervisor.get("/players?q=an"))
+    # Their payments, one tap away: the search by the player record, over the last week.
+    page = supervisor.get(f"/players/{ann['id']}")
+    (link,) = re.findall(r'href="(/payments\?[^"]+)"', page)
+    found = words(supervisor.get(link.replace("&amp;", "&")))
+    assert f"Player record #{ann['id']}" in found
+    assert "seat 1 (Ann)" in found and "Any player" in found
     dealer.get(f"/players/{ann['id']}", status=403)
     refused = supervisor.get(f"/players/{ann['id']}?from=yesterday", status=422)
     assert "is not an ISO 8601 time" in words(refused)
