@@ -7,6 +7,7 @@ admin adding or deactivating users (never the last active admin).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import secrets
@@ -154,6 +155,10 @@ def _nice_thread() -> None:
     # Not Linux, or not allowed: the hash runs at normal priority.
     with suppress(AttributeError, OSError):
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
+    # SCHED_IDLE as well: a nice-19 thread still holds a core until the scheduler's next tick
+    # when a request's thread wakes; an idle-class thread gives it up at once.
+    with suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 #: PIN hashes are checked on these threads, niced to the lowest CPU priority: scrypt takes a
@@ -163,12 +168,30 @@ def _nice_thread() -> None:
 #: preloaded gunicorn master forks none.
 HASHERS = 2
 LOWEST_PRIORITY = 19
+#: The file in the instance folder whose lock lets one PIN hash run at a time on this server.
+HASH_LOCK = "pin-hash.lock"
 _hashers = ThreadPoolExecutor(HASHERS, "pin-hash", initializer=_nice_thread)
 
 
 def _matches(stored: str, pin: str) -> bool:
-    """Whether ``pin`` matches the hash ``stored``: checked on a low-priority hasher thread."""
-    return _hashers.submit(lambda: check_password_hash(stored, pin)).result()
+    """Whether ``pin`` matches the hash ``stored``: checked on a low-priority hasher thread,
+    one hash at a time on this machine."""
+    lock = os.path.join(current_app.instance_path, HASH_LOCK)
+    return _hashers.submit(_one_at_a_time, lock, stored, pin).result()
+
+
+def _one_at_a_time(lock: str, stored: str, pin: str) -> bool:
+    """Check the hash holding the machine's hashing lock (an advisory file lock, so every
+    gunicorn worker of this server shares it): scrypt is memory-hard as well as slow, and even
+    at the lowest CPU priority two or more at once slow down the floor's own requests (the
+    memory and the cores' shared caches). A flood of wrong PINs then waits in line, not the
+    floor; a real sign-in in a flood waits for the few hashes queued before it."""
+    with open(lock, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            return check_password_hash(stored, pin)
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 def _source(source: str | None) -> str:
@@ -210,7 +233,10 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
     stored = found.pin_hash if found is not None else _decoy_hash(_method())
     matches = _matches(stored, pin if isinstance(pin, str) else "")
     right = found is not None and bool(found.active) and matches
-    with writing(session) as work:
+    # A wrong PIN's count need not wait for the disk (`writing`'s ``flushed_later``): a flood
+    # of them then holds the writers' lock only for the write itself, and the floor's buy-ins
+    # barely queue behind it (bench/signin_flood.py).
+    with writing(session, flushed_later=not right) as work:
         wait = lockout.record(work, attempt, right)
         if not right:
             _audit_refusal(work, attempt, found.id if found is not None else None, wait)

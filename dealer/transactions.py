@@ -51,6 +51,11 @@ __all__ = [
 
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"
+#: The execution option of a write whose commit need not wait for the disk (`writing`'s
+#: ``flushed_later``): PostgreSQL's ``SET LOCAL synchronous_commit = off`` ends with the
+#: transaction; SQLite's ``synchronous`` belongs to the connection, set before its BEGIN and
+#: put back to FULL when it returns to the pool (`_sqlite_checkin`), before anyone else's write.
+RELAXED = "dealer_relaxed_commit"
 #: The PostgreSQL advisory lock key every writer takes (any fixed bigint works).
 WRITERS_LOCK = 7_362_341_201
 #: How long a SQLite writer waits for another's lock before giving up, in ms.
@@ -62,6 +67,7 @@ def install(engine: Engine) -> None:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
+        event.listen(engine, "checkin", _sqlite_checkin)
     elif engine.dialect.name == "postgresql":
         event.listen(engine, "begin", _postgresql_begin)
 
@@ -78,8 +84,12 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: Connection) -> None:
-    write = connection.get_execution_options().get(WRITE, False)
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+    options = connection.get_execution_options()
+    if options.get(RELAXED, False):
+        # SQLite takes the setting only outside a transaction; FULL again at check-in.
+        connection.exec_driver_sql("PRAGMA synchronous = NORMAL")
+        connection.connection.info[RELAXED] = True
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN")
 
 
 #: Each SQLite database's writers' lock in this process, by its URL.
@@ -98,12 +108,17 @@ def _process_writers(session: Session) -> AbstractContextManager[object]:
 
 
 def _postgresql_begin(connection: Connection) -> None:
-    if connection.get_execution_options().get(WRITE, False):
+    options = connection.get_execution_options()
+    if options.get(WRITE, False):
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+    if options.get(RELAXED, False):
+        connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
 
 
 @contextmanager
-def writing(session: Session, *, keep: Iterable[object] = ()) -> Iterator[Session]:
+def writing(
+    session: Session, *, keep: Iterable[object] = (), flushed_later: bool = False
+) -> Iterator[Session]:
     """One write transaction: it waits its turn, then commits everything or nothing.
 
     A read transaction already open on the session (signing in reads the
@@ -114,6 +129,13 @@ def writing(session: Session, *, keep: Iterable[object] = ()) -> Iterator[Sessio
     read with instead of being read again under the writers' lock (a round trip every write
     made, for the role the sign-in had just read). A role changed in between stands as if the
     change had come a moment after this request, as a token revoked in between already does.
+
+    ``flushed_later``: the commit does not wait for the disk (SQLite's ``synchronous =
+    NORMAL`` for this commit, PostgreSQL's ``synchronous_commit = off``), so the writers' lock
+    is held for the write alone. Only for what may be lost to a power cut in the last moment
+    before it, never chips: a wrong PIN's count and its audit record. Both databases keep
+    their log in order, so such a commit is on disk as soon as any later ordinary one is, and
+    a crash loses at most the last few of them, never one before a durable commit.
     """
     if session.in_transaction():
         kept = [(row, _loaded_columns(row)) for row in keep]
@@ -123,7 +145,8 @@ def writing(session: Session, *, keep: Iterable[object] = ()) -> Iterator[Sessio
                 set_committed_value(row, name, value)
     with _process_writers(session):
         try:
-            session.connection(execution_options={WRITE: True})
+            options = {WRITE: True, RELAXED: True} if flushed_later else {WRITE: True}
+            session.connection(execution_options=options)
             yield session
             session.commit()
         except BaseException as exc:
@@ -131,6 +154,13 @@ def writing(session: Session, *, keep: Iterable[object] = ()) -> Iterator[Sessio
             if isinstance(exc, DBAPIError) and storage_failed(exc):
                 raise StorageUnavailable() from exc
             raise
+
+
+def _sqlite_checkin(dbapi_connection: Any, record: Any) -> None:
+    if record is not None and record.info.pop(RELAXED, False):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.close()
 
 
 def _loaded_columns(row: object) -> dict[str, Any]:

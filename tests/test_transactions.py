@@ -134,3 +134,20 @@ def test_a_write_keeps_only_the_rows_it_is_told_to_keep(app: Flask) -> None:
                 assert len(statements) == 1
             finally:
                 event.remove(db.engine, "before_cursor_execute", note)
+
+
+def test_a_write_flushed_later_does_not_wait_for_the_disk_and_the_next_write_does(
+    app: Flask, database: Database
+) -> None:
+    """A wrong PIN's count commits without waiting for the disk; is every other write, on the
+    same pooled connection next, durable again (SQLite FULL, PostgreSQL synchronous_commit)?"""
+    ask = "PRAGMA synchronous" if database.kind == "sqlite" else "SHOW synchronous_commit"
+    # SQLite's synchronous: 1 is NORMAL, 2 is FULL.
+    relaxed, durable = ("1", "2") if database.kind == "sqlite" else ("off", "on")
+    with app.app_context():
+        with writing(db.session(), flushed_later=True) as session:
+            assert str(session.execute(text(ask)).scalar()) == relaxed
+            add_user(session, "Quick", "dealer", "1234")
+        with writing(db.session()) as session:
+            assert str(session.execute(text(ask)).scalar()) == durable
+            assert session.scalars(select(User.name).where(User.name == "Quick")).one()

@@ -4,7 +4,10 @@ no denial of service and no list of names."""
 from __future__ import annotations
 
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -213,3 +216,34 @@ def test_wrong_supervisor_pins_never_slow_the_tablets_sign_ins(api: Api, people:
         assert api.call("POST", "/hands/1/events", body).status_code in (403, 429)
     assert Api.sign_in_as(people, "Sam", "2222").token
     assert Api.sign_in_as(people, "Ada", "3333").token
+
+
+def test_pin_hashes_run_one_at_a_time_on_the_machine(
+    people: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However many tries arrive at once, is only one PIN hash worked at a time (the machine's
+    lock file, shared by every worker), so a flood cannot take the floor's memory and cores?"""
+    running, most = 0, 0
+    guard = threading.Lock()
+
+    def slow_check(stored: str, pin: str) -> bool:
+        nonlocal running, most
+        with guard:
+            running += 1
+            most = max(most, running)
+        time.sleep(0.05)
+        with guard:
+            running -= 1
+        return pin == "1234"
+
+    monkeypatch.setattr(service, "check_password_hash", slow_check)
+
+    def one(pin: str) -> bool:
+        with people.app_context():
+            return service._matches("stored", pin)
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(one, ["1234", "0000", "1234", "0000"]))
+    assert answers == [True, False, True, False]
+    assert most == 1
+    assert (Path(people.instance_path) / service.HASH_LOCK).exists()
