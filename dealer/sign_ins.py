@@ -98,11 +98,7 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     Every signed-in request asks this, so the user comes in the same query as the token. Its
     last use is written at most once a minute, in a short write of its own.
     """
-    row = session.scalars(
-        select(AuthToken)
-        .options(joinedload(AuthToken.user))
-        .where(AuthToken.token_hash == hash_token(token))
-    ).first()
+    row = _token_row(session, token)
     now = utcnow()
     ended = why_ended(row, now)
     if ended is not None or row is None:
@@ -183,9 +179,14 @@ def live_params(token: str) -> dict[str, object]:
 
 def live_row(session: Session, token: str) -> AuthToken | None:
     """The live sign-in ``token`` names, read without counting as a use (no write)."""
-    row = session.scalars(
+    row = _token_row(session, token)
+    return row if why_ended(row) is None else None
+
+
+def _token_row(session: Session, token: str) -> AuthToken | None:
+    """The token row ``token`` names, its user loaded in the same query."""
+    return session.scalars(
         select(AuthToken)
         .options(joinedload(AuthToken.user))
         .where(AuthToken.token_hash == hash_token(token))
     ).first()
-    return row if why_ended(row) is None else None

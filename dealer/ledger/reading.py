@@ -6,7 +6,7 @@ times as much to build and to read, and holds several times the memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from sys import intern
 from typing import Any
@@ -202,32 +202,14 @@ class Stretch:
                 select(*_DEALT_COLUMNS).where(Hand.id.in_(select(Event.hand_id).where(deals)))
             )
         }
-        printed = {
-            row[0]: row
-            for row in self.session.execute(
-                select(*_PRINT_COLUMNS).where(span("print", PrintRecord.id))
-            )
-        }
-        # Disputes and rulings are few: read aside, like the prints.
-        disputes = {
-            row[0]: row
-            for row in self.session.execute(
-                select(*_DISPUTE_COLUMNS).where(span("dispute", Dispute.id))
-            )
-        }
-        rulings = {
-            row[0]: row
-            for row in self.session.execute(
-                select(*_RULING_COLUMNS).where(span("ruling", DisputeRuling.id))
-            )
-        }
-        # The audit trail's records, read aside too: a shift has hundreds, not the ledger's
-        # hundreds of thousands.
-        audits = {
-            row[0]: row
-            for row in self.session.execute(
-                select(*_AUDIT_COLUMNS).where(span("audit", AuditRecord.id))
-            )
+        # Prints, disputes, rulings and audit records are few (a shift has hundreds, not the
+        # ledger's hundreds of thousands): each kind read aside, in one query of its own.
+        aside = {
+            kind: {
+                row[0]: fields(row)
+                for row in self.session.execute(select(*columns).where(span(kind, columns[0])))
+            }
+            for kind, (columns, fields) in _ASIDE.items()
         }
         query = (
             select(*LINK_COLUMNS, *_ENTRY_COLUMNS, *_EVENT_COLUMNS)
@@ -255,14 +237,8 @@ class Stretch:
                 self.hands.add(hand)
                 deal = dealt.get(hand) if row[event + _EVENT_SEQ] == 1 else None
                 fields = event_link_fields(row[event:], deal)
-            elif kind == "print" and ref in printed:
-                fields = print_link_fields(printed[ref])
-            elif kind == "dispute" and ref in disputes:
-                fields = dispute_link_fields(disputes[ref])
-            elif kind == "ruling" and ref in rulings:
-                fields = ruling_link_fields(rulings[ref])
-            elif kind == "audit" and ref in audits:
-                fields = audit_link_fields(audits[ref])
+            elif kind in aside:
+                fields = aside[kind].get(ref)
             yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
 
     def stream(self, query: Executable) -> Iterator[Sequence[Any]]:
@@ -277,10 +253,18 @@ _ENTRY_COLUMNS = [getattr(LedgerEntry, name) for name in FIELDS]
 _EVENT_COLUMNS = [getattr(Event, name) for name in EVENT_COLUMNS]
 #: A deal's link also covers its hand's columns fixed at the deal.
 _DEALT_COLUMNS = [getattr(Hand, name) for name in DEALT_COLUMNS]
-_PRINT_COLUMNS = [getattr(PrintRecord, name) for name in PRINT_COLUMNS]
-_DISPUTE_COLUMNS = [getattr(Dispute, name) for name in DISPUTE_COLUMNS]
-_RULING_COLUMNS = [getattr(DisputeRuling, name) for name in RULING_COLUMNS]
-_AUDIT_COLUMNS = [getattr(AuditRecord, name) for name in AUDIT_COLUMNS]
+#: The kinds read aside from the stream (`Stretch.links`): each one's columns, its key
+#: first, and what its link covers of a row.
+LinkFieldsOf = Callable[[Sequence[Any]], list[object]]
+_ASIDE: dict[str, tuple[list[InstrumentedAttribute[Any]], LinkFieldsOf]] = {
+    kind: ([getattr(model, name) for name in names], fields)
+    for kind, model, names, fields in (
+        ("print", PrintRecord, PRINT_COLUMNS, print_link_fields),
+        ("dispute", Dispute, DISPUTE_COLUMNS, dispute_link_fields),
+        ("ruling", DisputeRuling, RULING_COLUMNS, ruling_link_fields),
+        ("audit", AuditRecord, AUDIT_COLUMNS, audit_link_fields),
+    )
+}
 _EVENT_HAND = EVENT_COLUMNS.index("hand_id")
 _EVENT_SEQ = EVENT_COLUMNS.index("seq")
 
