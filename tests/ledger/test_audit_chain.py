@@ -11,7 +11,7 @@ from sqlalchemy import text
 from dealer.extensions import db
 from tests.conftest import Database
 from tests.helpers import Api
-from tests.ledger.test_dispute_chain import run
+from tests.ledger.test_dispute_chain import run, tamper
 from tests.ledger.test_tampering import banner, verdict
 from tests.ledger.test_verify import GUARDED, play_two_melds
 
@@ -27,14 +27,6 @@ def audited(api: Api, floor: Api) -> Flask:
     meld = hand["events"][-1]["id"]
     api.event(1, {"type": "void", "event": meld, "reason": "wrong cards"})
     return api.client.application
-
-
-def tamper(app: Flask, database: Database, *statements: str) -> None:
-    if database.kind == "postgresql":
-        drops = [f"DROP TRIGGER IF EXISTS {t}_append_only ON {t}" for t in GUARDS]
-    else:
-        drops = [f"DROP TRIGGER IF EXISTS {t}_no_{c}" for t in GUARDS for c in ("update", "delete")]
-    run(app, *drops, *statements)
 
 
 def record_ids(app: Flask, kind: str) -> list[int]:
@@ -66,7 +58,7 @@ def test_an_edited_or_deleted_record_is_named_by_verify_and_the_next_report(
     audited: Flask, floor: Api, database: Database, change: str, words: str
 ) -> None:
     (void,) = record_ids(audited, "void")
-    tamper(audited, database, change.format(void=void))
+    tamper(audited, database, change.format(void=void), guards=GUARDS)
     code, output, report = verdict(audited, floor)
     assert code == 1 and report["ok"] is False
     problems = report["problems"]

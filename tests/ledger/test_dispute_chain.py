@@ -43,12 +43,14 @@ def run(app: Flask, *statements: str) -> None:
             connection.execute(text(sql))
 
 
-def tamper(app: Flask, database: Database, *statements: str) -> None:
-    """As someone holding the database's keys: drop the guards, then edit."""
+def tamper(
+    app: Flask, database: Database, *statements: str, guards: tuple[str, ...] = GUARDS
+) -> None:
+    """As someone holding the database's keys: drop the ``guards``, then edit."""
     if database.kind == "postgresql":
-        drops = [f"DROP TRIGGER IF EXISTS {t}_append_only ON {t}" for t in GUARDS]
+        drops = [f"DROP TRIGGER IF EXISTS {t}_append_only ON {t}" for t in guards]
     else:
-        drops = [f"DROP TRIGGER IF EXISTS {t}_no_{c}" for t in GUARDS for c in ("update", "delete")]
+        drops = [f"DROP TRIGGER IF EXISTS {t}_no_{c}" for t in guards for c in ("update", "delete")]
     run(app, *drops, *statements)
 
 
