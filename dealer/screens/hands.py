@@ -25,7 +25,7 @@ from .forms import ActionForm, FitsForm, MoveForm
 from .hand_disputes import disputes_panel
 from .live import live_context, live_page
 from .screen import at_table
-from .sent import record_once
+from .sent import record_once, record_or_redraw
 from .settle import settled_view
 from .spoken import Banner, banner
 
@@ -230,11 +230,12 @@ def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, 
         voided, again = moves.move_to_seat(session, hand, event_id, seat, recorder(), who().user)
         return url_for("screens.hand", hand_id=hand_id, done=f"{voided.id},{again.id}")
 
-    try:
-        return record_once(form.key.data, {"move": event_id, "seat": seat}, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return hand_page(hand_id, None, status, message)
+    return record_or_redraw(
+        form.key.data,
+        {"move": event_id, "seat": seat},
+        work,
+        lambda status, message: hand_page(hand_id, None, status, message),
+    )
 
 
 def _first_error(form: ActionForm | MoveForm) -> str:

@@ -10,18 +10,16 @@ from flask import url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer import rules
 from dealer.auth.guard import page, who
-from dealer.errors import DealerError, NotFound
+from dealer.errors import NotFound
 from dealer.ledger import rulings as service
-from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 
 from . import bp
 from .dispute_forms import DisputeForm, RulingForm
 from .hands import HAND, hand_page
 from .screen import at_table
-from .sent import record_once
+from .sent import record_or_redraw
 
 __all__ = ["open_dispute", "rule_on_dispute"]
 
@@ -56,11 +54,12 @@ def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
         )
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
 
-    try:
-        return record_once(form.key.data, fields, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return hand_page(hand_id, None, status, message)
+    return record_or_redraw(
+        form.key.data,
+        fields,
+        work,
+        lambda status, message: hand_page(hand_id, None, status, message),
+    )
 
 
 @bp.post(HAND + "/disputes/<int(max=2147483647):dispute_id>/ruling")
@@ -95,8 +94,9 @@ def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Res
         )
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
 
-    try:
-        return record_once(form.key.data, fields, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return hand_page(hand_id, None, status, message)
+    return record_or_redraw(
+        form.key.data,
+        fields,
+        work,
+        lambda status, message: hand_page(hand_id, None, status, message),
+    )

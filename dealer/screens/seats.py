@@ -45,7 +45,7 @@ from .forms import (
 )
 from .live import live_context, live_page
 from .screen import at_table
-from .sent import record_once
+from .sent import record_once, record_or_redraw
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -393,8 +393,9 @@ def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
         done = ",".join(str(e.id) for e in replayed.events)
         return url_for("screens.hand", hand_id=replayed.row.id, done=done)
 
-    try:
-        return record_once(form.key.data, {"dropped": dropped}, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return _deal_page(table, form, status, message)
+    return record_or_redraw(
+        form.key.data,
+        {"dropped": dropped},
+        work,
+        lambda status, message: _deal_page(table, form, status, message),
+    )

@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import g, redirect
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
+from dealer import rules
 from dealer.authority import authorise_address
-from dealer.errors import Invalid
+from dealer.errors import DealerError, Invalid
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
+from dealer.web.refusals import refusal
 from dealer.web.signin import principal
 
-__all__ = ["REUSED", "record_once"]
+__all__ = ["REUSED", "record_once", "record_or_redraw"]
+
+Page = TypeVar("Page")
 
 DAMAGED = Invalid("The form's key is damaged: reload the page and enter it again.")
 SENT_BEFORE = (
@@ -61,3 +65,18 @@ def record_once(
     if done.replayed:
         response.headers[REPLAYED_HEADER] = "true"
     return response
+
+
+def record_or_redraw(
+    key: str | None,
+    fields: Mapping[str, Any],
+    work: Callable[[Session], str],
+    redraw: Callable[[int, str], Page],
+) -> Response | Page:
+    """`record_once`, or, when the rules or the service refuse it, ``redraw(status,
+    message)``: the screen drawn again with the refusal in words and the entry kept."""
+    try:
+        return record_once(key, fields, work)
+    except (rules.RulesError, DealerError) as exc:
+        status, _code, message = refusal(exc)
+        return redraw(status, message)

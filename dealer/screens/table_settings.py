@@ -6,20 +6,17 @@ from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer import rules
 from dealer.auth.guard import kept_fields, page, who
-from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.ledger import assignments
 from dealer.ledger import tables as service
 from dealer.ledger.limits import change_limits
 from dealer.models import Table
-from dealer.web.refusals import refusal
 
 from . import bp
 from .forms import AssignForm, TableSettingsForm, UnassignForm
 from .seats import TABLE, _table_page, dealer_choices
-from .sent import record_once
+from .sent import record_or_redraw
 
 
 def _settings_page(
@@ -63,11 +60,12 @@ def change_settings(table_id: int) -> Response | tuple[str | Response, int]:
         change_limits(session, service.get_table(session, table_id), limits, who().user)
         return url_for("screens.table", table_id=table_id)
 
-    try:
-        return record_once(form.key.data, {"settings": table_id, **limits}, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return _settings_page(table, form, status, message)
+    return record_or_redraw(
+        form.key.data,
+        {"settings": table_id, **limits},
+        work,
+        lambda status, message: _settings_page(table, form, status, message),
+    )
 
 
 @bp.post(TABLE + "/assignments")
@@ -84,11 +82,12 @@ def assign(table_id: int) -> Response | tuple[str | Response, int]:
         assignments.assign(session, service.get_table(session, table_id), name, who().user)
         return url_for("screens.table", table_id=table_id)
 
-    try:
-        return record_once(form.key.data, {"assign": table_id, "dealer": name}, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return _table_page(table, status, message)
+    return record_or_redraw(
+        form.key.data,
+        {"assign": table_id, "dealer": name},
+        work,
+        lambda status, message: _table_page(table, status, message),
+    )
 
 
 @bp.post(TABLE + "/assignments/end")
@@ -104,8 +103,9 @@ def unassign(table_id: int) -> Response | tuple[str | Response, int]:
         assignments.unassign(session, service.get_table(session, table_id), dealer_id, who().user)
         return url_for("screens.table", table_id=table_id)
 
-    try:
-        return record_once(form.key.data, {"unassign": table_id, "dealer": dealer_id}, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return _table_page(table, status, message)
+    return record_or_redraw(
+        form.key.data,
+        {"unassign": table_id, "dealer": dealer_id},
+        work,
+        lambda status, message: _table_page(table, status, message),
+    )
