@@ -3,8 +3,9 @@
 The app is served as a floor runs it: gunicorn with gunicorn.conf.py, on SQLite and on
 PostgreSQL (when one answers at DEALER_TEST_POSTGRES), with the production PIN hash
 (werkzeug's scrypt). One tablet sends buy-ins one after another (a bearer token, an
-Idempotency-Key each) and times them: first quietly, then while ``--flooders`` threads post
-wrong PINs as fast as they are answered.
+Idempotency-Key each) and times them, in ``--rounds`` alternate rounds: quietly, then while
+``--flooders`` threads post wrong PINs as fast as they are answered. Each phase lasts
+``--seconds`` in all, split over the rounds.
 
 The flood is the hardest one the app can be sent: every wrong PIN comes from an address of
 its own (X-Forwarded-For, with DEALER_PROXY_HOPS=1 so the app believes it) and names a name
@@ -13,7 +14,7 @@ decoy hash) and its failure written. What the figures show is whether a PIN's ha
 ever makes a ledger write wait. A flood from one address, as a tablet would send it, is
 also measured (``one_source``): the per-source limit refuses it after a few tries, unhashed.
 
-    python -m bench.signin_flood [--seconds 8] [--flooders 2]
+    python -m bench.signin_flood [--seconds 12] [--rounds 4] [--flooders 2]
 
 Ends with ``quiet_p99_ms=.. flood_p99_ms=.. ratio=..``: the worse database's figures.
 """
@@ -150,7 +151,7 @@ def buy_ins(url: str, token: str, table: int, seconds: float) -> list[float]:
     return times
 
 
-def measure(uri: str, label: str, seconds: float, flooders: int) -> dict[str, Phase]:
+def measure(uri: str, label: str, seconds: float, flooders: int, rounds: int) -> dict[str, Phase]:
     migrate(uri)
     add_floor(uri)
     OUT.mkdir(exist_ok=True)
@@ -173,17 +174,28 @@ def measure(uri: str, label: str, seconds: float, flooders: int) -> dict[str, Ph
             assert status == 201, answer
         transport.close()
         buy_ins(url, token, table["id"], 1.0)  # warm up
-        phases["quiet"] = Phase(buy_ins(url, token, table["id"], seconds), {})
-        for name, spoofed in (("flood", True), ("one_source", False)):
-            with Flood(url, flooders, spoofed).running() as flood:
-                times = buy_ins(url, token, table["id"], seconds)
-            phases[name] = Phase(times, flood.answers)
-        phases["quiet_again"] = Phase(buy_ins(url, token, table["id"], seconds), {})
+        # Quiet and flooded in alternate rounds: the database grows as the run goes on (every
+        # buy-in is a ledger entry, every wrong PIN a count and an audit record), and a
+        # busy machine comes and goes, so each phase sees the same conditions on average.
+        quiet: list[float] = []
+        flooded: list[float] = []
+        answers: dict[int, int] = {}
+        for _ in range(rounds):
+            quiet += buy_ins(url, token, table["id"], seconds / rounds)
+            with Flood(url, flooders, spoofed=True).running() as flood:
+                flooded += buy_ins(url, token, table["id"], seconds / rounds)
+            for status, count in flood.answers.items():
+                answers[status] = answers.get(status, 0) + count
+        phases["quiet"] = Phase(quiet, {})
+        phases["flood"] = Phase(flooded, answers)
+        with Flood(url, flooders, spoofed=False).running() as flood:
+            times = buy_ins(url, token, table["id"], seconds / rounds)
+        phases["one_source"] = Phase(times, flood.answers)
     return phases
 
 
 def report(label: str, phases: dict[str, Phase]) -> tuple[float, float]:
-    quiet = phases["quiet"].p99  # quiet_again only shows the server came back to it
+    quiet = phases["quiet"].p99
     print(f"{label}:")
     for name, phase in phases.items():
         flood = (
@@ -200,17 +212,21 @@ def report(label: str, phases: dict[str, Phase]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="each phase's length")
+    parser.add_argument(
+        "--seconds", type=float, default=12.0, help="the quiet and the flooded phases' length"
+    )
+    parser.add_argument("--rounds", type=int, default=4, help="quiet and flooded rounds")
     parser.add_argument("--flooders", type=int, default=2, help="threads posting wrong PINs")
     args = parser.parse_args()
     results: dict[str, tuple[float, float]] = {}
+    shape = (args.seconds, args.flooders, args.rounds)
     with ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         sqlite = f"sqlite:///{folder}/flood.sqlite3"
-        results["sqlite"] = report("sqlite", measure(sqlite, "sqlite", args.seconds, args.flooders))
+        results["sqlite"] = report("sqlite", measure(sqlite, "sqlite", *shape))
         postgres = stack.enter_context(postgres_database())
         if postgres is not None:
-            phases = measure(postgres, "postgresql", args.seconds, args.flooders)
+            phases = measure(postgres, "postgresql", *shape)
             results["postgresql"] = report("postgresql", phases)
     figures = []
     for label, (quiet, flood) in results.items():

@@ -233,10 +233,11 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
     stored = found.pin_hash if found is not None else _decoy_hash(_method())
     matches = _matches(stored, pin if isinstance(pin, str) else "")
     right = found is not None and bool(found.active) and matches
-    # A wrong PIN's count need not wait for the disk (`writing`'s ``flushed_later``): a flood
-    # of them then holds the writers' lock only for the write itself, and the floor's buy-ins
-    # barely queue behind it (bench/signin_flood.py).
-    with writing(session, flushed_later=not right) as work:
+    # A wrong PIN's count need not wait for the disk (`writing`'s ``flushed_later``), and on
+    # PostgreSQL the counts are written before the writers' lock is taken (``sign_in_counts``):
+    # a flood of them holds the writers' lock only for its audit records' links and the
+    # commit, and the floor's buy-ins barely queue behind it (bench/signin_flood.py).
+    with writing(session, flushed_later=not right, sign_in_counts=True) as work:
         wait = lockout.record(work, attempt, right)
         if not right:
             _audit_refusal(work, attempt, found.id if found is not None else None, wait)

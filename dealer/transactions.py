@@ -18,7 +18,10 @@ before it. Rather than retrying on conflicts, writes queue:
   head that could drift from the entries; it is released at commit or
   rollback. Under READ COMMITTED every statement after the lock sees what the
   previous writer committed, so the next ``seq`` and ``prev_hash`` are always
-  read fresh.
+  read fresh. A write of the sign-in counts (`writing`'s ``sign_in_counts``) queues first
+  on a lock of its own and takes the writers' lock only when it links its audit record
+  into the chain (`require_writing`), so a flood of wrong PINs holds up a buy-in for the
+  link and the commit alone, not for the counts' reads and writes before them.
 
 Reads (every GET) take no lock at all.
 """
@@ -58,6 +61,13 @@ WRITE = "dealer_write"
 RELAXED = "dealer_relaxed_commit"
 #: The PostgreSQL advisory lock key every writer takes (any fixed bigint works).
 WRITERS_LOCK = 7_362_341_201
+#: The execution option of a write of the sign-in counts (`writing`'s ``sign_in_counts``).
+COUNTS = "dealer_sign_in_counts"
+#: The PostgreSQL advisory lock such a write takes first: it serialises the counts' reads
+#: and writes; the writers' lock follows only if the write appends to the chain.
+COUNTS_LOCK = 7_362_341_202
+#: The session's note of the counting write (its transaction) that holds the writers' lock too.
+WRITERS_HELD = "dealer_writers_held"
 #: How long a SQLite writer waits for another's lock before giving up, in ms.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 
@@ -110,14 +120,19 @@ def _process_writers(session: Session) -> AbstractContextManager[object]:
 def _postgresql_begin(connection: Connection) -> None:
     options = connection.get_execution_options()
     if options.get(WRITE, False):
-        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+        lock = COUNTS_LOCK if options.get(COUNTS, False) else WRITERS_LOCK
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({lock})")
     if options.get(RELAXED, False):
         connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
 
 
 @contextmanager
 def writing(
-    session: Session, *, keep: Iterable[object] = (), flushed_later: bool = False
+    session: Session,
+    *,
+    keep: Iterable[object] = (),
+    flushed_later: bool = False,
+    sign_in_counts: bool = False,
 ) -> Iterator[Session]:
     """One write transaction: it waits its turn, then commits everything or nothing.
 
@@ -136,6 +151,12 @@ def writing(
     before it, never chips: a wrong PIN's count and its audit record. Both databases keep
     their log in order, so such a commit is on disk as soon as any later ordinary one is, and
     a crash loses at most the last few of them, never one before a durable commit.
+
+    ``sign_in_counts``: a write of the sign-in counts (`dealer.lockout`) and the audit records
+    of their outcome. On PostgreSQL it queues on the counts' own lock, and takes the writers'
+    lock only when it first appends to the chain (`require_writing`, which every writer to
+    the chain calls first): a buy-in waits for a wrong PIN's link and commit, not for its
+    counts. On SQLite, whose one write lock covers the database, it is an ordinary write.
     """
     if session.in_transaction():
         kept = [(row, _loaded_columns(row)) for row in keep]
@@ -145,7 +166,7 @@ def writing(
                 set_committed_value(row, name, value)
     with _process_writers(session):
         try:
-            options = {WRITE: True, RELAXED: True} if flushed_later else {WRITE: True}
+            options = {WRITE: True, RELAXED: flushed_later, COUNTS: sign_in_counts}
             session.connection(execution_options=options)
             yield session
             session.commit()
@@ -232,10 +253,20 @@ def in_write(session: Session) -> bool:
 
 
 def require_writing(session: Session, what: str) -> None:
-    """Refuse to go on unless ``session`` is in a write transaction (a programming error)."""
+    """Refuse to go on unless ``session`` is in a write transaction (a programming error).
+
+    A write of the sign-in counts on PostgreSQL takes the writers' lock here, the first time
+    (see `writing`): whatever requires a write from here on is in the writers' order.
+    """
     connection = session.connection()
-    if not connection.get_execution_options().get(WRITE, False):
+    options = connection.get_execution_options()
+    if not options.get(WRITE, False):
         raise RuntimeError(f"{what} needs a write transaction: use transactions.writing")
+    transaction = session.get_transaction()
+    if options.get(COUNTS, False) and session.info.get(WRITERS_HELD) is not transaction:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+        session.info[WRITERS_HELD] = transaction  # a new transaction takes it afresh
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from dealer.extensions import db
 from dealer.ledger import CAGE, Posting, Recorder, post, seating_account
 from dealer.models import User
 from dealer.people import add_user
-from dealer.transactions import WRITERS_LOCK, writing
+from dealer.transactions import COUNTS_LOCK, WRITERS_LOCK, require_writing, writing
 from tests.conftest import Database
 
 
@@ -151,3 +151,93 @@ def test_a_write_flushed_later_does_not_wait_for_the_disk_and_the_next_write_doe
         with writing(db.session()) as session:
             assert str(session.execute(text(ask)).scalar()) == durable
             assert session.scalars(select(User.name).where(User.name == "Quick")).one()
+
+
+def test_a_sign_in_count_takes_the_writers_lock_only_to_link_its_audit_record(
+    app: Flask, database: Database
+) -> None:
+    """A wrong PIN's counts are written under the counts' own lock; the writers' lock, which
+    every buy-in queues on, is taken only when its audit record joins the chain, once."""
+    if database.kind != "postgresql":
+        pytest.skip("PostgreSQL's advisory locks (SQLite has one write lock)")
+    locks = text(
+        "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks "
+        "WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted ORDER BY 1"
+    )
+    taken: list[str] = []
+    with app.app_context():
+        with writing(db.session(), sign_in_counts=True) as session:
+            assert list(session.execute(locks).scalars()) == [COUNTS_LOCK]
+            event.listen(
+                session.connection(),
+                "before_cursor_execute",
+                lambda *args: taken.append(args[2]) if "xact_lock" in args[2] else None,
+            )
+            require_writing(session, "a test")
+            require_writing(session, "a test")  # once per transaction
+            assert sorted(session.execute(locks).scalars()) == sorted([COUNTS_LOCK, WRITERS_LOCK])
+        assert taken == [f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})"]
+        with writing(db.session(), sign_in_counts=True) as session:  # a new transaction
+            assert list(session.execute(locks).scalars()) == [COUNTS_LOCK]
+            require_writing(session, "a test")
+            assert len(list(session.execute(locks).scalars())) == 2
+
+
+def test_a_wrong_pin_waits_for_a_writer_only_to_link_its_audit_record(
+    app: Flask, database: Database
+) -> None:
+    """While a buy-in holds the writers' lock, a wrong PIN's counts are already written (its
+    transaction waits for the lock holding the counts' lock and its audit record's row)."""
+    if database.kind != "postgresql":
+        pytest.skip("PostgreSQL's advisory locks (SQLite has one write lock)")
+    from dealer import people
+
+    holding, release = threading.Event(), threading.Event()
+    refused: list[Exception] = []
+
+    def writer() -> None:
+        with app.app_context(), writing(db.session()):
+            holding.set()
+            release.wait(10)
+
+    def wrong_pin() -> None:
+        with app.test_request_context():
+            try:
+                people.sign_in(db.session(), "Nobody", "0000")
+            except Exception as exc:  # the refusal, once the writer is done
+                refused.append(exc)
+
+    waiting = text(
+        "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+        "WHERE l.locktype = 'advisory' AND NOT l.granted "
+        "AND ((l.classid::bigint << 32) | l.objid::bigint) = :key "
+        "AND a.query LIKE 'SELECT pg_advisory_xact_lock%'"
+    )
+    threads = [threading.Thread(target=writer), threading.Thread(target=wrong_pin)]
+    threads[0].start()
+    holding.wait(5)
+    threads[1].start()
+    try:
+        with app.app_context():
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                found = db.session().execute(waiting, {"key": WRITERS_LOCK}).scalar()
+                db.session().rollback()
+                if found:
+                    break
+                time.sleep(0.05)
+            assert found == 1  # the wrong PIN, hashed and counted, waits to link
+            in_flight = db.session().execute(
+                text(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                    "AND ((classid::bigint << 32) | objid::bigint) = :key"
+                ),
+                {"key": COUNTS_LOCK},
+            )
+            assert in_flight.scalar() == 1
+            db.session().rollback()
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(15)
+    assert [getattr(e, "code", None) for e in refused] == ["wrong_pin"]
