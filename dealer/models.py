@@ -94,7 +94,7 @@ class User(Base):
     pin_hash: Mapped[str] = mapped_column(sa.String(255))
     active: Mapped[bool] = mapped_column(default=True)
     #: No longer read: wrong PINs are counted per name and per source in `SignInFailure`
-    #: (migration 0010). Kept so that the schema needs no rewrite of the users table.
+    #: (migration 0015_sign_ins). Kept so that the schema needs no rewrite of the users table.
     failed_pins: Mapped[int] = mapped_column(default=0)
     locked_until: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
