@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Invalid
 from dealer.models import AuditRecord, Table, User, utcnow
+from dealer.transactions import require_writing
 
 __all__ = [
     "AUDIT_KINDS",
@@ -82,6 +83,9 @@ def record_audit(
     and link it into the keyed chain like the ledger: edited or removed, `ledger verify` says so."""
     if kind not in AUDIT_KINDS:
         raise ValueError(f"unknown audit kind {kind!r}")  # a programming error, never input
+    # In the writers' order before it is stamped: records and their links keep time order (a
+    # wrong PIN's write takes the writers' lock only here, `transactions.writing`).
+    require_writing(session, "audit.record_audit")
     record = AuditRecord(
         at=utcnow(),
         kind=kind,

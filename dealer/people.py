@@ -235,7 +235,7 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
     right = found is not None and bool(found.active) and matches
     # A wrong PIN's count need not wait for the disk (`writing`'s ``flushed_later``), and on
     # PostgreSQL the counts are written before the writers' lock is taken (``sign_in_counts``):
-    # a flood of them holds the writers' lock only for its audit records' links and the
+    # a flood of them holds the writers' lock only for its audit records, their links and the
     # commit, and the floor's buy-ins barely queue behind it (bench/signin_flood.py).
     with writing(session, flushed_later=not right, sign_in_counts=True) as work:
         wait = lockout.record(work, attempt, right)

@@ -19,9 +19,9 @@ before it. Rather than retrying on conflicts, writes queue:
   rollback. Under READ COMMITTED every statement after the lock sees what the
   previous writer committed, so the next ``seq`` and ``prev_hash`` are always
   read fresh. A write of the sign-in counts (`writing`'s ``sign_in_counts``) queues first
-  on a lock of its own and takes the writers' lock only when it links its audit record
-  into the chain (`require_writing`), so a flood of wrong PINs holds up a buy-in for the
-  link and the commit alone, not for the counts' reads and writes before them.
+  on a lock of its own and takes the writers' lock only when it writes its audit record
+  (`require_writing`), so a flood of wrong PINs holds up a buy-in for the record, its link
+  and the commit, not for the counts' reads and writes before them.
 
 Reads (every GET) take no lock at all.
 """
@@ -154,9 +154,10 @@ def writing(
 
     ``sign_in_counts``: a write of the sign-in counts (`dealer.lockout`) and the audit records
     of their outcome. On PostgreSQL it queues on the counts' own lock, and takes the writers'
-    lock only when it first appends to the chain (`require_writing`, which every writer to
-    the chain calls first): a buy-in waits for a wrong PIN's link and commit, not for its
-    counts. On SQLite, whose one write lock covers the database, it is an ordinary write.
+    lock only when it first asks `require_writing` (an audit record asks before it is stamped
+    and written, so the trail and the chain stay in time order): a buy-in waits for a wrong
+    PIN's audit record, its link and the commit, not for its counts. On SQLite, whose one
+    write lock covers the database, it is an ordinary write.
     """
     if session.in_transaction():
         kept = [(row, _loaded_columns(row)) for row in keep]
@@ -266,7 +267,10 @@ def require_writing(session: Session, what: str) -> None:
     if options.get(COUNTS, False) and session.info.get(WRITERS_HELD) is not transaction:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
-        session.info[WRITERS_HELD] = transaction  # a new transaction takes it afresh
+        # Noted for the transaction (a new one takes it afresh); never inside a savepoint,
+        # whose rollback would let the lock go and leave the note behind.
+        if not session.in_nested_transaction():
+            session.info[WRITERS_HELD] = transaction
 
 
 @contextmanager

@@ -181,24 +181,35 @@ def test_a_sign_in_count_takes_the_writers_lock_only_to_link_its_audit_record(
             assert list(session.execute(locks).scalars()) == [COUNTS_LOCK]
             require_writing(session, "a test")
             assert len(list(session.execute(locks).scalars())) == 2
+        with writing(db.session(), sign_in_counts=True) as session:
+            savepoint = session.begin_nested()
+            require_writing(session, "a test")
+            savepoint.rollback()  # PostgreSQL lets the lock taken inside it go
+            assert list(session.execute(locks).scalars()) == [COUNTS_LOCK]
+            require_writing(session, "a test")  # so it is taken again, not remembered
+            assert len(list(session.execute(locks).scalars())) == 2
 
 
-def test_a_wrong_pin_waits_for_a_writer_only_to_link_its_audit_record(
+def test_a_wrong_pin_waits_for_a_writer_only_to_write_its_audit_record(
     app: Flask, database: Database
 ) -> None:
     """While a buy-in holds the writers' lock, a wrong PIN's counts are already written (its
-    transaction waits for the lock holding the counts' lock and its audit record's row)."""
+    transaction holds the counts' lock and waits for the writers'); its audit record is
+    stamped and linked after the writer's, so the trail and the chain keep time order."""
     if database.kind != "postgresql":
         pytest.skip("PostgreSQL's advisory locks (SQLite has one write lock)")
     from dealer import people
+    from dealer.audit import record_audit
+    from dealer.models import AuditRecord, ChainLink
 
     holding, release = threading.Event(), threading.Event()
     refused: list[Exception] = []
 
     def writer() -> None:
-        with app.app_context(), writing(db.session()):
+        with app.app_context(), writing(db.session()) as session:
             holding.set()
             release.wait(10)
+            record_audit(session, "user_added", words="An ordinary write's record.")
 
     def wrong_pin() -> None:
         with app.test_request_context():
@@ -213,31 +224,43 @@ def test_a_wrong_pin_waits_for_a_writer_only_to_link_its_audit_record(
         "AND ((l.classid::bigint << 32) | l.objid::bigint) = :key "
         "AND a.query LIKE 'SELECT pg_advisory_xact_lock%'"
     )
+    held = text(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+        "AND ((classid::bigint << 32) | objid::bigint) = :key"
+    )
     threads = [threading.Thread(target=writer), threading.Thread(target=wrong_pin)]
     threads[0].start()
     holding.wait(5)
     threads[1].start()
     try:
         with app.app_context():
+            found = 0
             deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                found = db.session().execute(waiting, {"key": WRITERS_LOCK}).scalar()
+            while time.monotonic() < deadline and not found:
+                found = db.session().execute(waiting, {"key": WRITERS_LOCK}).scalar() or 0
                 db.session().rollback()
-                if found:
-                    break
                 time.sleep(0.05)
-            assert found == 1  # the wrong PIN, hashed and counted, waits to link
-            in_flight = db.session().execute(
-                text(
-                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
-                    "AND ((classid::bigint << 32) | objid::bigint) = :key"
-                ),
-                {"key": COUNTS_LOCK},
-            )
-            assert in_flight.scalar() == 1
+            assert found == 1  # the wrong PIN, hashed and counted, waits for the writers
+            assert db.session().execute(held, {"key": COUNTS_LOCK}).scalar() == 1
             db.session().rollback()
     finally:
         release.set()
         for thread in threads:
             thread.join(15)
     assert [getattr(e, "code", None) for e in refused] == ["wrong_pin"]
+    with app.app_context():
+        records = (
+            db.session()
+            .execute(
+                select(AuditRecord.id, AuditRecord.at, AuditRecord.kind).order_by(AuditRecord.id)
+            )
+            .all()
+        )
+        assert [r.kind for r in records] == ["user_added", "sign_in_refused"]
+        assert records[0].at <= records[1].at
+        links = db.session().execute(
+            select(ChainLink.ref, ChainLink.at)
+            .where(ChainLink.kind == "audit")
+            .order_by(ChainLink.seq)
+        )
+        assert [(ref, at) for ref, at in links] == [(r.id, r.at) for r in records]
