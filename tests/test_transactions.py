@@ -264,3 +264,46 @@ def test_a_wrong_pin_waits_for_a_writer_only_to_write_its_audit_record(
             .order_by(ChainLink.seq)
         )
         assert [(ref, at) for ref, at in links] == [(r.id, r.at) for r in records]
+
+
+def test_a_write_after_a_read_goes_on_in_the_same_transaction_on_postgresql(
+    app: Flask, database: Database
+) -> None:
+    """A request's sign-in reads, then it writes: on PostgreSQL the write takes the lock in the
+    read's own transaction (no ROLLBACK and BEGIN between), and still sees a row another
+    writer committed after the read began."""
+    if database.kind != "postgresql":
+        pytest.skip("SQLite's write always begins afresh (BEGIN IMMEDIATE)")
+    xid = text("SELECT txid_current()")
+    with app.app_context():
+        session = db.session()
+        session.execute(select(User.id)).all()  # the sign-in's read
+        before = session.execute(xid).scalar()
+        with app.app_context(), writing(db.session()) as other:  # committed meanwhile
+            add_user(other, "Meanwhile", "dealer", "1234")
+        with writing(session) as work:
+            assert work.execute(xid).scalar() == before
+            assert work.scalars(select(User.name).where(User.name == "Meanwhile")).one()
+
+
+def test_a_read_that_flushed_or_a_snapshot_is_ended_before_the_write(
+    app: Flask, database: Database
+) -> None:
+    """What a read left pending or flushed, or a REPEATABLE READ snapshot, is never carried
+    into a write: that transaction is rolled back and the write begins afresh."""
+    if database.kind != "postgresql":
+        pytest.skip("SQLite's write always begins afresh (BEGIN IMMEDIATE)")
+    xid = text("SELECT txid_current()")
+    with app.app_context():
+        session = db.session()
+        session.add(User(name="Stray", role="dealer", pin_hash="x"))
+        session.flush()  # a read should never, but if it did: not written by the write
+        before = session.execute(xid).scalar()
+        with writing(session) as work:
+            assert work.execute(xid).scalar() != before
+        assert session.scalars(select(User).where(User.name == "Stray")).first() is None
+        session.rollback()
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+        before = session.execute(xid).scalar()
+        with writing(session) as work:
+            assert work.execute(xid).scalar() != before
