@@ -18,10 +18,13 @@ before it. Rather than retrying on conflicts, writes queue:
   head that could drift from the entries; it is released at commit or
   rollback. Under READ COMMITTED every statement after the lock sees what the
   previous writer committed, so the next ``seq`` and ``prev_hash`` are always
-  read fresh. A write of the sign-in counts (`writing`'s ``sign_in_counts``) queues first
-  on a lock of its own and takes the writers' lock only when it writes its audit record
-  (`require_writing`), so a flood of wrong PINs holds up a buy-in for the record, its link
-  and the commit, not for the counts' reads and writes before them.
+  read fresh. For the same reason a write that follows a read in one request
+  (its sign-in) takes the lock in the read's transaction instead of ending it
+  and beginning another (`_read_to_upgrade`). A write of the sign-in counts
+  (`writing`'s ``sign_in_counts``) queues first on a lock of its own and takes the
+  writers' lock only when it writes its audit record (`require_writing`), so a flood of
+  wrong PINs holds up a buy-in for the record, its link and the commit, not for the
+  counts' reads and writes before them.
 
 Reads (every GET) take no lock at all.
 """
