@@ -162,24 +162,23 @@ def writing(
     PIN's audit record, its link and the commit, not for its counts. On SQLite, whose one
     write lock covers the database, it is an ordinary write.
     """
+    options = {WRITE: True, RELAXED: flushed_later, COUNTS: sign_in_counts}
     upgrade = _read_to_upgrade(session)
-    if session.in_transaction():
-        kept = [(row, _loaded_columns(row)) for row in keep]
-        if upgrade is None:
-            session.rollback()
-        else:
-            session.expire_all()  # read again under the lock, as after a rollback
-        for row, columns in kept:
-            for name, value in columns.items():
-                set_committed_value(row, name, value)
+    kept = [(row, _loaded_columns(row)) for row in keep] if session.in_transaction() else []
+    if upgrade is None and session.in_transaction():
+        session.rollback()  # before queueing: no read snapshot held while waiting
+        _restore(kept)
     with _process_writers(session):
         try:
-            options = {WRITE: True, RELAXED: flushed_later, COUNTS: sign_in_counts}
+            if upgrade is not None:
+                if _lock_in_place(upgrade, options):
+                    session.expire_all()  # read again under the lock, as after a rollback
+                else:  # the read wrote something: not this write's to commit
+                    session.rollback()
+                    upgrade = None
+                _restore(kept)
             if upgrade is None:
                 session.connection(execution_options=options)
-            else:
-                upgrade.execution_options(**options)  # in place, on this transaction's
-                _postgresql_begin(upgrade)
             yield session
             session.commit()
         except BaseException as exc:
@@ -187,6 +186,12 @@ def writing(
             if isinstance(exc, DBAPIError) and storage_failed(exc):
                 raise StorageUnavailable() from exc
             raise
+
+
+def _restore(kept: Iterable[tuple[object, dict[str, Any]]]) -> None:
+    for row, columns in kept:
+        for name, value in columns.items():
+            set_committed_value(row, name, value)
 
 
 def _read_to_upgrade(session: Session) -> Connection | None:
@@ -197,9 +202,10 @@ def _read_to_upgrade(session: Session) -> Connection | None:
     statement after the writers' lock sees the previous writer's work whether the transaction
     began before the lock or after: a request's sign-in, read in that transaction a moment
     before, is followed by the write in the same one, sparing a ROLLBACK and a BEGIN (two
-    round trips on every write). Not after a REPEATABLE READ `snapshot` (its view is fixed at
-    its first statement), a savepoint, or anything flushed or pending (a read never writes:
-    such a transaction is rolled back as before). SQLite's reads are snapshots, and its
+    round trips on every write). Only a plain read: not a REPEATABLE READ `snapshot` (its
+    view is fixed at its first statement) nor a connection given any other option, not a
+    savepoint, not a transaction a failed statement aborted, nothing pending in the session
+    (and `_lock_in_place` makes sure it wrote nothing). SQLite's reads are snapshots, and its
     BEGIN IMMEDIATE must come first: it always begins afresh.
     """
     if (
@@ -208,25 +214,31 @@ def _read_to_upgrade(session: Session) -> Connection | None:
         or session.new
         or session.dirty
         or session.deleted
-        or session.info.get(FLUSHED) is session.get_transaction()
     ):
         return None
     connection = session.connection()
-    if connection.dialect.name != "postgresql":
+    if connection.dialect.name != "postgresql" or connection.get_execution_options():
         return None
-    options = connection.get_execution_options()
-    if options.get(WRITE, False) or "isolation_level" in options:
+    driver = getattr(connection.connection, "dbapi_connection", None)
+    status = getattr(getattr(driver, "info", None), "transaction_status", None)
+    if status is None or status.name != "INTRANS":  # idle, active or aborted: begin afresh
         return None
     return connection
 
 
-#: The session's note of a transaction that flushed something (never upgraded to a write).
-FLUSHED = "dealer_flushed"
-
-
-@event.listens_for(Session, "after_flush")
-def _note_flush(session: Session, _context: Any) -> None:
-    session.info[FLUSHED] = session.get_transaction()
+def _lock_in_place(connection: Connection, options: dict[str, bool]) -> bool:
+    """Make the read transaction on ``connection`` the write: take its lock there (in the
+    statement that asks whether the transaction wrote anything yet). False when it had: a
+    read never writes, and what it wrote is not this write's to commit (the caller rolls it
+    back and begins afresh)."""
+    connection.execution_options(**options)  # in place, on this transaction's connection
+    lock = COUNTS_LOCK if options.get(COUNTS, False) else WRITERS_LOCK
+    asked = f"SELECT pg_advisory_xact_lock({lock}), txid_current_if_assigned()"
+    if connection.exec_driver_sql(asked).one()[1] is not None:
+        return False
+    if options.get(RELAXED, False):
+        connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
+    return True
 
 
 def _sqlite_checkin(dbapi_connection: Any, record: Any) -> None:

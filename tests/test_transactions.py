@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import event, select, text, update
+from sqlalchemy import event, func, insert, select, text, update
+from sqlalchemy.exc import DBAPIError
 
 from dealer.extensions import db
 from dealer.ledger import CAGE, Posting, Recorder, post, seating_account
@@ -274,7 +275,11 @@ def test_a_write_after_a_read_goes_on_in_the_same_transaction_on_postgresql(
     writer committed after the read began."""
     if database.kind != "postgresql":
         pytest.skip("SQLite's write always begins afresh (BEGIN IMMEDIATE)")
-    xid = text("SELECT txid_current()")
+    # The transaction's virtual id: asking for txid_current() would make it a writer.
+    xid = text(
+        "SELECT virtualtransaction FROM pg_locks "
+        "WHERE pid = pg_backend_pid() AND locktype = 'virtualxid'"
+    )
     with app.app_context():
         session = db.session()
         session.execute(select(User.id)).all()  # the sign-in's read
@@ -286,22 +291,38 @@ def test_a_write_after_a_read_goes_on_in_the_same_transaction_on_postgresql(
             assert work.scalars(select(User.name).where(User.name == "Meanwhile")).one()
 
 
-def test_a_read_that_flushed_or_a_snapshot_is_ended_before_the_write(
+def test_a_read_that_wrote_failed_or_is_a_snapshot_is_ended_before_the_write(
     app: Flask, database: Database
 ) -> None:
-    """What a read left pending or flushed, or a REPEATABLE READ snapshot, is never carried
-    into a write: that transaction is rolled back and the write begins afresh."""
+    """What a read flushed or wrote on the connection, a read a failed statement aborted, or a
+    REPEATABLE READ snapshot, is never carried into a write: that transaction is rolled back
+    and the write begins afresh (and works)."""
     if database.kind != "postgresql":
         pytest.skip("SQLite's write always begins afresh (BEGIN IMMEDIATE)")
-    xid = text("SELECT txid_current()")
+    # The transaction's virtual id: asking for txid_current() would make it a writer.
+    xid = text(
+        "SELECT virtualtransaction FROM pg_locks "
+        "WHERE pid = pg_backend_pid() AND locktype = 'virtualxid'"
+    )
+    stray = select(func.count()).select_from(User).where(User.name.like("Stray%"))
     with app.app_context():
         session = db.session()
-        session.add(User(name="Stray", role="dealer", pin_hash="x"))
+        session.add(User(name="Stray one", role="dealer", pin_hash="x"))
         session.flush()  # a read should never, but if it did: not written by the write
         before = session.execute(xid).scalar()
         with writing(session) as work:
             assert work.execute(xid).scalar() != before
-        assert session.scalars(select(User).where(User.name == "Stray")).first() is None
+        session.execute(
+            insert(User).values(name="Stray two", role="dealer", pin_hash="x", active=True)
+        )  # on the connection, not through a flush
+        with writing(session) as work:
+            pass
+        assert session.execute(stray).scalar() == 0
+        session.rollback()
+        with pytest.raises(DBAPIError):
+            session.execute(text("SELECT 1 / 0"))  # aborts the read transaction
+        with writing(session) as work:
+            add_user(work, "After a failed read", "dealer", "1234")
         session.rollback()
         session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
         before = session.execute(xid).scalar()
