@@ -32,7 +32,7 @@ Reads (every GET) take no lock at all.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
@@ -123,8 +123,17 @@ def _process_writers(session: Session) -> AbstractContextManager[object]:
 def _postgresql_begin(connection: Connection) -> None:
     options = connection.get_execution_options()
     if options.get(WRITE, False):
-        lock = COUNTS_LOCK if options.get(COUNTS, False) else WRITERS_LOCK
-        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({lock})")
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_first_lock(options)})")
+    _relax(connection, options)
+
+
+def _first_lock(options: Mapping[str, object]) -> int:
+    """The advisory lock a PostgreSQL write takes as it begins (see `writing`)."""
+    return COUNTS_LOCK if options.get(COUNTS, False) else WRITERS_LOCK
+
+
+def _relax(connection: Connection, options: Mapping[str, object]) -> None:
+    """A PostgreSQL write ``flushed_later`` commits without waiting for the disk."""
     if options.get(RELAXED, False):
         connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
 
@@ -232,12 +241,10 @@ def _lock_in_place(connection: Connection, options: dict[str, bool]) -> bool:
     read never writes, and what it wrote is not this write's to commit (the caller rolls it
     back and begins afresh)."""
     connection.execution_options(**options)  # in place, on this transaction's connection
-    lock = COUNTS_LOCK if options.get(COUNTS, False) else WRITERS_LOCK
-    asked = f"SELECT pg_advisory_xact_lock({lock}), txid_current_if_assigned()"
+    asked = f"SELECT pg_advisory_xact_lock({_first_lock(options)}), txid_current_if_assigned()"
     if connection.exec_driver_sql(asked).one()[1] is not None:
         return False
-    if options.get(RELAXED, False):
-        connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
+    _relax(connection, options)
     return True
 
 

@@ -20,7 +20,6 @@ answers 401.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -384,31 +383,14 @@ def caller(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-@pytest.fixture
-def world_app(database_uri: str, tmp_path: Any) -> Iterator[Flask]:
-    app = create_app(
-        {
-            "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": database_uri,
-            "WTF_CSRF_ENABLED": False,
-            "CHECKPOINT_FILE": str(tmp_path / "checkpoints.jsonl"),
-        }
-    )
-    yield app
-    with app.app_context():
-        db.session.remove()
-        for engine in db.engines.values():
-            engine.dispose()
-
-
-def test_the_matrix(world_app: Flask, caller: str) -> None:
+def test_the_matrix(app: Flask, caller: str) -> None:
     """Does each route answer each caller as its row says, in a world of the caller's own?"""
-    ids = build_world(world_app).ids
+    ids = build_world(app).ids
     token = ""
-    cookie_client = world_app.test_client()
+    cookie_client = app.test_client()
     if caller != "anonymous":
         name, pin = SIGN_INS[caller]
-        answer = world_app.test_client().post("/api/v1/session", json={"name": name, "pin": pin})
+        answer = app.test_client().post("/api/v1/session", json={"name": name, "pin": pin})
         token = answer.get_json()["token"]
         signed = cookie_client.post("/sign-in", data={"name": name, "pin": pin})
         assert signed.status_code == 303
@@ -422,10 +404,10 @@ def test_the_matrix(world_app: Flask, caller: str) -> None:
             kwargs: dict[str, Any] = {"headers": headers}
             if spec.body is not None:
                 kwargs["json"] = spec.body
-            answer = world_app.test_client().open(path, method=method, **kwargs)
+            answer = app.test_client().open(path, method=method, **kwargs)
         else:
             form = _form(spec.body, ids) if spec.body is not None else None
-            client = world_app.test_client() if spec.alone else cookie_client
+            client = app.test_client() if spec.alone else cookie_client
             answer = client.open(path, method=method, data=form)
         status = answer.status_code
         # Read whole (a streamed export ends cleanly); a PDF is bytes, not words.
