@@ -7,19 +7,19 @@ from typing import Any
 from flask import Response, request
 from sqlalchemy.orm import Session
 
-from dealer import people, rules
+from dealer import rules
 from dealer.authority import authorise_hand, authorise_table
 from dealer.extensions import current_session
-from dealer.inputs import Fit, NewEvent, NewHand, Supervisor
+from dealer.inputs import Fit, NewEvent, NewHand
 from dealer.ledger import hands as service
 from dealer.models import User
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, recorder, signed_in, source
+from dealer.web.signin import principal, recorder, signed_in
 
 from . import answers, bp
 from .shapes import hand_shape, payments_shape
-from .tables import TABLE
+from .tables import TABLE, approval
 from .writes import KEY_HEADER, write
 
 HAND = f"/hands/<{ID}:hand_id>"
@@ -91,19 +91,6 @@ def record_event(hand_id: int) -> Response:
         }, 201
 
     return write(work)
-
-
-def approval(supervisor: Supervisor | None) -> int | None:
-    """The id of the supervisor whose name and PIN came with the call, if any."""
-    if supervisor is None:
-        return None
-    return people.approve_supervisor(
-        current_session(),
-        supervisor.name,
-        supervisor.pin,
-        source=source(),
-        asked_by=principal().user_id,
-    )
 
 
 @bp.post(HAND + "/fits")

@@ -19,9 +19,8 @@ from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
 
 from . import answers, bp
-from .hands import approval
 from .shapes import when
-from .tables import TABLE
+from .tables import TABLE, approval
 from .writes import write
 
 SESSION = f"/sessions/<{ID}:session_id>"
