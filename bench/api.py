@@ -46,6 +46,7 @@ from dealer.inputs import NewEvent
 from dealer.people import add_user
 from dealer.transactions import writing
 from dealer.web.contract import declare, given
+from dealer.web.refusals import json_response
 from dealer.web.signin import signed_in
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -105,16 +106,24 @@ class EventPath:
 
 
 class Gates(EventPath):
-    """The same app and its gates around a write that is one INSERT: what every write pays
-    before any Pan work (the sign-in, the body read against the event's model, the
-    idempotency record read and kept, the write transaction under the writers' lock, the
-    JSON answer).
+    """The same app and its gates, in layers, around a write that is one INSERT: what every
+    write pays before any Pan work.
 
-    Its route is the bench's own, added to the app here: the body is an event's
-    (``NewEvent``, the meld the event rounds post), and its work INSERTs one row into the
-    baseline's table. ``event_ms - gates_ms`` is then the Pan work of an event: the hand read
-    and replayed, the rules, the ledger's rows and chains, the live marks and the answer.
+    Three routes of the bench's own, added to the app here, each posted the meld the event
+    rounds post (``NewEvent``'s body):
+
+    - ``signed_in``: the app's request (its hooks, the session cookie) and the sign-in (the
+      bearer token read, the role checked); it answers ``{}``.
+    - ``checked``: that, and the body read against the event's model and the engine's reading
+      of it; it answers ``{}``.
+    - ``gates``: that, and the write: the idempotency record read and kept, the write
+      transaction under the writers' lock, one INSERT into the baseline's table, the commit.
+
+    ``event_ms - gates_ms`` is then the Pan work of an event: the hand read and replayed, the
+    rules, the ledger's rows and chains, the live marks and the answer of the whole hand.
     """
+
+    ROUTES = ("signed_in", "checked", "gates")
 
     def __init__(self, uri: str, rows: sa.Table) -> None:
         self.rows = rows
@@ -124,9 +133,19 @@ class Gates(EventPath):
         rows = self.rows
 
         @signed_in()
-        @declare({201: (answers.Recorded, "One row.")}, [404, 409], json=NewEvent, write=True)
-        def gate(hand_id: int) -> Any:
+        def signed(hand_id: int) -> Any:
+            return json_response({}, 200)
+
+        @signed_in()
+        @declare({200: (answers.Recorded, "Nothing.")}, [404], json=NewEvent)
+        def checked(hand_id: int) -> Any:
             given(NewEvent).action()  # the engine reads the body, as an event's does
+            return json_response({}, 200)
+
+        @signed_in()
+        @declare({201: (answers.Recorded, "One row.")}, [404, 409], json=NewEvent, write=True)
+        def gates(hand_id: int) -> Any:
+            given(NewEvent).action()
 
             def work(session: Session) -> tuple[Any, int]:
                 row = rows.insert().values(body={"hand": hand_id}).returning(rows.c.id)
@@ -134,11 +153,14 @@ class Gates(EventPath):
 
             return write(work)
 
-        app.add_url_rule("/api/v1/bench/<int:hand_id>/events", view_func=gate, methods=["POST"])
+        for name, view in zip(self.ROUTES, (signed, checked, gates), strict=True):
+            app.add_url_rule(
+                f"/api/v1/bench/<int:hand_id>/{name}", name, view_func=view, methods=["POST"]
+            )
 
-    def requests(self, count: int) -> int:
+    def requests(self, route: str, count: int) -> int:
         for _ in range(count):
-            self.post("/bench/1/events", {"type": "meld", "seat": 1, "cards": MELDS[0]})
+            self.post(f"/bench/1/{route}", {"type": "meld", "seat": 1, "cards": MELDS[0]})
         return count
 
 
@@ -213,15 +235,17 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
     events, baseline = EventPath(uri), Baseline(uri)
     gates = Gates(uri, baseline.rows)
     try:
-        events.hands(2)  # warm up all three: imports, first connections, compiled statements
-        gates.requests(10)
+        events.hands(2)  # warm up all: imports, first connections, compiled statements
+        for route in Gates.ROUTES:
+            gates.requests(route, 10)
         baseline.requests(10)
-        totals = {name: [0, 0.0, 0.0] for name in ("events", "gates", "baseline")}
+        totals = {name: [0, 0.0, 0.0] for name in ("events", *Gates.ROUTES, "baseline")}
         for _ in range(rounds):
             with profiled(kind, profile):
                 figures = {"events": timed(partial(events.hands, hands))}
             sent = figures["events"][0]
-            figures["gates"] = timed(partial(gates.requests, sent))
+            for route in Gates.ROUTES:
+                figures[route] = timed(partial(gates.requests, route, sent))
             figures["baseline"] = timed(partial(baseline.requests, sent))
             for name, (count, seconds, used) in figures.items():
                 totals[name][0] += count
@@ -239,6 +263,7 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
         f"name=api_events database={kind} rounds={rounds} hands={rounds * hands} "
         f"events={totals['events'][0]} entries={report['entries']} "
         f"events_per_s={1000 / wall['events']:.0f} event_ms={wall['events']:.2f} "
+        f"signed_in_ms={wall['signed_in']:.2f} checked_ms={wall['checked']:.2f} "
         f"gates_ms={wall['gates']:.2f} work_ms={wall['events'] - wall['gates']:.2f} "
         f"baseline_per_s={1000 / wall['baseline']:.0f} baseline_ms={wall['baseline']:.2f} "
         f"event_cpu_ms={cpu['events']:.2f} gates_cpu_ms={cpu['gates']:.2f} "
