@@ -49,8 +49,11 @@ lint: install-test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# The suite on TEST_WORKERS processes (pytest-xdist); TEST_WORKERS=0 runs it in this one.
+TEST_WORKERS ?= 2
+
 test: install-test lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 # Each benchmark runs as a module (python -m bench.NAME); simulate.py is the load generator,
 # run on its own (python -m bench.simulate), not a benchmark.

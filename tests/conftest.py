@@ -36,6 +36,7 @@ POSTGRES_URL = os.environ.get(
     "DEALER_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 )
 SKIPPED_POSTGRES: list[str] = []
+NOT_RUN = "the PostgreSQL half of the suite did NOT run"
 
 
 def postgres_required() -> bool:
@@ -124,16 +125,20 @@ def postgres_server() -> Iterator[PostgresServer]:
     try:
         server = PostgresServer(POSTGRES_URL)
     except psycopg.OperationalError as exc:
-        reason = (
-            f"PostgreSQL is not reachable at {POSTGRES_URL} ({exc}): "
-            "the PostgreSQL half of the suite did NOT run"
-        )
+        reason = f"PostgreSQL is not reachable at {POSTGRES_URL} ({exc}): " + NOT_RUN
         if postgres_required():
             pytest.fail(reason + " (CI=true or DEALER_REQUIRE_POSTGRES=1 require it)")
-        SKIPPED_POSTGRES.append(reason)
         pytest.skip(reason)
     yield server
     server.close()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note a test skipped for want of PostgreSQL. The reports reach this hook in the process
+    that prints the summary, with or without worker processes (pytest-xdist)."""
+    skipped = report.longrepr if report.skipped else None
+    if isinstance(skipped, tuple) and NOT_RUN in str(skipped[2]) and not SKIPPED_POSTGRES:
+        SKIPPED_POSTGRES.append(str(skipped[2]).removeprefix("Skipped: "))
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
