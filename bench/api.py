@@ -19,6 +19,9 @@ bare_ms``): the least an event could cost in this app if its idempotency record,
 its rules, its ledger rows and chains and its answer cost nothing. ``least_vs_baseline`` is
 then the highest ``vs_baseline`` the event path could reach without taking the sign-in, the
 body check or the stack itself away.
+``pan_in_memory_cpu_ms``: the Pan work of a going out with nothing read or written (the
+hand replayed, the event applied, the answer's events shaped and dumped), the part of an
+event no database change can take away.
 
 PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 
@@ -31,6 +34,7 @@ PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import tempfile
 import time
@@ -47,12 +51,15 @@ from flask.testing import FlaskClient
 from sqlalchemy.orm import Session
 
 from bench.room.server import migrate, postgres_database
-from dealer import create_app, transactions
+from dealer import create_app, rules, transactions
 from dealer.api import answers
+from dealer.api.shapes import event_shapes
 from dealer.api.writes import write
 from dealer.extensions import db
 from dealer.inputs import NewEvent
-from dealer.people import add_user
+from dealer.ledger import hands as service
+from dealer.models import Hand
+from dealer.people import add_user, names_of
 from dealer.transactions import writing
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
@@ -100,6 +107,27 @@ class EventPath:
             self.post(f"/hands/{hand}/events", {"type": "go_out", "seat": 1})
             events += 2 + len(MELDS)
         return events
+
+    def pan_in_memory(self, repeat: int = 2000) -> float:
+        """Milliseconds of CPU the Pan work of the last hand's going out costs with nothing
+        read or written: the hand replayed up to it and the going out applied, then the
+        answer's events shaped (the recorders' names given) and dumped as JSON."""
+        with self.app.app_context():
+            session = db.session()
+            last = session.scalar(sa.select(sa.func.max(Hand.id)))
+            assert last is not None
+            hand, events = service.read_hand(session, last)
+            going_out = rules.action_from_dict(events[-1].action)
+            names = names_of(session, {e.user_id for e in events})
+            replayed = service.replay(hand, events)
+            started = time.process_time()
+            for _ in range(repeat):
+                engine = service.replay(hand, events[:-1]).engine
+                engine.apply(going_out)
+                json.dumps(event_shapes(session, replayed, names), separators=(",", ":"))
+            used = time.process_time() - started
+            session.rollback()
+        return 1000 * used / repeat
 
     def verify(self) -> dict[str, Any]:
         report: dict[str, Any] = self.client.get(
@@ -272,6 +300,7 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
                 totals[name][1] += seconds
                 totals[name][2] += used
         report = events.verify()
+        pan = events.pan_in_memory()
     finally:
         events.close()
         gates.close()
@@ -292,6 +321,7 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
         f"baseline_cpu_ms={cpu['baseline']:.2f} "
         f"cpu_vs_baseline={cpu['baseline'] / cpu['events']:.2f} "
         f"least_ms={wall['least']:.2f} least_vs_baseline={ratios['least']:.2f} "
+        f"pan_in_memory_cpu_ms={pan:.2f} "
         f"gates_vs_baseline={ratios['gates']:.2f} vs_baseline={ratios['events']:.2f}"
     )
     return ratios
