@@ -12,13 +12,13 @@ rounds, so a busy machine slows both alike; ``vs_baseline`` is events/s over bas
 requests/s (issue 14's target: at least 0.5 on both databases).
 
 Between the two, in the same rounds, the layers of the app an event passes before its Pan
-work (`Gates`): a signed-in request, then one whose body is checked, then the whole write
-around one INSERT; and the bare Flask request (`Baseline`'s ``/bare``). ``least_ms`` is the
-checked request plus what the baseline pays for its INSERT and commit (``baseline_ms -
-bare_ms``): the least an event could cost in this app if its idempotency record, its hand,
-its rules, its ledger rows and chains and its answer cost nothing. ``least_vs_baseline`` is
-then the highest ``vs_baseline`` the event path could reach without taking the sign-in, the
-body check or the stack itself away.
+work (`Gates`: the app's request, signed in, the body checked, the write around one INSERT
+without and with its idempotency record) and the bare Flask request (`Baseline`'s
+``/bare``). ``least_ms`` is the write without its idempotency record: the least an event
+could cost in this app if its hand, its rules, its ledger rows and chains, its idempotency
+record and its answer cost nothing; ``least_vs_baseline`` is then the highest
+``vs_baseline`` the event path could reach without taking the sign-in, the body check or the
+stack itself away.
 ``pan_in_memory_cpu_ms``: the Pan work of a going out with nothing read or written (the
 hand replayed, the event applied, the answer's events shaped and dumped), the part of an
 event no database change can take away.
@@ -90,8 +90,8 @@ class EventPath:
             body = {"seat": seat, "player": f"P{seat}", "buy_in": 100_000}
             self.post(f"/tables/{self.table}/seats", body)
 
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        headers = {**self.headers, "Idempotency-Key": uuid.uuid4().hex}
+    def post(self, path: str, body: dict[str, Any], keyed: bool = True) -> dict[str, Any]:
+        headers = {**self.headers, "Idempotency-Key": uuid.uuid4().hex} if keyed else self.headers
         answer = self.client.post("/api/v1" + path, json=body, headers=headers)
         assert answer.status_code in (200, 201), answer.get_json()
         result: dict[str, Any] = answer.get_json()
@@ -146,21 +146,27 @@ class Gates(EventPath):
     """The same app and its gates, in layers, around a write that is one INSERT: what every
     write pays before any Pan work.
 
-    Three routes of the bench's own, added to the app here, each posted the meld the event
-    rounds post (``NewEvent``'s body):
+    Routes of the bench's own, added to the app here, each posted the meld the event rounds
+    post (``NewEvent``'s body) with the same headers (a bearer token, an Idempotency-Key):
 
-    - ``signed_in``: the app's request (its hooks, the session cookie) and the sign-in (the
-      bearer token read, the role checked); it answers ``{}``.
-    - ``checked``: that, and the body read against the event's model and the engine's reading
-      of it; it answers ``{}``.
-    - ``gates``: that, and the write: the idempotency record read and kept, the write
-      transaction under the writers' lock, one INSERT into the baseline's table, the commit.
+    - ``app``: the dealer app's request (its hooks, the session cookie, the security headers,
+      the session's teardown) with a view that reads the body and answers ``{}``.
+    - ``signed_in``: that, and the sign-in (the bearer token read, the role checked).
+    - ``checked``: that, and the body and the write's headers checked against their models
+      (``NewEvent``, as an event's) and the body read by the engine.
+    - ``least``: the ``gates`` route posted without an Idempotency-Key: that, and the write
+      transaction as an event's begins it (on PostgreSQL in the sign-in's read transaction,
+      under the writers' lock), one INSERT into the baseline's table and the commit. The
+      least an event could cost in this app if its Pan work, its idempotency record and its
+      answer cost nothing.
+    - ``gates``: that, and the idempotency record read and kept.
 
-    ``event_ms - gates_ms`` is then the Pan work of an event: the hand read and replayed, the
-    rules, the ledger's rows and chains, the live marks and the answer of the whole hand.
+    ``event_ms - gates_ms`` is then what the Pan work costs a post of the event rounds (a
+    hand's start or one of its events): the hand read and replayed, the rules, the ledger's
+    rows and chains, the live marks and the answer of the whole hand.
     """
 
-    ROUTES = ("signed_in", "checked", "gates")
+    ROUTES = ("app", "signed_in", "checked", "least", "gates")
 
     def __init__(self, uri: str, rows: sa.Table) -> None:
         self.rows = rows
@@ -169,12 +175,15 @@ class Gates(EventPath):
     def _route(self, app: Flask) -> None:
         rows = self.rows
 
-        @signed_in()
-        def signed(hand_id: int) -> Any:
-            return json_response({}, 200)
+        def plain(hand_id: int) -> Any:
+            return json_response({} if request.get_json() else {"empty": True}, 200)
 
         @signed_in()
-        @declare({200: (answers.Recorded, "Nothing.")}, [404], json=NewEvent)
+        def signed(hand_id: int) -> Any:
+            return plain(hand_id)
+
+        @signed_in()
+        @declare({200: (answers.Recorded, "Nothing.")}, [404], json=NewEvent, write=True)
         def checked(hand_id: int) -> Any:
             given(NewEvent).action()  # the engine reads the body, as an event's does
             return json_response({}, 200)
@@ -190,14 +199,17 @@ class Gates(EventPath):
 
             return write(work)
 
-        for name, view in zip(self.ROUTES, (signed, checked, gates), strict=True):
+        views = {"app": plain, "signed_in": signed, "checked": checked, "gates": gates}
+        for name, view in views.items():
             app.add_url_rule(
                 f"/api/v1/bench/<int:hand_id>/{name}", name, view_func=view, methods=["POST"]
             )
 
     def requests(self, route: str, count: int) -> int:
+        address, keyed = ("gates", False) if route == "least" else (route, True)
         for _ in range(count):
-            self.post(f"/bench/1/{route}", {"type": "meld", "seat": 1, "cards": MELDS[0]})
+            body = {"type": "meld", "seat": 1, "cards": MELDS[0]}
+            self.post(f"/bench/1/{address}", body, keyed=keyed)
         return count
 
 
@@ -275,54 +287,61 @@ def timed(run: Callable[[], int]) -> tuple[int, float, float]:
 
 
 def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict[str, float]:
-    """Alternate event, gates and baseline rounds on ``uri``; print their figures and return
-    the events' and the gates' ratios to the baseline."""
+    """Alternate the event rounds, the gates' layers and the baseline's on ``uri``; print
+    their figures and return the events', the gates' and the least's ratios to the baseline.
+
+    Each round times every layer once, in an order turned by one each round, so what follows
+    a place in the order (the collector's debt after the events, a growing log) falls on
+    each alike."""
     migrate(uri)
     events, baseline = EventPath(uri), Baseline(uri)
-    gates = Gates(uri, baseline.rows)
+    gates: Gates | None = None
     try:
+        gates = Gates(uri, baseline.rows)
+        sent = hands * (2 + len(MELDS))  # the posts of an event round, a hand's start included
+        layers: dict[str, Callable[[], int]] = {
+            "events": partial(events.hands, hands),
+            **{route: partial(gates.requests, route, sent) for route in Gates.ROUTES},
+            "baseline": partial(baseline.requests, sent),
+            "bare": partial(baseline.requests, sent, "bare"),
+        }
         events.hands(2)  # warm up all: imports, first connections, compiled statements
         for route in Gates.ROUTES:
             gates.requests(route, 10)
         baseline.requests(10)
         baseline.requests(10, "bare")
-        totals = {name: [0, 0.0, 0.0] for name in ("events", *Gates.ROUTES, "baseline", "bare")}
-        for _ in range(rounds):
-            with profiled(kind, profile):
-                figures = {"events": timed(partial(events.hands, hands))}
-            sent = figures["events"][0]
-            for route in Gates.ROUTES:
-                figures[route] = timed(partial(gates.requests, route, sent))
-            figures["baseline"] = timed(partial(baseline.requests, sent))
-            figures["bare"] = timed(partial(baseline.requests, sent, "bare"))
-            for name, (count, seconds, used) in figures.items():
+        totals = {name: [0, 0.0, 0.0] for name in layers}
+        order = list(layers)
+        for turn in range(rounds):
+            for name in order[turn % len(order) :] + order[: turn % len(order)]:
+                with profiled(kind, profile and name == "events"):
+                    count, seconds, used = timed(layers[name])
                 totals[name][0] += count
                 totals[name][1] += seconds
                 totals[name][2] += used
         report = events.verify()
         pan = events.pan_in_memory()
     finally:
-        events.close()
-        gates.close()
-        baseline.close()
+        for closing in (events, gates, baseline):
+            if closing is not None:
+                closing.close()
     wall = {name: 1000 * seconds / count for name, (count, seconds, _cpu) in totals.items()}
     cpu = {name: 1000 * used / count for name, (count, _seconds, used) in totals.items()}
-    wall["least"] = wall["checked"] + wall["baseline"] - wall["bare"]
     ratios = {name: wall["baseline"] / wall[name] for name in ("events", "gates", "least")}
     print(
         f"name=api_events database={kind} rounds={rounds} hands={rounds * hands} "
         f"events={totals['events'][0]} entries={report['entries']} "
         f"events_per_s={1000 / wall['events']:.0f} event_ms={wall['events']:.2f} "
-        f"signed_in_ms={wall['signed_in']:.2f} checked_ms={wall['checked']:.2f} "
-        f"gates_ms={wall['gates']:.2f} work_ms={wall['events'] - wall['gates']:.2f} "
+        + " ".join(f"{route}_ms={wall[route]:.2f}" for route in Gates.ROUTES)
+        + f" work_ms={wall['events'] - wall['gates']:.2f} "
         f"baseline_per_s={1000 / wall['baseline']:.0f} baseline_ms={wall['baseline']:.2f} "
         f"bare_ms={wall['bare']:.2f} "
         f"event_cpu_ms={cpu['events']:.2f} gates_cpu_ms={cpu['gates']:.2f} "
-        f"baseline_cpu_ms={cpu['baseline']:.2f} "
-        f"cpu_vs_baseline={cpu['baseline'] / cpu['events']:.2f} "
-        f"least_ms={wall['least']:.2f} least_vs_baseline={ratios['least']:.2f} "
+        f"least_cpu_ms={cpu['least']:.2f} baseline_cpu_ms={cpu['baseline']:.2f} "
         f"pan_in_memory_cpu_ms={pan:.2f} "
-        f"gates_vs_baseline={ratios['gates']:.2f} vs_baseline={ratios['events']:.2f}"
+        f"cpu_vs_baseline={cpu['baseline'] / cpu['events']:.2f} "
+        f"least_vs_baseline={ratios['least']:.2f} gates_vs_baseline={ratios['gates']:.2f} "
+        f"vs_baseline={ratios['events']:.2f}"
     )
     return ratios
 

@@ -18,6 +18,10 @@ from dealer.people import add_user
 from dealer.transactions import COUNTS_LOCK, WRITERS_LOCK, require_writing, writing
 from tests.conftest import Database
 
+#: This test's own database, for the cluster-wide views (pg_locks): the same advisory lock key
+#: is taken in every database, the other test workers' included.
+THIS_DATABASE = "(SELECT oid FROM pg_database WHERE datname = current_database())"
+
 
 @pytest.fixture
 def database_uri(database: Database) -> str:
@@ -221,13 +225,13 @@ def test_a_wrong_pin_waits_for_a_writer_only_to_write_its_audit_record(
 
     waiting = text(
         "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-        "WHERE l.locktype = 'advisory' AND NOT l.granted "
+        "WHERE l.locktype = 'advisory' AND NOT l.granted AND l.database = " + THIS_DATABASE + " "
         "AND ((l.classid::bigint << 32) | l.objid::bigint) = :key "
         "AND a.query LIKE 'SELECT pg_advisory_xact_lock%'"
     )
     held = text(
         "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
-        "AND ((classid::bigint << 32) | objid::bigint) = :key"
+        "AND database = " + THIS_DATABASE + " AND ((classid::bigint << 32) | objid::bigint) = :key"
     )
     threads = [threading.Thread(target=writer), threading.Thread(target=wrong_pin)]
     threads[0].start()
