@@ -21,6 +21,17 @@ from tests.conftest import Database
 #: This test's own database, for the cluster-wide views (pg_locks): the same advisory lock key
 #: is taken in every database, the other test workers' included.
 THIS_DATABASE = "(SELECT oid FROM pg_database WHERE datname = current_database())"
+#: The advisory locks this connection holds, by key.
+OWN_ADVISORY_LOCKS = text(
+    "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks "
+    "WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted ORDER BY 1"
+)
+#: This connection's transaction's virtual id (asking for txid_current() would make it a
+#: writer).
+VIRTUAL_XID = text(
+    "SELECT virtualtransaction FROM pg_locks "
+    "WHERE pid = pg_backend_pid() AND locktype = 'virtualxid'"
+)
 
 
 @pytest.fixture
@@ -74,12 +85,7 @@ def test_postgresql_writers_hold_the_advisory_lock(app: Flask, database: Databas
     with app.app_context():
         with writing(db.session()) as session:
             assert session.execute(held).scalar() == 1
-            key = session.execute(
-                text(
-                    "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks "
-                    "WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
-                )
-            )
+            key = session.execute(OWN_ADVISORY_LOCKS)
             assert key.scalar() == WRITERS_LOCK
         assert db.session().execute(held).scalar() == 0
 
@@ -165,14 +171,10 @@ def test_a_sign_in_count_takes_the_writers_lock_only_to_link_its_audit_record(
     every buy-in queues on, is taken only when its audit record joins the chain, once."""
     if database.kind != "postgresql":
         pytest.skip("PostgreSQL's advisory locks (SQLite has one write lock)")
-    locks = text(
-        "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks "
-        "WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted ORDER BY 1"
-    )
     taken: list[str] = []
     with app.app_context():
         with writing(db.session(), sign_in_counts=True) as session:
-            assert list(session.execute(locks).scalars()) == [COUNTS_LOCK]
+            assert list(session.execute(OWN_ADVISORY_LOCKS).scalars()) == [COUNTS_LOCK]
             event.listen(
                 session.connection(),
                 "before_cursor_execute",
@@ -180,19 +182,21 @@ def test_a_sign_in_count_takes_the_writers_lock_only_to_link_its_audit_record(
             )
             require_writing(session, "a test")
             require_writing(session, "a test")  # once per transaction
-            assert sorted(session.execute(locks).scalars()) == sorted([COUNTS_LOCK, WRITERS_LOCK])
+            assert sorted(session.execute(OWN_ADVISORY_LOCKS).scalars()) == sorted(
+                [COUNTS_LOCK, WRITERS_LOCK]
+            )
         assert taken == [f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})"]
         with writing(db.session(), sign_in_counts=True) as session:  # a new transaction
-            assert list(session.execute(locks).scalars()) == [COUNTS_LOCK]
+            assert list(session.execute(OWN_ADVISORY_LOCKS).scalars()) == [COUNTS_LOCK]
             require_writing(session, "a test")
-            assert len(list(session.execute(locks).scalars())) == 2
+            assert len(list(session.execute(OWN_ADVISORY_LOCKS).scalars())) == 2
         with writing(db.session(), sign_in_counts=True) as session:
             savepoint = session.begin_nested()
             require_writing(session, "a test")
             savepoint.rollback()  # PostgreSQL lets the lock taken inside it go
-            assert list(session.execute(locks).scalars()) == [COUNTS_LOCK]
+            assert list(session.execute(OWN_ADVISORY_LOCKS).scalars()) == [COUNTS_LOCK]
             require_writing(session, "a test")  # so it is taken again, not remembered
-            assert len(list(session.execute(locks).scalars())) == 2
+            assert len(list(session.execute(OWN_ADVISORY_LOCKS).scalars())) == 2
 
 
 def test_a_wrong_pin_waits_for_a_writer_only_to_write_its_audit_record(
@@ -279,19 +283,14 @@ def test_a_write_after_a_read_goes_on_in_the_same_transaction_on_postgresql(
     writer committed after the read began."""
     if database.kind != "postgresql":
         pytest.skip("SQLite's write always begins afresh (BEGIN IMMEDIATE)")
-    # The transaction's virtual id: asking for txid_current() would make it a writer.
-    xid = text(
-        "SELECT virtualtransaction FROM pg_locks "
-        "WHERE pid = pg_backend_pid() AND locktype = 'virtualxid'"
-    )
     with app.app_context():
         session = db.session()
         session.execute(select(User.id)).all()  # the sign-in's read
-        before = session.execute(xid).scalar()
+        before = session.execute(VIRTUAL_XID).scalar()
         with app.app_context(), writing(db.session()) as other:  # committed meanwhile
             add_user(other, "Meanwhile", "dealer", "1234")
         with writing(session) as work:
-            assert work.execute(xid).scalar() == before
+            assert work.execute(VIRTUAL_XID).scalar() == before
             assert work.scalars(select(User.name).where(User.name == "Meanwhile")).one()
 
 
@@ -303,19 +302,14 @@ def test_a_read_that_wrote_failed_or_is_a_snapshot_is_ended_before_the_write(
     and the write begins afresh (and works)."""
     if database.kind != "postgresql":
         pytest.skip("SQLite's write always begins afresh (BEGIN IMMEDIATE)")
-    # The transaction's virtual id: asking for txid_current() would make it a writer.
-    xid = text(
-        "SELECT virtualtransaction FROM pg_locks "
-        "WHERE pid = pg_backend_pid() AND locktype = 'virtualxid'"
-    )
     stray = select(func.count()).select_from(User).where(User.name.like("Stray%"))
     with app.app_context():
         session = db.session()
         session.add(User(name="Stray one", role="dealer", pin_hash="x"))
         session.flush()  # a read should never, but if it did: not written by the write
-        before = session.execute(xid).scalar()
+        before = session.execute(VIRTUAL_XID).scalar()
         with writing(session) as work:
-            assert work.execute(xid).scalar() != before
+            assert work.execute(VIRTUAL_XID).scalar() != before
         session.execute(
             insert(User).values(name="Stray two", role="dealer", pin_hash="x", active=True)
         )  # on the connection, not through a flush
@@ -329,6 +323,6 @@ def test_a_read_that_wrote_failed_or_is_a_snapshot_is_ended_before_the_write(
             add_user(work, "After a failed read", "dealer", "1234")
         session.rollback()
         session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-        before = session.execute(xid).scalar()
+        before = session.execute(VIRTUAL_XID).scalar()
         with writing(session) as work:
-            assert work.execute(xid).scalar() != before
+            assert work.execute(VIRTUAL_XID).scalar() != before
