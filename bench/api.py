@@ -56,10 +56,10 @@ from dealer.api import answers
 from dealer.api.shapes import event_shapes
 from dealer.api.writes import write
 from dealer.extensions import db
+from dealer.hands import reading as service
 from dealer.inputs import NewEvent
-from dealer.ledger import hands as service
 from dealer.models import Hand
-from dealer.people import add_user, names_of
+from dealer.people.users import add_user, names_of
 from dealer.transactions import writing
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response

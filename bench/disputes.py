@@ -1,12 +1,12 @@
 """Benchmark: the dispute desk on the bench's busy shift (40 tables x 8 hours x 30 hands:
 9,600 hands, about 230,000 ledger entries, in SQLite).
 
-- ``search``: find a payment (`dealer.ledger.search`), as the API and the floor's screen ask
+- ``search``: find a payment (`dealer.disputes.search`), as the API and the floor's screen ask
   it, with filters varied: the whole shift alone and with a seat, a player, an amount, a rule
   (common and rare), combinations; a table session with and without a seat; one hand. Each
   search is timed on its own; the p50, p95 and worst are printed. Issue 13's target: p95 under
   200 ms.
-- ``statement``: a seat's statement for a hand (`dealer.ledger.statements`: the hand replayed,
+- ``statement``: a seat's statement for a hand (`dealer.disputes.statements`: the hand replayed,
   its entries read, the ledger's own sum), for hands and seats taken at random.
 
 The shift is built once by ``bench/reports.py``'s code into ``--db`` and reused by later runs
@@ -30,9 +30,9 @@ from typing import Any
 from flask_migrate import upgrade
 
 from bench.reports import START, bench_app, build_database
+from dealer.disputes.search import find_payments, query_from
+from dealer.disputes.statements import seat_statement
 from dealer.extensions import db
-from dealer.ledger.search import find_payments, query_from
-from dealer.ledger.statements import seat_statement
 from dealer.wording import zone
 
 TABLES, HOURS, PER_HOUR = 40, 8, 30

@@ -42,7 +42,7 @@ import psutil
 from bench.room.server import gunicorn, migrate, postgres_database
 from dealer import create_app
 from dealer.extensions import db
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import writing
 
 OUT = Path(__file__).resolve().parent / "out"

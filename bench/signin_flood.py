@@ -69,7 +69,7 @@ def add_floor(uri: str) -> None:
     """The supervisor who buys in, added with the production PIN hash."""
     from dealer import create_app
     from dealer.extensions import db
-    from dealer.people import add_user
+    from dealer.people.users import add_user
     from dealer.transactions import writing
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": secrets.token_hex(32)})

@@ -76,7 +76,7 @@ def prepare_database(uri: str, tables: int) -> None:
     1..``tables``."""
     from dealer import create_app
     from dealer.extensions import db
-    from dealer.people import add_user
+    from dealer.people.users import add_user
     from dealer.transactions import writing
 
     migrate(uri)

@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 from dealer.extensions import db  # noqa: E402
 from tests.helpers import PEOPLE, Api, add_people  # noqa: E402
-from tests.web.browser.conftest import CHROMIUM, CHROMIUM_ARGS, SIZES, LiveServer  # noqa: E402
-from tests.web.browser.console import probe  # noqa: E402
+from tests.screens.browser.conftest import CHROMIUM, CHROMIUM_ARGS, SIZES, LiveServer  # noqa: E402
+from tests.screens.browser.console import probe  # noqa: E402
 
 MELDS = ("5S 5S 5S", "JH QH KH", "2C 3C 4C 5C 6C")
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from dealer import create_app  # noqa: E402
 from dealer.extensions import db  # noqa: E402
-from dealer.people import add_user  # noqa: E402
+from dealer.people.users import add_user  # noqa: E402
 from dealer.transactions import writing  # noqa: E402
 
 RUNS = 300

@@ -72,14 +72,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         for engine in db.engines.values():
             transactions.install(engine)
     # Every commit bumps the live marks of what it changed (open screens ask for them).
-    from dealer.ledger import live
+    from dealer import live
 
     live.install(Session)
 
     # The front doors, each one blueprint (or two), registered here and nowhere else.
-    from dealer import api, auth, cli, models, screens  # noqa: F401  (models: its tables)
-    from dealer.main import routes as main
+    from dealer import api, cli, models, screens  # noqa: F401  (models: its tables)
     from dealer.reports import routes as reports
+    from dealer.screens import auth
+    from dealer.screens.main import routes as main
 
     app.register_blueprint(main.bp)
     app.register_blueprint(auth.bp)

@@ -24,7 +24,7 @@ from dealer.ledger.checkpoints import Checkpoint
 from dealer.ledger.links import link_unkeyed
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import ROLES
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import snapshot, writing
 
 users = AppGroup("users", help="Manage the people who sign in.")

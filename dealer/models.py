@@ -169,7 +169,7 @@ class Table(Base):
     chip_value_cents: Mapped[int] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     created_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
-    #: The money limits (`dealer.ledger.limits`): the least and the most one buy-in may be,
+    #: The money limits (`dealer.floor.limits`): the least and the most one buy-in may be,
     #: and above how many chips a buy-in or a cash-out needs a supervisor's name and PIN.
     min_buy_in: Mapped[int] = mapped_column(default=MIN_BUY_IN)
     max_buy_in: Mapped[int] = mapped_column(default=MAX_BUY_IN)
@@ -359,7 +359,7 @@ class LedgerEntry(Base):
     __table_args__ = (
         sa.CheckConstraint("chips > 0", name="chips_positive"),
         sa.CheckConstraint("from_account <> to_account", name="two_accounts"),
-        # The payment search (`dealer.ledger.search`): a seat's payments either way, and a
+        # The payment search (`dealer.disputes.search`): a seat's payments either way, and a
         # rule's or an amount's payments in a window, newest first (migration 0012_devices).
         sa.Index("ix_ledger_entries_from_account", "from_account", "at"),
         sa.Index("ix_ledger_entries_to_account", "to_account", "at"),
@@ -530,7 +530,8 @@ class AuditRecord(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     #: Indexed: the audit screen reads a window of time, newest first.
     at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, index=True)
-    #: One of `dealer.audit.AUDIT_KINDS`; kept out of a CHECK so a new kind needs no migration.
+    #: One of `dealer.people.audit.AUDIT_KINDS`; kept out of a CHECK so a new kind needs no
+    #: migration.
     kind: Mapped[str] = mapped_column(sa.String(30), index=True)
     #: Who did it; null when nobody was signed in (a refused sign-in names no user).
     user_id: Mapped[int | None] = mapped_column(sa.ForeignKey("users.id"), index=True)
@@ -564,7 +565,7 @@ class Device(Base):
 class LiveMark(Base):
     """How many times what one screen shows has changed: a table, a hand, a seating, the floor.
 
-    Bumped in the writer's own transaction (`dealer.ledger.live`), so every app server on the
+    Bumped in the writer's own transaction (`dealer.live`), so every app server on the
     database sees the same number; an open screen asks for it (a primary-key read) to learn,
     without reading the ledger, whether it must be drawn again. Updated in place: it is a
     signal, not history (the ledger and the events are the history).

@@ -164,11 +164,11 @@ def writing(
     their log in order, so such a commit is on disk as soon as any later ordinary one is, and
     a crash loses at most the last few of them, never one before a durable commit.
 
-    ``sign_in_counts``: a write of the sign-in counts (`dealer.lockout`) and the audit records
-    of their outcome. On PostgreSQL it queues on the counts' own lock, and takes the writers'
-    lock only when it first asks `require_writing` (an audit record asks before it is stamped
-    and written, so the trail and the chain stay in time order): a buy-in waits for a wrong
-    PIN's audit record, its link and the commit, not for its counts. On SQLite, whose one
+    ``sign_in_counts``: a write of the sign-in counts (`dealer.people.lockout`) and the audit
+    records of their outcome. On PostgreSQL it queues on the counts' own lock, and takes the
+    writers' lock only when it first asks `require_writing` (an audit record asks before it is
+    stamped and written, so the trail and the chain stay in time order): a buy-in waits for a
+    wrong PIN's audit record, its link and the commit, not for its counts. On SQLite, whose one
     write lock covers the database, it is an ordinary write.
     """
     options = {WRITE: True, RELAXED: flushed_later, COUNTS: sign_in_counts}

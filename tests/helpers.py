@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from dealer.extensions import db
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import writing
 
 PEOPLE = {

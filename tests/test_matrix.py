@@ -29,10 +29,10 @@ from flask import Flask
 from sqlalchemy import select
 
 from dealer import create_app
-from dealer.devices import register_device
 from dealer.extensions import db
 from dealer.models import AuthToken, User
-from dealer.people import add_user, hash_token
+from dealer.people.devices import register_device
+from dealer.people.users import add_user, hash_token
 from dealer.transactions import writing
 from tests.helpers import PEOPLE, Api, add_people
 

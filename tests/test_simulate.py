@@ -16,7 +16,7 @@ from bench.room.table import Mishaps
 from bench.room.transport import InProcessTransport
 from bench.simulate import FLOOR, Room, dealer_of, make_tables, play_compressed
 from dealer.extensions import db
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import writing
 from tests.both_databases import database_uri
 

@@ -14,7 +14,7 @@ from sqlalchemy.exc import DBAPIError
 from dealer.extensions import db
 from dealer.ledger import CAGE, Posting, Recorder, post, seating_account
 from dealer.models import User
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import COUNTS_LOCK, WRITERS_LOCK, require_writing, writing
 from tests.conftest import Database
 
@@ -207,9 +207,9 @@ def test_a_wrong_pin_waits_for_a_writer_only_to_write_its_audit_record(
     stamped and linked after the writer's, so the trail and the chain keep time order."""
     if database.kind != "postgresql":
         pytest.skip("PostgreSQL's advisory locks (SQLite has one write lock)")
-    from dealer import people
-    from dealer.audit import record_audit
     from dealer.models import AuditRecord, ChainLink
+    from dealer.people import users
+    from dealer.people.audit import record_audit
 
     holding, release = threading.Event(), threading.Event()
     refused: list[Exception] = []
@@ -223,7 +223,7 @@ def test_a_wrong_pin_waits_for_a_writer_only_to_write_its_audit_record(
     def wrong_pin() -> None:
         with app.test_request_context():
             try:
-                people.sign_in(db.session(), "Nobody", "0000")
+                users.sign_in(db.session(), "Nobody", "0000")
             except Exception as exc:  # the refusal, once the writer is done
                 refused.append(exc)
 

@@ -14,7 +14,7 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import (  # noqa: E402,F401  (routes)
+from dealer.api import (  # noqa: E402,F401  (routes)
     desk,
     disputes,
     errors,

@@ -2,7 +2,7 @@
 
 - ``GET /api/v1/hands/{id}/seats/{seat}/statement`` (as reading a hand: a dealer or above);
 - ``GET /api/v1/payments?hand=&session=&from=&to=&seat=&player=&amount=&rule=&limit=``
-  (`dealer.ledger.search.SEARCH_ROLE`).
+  (`dealer.disputes.search.SEARCH_ROLE`).
 """
 
 from __future__ import annotations
@@ -11,19 +11,18 @@ from typing import Any
 
 from flask import Response, current_app, request
 
-from dealer.authority import authorise_hand
+from dealer.api import bp, desk_answers
+from dealer.api.hands import HAND
+from dealer.disputes.search import SEARCH_ROLE, FoundPayment, find_payments, query_from
+from dealer.disputes.statements import Statement, seat_statement
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
-from dealer.ledger.search import SEARCH_ROLE, FoundPayment, find_payments, query_from
-from dealer.ledger.statements import Statement, seat_statement
+from dealer.people.authority import authorise_hand
 from dealer.rulebook import Rule
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
 from dealer.wording import zone
-
-from . import bp, desk_answers
-from .hands import HAND
 
 __all__ = ["found_shape", "rule_shape", "statement_shape"]
 

@@ -1,4 +1,4 @@
-"""Disputes on the record: open one on a hand, rule on it, list them (`dealer.ledger.rulings`).
+"""Disputes on the record: open one on a hand, rule on it, list them (`dealer.disputes.record`).
 
 A dealer or above opens a dispute; only a supervisor rules (the service refuses anyone else
 with a 403 in words).
@@ -13,18 +13,17 @@ from flask import Response
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
-from dealer.authority import authorise_hand, tables_held
+from dealer.api import bp
+from dealer.api.hands import HAND
+from dealer.api.shapes import when
+from dealer.api.writes import write
+from dealer.disputes import record as service
 from dealer.extensions import current_session
 from dealer.inputs import DisputeFilter, NewDispute, Ruling
-from dealer.ledger import rulings as service
+from dealer.people.authority import authorise_hand, tables_held
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
-
-from . import bp
-from .hands import HAND
-from .shapes import when
-from .writes import write
 
 DISPUTE = f"/disputes/<{ID}:dispute_id>"
 

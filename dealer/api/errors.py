@@ -7,11 +7,10 @@ from flask import Response
 from sqlalchemy.exc import IntegrityError
 
 from dealer import rules
+from dealer.api import bp
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.web.refusals import dealer_error, error_response
-
-from . import bp
 
 bp.register_error_handler(DealerError, dealer_error)
 bp.register_error_handler(rules.RulesError, dealer_error)

@@ -8,19 +8,18 @@ from flask import Response, request
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.authority import authorise_hand, authorise_table
+from dealer.api import answers, bp
+from dealer.api.shapes import hand_shape, payments_shape
+from dealer.api.tables import TABLE, approval
+from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
+from dealer.hands import reading, record
 from dealer.inputs import Fit, NewEvent, NewHand
-from dealer.ledger import hands as service
 from dealer.models import User
+from dealer.people.authority import authorise_hand, authorise_table
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
-
-from . import answers, bp
-from .shapes import hand_shape, payments_shape
-from .tables import TABLE, approval
-from .writes import KEY_HEADER, write
 
 HAND = f"/hands/<{ID}:hand_id>"
 
@@ -38,7 +37,7 @@ def start_hand(table_id: int) -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         table = authorise_table(session, principal().user, table_id, "deal")
-        replayed = service.start_hand(session, table, dropped, recorder())
+        replayed = record.start_hand(session, table, dropped, recorder())
         return hand_shape(session, replayed), 201
 
     return write(work)
@@ -50,7 +49,7 @@ def start_hand(table_id: int) -> Response:
 def get_hand(hand_id: int) -> Response:
     """A hand: rules, seats and melds, net and events (a dealer: at their own table)."""
     authorise_hand(current_session(), principal().user, hand_id)
-    replayed = service.load_hand(current_session(), hand_id)
+    replayed = reading.load_hand(current_session(), hand_id)
     return json_response(hand_shape(current_session(), replayed), 200)
 
 
@@ -72,12 +71,12 @@ def record_event(hand_id: int) -> Response:
         # The hand and its events in one read, then the check (which finds the hand read), then
         # the replay: one query under the writers' lock instead of two, nothing replayed for a
         # dealer refused.
-        hand, events = service.read_hand(session, hand_id)
+        hand, events = reading.read_hand(session, hand_id)
         authorise_hand(session, principal().user, hand.id, "record")
         supervisor = session.get(User, approver) if approver is not None else None
-        replayed, _event, entries = service.record_event(
+        replayed, _event, entries = record.record_event(
             session,
-            service.replay(hand, events),
+            reading.replay(hand, events),
             action,
             recorder(),
             principal().user,
@@ -102,7 +101,7 @@ def fits(hand_id: int) -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         authorise_hand(session, principal().user, hand_id)
-        replayed = service.load_hand(session, hand_id)
+        replayed = reading.load_hand(session, hand_id)
         found = replayed.engine.fits(card)
         shapes = [{"seat": f.seat, "meld": f.meld, "goes_out": f.goes_out} for f in found]
         return {"fits": shapes}, 200

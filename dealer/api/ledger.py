@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from flask import Response
 
-from dealer.authority import authorise_table
+from dealer.api import answers, bp
+from dealer.api.shapes import ledger_shape
+from dealer.api.tables import TABLE
 from dealer.extensions import current_session
 from dealer.inputs import LedgerPage
 from dealer.ledger import verify
+from dealer.people.authority import authorise_table
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
-
-from . import answers, bp
-from .shapes import ledger_shape
-from .tables import TABLE
 
 
 @bp.get(TABLE + "/ledger")

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from flask import Response
 
+from dealer.api import answers, bp
 from dealer.web.contract import declare, document
 from dealer.web.refusals import json_response
-
-from . import answers, bp
 
 
 @bp.get("/openapi.json")

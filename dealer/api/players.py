@@ -1,4 +1,4 @@
-"""Players known across sessions and days (`dealer.ledger.players`): add, find, read, and a
+"""Players known across sessions and days (`dealer.disputes.players`): add, find, read, and a
 player's statement over a window.
 
 Anyone signed in may find and add players (seating a player needs both); a statement, which
@@ -14,18 +14,17 @@ from flask import Response, current_app, request
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
+from dealer.api import bp
+from dealer.api.shapes import when
+from dealer.api.writes import write
+from dealer.disputes import players as service
 from dealer.extensions import current_session
 from dealer.inputs import NewPlayer, PlayerSearch, Window, read_window
-from dealer.ledger import players as service
 from dealer.models import Player
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
 from dealer.wording import zone
-
-from . import bp
-from .shapes import when
-from .writes import write
 
 PLAYER = f"/players/<{ID}:player_id>"
 

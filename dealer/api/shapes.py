@@ -10,14 +10,15 @@ from sqlalchemy import bindparam, select, text
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.devices import device_claim
+from dealer.floor.limits import limits_of
+from dealer.floor.tables import collection_warnings, open_seatings, stacks
+from dealer.floor.time_collection import time_due
+from dealer.hands.reading import Replayed, playing_hand
 from dealer.ledger import balance, house_account, parse_account, pot_account
-from dealer.ledger.hands import Replayed, playing_hand, table_collection, table_rules
-from dealer.ledger.limits import limits_of
-from dealer.ledger.tables import collection_warnings, open_seatings, stacks
-from dealer.ledger.time_collection import time_due
+from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import LedgerEntry, Seating, Table, as_utc
-from dealer.people import names_of
+from dealer.people.devices import device_claim
+from dealer.people.users import names_of
 
 __all__ = [
     "balances_shape",

@@ -5,14 +5,13 @@ from __future__ import annotations
 from flask import Response
 from flask_login import login_user, logout_user
 
-from dealer import people
+from dealer.api import answers, bp
 from dealer.extensions import current_session
 from dealer.inputs import SignIn
+from dealer.people import users
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import Principal, device, principal, signed_in, source
-
-from . import answers, bp
 
 
 @bp.post("/session")
@@ -29,7 +28,7 @@ def sign_in() -> Response:
     is stored nowhere in plain text, and another sign-in moves no chips.
     """
     body = given(SignIn)
-    token, row = people.sign_in(
+    token, row = users.sign_in(
         current_session(), body.name, body.pin, source=source(), device=device()
     )
     login_user(Principal(row.user, row, "cookie", token))
@@ -43,6 +42,6 @@ def sign_in() -> Response:
 @declare({204: (None, "Signed out.")})
 def sign_out() -> Response:
     """Sign out: the token and the cookie stop working."""
-    people.revoke(current_session(), principal().token.id)
+    users.revoke(current_session(), principal().token.id)
     logout_user()
     return Response(status=204)

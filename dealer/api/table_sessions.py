@@ -8,20 +8,19 @@ from flask import Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.authority import authorise_session, authorise_table
+from dealer.api import answers, bp
+from dealer.api.shapes import when
+from dealer.api.tables import TABLE, approval
+from dealer.api.writes import write
 from dealer.extensions import current_session
+from dealer.floor import table_sessions as service
 from dealer.inputs import CloseSession, Nothing
-from dealer.ledger import table_sessions as service
 from dealer.models import Hand, TableSession, User
-from dealer.people import names_of
+from dealer.people.authority import authorise_session, authorise_table
+from dealer.people.users import names_of
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
-
-from . import answers, bp
-from .shapes import when
-from .tables import TABLE, approval
-from .writes import write
 
 SESSION = f"/sessions/<{ID}:session_id>"
 

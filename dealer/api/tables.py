@@ -1,6 +1,6 @@
 """Tables, seats, balances, the time collection, a table's limits and its assigned dealers.
 
-Every view that touches a table asks `dealer.authority` first: a dealer acts only at the
+Every view that touches a table asks `dealer.people.authority` first: a dealer acts only at the
 table they hold (their open session, or a supervisor's assignment).
 """
 
@@ -11,9 +11,15 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer import people
-from dealer.authority import authorise_table
+from dealer.api import answers, bp
+from dealer.api.shapes import balances_shape, payments_shape, seat_shape, table_shape
+from dealer.api.writes import write
 from dealer.extensions import current_session
+from dealer.floor import assignments
+from dealer.floor import tables as service
+from dealer.floor.limits import change_limits
+from dealer.floor.table_sessions import open_session_at
+from dealer.floor.time_collection import take_time_collection
 from dealer.inputs import (
     ChipMove,
     NewAssignment,
@@ -24,19 +30,12 @@ from dealer.inputs import (
     TableSettings,
     TakeCollection,
 )
-from dealer.ledger import assignments
-from dealer.ledger import tables as service
-from dealer.ledger.limits import change_limits
-from dealer.ledger.table_sessions import open_session_at
-from dealer.ledger.time_collection import take_time_collection
 from dealer.models import User
+from dealer.people import users
+from dealer.people.authority import authorise_table
 from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in, source
-
-from . import answers, bp
-from .shapes import balances_shape, payments_shape, seat_shape, table_shape
-from .writes import write
 
 TABLE = f"/tables/<{ID}:table_id>"
 SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
@@ -50,7 +49,7 @@ def approval(supervisor: Supervisor | None) -> int | None:
     """
     if supervisor is None:
         return None
-    return people.approve_supervisor(
+    return users.approve_supervisor(
         current_session(),
         supervisor.name,
         supervisor.pin,

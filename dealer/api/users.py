@@ -1,4 +1,4 @@
-"""People, managed by an admin: list, add, and deactivate users (`dealer.people`)."""
+"""People, managed by an admin: list, add, and deactivate users (`dealer.people.users`)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,15 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer import people
+from dealer.api import answers, bp
+from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.models import User
+from dealer.people import users
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
-
-from . import answers, bp
-from .writes import write
 
 USER = f"/users/<{ID}:user_id>"
 
@@ -33,8 +32,8 @@ def list_users() -> Response:
 
     Role: admin.
     """
-    users = people.list_users(current_session())
-    return json_response({"users": [user_shape(u) for u in users]}, 200)
+    listed = users.list_users(current_session())
+    return json_response({"users": [user_shape(u) for u in listed]}, 200)
 
 
 @bp.post("/users")
@@ -48,7 +47,7 @@ def create_user() -> Response:
     body = given(NewUser)
 
     def work(session: Session) -> tuple[Any, int]:
-        user = people.add_user(session, body.name, body.role, body.pin, principal().user)
+        user = users.add_user(session, body.name, body.role, body.pin, principal().user)
         return user_shape(user), 201
 
     return write(work)
@@ -64,6 +63,6 @@ def deactivate_user(user_id: int) -> Response:
     """
 
     def work(session: Session) -> tuple[Any, int]:
-        return user_shape(people.deactivate_user(session, user_id, principal().user)), 200
+        return user_shape(users.deactivate_user(session, user_id, principal().user)), 200
 
     return write(work)

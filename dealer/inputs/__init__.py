@@ -7,7 +7,7 @@ declarations and its OpenAPI document is made from them (spectree, `dealer.web.c
 the screens' forms read the same bounds. Neutral: no front door is imported here.
 """
 
-from .bodies import (
+from dealer.inputs.bodies import (
     ChipMove,
     CloseSession,
     Fit,
@@ -26,8 +26,8 @@ from .bodies import (
     TableSettings,
     TakeCollection,
 )
-from .events import EVENTS, NewEvent
-from .params import (
+from dealer.inputs.events import EVENTS, NewEvent
+from dealer.inputs.params import (
     KEY_WORDS,
     DisputeFilter,
     LedgerPage,
@@ -38,8 +38,8 @@ from .params import (
     WriteHeaders,
     read_window,
 )
-from .profiles import Collection, Knobs, KnobsGiven, Ruled
-from .words import Words, refusal, refuse_unknown
+from dealer.inputs.profiles import Collection, Knobs, KnobsGiven, Ruled
+from dealer.inputs.words import Words, refusal, refuse_unknown
 
 __all__ = [
     "EVENTS",

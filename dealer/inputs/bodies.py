@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import core_schema
 
-from dealer import people, rules
+from dealer import rules
 from dealer.bounds import (
     BUY_IN_CHIPS,
     CARD_NUMBER,
@@ -31,11 +31,19 @@ from dealer.bounds import (
     USER_NAME,
 )
 from dealer.errors import Invalid, NotSignedIn
-from dealer.ledger.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
+from dealer.floor.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
+from dealer.inputs.profiles import Collection, KnobsGiven, Profile
+from dealer.inputs.words import (
+    ANY_TEXT,
+    NON_BLANK,
+    Words,
+    optional_text,
+    refuse_unknown,
+    text,
+    whole,
+)
 from dealer.models import DISPUTE_OUTCOMES, DISPUTE_RAISERS, ROLES
-
-from .profiles import Collection, KnobsGiven, Profile
-from .words import ANY_TEXT, NON_BLANK, Words, optional_text, refuse_unknown, text, whole
+from dealer.people import users
 
 __all__ = [
     "PIN",
@@ -124,7 +132,7 @@ class Supervisor(Body):
 Approval = Annotated[Supervisor | None, Words(_supervisor, SUPERVISOR)]
 
 
-#: A money limit of a table (`dealer.ledger.limits`), optional: the default or the setting
+#: A money limit of a table (`dealer.floor.limits`), optional: the default or the setting
 #: it had stays when it is left out.
 Limit = Annotated[int | None, whole(BUY_IN_CHIPS, "limit in chips", optional=True)]
 
@@ -313,17 +321,17 @@ class NewUser(Body):
     name: Annotated[
         str,
         _service(
-            people.check_name,
+            users.check_name,
             core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK),
         ),
     ]
-    role: Annotated[str, _service(people.check_role, core_schema.literal_schema(list(ROLES)))]
-    pin: Annotated[str, _service(people.check_pin_format, core_schema.str_schema(pattern=PIN))]
+    role: Annotated[str, _service(users.check_role, core_schema.literal_schema(list(ROLES)))]
+    pin: Annotated[str, _service(users.check_pin_format, core_schema.str_schema(pattern=PIN))]
 
 
 def _credential(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
-        raise NotSignedIn(people.NO_MATCH, "wrong_pin")  # what any other wrong name hears
+        raise NotSignedIn(users.NO_MATCH, "wrong_pin")  # what any other wrong name hears
     return value
 
 

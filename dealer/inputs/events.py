@@ -16,9 +16,8 @@ from pydantic import Field, RootModel, model_validator
 
 from dealer import rules
 from dealer.bounds import CARD_PATTERN, REASON, SEATS
-
-from .bodies import Approval, Body
-from .words import NON_BLANK
+from dealer.inputs.bodies import Approval, Body
+from dealer.inputs.words import NON_BLANK
 
 __all__ = ["EVENTS", "NewEvent"]
 

@@ -9,10 +9,17 @@ outside the database (`checkpoints`). The table, seat and hand services here
 are the callers of `post`: they ask the rules engine what happens and store it.
 """
 
-from .accounts import CAGE, Account, house_account, parse_account, pot_account, seating_account
-from .balances import balance, balances, hand_net
-from .chain import GENESIS, canonical_fields, entry_hash
-from .checks import (
+from dealer.ledger.accounts import (
+    CAGE,
+    Account,
+    house_account,
+    parse_account,
+    pot_account,
+    seating_account,
+)
+from dealer.ledger.balances import balance, balances, hand_net
+from dealer.ledger.chain import GENESIS, canonical_fields, entry_hash
+from dealer.ledger.checks import (
     Figure,
     Problem,
     check_accounts,
@@ -22,8 +29,8 @@ from .checks import (
     check_reversals,
     check_sequence,
 )
-from .post import Posting, Recorder, post
-from .verification import EngineChange, Report, verify
+from dealer.ledger.post import Posting, Recorder, post
+from dealer.ledger.verification import EngineChange, Report, verify
 
 __all__ = [
     "CAGE",

@@ -13,8 +13,7 @@ from pathlib import Path
 from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Invalid
-
-from .checkpoints import Checkpoint, checkpoint_head
+from dealer.ledger.checkpoints import Checkpoint, checkpoint_head
 
 __all__ = ["backup"]
 

@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from dealer.ledger.reading import chunks
 from dealer.models import LedgerEntry
-
-from .reading import chunks
 
 __all__ = ["balance", "balances", "hand_net", "hands_nets"]
 

@@ -32,12 +32,11 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from dealer.clock import shift_start
+from dealer.ledger.chain import GENESIS, moment
+from dealer.ledger.checks import Problem, when
+from dealer.ledger.keys import LedgerKey, current_key, signature_ok
 from dealer.models import LINK_KINDS, ChainLink, LedgerEntry, as_utc, utcnow
-
-from .chain import GENESIS, moment
-from .checks import Problem, when
-from .keys import LedgerKey, current_key, signature_ok
-from .shifts import shift_start
 
 __all__ = [
     "Checkpoint",

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple, Protocol
 
+from dealer.ledger.accounts import parse_account, pot_account
+from dealer.ledger.chain import GENESIS, EntryFields, entry_hash, link_message
 from dealer.models import as_utc
-
-from .accounts import parse_account, pot_account
-from .chain import GENESIS, EntryFields, entry_hash, link_message
 
 __all__ = [
     "Checked",

@@ -17,20 +17,7 @@ from typing import TypeVar, cast
 from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from dealer.models import (
-    AuditRecord,
-    ChainLink,
-    Dispute,
-    DisputeRuling,
-    Event,
-    Hand,
-    LedgerEntry,
-    PrintRecord,
-    utcnow,
-)
-from dealer.transactions import require_writing
-
-from .chain import (
+from dealer.ledger.chain import (
     AUDIT_COLUMNS,
     DEALT_COLUMNS,
     DISPUTE_COLUMNS,
@@ -48,9 +35,21 @@ from .chain import (
     print_link_fields,
     ruling_link_fields,
 )
-from .checkpoints import seal_shift_end
-from .heads import head, moved
-from .keys import current_key
+from dealer.ledger.checkpoints import seal_shift_end
+from dealer.ledger.heads import head, moved
+from dealer.ledger.keys import current_key
+from dealer.models import (
+    AuditRecord,
+    ChainLink,
+    Dispute,
+    DisputeRuling,
+    Event,
+    Hand,
+    LedgerEntry,
+    PrintRecord,
+    utcnow,
+)
+from dealer.transactions import require_writing
 
 __all__ = [
     "Unkeyed",

@@ -9,14 +9,13 @@ from typing import cast
 from sqlalchemy import Table, insert, select, text
 from sqlalchemy.orm import Session
 
+from dealer import live
+from dealer.ledger.accounts import parse_account
+from dealer.ledger.chain import ENTRY_COLUMNS, GENESIS, entry_hash
+from dealer.ledger.heads import head, kept, moved
+from dealer.ledger.links import link_entries
 from dealer.models import LedgerEntry, utcnow
 from dealer.transactions import require_writing
-
-from . import live
-from .accounts import parse_account
-from .chain import ENTRY_COLUMNS, GENESIS, entry_hash
-from .heads import head, kept, moved
-from .links import link_entries
 
 __all__ = ["Posting", "Recorder", "post", "read_heads"]
 

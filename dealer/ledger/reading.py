@@ -14,18 +14,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Executable, and_, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from dealer.models import (
-    AuditRecord,
-    ChainLink,
-    Dispute,
-    DisputeRuling,
-    Event,
-    Hand,
-    LedgerEntry,
-    PrintRecord,
-)
-
-from .chain import (
+from dealer.ledger.chain import (
     AUDIT_COLUMNS,
     DEALT_COLUMNS,
     DISPUTE_COLUMNS,
@@ -40,7 +29,17 @@ from .chain import (
     print_link_fields,
     ruling_link_fields,
 )
-from .checks import LinkRow
+from dealer.ledger.checks import LinkRow
+from dealer.models import (
+    AuditRecord,
+    ChainLink,
+    Dispute,
+    DisputeRuling,
+    Event,
+    Hand,
+    LedgerEntry,
+    PrintRecord,
+)
 
 __all__ = [
     "StoredEntry",

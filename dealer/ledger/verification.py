@@ -25,11 +25,9 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from dealer.models import ChainLink, Event, Hand, LedgerEntry
-
-from .balances import hands_nets
-from .chain import GENESIS
-from .checkpoints import (
+from dealer.ledger.balances import hands_nets
+from dealer.ledger.chain import GENESIS
+from dealer.ledger.checkpoints import (
     Checkpoint,
     CheckpointFile,
     Filed,
@@ -41,7 +39,7 @@ from .checkpoints import (
     read_filed,
     record_checkpoint,
 )
-from .checks import (
+from dealer.ledger.checks import (
     Figure,
     Problem,
     check_accounts,
@@ -53,11 +51,12 @@ from .checks import (
     check_sequence,
     check_unkeyed,
 )
-from .engine import change_note, engine_version
-from .hands import account_of, replay_all
-from .keys import LedgerKey, current_key
-from .links import unkeyed
-from .reading import StoredEntry, Stretch, chunks, load_entries
+from dealer.ledger.engine import change_note, engine_version
+from dealer.ledger.keys import LedgerKey, current_key
+from dealer.ledger.links import unkeyed
+from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
+from dealer.ledger.replay import account_of, replay_all
+from dealer.models import ChainLink, Event, Hand, LedgerEntry
 
 __all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verify"]
 

@@ -6,7 +6,7 @@ fills that data from the ledger (every chip figure a sum of entries), ``prints``
 print for the REPRINT stamp, and ``routes`` serves them with the API's sign-in.
 """
 
-from .exports import (
+from dealer.reports.exports import (
     LEDGER_HEADER,
     PLAYERS_HEADER,
     LedgerRow,
@@ -16,8 +16,8 @@ from .exports import (
     ledger_csv,
     players_csv,
 )
-from .hand_slip import hand_slip_pdf
-from .model import (
+from dealer.reports.hand_slip import hand_slip_pdf
+from dealer.reports.model import (
     Amount,
     ChainCheck,
     Correction,
@@ -37,8 +37,8 @@ from .model import (
     ShiftTable,
     TrialLine,
 )
-from .session import session_pdf
-from .shift import shift_pdf
+from dealer.reports.session import session_pdf
+from dealer.reports.shift import shift_pdf
 
 __all__ = [
     "LEDGER_HEADER",

@@ -10,8 +10,8 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .fonts import BOLD, FONT
-from .layout import clip
+from dealer.reports.fonts import BOLD, FONT
+from dealer.reports.layout import clip
 
 __all__ = ["bar_chart"]
 

@@ -6,9 +6,9 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable
 
-from .figures import local_time
-from .layout import note, pairs, section
-from .model import FiledCheckpoint
+from dealer.reports.figures import local_time
+from dealer.reports.layout import note, pairs, section
+from dealer.reports.model import FiledCheckpoint
 
 __all__ = ["checkpoint_section"]
 

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable
 
-from .figures import local_time
-from .layout import ALARM, cell, grid, note, section
-from .model import DisputeLine
+from dealer.reports.figures import local_time
+from dealer.reports.layout import ALARM, cell, grid, note, section
+from dealer.reports.model import DisputeLine
 
 __all__ = ["dispute_count", "disputes_story"]
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from .figures import iso_utc
+from dealer.reports.figures import iso_utc
 
 __all__ = [
     "LEDGER_HEADER",

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from dealer.models import as_utc
+from dealer.reports.model import Amount
 from dealer.wording import balance_text, local_time, money_text, zone
-
-from .model import Amount
 
 __all__ = [
     "ChipsAt",

@@ -9,13 +9,12 @@ from zoneinfo import ZoneInfo
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Spacer, Table
 
+from dealer.reports.dispute_table import dispute_count, disputes_story
+from dealer.reports.figures import ChipsAt, local_time, money_text, zone
+from dealer.reports.layout import ALARM, cell, grid, note, pairs, section, signatures
+from dealer.reports.model import HandSlip, PrintOptions
+from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.rules import Collection, Rules
-
-from .dispute_table import dispute_count, disputes_story
-from .figures import ChipsAt, local_time, money_text, zone
-from .layout import ALARM, cell, grid, note, pairs, section, signatures
-from .model import HandSlip, PrintOptions
-from .pages import PageDecor, build_pdf, frame_width
 
 __all__ = ["hand_slip_pdf", "party_text"]
 

@@ -28,7 +28,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from .fonts import AVERAGE_EM, BOLD, FONT
+from dealer.reports.fonts import AVERAGE_EM, BOLD, FONT
 
 #: A one-line row: its cells, and the (column, font size) of any set smaller to fit.
 _Line = tuple[list[str], tuple[tuple[int, float], ...]]

@@ -138,7 +138,7 @@ class SeatLine:
 
 @dataclass(frozen=True, slots=True)
 class DisputeLine:
-    """A dispute on the record, and its ruling once there is one (`dealer.ledger.rulings`)."""
+    """A dispute on the record, and its ruling once there is one (`dealer.disputes.record`)."""
 
     id: int
     table: str

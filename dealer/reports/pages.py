@@ -21,9 +21,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from .figures import local_time, zone
-from .fonts import BOLD, FONT
-from .model import PrintOptions
+from dealer.reports.figures import local_time, zone
+from dealer.reports.fonts import BOLD, FONT
+from dealer.reports.model import PrintOptions
 
 __all__ = ["PageDecor", "build_pdf", "frame_width"]
 

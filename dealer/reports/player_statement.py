@@ -1,5 +1,5 @@
 """A player's statement: buy-ins, cash-outs and what the play won or lost, by day and by hand,
-over a window (`dealer.ledger.players.player_statement` works it out; this only prints it)."""
+over a window (`dealer.disputes.players.player_statement` works it out; this only prints it)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ from typing import Any
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.ledger.players import Statement
-
-from .figures import balance_text, local_time, zone
-from .layout import grid, note, pairs, section, signatures
-from .model import PrintOptions
-from .pages import PageDecor, build_pdf, frame_width
+from dealer.disputes.players import Statement
+from dealer.reports.figures import balance_text, local_time, zone
+from dealer.reports.layout import grid, note, pairs, section, signatures
+from dealer.reports.model import PrintOptions
+from dealer.reports.pages import PageDecor, build_pdf, frame_width
 
 __all__ = ["player_statement_pdf"]
 

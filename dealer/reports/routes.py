@@ -19,27 +19,26 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from dealer.authority import authorise_hand, authorise_session
+from dealer.disputes import players
+from dealer.disputes.statements import seat_statement
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
-from dealer.ledger import players
-from dealer.ledger.statements import seat_statement
+from dealer.people.authority import authorise_hand, authorise_session
+from dealer.reports import gather
+from dealer.reports.exports import iter_ledger_csv, iter_players_csv
+from dealer.reports.figures import zone
+from dealer.reports.hand_slip import hand_slip_pdf
+from dealer.reports.model import PrintOptions
+from dealer.reports.player_statement import player_statement_pdf
+from dealer.reports.prints import prints_so_far, record_print
+from dealer.reports.session import session_pdf
+from dealer.reports.shift import shift_pdf
+from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot, writing
 from dealer.web.contract import ID, declare
 from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
-
-from . import gather
-from .exports import iter_ledger_csv, iter_players_csv
-from .figures import zone
-from .hand_slip import hand_slip_pdf
-from .model import PrintOptions
-from .player_statement import player_statement_pdf
-from .prints import prints_so_far, record_print
-from .session import session_pdf
-from .shift import shift_pdf
-from .statement_slip import statement_pdf
 
 __all__ = ["MAX_SHIFT", "bp"]
 

@@ -7,13 +7,20 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Spacer
 
-from .charts import bar_chart
-from .checkpoint import checkpoint_section
-from .dispute_table import dispute_count, disputes_story
-from .figures import amount_text, balance_text, chips_text, local_time, money_text, zone
-from .layout import PagedTable, banner, note, pairs, section
-from .model import Amount, PrintOptions, ShiftReport
-from .pages import PageDecor, build_pdf, frame_width
+from dealer.reports.charts import bar_chart
+from dealer.reports.checkpoint import checkpoint_section
+from dealer.reports.dispute_table import dispute_count, disputes_story
+from dealer.reports.figures import (
+    amount_text,
+    balance_text,
+    chips_text,
+    local_time,
+    money_text,
+    zone,
+)
+from dealer.reports.layout import PagedTable, banner, note, pairs, section
+from dealer.reports.model import Amount, PrintOptions, ShiftReport
+from dealer.reports.pages import PageDecor, build_pdf, frame_width
 
 __all__ = ["hand_rows", "shift_pdf"]
 

@@ -1,6 +1,6 @@
 """The statement slip: one seat's chips in and out over one hand, printed for a dispute.
 
-The same statement the screen and the API show (`dealer.ledger.statements`), computed once;
+The same statement the screen and the API show (`dealer.disputes.statements`), computed once;
 the slip only lays it out: the sentences, then each party's lines with running totals, then
 the seat's net held to the ledger's own sum.
 """
@@ -12,12 +12,11 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.ledger.statements import Statement
-
-from .figures import local_time, zone
-from .layout import ALARM, cell, grid, note, pairs, section, signatures
-from .model import PrintOptions
-from .pages import PageDecor, build_pdf, frame_width
+from dealer.disputes.statements import Statement
+from dealer.reports.figures import local_time, zone
+from dealer.reports.layout import ALARM, cell, grid, note, pairs, section, signatures
+from dealer.reports.model import PrintOptions
+from dealer.reports.pages import PageDecor, build_pdf, frame_width
 
 __all__ = ["statement_pdf"]
 

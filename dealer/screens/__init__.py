@@ -1,6 +1,6 @@
 """The dealer's screens: the floor, a table with its seats, a hand, its settlement and history.
 
-Views parse the form and check who is asking (`dealer.auth.guard.page`); the
+Views parse the form and check who is asking (`dealer.screens.auth.guard.page`); the
 service in `dealer.ledger` records, asking `dealer.rules` what happens; the
 screens show what the engine says is allowed (`Hand.allowed`, `voidable`,
 `fits`, `needs_supervisor`). Every form is sent at most once (`once`).
@@ -10,7 +10,7 @@ from flask import Blueprint
 
 bp = Blueprint("screens", __name__)
 
-from . import (  # noqa: E402,F401
+from dealer.screens import (  # noqa: E402,F401
     audit,
     corrections,
     desk,

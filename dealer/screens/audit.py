@@ -10,13 +10,12 @@ from sqlalchemy import select
 from wtforms import DateField, SelectChoice, SelectField
 from wtforms.validators import Optional
 
-from dealer.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
-from dealer.auth.guard import page
 from dealer.extensions import current_session
 from dealer.models import Table, User
+from dealer.people.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
+from dealer.screens import bp
+from dealer.screens.auth.guard import page
 from dealer.wording import zone
-
-from . import bp
 
 __all__ = ["AuditFilter"]
 

@@ -1,6 +1,6 @@
 """The hand screen's content: each seat's melds and status, the history, what may be done.
 
-Everything here is read from the replayed engine (`dealer.ledger.hands.load`):
+Everything here is read from the replayed engine (`dealer.hands.reading.load`):
 what is allowed comes from ``Hand.allowed`` and ``Hand.voidable``, where a card
 fits from ``Hand.fits``; nothing is decided here.
 """
@@ -14,15 +14,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.ledger.floor import cheapest_hand
-from dealer.ledger.hands import Replayed, load
-from dealer.ledger.narration import event_texts
-from dealer.ledger.tables import stacks
+from dealer.floor.figures import cheapest_hand
+from dealer.floor.tables import stacks
+from dealer.hands.narration import event_texts
+from dealer.hands.reading import Replayed, load
 from dealer.models import Hand, Seating, Table
-from dealer.people import names_of
-
-from .faces import Face, faces
-from .spoken import PaymentGroup, group_payments, party_label
+from dealer.people.users import names_of
+from dealer.screens.faces import Face, faces
+from dealer.screens.spoken import PaymentGroup, group_payments, party_label
 
 __all__ = [
     "ACTIONS",
@@ -126,7 +125,7 @@ class EventView:
     user: str
     supervisor: str | None
     at: datetime
-    #: Where it was recorded from, as recorded (`dealer.devices.read_device` reads it).
+    #: Where it was recorded from, as recorded (`dealer.people.devices.read_device` reads it).
     device: str
     #: The payments grouped as the banner reads them: one line per rule, chips and payee.
     groups: list[PaymentGroup] = field(default_factory=list)

@@ -14,20 +14,21 @@ from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer import people, rules
-from dealer.auth.guard import kept_fields, page, who
+from dealer import rules
 from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
-from dealer.ledger import hands as service
+from dealer.hands.reading import get_hand
+from dealer.hands.record import record_event
 from dealer.models import User
+from dealer.people import users
+from dealer.screens import bp
+from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.board import Board, EventView, build_board
+from dealer.screens.forms import VoidForm
+from dealer.screens.screen import at_table
+from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder, source
-
-from . import bp
-from .board import Board, EventView, build_board
-from .forms import VoidForm
-from .screen import at_table
-from .sent import record_once
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 EVENT = HAND + "/events/<int(max=2147483647):event_id>"
@@ -37,7 +38,7 @@ def approver(name: str | None, pin: str | None) -> int | None:
     """The id of the supervisor whose name and PIN were given, or None if none were."""
     if not (name or "").strip() and not pin:
         return None
-    return people.approve_supervisor(
+    return users.approve_supervisor(
         current_session(),
         (name or "").strip(),
         pin or "",
@@ -69,7 +70,7 @@ def _void_page(
     error: str | None = None,
 ) -> tuple[str, int]:
     session = current_session()
-    board = build_board(session, service.get_hand(session, hand_id))
+    board = build_board(session, get_hand(session, hand_id))
     event = _event(board, event_id) if event_id is not None else None
     action: rules.Action = (
         rules.Void(event.seq, "check") if event is not None else rules.VoidHand("check")
@@ -111,8 +112,8 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
         approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
 
         def work(session: Session) -> str:
-            hand = service.get_hand(session, hand_id)
-            _replayed, event, _entries = service.record_event(
+            hand = get_hand(session, hand_id)
+            _replayed, event, _entries = record_event(
                 session,
                 hand,
                 body,

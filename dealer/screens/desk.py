@@ -9,20 +9,19 @@ from typing import Any
 from flask import current_app, render_template, request, url_for
 from markupsafe import Markup, escape
 
-from dealer.auth.guard import page
-from dealer.devices import read_device
+from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
+from dealer.disputes.statements import seat_statement
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
-from dealer.ledger.search import SEARCH_ROLE, find_payments, query_from
-from dealer.ledger.statements import seat_statement
+from dealer.people.devices import read_device
 from dealer.rulebook import HAND_RULES, Rule, rule, rule_section, rule_sections
+from dealer.screens import bp
+from dealer.screens.auth.guard import page
+from dealer.screens.screen import at_table
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
 from dealer.wording import zone
-
-from . import bp
-from .screen import at_table
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"

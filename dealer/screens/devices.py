@@ -2,7 +2,7 @@
 
 Registering is done on the tablet itself: the answer sets its long-lived cookie
 (`dealer.web.signin.DEVICE_COOKIE`). Renaming and retiring may be done from anywhere.
-The decisions are `dealer.devices`'; this only draws the forms and sets the cookie.
+The decisions are `dealer.people.devices`'; this only draws the forms and sets the cookie.
 """
 
 from __future__ import annotations
@@ -12,15 +12,14 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import StringField
 
-from dealer import devices as service
-from dealer.auth.guard import page, who
 from dealer.errors import DealerError
 from dealer.extensions import current_session
+from dealer.people import devices as service
+from dealer.screens import bp
+from dealer.screens.auth.guard import page, who
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.web.signin import DEVICE_COOKIE, tablet
-
-from . import bp
 
 #: How long a tablet keeps its registration cookie: until it is retired, in practice.
 FIVE_YEARS = 5 * 365 * 24 * 3600

@@ -7,19 +7,18 @@ from dataclasses import dataclass
 from flask import render_template
 from sqlalchemy.orm import Session
 
-from dealer.auth.guard import page
+from dealer.disputes.payment import payment_trail
 from dealer.extensions import current_session
-from dealer.ledger import hands as service
+from dealer.hands import reading as service
 from dealer.ledger import parse_account
-from dealer.ledger.disputes import payment_trail
 from dealer.models import Hand, LedgerEntry, Seating
-from dealer.people import names_of
+from dealer.people.users import names_of
 from dealer.rulebook import rule
-
-from . import bp
-from .board import build_board
-from .faces import faces
-from .screen import at_table
+from dealer.screens import bp
+from dealer.screens.auth.guard import page
+from dealer.screens.board import build_board
+from dealer.screens.faces import faces
+from dealer.screens.screen import at_table
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 PAYMENT = HAND + "/events/<int(max=2147483647):event_id>/payments/<int(min=1, max=1000):number>"

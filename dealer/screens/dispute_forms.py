@@ -1,7 +1,7 @@
 """The dispute desk's forms: open a dispute on a hand, rule on it, and a player's record.
 
 Shape only, as every form of the screens (`forms`): a number is a number, text is text within
-its bound; the services (`dealer.ledger.rulings`, `dealer.ledger.players`) judge the rest.
+its bound; the services (`dealer.disputes.record`, `dealer.disputes.players`) judge the rest.
 """
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ from __future__ import annotations
 from wtforms import IntegerField, RadioField, SelectChoice, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from dealer.auth.forms import plain_text
 from dealer.bounds import CARD_NUMBER, CLAIM, MAX_ID, PLAYER_NAME, PLAYER_NOTES, RULING_REASON
-
-from .forms import OnceForm
+from dealer.screens.auth.forms import plain_text
+from dealer.screens.forms import OnceForm
 
 __all__ = ["DisputeForm", "PlayerForm", "RulingForm"]
 

@@ -12,13 +12,12 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.auth.guard import kept_fields, page, who
-from dealer.authority import tables_held
 from dealer.bounds import COLLECTION_FIELDS
+from dealer.disputes.record import open_disputes_by_table
 from dealer.errors import DealerError
 from dealer.extensions import current_session
-from dealer.ledger import tables as service
-from dealer.ledger.floor import (
+from dealer.floor import tables as service
+from dealer.floor.figures import (
     FloorFlags,
     floor_flags,
     house_drop,
@@ -27,19 +26,19 @@ from dealer.ledger.floor import (
     seats_filled,
     shift_start,
 )
-from dealer.ledger.hands import table_collection, table_rules
-from dealer.ledger.limits import Limits
-from dealer.ledger.live import FLOOR
-from dealer.ledger.rulings import open_disputes_by_table
-from dealer.ledger.tables import CALIFORNIA_WARNING
+from dealer.floor.limits import Limits
+from dealer.floor.tables import CALIFORNIA_WARNING
+from dealer.ledger.replay import table_collection, table_rules
+from dealer.live import FLOOR
 from dealer.models import Hand, Table, TableSession, utcnow
+from dealer.people.authority import tables_held
+from dealer.screens import bp
+from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, OpenTableForm
+from dealer.screens.live import live_context, live_page
+from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
 from dealer.wording import zone
-
-from . import bp
-from .forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, OpenTableForm
-from .live import live_context, live_page
-from .sent import record_once
 
 __all__ = ["TableLine", "table_lines"]
 
@@ -212,7 +211,7 @@ def pick() -> str:
 
     A dealer sees the figures (seats, the hand in play) of their own tables only: of the
     others, the name, the game and whose they are, with a button to open their session at
-    a free one (`dealer.authority`). A supervisor sees every table's.
+    a free one (`dealer.people.authority`). A supervisor sees every table's.
     """
     session = current_session()
     user = who().user

@@ -31,7 +31,6 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from dealer.auth.forms import plain_text
 from dealer.bounds import (
     BUY_IN_CHIPS,
     CARDS_TEXT,
@@ -49,6 +48,7 @@ from dealer.bounds import (
 )
 from dealer.rules import ACTION_TYPES
 from dealer.rules.profiles import KNOBS
+from dealer.screens.auth.forms import plain_text
 from dealer.web.once import REUSED, new_page_key
 
 __all__ = [

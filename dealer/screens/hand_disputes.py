@@ -9,12 +9,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.auth.guard import who
 from dealer.bounds import CLAIM, RULING_REASON
-from dealer.ledger import rulings as service
+from dealer.disputes import record as service
 from dealer.models import Hand, Seating
-
-from .dispute_forms import DisputeForm, RulingForm
+from dealer.screens.auth.guard import who
+from dealer.screens.dispute_forms import DisputeForm, RulingForm
 
 __all__ = ["disputes_panel"]
 

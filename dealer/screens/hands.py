@@ -10,24 +10,24 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.auth.guard import kept_fields, page, page_address, who
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
-from dealer.ledger import hands as service
-from dealer.ledger import moves
+from dealer.hands import moves
+from dealer.hands.reading import get_hand, load
+from dealer.hands.record import record_event
 from dealer.rules.melds import multiset_minus
+from dealer.screens import bp
+from dealer.screens.auth.guard import kept_fields, page, page_address, who
+from dealer.screens.board import ACTIONS, Board, build_board, hand_voidable
+from dealer.screens.forms import ActionForm, FitsForm, MoveForm
+from dealer.screens.hand_disputes import disputes_panel
+from dealer.screens.live import live_context, live_page
+from dealer.screens.screen import at_table
+from dealer.screens.sent import record_once, record_or_redraw
+from dealer.screens.settle import settled_view
+from dealer.screens.spoken import Banner, banner
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
-
-from . import bp
-from .board import ACTIONS, Board, build_board, hand_voidable
-from .forms import ActionForm, FitsForm, MoveForm
-from .hand_disputes import disputes_panel
-from .live import live_context, live_page
-from .screen import at_table
-from .sent import record_once, record_or_redraw
-from .settle import settled_view
-from .spoken import Banner, banner
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 #: Actions that need the seat's meld chosen; every action of the screen's form.
@@ -82,7 +82,7 @@ def hand_page(
 ) -> tuple[str | Response, int]:
     """Draw the hand; ``form`` is an entry to keep (a refused one), ``error`` why it was refused."""
     session = current_session()
-    hand = service.get_hand(session, hand_id)
+    hand = get_hand(session, hand_id)
     fits_form = FitsForm(request.args, meta={"csrf": False})
     fits_card, fits_error = None, None
     if fits_form.fits.data:
@@ -170,7 +170,7 @@ def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[st
     """Fill in a split's second meld, left blank, as the rest of the meld and the cards added."""
     if body["type"] != "split" or body["into"][1]:
         return body
-    replayed = service.load(session, service.get_hand(session, hand_id))
+    replayed = load(session, get_hand(session, hand_id))
     meld = replayed.engine.melds.get(body["meld"])
     if meld is None:
         return body  # the engine names the unknown meld
@@ -201,8 +201,8 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
             raise Invalid("Choose one of the actions on the screen.", "unknown_action")
 
         def work(session: Session) -> str:
-            hand = service.get_hand(session, hand_id)
-            _replayed, event, _entries = service.record_event(
+            hand = get_hand(session, hand_id)
+            _replayed, event, _entries = record_event(
                 session, hand, _split_rest(session, hand_id, body), recorder(), who().user, None
             )
             # The acting seat is cleared: the next entry starts by tapping its seat.
@@ -226,7 +226,7 @@ def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, 
     seat = form.seat.data
 
     def work(session: Session) -> str:
-        hand = service.get_hand(session, hand_id)
+        hand = get_hand(session, hand_id)
         voided, again = moves.move_to_seat(session, hand, event_id, seat, recorder(), who().user)
         return url_for("screens.hand", hand_id=hand_id, done=f"{voided.id},{again.id}")
 

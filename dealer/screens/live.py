@@ -4,7 +4,7 @@ A screen opts in with ``data-live-scopes`` (what it shows: ``floor``, ``table:<i
 ``hand:<id>``, ``seating:<id>``) and marks the parts that show state with
 ``data-live-region="<block>"``, each a block of its template. ``static/dealer.js`` asks
 ``GET /live?scope=..&wait=20`` with the version it holds (``If-None-Match``); the ask is
-held until that version moves (`dealer.ledger.live.Watcher`), else answered after ``wait``
+held until that version moves (`dealer.live.Watcher`), else answered after ``wait``
 seconds with a 304 and no body, and the screen asks again. Without ``wait`` it is an
 ordinary conditional GET (a 304 at once when nothing changed).
 When it changed, it asks the screen's own address for its regions (``X-Live-Regions``) and
@@ -29,16 +29,15 @@ from typing import Any
 from flask import Response, current_app, jsonify, render_template, request
 from jinja2_fragments.flask import render_block
 
-from dealer.auth.guard import watching
-from dealer.authority import authorise_scopes
+from dealer import live
 from dealer.bounds import LIVE_EVERY_MS, LIVE_HOLD_S, LIVE_READ_MS, LIVE_SCOPES
 from dealer.errors import DealerError
 from dealer.extensions import current_session, db
-from dealer.ledger import live
-from dealer.sign_ins import live_row
+from dealer.people.authority import authorise_scopes
+from dealer.people.sign_ins import live_row
+from dealer.screens import bp
+from dealer.screens.auth.guard import watching
 from dealer.web.refusals import refusal
-
-from . import bp
 
 __all__ = ["live_context", "live_page"]
 
@@ -83,7 +82,8 @@ def _watcher() -> live.Watcher:
 
 
 def _refused(token: str, scopes: list[str]) -> tuple[Response, int] | None:
-    """A dealer watches only their own table's things (`dealer.authority`), like every door."""
+    """A dealer watches only their own table's things (`dealer.people.authority`), like every
+    door."""
     session = current_session()
     row = live_row(session, token)
     if row is None:

@@ -1,5 +1,5 @@
 """Players on the screens: the list (search, add) and a player's statement across sessions and
-days (`dealer.ledger.players`), with its PDF one tap away. For a supervisor or above."""
+days (`dealer.disputes.players`), with its PDF one tap away. For a supervisor or above."""
 
 from __future__ import annotations
 
@@ -10,17 +10,16 @@ from flask import current_app, render_template, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer.auth.guard import page, who
+from dealer.disputes import players as service
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import read_window
-from dealer.ledger import players as service
+from dealer.screens import bp
+from dealer.screens.auth.guard import page, who
+from dealer.screens.dispute_forms import PlayerForm
+from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
 from dealer.wording import zone
-
-from . import bp
-from .dispute_forms import PlayerForm
-from .sent import record_once
 
 PLAYER = "/players/<int(max=2147483647):player_id>"
 

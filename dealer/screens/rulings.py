@@ -10,16 +10,15 @@ from flask import url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer.auth.guard import page, who
+from dealer.disputes import record as service
 from dealer.errors import NotFound
-from dealer.ledger import rulings as service
+from dealer.screens import bp
+from dealer.screens.auth.guard import page, who
+from dealer.screens.dispute_forms import DisputeForm, RulingForm
+from dealer.screens.hands import HAND, hand_page
+from dealer.screens.screen import at_table
+from dealer.screens.sent import record_or_redraw
 from dealer.web.signin import recorder
-
-from . import bp
-from .dispute_forms import DisputeForm, RulingForm
-from .hands import HAND, hand_page
-from .screen import at_table
-from .sent import record_or_redraw
 
 __all__ = ["open_dispute", "rule_on_dispute"]
 

@@ -15,17 +15,16 @@ from flask import current_app, g, redirect, render_template, request, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
-from dealer.auth.guard import local_path, page, page_address, who
-from dealer.authority import Action, authorise_address
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.models import as_utc, utcnow
+from dealer.people.authority import Action, authorise_address
+from dealer.screens import bp
+from dealer.screens.auth.guard import local_path, page, page_address, who
+from dealer.screens.faces import PAD_RANKS, PAD_SUITS, SCRIPT_CARDS, face
+from dealer.screens.forms import PrefsForm
 from dealer.web.refusals import refusal
 from dealer.wording import local_time, money_text, zone
-
-from . import bp
-from .faces import PAD_RANKS, PAD_SUITS, SCRIPT_CARDS, face
-from .forms import PrefsForm
 
 __all__ = ["at_table", "four_colour", "show_refusal"]
 
@@ -50,7 +49,7 @@ bp.register_error_handler(DealerError, show_refusal)
 
 def at_table(action: Action = "read") -> Callable[[View], View]:
     """Let a screen open only for who may ``action`` at the table its address names (a
-    table, a hand's table or a session's): `dealer.authority` decides, as for the API.
+    table, a hand's table or a session's): `dealer.people.authority` decides, as for the API.
 
     Put beneath `page`, which has made sure someone is signed in. A refusal is the 403 page
     with the authority's words ("You deal Table 1; Table 2 is Bo's.").

@@ -11,28 +11,26 @@ from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
 from dealer import rules
-from dealer.auth.guard import kept_fields, page, who
+from dealer.disputes.players import NEW_PLAYER, chosen_player
 from dealer.errors import DealerError
 from dealer.extensions import current_session
-from dealer.ledger import hands as hand_service
-from dealer.ledger import table_sessions as session_service
-from dealer.ledger import tables as service
+from dealer.floor import table_sessions as session_service
+from dealer.floor import tables as service
+from dealer.floor.assignments import assigned_dealers
+from dealer.floor.figures import cheapest_hand
+from dealer.floor.tables import CALIFORNIA_WARNING
+from dealer.floor.time_collection import take_time_collection, time_due
+from dealer.hands import record as hand_service
+from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import pot_account
-from dealer.ledger.assignments import assigned_dealers
 from dealer.ledger.balances import balance
-from dealer.ledger.floor import cheapest_hand
-from dealer.ledger.hands import playing_hand, table_collection, table_rules
-from dealer.ledger.players import NEW_PLAYER, chosen_player
-from dealer.ledger.tables import CALIFORNIA_WARNING
-from dealer.ledger.time_collection import take_time_collection, time_due
+from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Hand, Seating, Table, TableSession, User
-from dealer.web.refusals import refusal
-from dealer.web.signin import recorder
-
-from . import bp
-from .corrections import approver
-from .floor import collection_words, game_name
-from .forms import (
+from dealer.screens import bp
+from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.corrections import approver
+from dealer.screens.floor import collection_words, game_name
+from dealer.screens.forms import (
     AssignForm,
     ChipsForm,
     CloseSessionForm,
@@ -43,9 +41,11 @@ from .forms import (
     SeatForm,
     UnassignForm,
 )
-from .live import live_context, live_page
-from .screen import at_table
-from .sent import record_once, record_or_redraw
+from dealer.screens.live import live_context, live_page
+from dealer.screens.screen import at_table
+from dealer.screens.sent import record_once, record_or_redraw
+from dealer.web.refusals import refusal
+from dealer.web.signin import recorder
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"

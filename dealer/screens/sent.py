@@ -19,8 +19,8 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.authority import authorise_address
 from dealer.errors import DealerError, Invalid
+from dealer.people.authority import authorise_address
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import principal

@@ -10,19 +10,19 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.auth.guard import page, who
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
-from dealer.ledger import hands as service
+from dealer.hands.reading import get_hand
+from dealer.hands.record import record_event
+from dealer.screens import bp
+from dealer.screens.auth.guard import page, who
+from dealer.screens.board import Board, build_board
+from dealer.screens.forms import SettleForm
+from dealer.screens.screen import at_table
+from dealer.screens.sent import record_once
+from dealer.screens.spoken import payment_sentences
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
-
-from . import bp
-from .board import Board, build_board
-from .forms import SettleForm
-from .screen import at_table
-from .sent import record_once
-from .spoken import payment_sentences
 
 __all__ = ["Settlement", "SettlementLine", "settlement"]
 
@@ -129,7 +129,7 @@ def _paid_in(record: rules.EventRecord, seat: int) -> int:
 
 def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tuple[str, int]:
     session = current_session()
-    hand = service.get_hand(session, hand_id)
+    hand = get_hand(session, hand_id)
     board = build_board(session, hand)
     error = None
     result = None
@@ -176,10 +176,8 @@ def confirm_settle(hand_id: int) -> Response | tuple[str, int]:
     body = {"type": "go_out", "seat": seat}
 
     def work(session: Session) -> str:
-        hand = service.get_hand(session, hand_id)
-        _replayed, event, _entries = service.record_event(
-            session, hand, body, recorder(), who().user, None
-        )
+        hand = get_hand(session, hand_id)
+        _replayed, event, _entries = record_event(session, hand, body, recorder(), who().user, None)
         return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
     try:

@@ -1,6 +1,6 @@
 """The floor's list of live sign-ins, and ending one (a tablet left signed in, a lost one).
 
-Who may end a sign-in, and what ending means, is `dealer.people.end_sign_in`'s.
+Who may end a sign-in, and what ending means, is `dealer.people.users.end_sign_in`'s.
 """
 
 from __future__ import annotations
@@ -9,13 +9,12 @@ from flask import flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from dealer import people
-from dealer.auth.guard import page, who
 from dealer.errors import DealerError
 from dealer.extensions import current_session
+from dealer.people import users
+from dealer.screens import bp
+from dealer.screens.auth.guard import page, who
 from dealer.web.refusals import refusal
-
-from . import bp
 
 SIGN_IN = "/floor/sign-ins/<int(max=2147483647):token_id>"
 
@@ -25,7 +24,7 @@ class EndSignInForm(FlaskForm):
 
 
 def _sign_ins_page(status: int = 200, error: str | None = None) -> tuple[str, int]:
-    rows = people.live_sign_ins(current_session())
+    rows = users.live_sign_ins(current_session())
     return (
         render_template(
             "screens/sign_ins.html",
@@ -50,7 +49,7 @@ def end_sign_in(token_id: int) -> Response | tuple[str, int]:
     if not EndSignInForm().validate_on_submit():
         return _sign_ins_page(422, "The form was damaged: reload the page.")
     try:
-        ended = people.end_sign_in(current_session(), token_id, who().user)
+        ended = users.end_sign_in(current_session(), token_id, who().user)
     except DealerError as exc:
         status, _code, message = refusal(exc)
         return _sign_ins_page(status, message)

@@ -7,21 +7,20 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.auth.guard import page, who
-from dealer.authority import may_read
 from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
-from dealer.ledger import table_sessions as service
-from dealer.ledger import tables as table_service
+from dealer.floor import table_sessions as service
+from dealer.floor import tables as table_service
 from dealer.models import User
+from dealer.people.authority import may_read
+from dealer.screens import bp
+from dealer.screens.auth.guard import page, who
+from dealer.screens.corrections import approver
+from dealer.screens.forms import CloseSessionForm, OpenSessionForm
+from dealer.screens.screen import at_table
+from dealer.screens.seats import TABLE, _table_page
+from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
-
-from . import bp
-from .corrections import approver
-from .forms import CloseSessionForm, OpenSessionForm
-from .screen import at_table
-from .seats import TABLE, _table_page
-from .sent import record_once
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 

@@ -6,17 +6,16 @@ from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer.auth.guard import kept_fields, page, who
 from dealer.extensions import current_session
-from dealer.ledger import assignments
-from dealer.ledger import tables as service
-from dealer.ledger.limits import change_limits
+from dealer.floor import assignments
+from dealer.floor import tables as service
+from dealer.floor.limits import change_limits
 from dealer.models import Table
-
-from . import bp
-from .forms import AssignForm, TableSettingsForm, UnassignForm
-from .seats import TABLE, _table_page, dealer_choices
-from .sent import record_or_redraw
+from dealer.screens import bp
+from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.forms import AssignForm, TableSettingsForm, UnassignForm
+from dealer.screens.seats import TABLE, _table_page, dealer_choices
+from dealer.screens.sent import record_or_redraw
 
 
 def _settings_page(

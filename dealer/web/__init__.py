@@ -4,5 +4,5 @@ validated and documented from one declaration).
 
 The JSON API (`dealer.api`), the dealer's screens (`dealer.screens`) and the printed
 reports (`dealer.reports`) are peers: each imports this package and the services below
-it (`dealer.ledger`, `dealer.people`, `dealer.inputs`), never one another.
+it (`dealer.ledger`, `dealer.people.users`, `dealer.inputs`), never one another.
 """

@@ -4,7 +4,7 @@ A small ``after_request`` rather than flask-talisman: Talisman's defaults would 
 every plain-HTTP request to HTTPS and mark the cookie Secure (a card room's tablets often
 reach the app over the room's own network, on HTTP, until HTTPS is set up), so it would be
 configured mostly by switching its features off; the headers themselves are a handful of
-constant strings, tested in tests/web/test_headers.py, and this keeps them readable in one
+constant strings, tested in tests/screens/test_headers.py, and this keeps them readable in one
 place.
 
 - **Content-Security-Policy**: scripts, styles, images, fonts and calls from this site only;

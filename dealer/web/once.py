@@ -28,8 +28,7 @@ from dealer.errors import Conflict, Invalid
 from dealer.extensions import current_session
 from dealer.models import IdempotencyRecord, utcnow
 from dealer.transactions import writing
-
-from .signin import principal
+from dealer.web.signin import principal
 
 __all__ = [
     "PAGE_KEY_PREFIX",

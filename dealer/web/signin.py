@@ -3,8 +3,8 @@
 Flask-Login finds it (`install` registers the loaders on the app's login manager);
 `principal`, `device` and `recorder` read it. `signed_in` guards a JSON front door (the
 API and the reports): it answers 401 or 403 in the API's error shape, where a screen
-sends the tablet to the sign-in page instead (`dealer.auth.guard.page`). Both ask the
-same question of the same user: `dealer.people.require_role`.
+sends the tablet to the sign-in page instead (`dealer.screens.auth.guard.page`). Both ask the
+same question of the same user: `dealer.people.users.require_role`.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any, Literal, TypeVar, cast
 from flask import g, request
 from flask_login import LoginManager, current_user
 
-from dealer.audit import CLAIMED_DEVICE
-from dealer.devices import recorded_as, tablet_device
 from dealer.errors import NotSignedIn, UnsupportedMediaType
 from dealer.extensions import current_session
 from dealer.ledger import Recorder
 from dealer.models import AuthToken, Device, User
-from dealer.people import find_token, require_role
+from dealer.people.audit import CLAIMED_DEVICE
+from dealer.people.devices import recorded_as, tablet_device
+from dealer.people.users import find_token, require_role
 
 __all__ = [
     "DEVICE_COOKIE",
@@ -159,7 +159,7 @@ def source() -> str:
     return request.remote_addr or "unknown"
 
 
-#: The tablet's cookie naming its registered device (`dealer.devices`).
+#: The tablet's cookie naming its registered device (`dealer.people.devices`).
 DEVICE_COOKIE = "dealer_device"
 
 
@@ -172,7 +172,7 @@ def tablet() -> Device | None:
 
 
 def device() -> str:
-    """The device a call came from, as records keep it (`dealer.devices.recorded_as`): the
+    """The device a call came from, as records keep it (`dealer.people.devices.recorded_as`): the
     registered tablet's name, then its ``X-Device`` header, else its user agent."""
     claim = request.headers.get("X-Device") or request.headers.get("User-Agent") or "unknown"
     return recorded_as(tablet(), claim[:LONGEST_DEVICE])

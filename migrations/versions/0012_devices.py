@@ -14,7 +14,7 @@ down_revision = "0011_limits"
 branch_labels = None
 depends_on = None
 
-#: Find a payment (`dealer.ledger.search`): by either account, rule or amount, in a window.
+#: Find a payment (`dealer.disputes.search`): by either account, rule or amount, in a window.
 INDEXES = {
     "ix_ledger_entries_from_account": ["from_account", "at"],
     "ix_ledger_entries_to_account": ["to_account", "at"],

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from dealer.extensions import db
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import writing
 from tests.helpers import Api
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer.audit import audit_trail
 from dealer.extensions import db
+from dealer.people.audit import audit_trail
 from tests.api.test_hands import six_seated
 from tests.helpers import Api
 

@@ -13,7 +13,7 @@ from flask import Flask
 from sqlalchemy import event, func, select, update
 
 from dealer.extensions import db
-from dealer.ledger import hands as hands_service
+from dealer.hands import record as hands_service
 from dealer.models import ChainLink, Event, IdempotencyRecord, LedgerEntry, LiveMark, User
 from tests.helpers import Api
 

@@ -155,8 +155,8 @@ def test_a_supervisor_overrides_and_the_override_is_recorded(floor: Api, api: Ap
 def test_approvals_overrides_limits_and_assignments_are_in_the_audit_trail(
     floor: Api, api: Api, people: Any
 ) -> None:
-    from dealer.audit import audit_trail
     from dealer.extensions import db
+    from dealer.people.audit import audit_trail
 
     table = time_table(floor, api)
     api.post(

@@ -14,9 +14,9 @@ import pytest
 from flask import Flask
 
 from dealer import create_app
-from dealer import people as service
 from dealer.extensions import db
-from dealer.lockout import FREE_WRONG_PINS, PAIR_CAP, wait_after
+from dealer.people import users as service
+from dealer.people.lockout import FREE_WRONG_PINS, PAIR_CAP, wait_after
 from dealer.transactions import writing
 from tests.helpers import Api
 
@@ -67,7 +67,7 @@ def test_an_unknown_name_is_hashed_against_a_decoy(
         checked.append(stored)
         return real(stored, pin)
 
-    monkeypatch.setattr("dealer.people.check_password_hash", counting)
+    monkeypatch.setattr("dealer.people.users.check_password_hash", counting)
     attempt(people, "Nobody", "1234")
     attempt(people, "Dee", "1234")
     assert len(checked) == 2
@@ -154,7 +154,7 @@ def test_the_pin_is_never_hashed_under_the_writers_lock(
         assert not writer.is_alive(), "a write waited for the PIN's check"
         return real(stored, pin)
 
-    monkeypatch.setattr("dealer.people.check_password_hash", check_while_someone_writes)
+    monkeypatch.setattr("dealer.people.users.check_password_hash", check_while_someone_writes)
     assert attempt(people, "Dee", "1111").status_code == 200
     assert attempt(people, "Dee", "0000").status_code == 401
     floor = Api.sign_in_as(people, "Sam", "2222")  # the sign-in used by the approval below

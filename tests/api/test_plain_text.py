@@ -25,7 +25,7 @@ def test_the_api_refuses_control_characters_in_names(floor: Api, admin: Api, nam
 
 @pytest.mark.parametrize("name", UNPRINTABLE)
 def test_the_forms_refuse_the_same_names(people: Flask, name: str) -> None:
-    from tests.web.conftest import Web, words
+    from tests.screens.conftest import Web, words
 
     floor = Web.sign_in(people, "supervisor")
     answer = floor.client.post("/floor/tables", data={"name": name, "profile": "classic"})

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 
 from dealer.extensions import db
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import writing
 from tests.api.test_concurrency import at_once
 from tests.helpers import Api

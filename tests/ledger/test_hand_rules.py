@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dealer import rules
-from dealer.ledger.hands import hand_rules
+from dealer.ledger.replay import hand_rules
 from dealer.models import Hand
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from dealer import rules
-from dealer.ledger.hands import ActionRow, Replayed
-from dealer.ledger.narration import event_texts
+from dealer.hands.narration import event_texts
+from dealer.hands.reading import Replayed
+from dealer.ledger.replay import ActionRow
 from dealer.models import Hand
 from tests.rules.test_golden_hands import HAND_FILES, load
 

@@ -12,7 +12,8 @@ from flask import Flask
 
 from dealer import create_app
 from dealer.extensions import db
-from dealer.ledger import hands
+from dealer.hands import reading
+from dealer.ledger import replay
 from dealer.models import Hand
 from dealer.rules import Rules, make_rules
 from tests.conftest import Database
@@ -107,13 +108,13 @@ def test_a_changed_engine_is_not_tampering_and_the_slip_still_prints(
     played: Flask, floor: Api, api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The rules changed (spade sets no longer double): the hand replays to other figures."""
-    real = hands.hand_rules
+    real = replay.hand_rules
 
     def new_rules(hand: Hand) -> Rules:
         old = real(hand)
         return make_rules(old.profile, {**old.knobs(), "spades_double": False})
 
-    monkeypatch.setattr(hands, "hand_rules", new_rules)
+    monkeypatch.setattr(replay, "hand_rules", new_rules)
     monkeypatch.setattr("dealer.ledger.verification.engine_version", lambda: "9.9+newer")
     monkeypatch.setattr("dealer.ledger.engine.engine_version", lambda: "9.9+newer")
     report = floor.get("/ledger/verify")
@@ -131,9 +132,9 @@ def test_a_hand_the_engine_can_no_longer_replay_still_prints_its_slip(
     played: Flask, api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def gone(hand: Hand, events: Any) -> Any:
-        raise hands.ReplayError(f"Hand {hand.id} no longer replays: meld rules changed.")
+        raise replay.ReplayError(f"Hand {hand.id} no longer replays: meld rules changed.")
 
-    monkeypatch.setattr(hands, "replay_engine", gone)
+    monkeypatch.setattr(reading, "replay_engine", gone)
     slip = " ".join(pdf_text(fetch(api, "/reports/hands/1.pdf").data).split())
     assert "it no longer replays" in slip
     assert "seat 1 melds 5S 5S 5S" in slip

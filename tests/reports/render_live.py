@@ -25,7 +25,7 @@ from sqlalchemy import select, text
 from dealer import create_app
 from dealer.extensions import db
 from dealer.models import User
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.transactions import writing
 from tests.conftest import migrate
 from tests.helpers import Api, add_people

@@ -18,7 +18,7 @@ from flask import Flask
 from werkzeug.test import TestResponse
 
 from dealer.extensions import db
-from dealer.people import add_user
+from dealer.people.users import add_user
 from dealer.reports.figures import chips_text
 from dealer.transactions import writing
 from tests.conftest import Database

@@ -1,4 +1,4 @@
-"""The disputes a document lists, read from `dealer.ledger.rulings` as plain lines."""
+"""The disputes a document lists, read from `dealer.disputes.record` as plain lines."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ from collections.abc import Iterable
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.ledger.rulings import OnRecord, disputes_of_hands
+from dealer.disputes.record import OnRecord, disputes_of_hands
 from dealer.models import Hand, Table
-
-from ..model import DisputeLine
-from .ledger import names
+from dealer.reports.gather.ledger import names
+from dealer.reports.model import DisputeLine
 
 __all__ = ["dispute_lines"]
 

@@ -15,9 +15,8 @@ from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, seating_account
 from dealer.models import LedgerEntry, Seating, Table, User
-
-from ..exports import LedgerRow, PlayerSessionRow
-from .ledger import party
+from dealer.reports.exports import LedgerRow, PlayerSessionRow
+from dealer.reports.gather.ledger import party
 
 __all__ = ["ledger_rows", "player_session_rows"]
 

@@ -7,22 +7,15 @@ from collections import defaultdict
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer.hands.reading import Recorded, get_hand, recorded
 from dealer.ledger import house_account, pot_account, seating_account
 from dealer.ledger.engine import change_note
-from dealer.ledger.hands import (
-    Recorded,
-    account_of,
-    get_hand,
-    hand_collection,
-    hand_rules,
-    recorded,
-)
 from dealer.ledger.reading import StoredEntry, load_entries
+from dealer.ledger.replay import account_of, hand_collection, hand_rules
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
-
-from ..model import EventLine, HandSlip, PaymentLine, SeatLine
-from .disputes import dispute_lines
-from .ledger import names, nets, party
+from dealer.reports.gather.disputes import dispute_lines
+from dealer.reports.gather.ledger import names, nets, party
+from dealer.reports.model import EventLine, HandSlip, PaymentLine, SeatLine
 
 __all__ = ["hand_slip", "settling_event"]
 

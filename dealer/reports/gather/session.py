@@ -13,16 +13,15 @@ from collections.abc import Iterable, Sequence
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
+from dealer.floor.table_sessions import get_session, session_hands
+from dealer.hands.reading import recorded
 from dealer.ledger import CAGE, house_account, parse_account, seating_account
 from dealer.ledger.checkpoints import checkpoint_head
-from dealer.ledger.hands import recorded
 from dealer.ledger.reading import StoredEntry, load_entries
-from dealer.ledger.table_sessions import get_session, session_hands
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
-
-from ..model import Correction, SessionHand, SessionReport, SessionSeat
-from .disputes import dispute_lines
-from .ledger import filed, names, nets
+from dealer.reports.gather.disputes import dispute_lines
+from dealer.reports.gather.ledger import filed, names, nets
+from dealer.reports.model import Correction, SessionHand, SessionReport, SessionSeat
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
 

@@ -21,14 +21,15 @@ from datetime import datetime, timedelta
 from sqlalchemy import ColumnElement, case, func, literal, select
 from sqlalchemy.orm import Session
 
+from dealer.disputes.record import disputes_opened_between
 from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.balances import hands_nets
-from dealer.ledger.rulings import disputes_opened_between
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table
-
-from ..figures import as_utc
-from ..model import (
+from dealer.reports.figures import as_utc
+from dealer.reports.gather.disputes import dispute_lines
+from dealer.reports.gather.ledger import filed
+from dealer.reports.model import (
     Amount,
     ChainCheck,
     HourDrop,
@@ -38,8 +39,6 @@ from ..model import (
     ShiftTable,
     TrialLine,
 )
-from .disputes import dispute_lines
-from .ledger import filed
 
 __all__ = ["MAX_BUCKETS", "drop_buckets", "shift_report"]
 

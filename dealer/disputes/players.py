@@ -1,0 +1,234 @@
+"""Players known across sessions and days: the record, the search, and a player's statement.
+
+A seating (a stay in one seat) belongs to a player when one was chosen as the player sat
+down; older seatings have only the name they were taken under, and stay as they were. A
+player's statement is worked out here once, from the ledger entries of that player's
+seatings: the screen, the PDF and the API all show this one computation.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from dealer.bounds import (
+    CARD_NUMBER,
+    MAX_ID,
+    PLAYER_NAME,
+    PLAYER_NOTES,
+    PLAYER_SEARCH,
+    check_text,
+)
+from dealer.errors import Conflict, Invalid, NotFound
+from dealer.ledger.accounts import CAGE, seating_account
+from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc
+from dealer.people.audit import record_audit
+from dealer.transactions import require_writing
+
+__all__ = [
+    "NEW_PLAYER",
+    "DayLine",
+    "HandLine",
+    "Statement",
+    "add_player",
+    "chosen_player",
+    "find_players",
+    "get_player",
+    "player_statement",
+]
+
+
+def _optional_text(value: str | None, longest: int, what: str, field: str) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return check_text(value, longest, what, field)
+
+
+def add_player(
+    session: Session, name: str, card_number: str | None, notes: str | None, user: User
+) -> Player:
+    """A new player; a card number, when given, belongs to one player only."""
+    require_writing(session, "ledger.players.add_player")
+    name = check_text(name, PLAYER_NAME, "player's name", "name")
+    card = _optional_text(card_number, CARD_NUMBER, "card number", "card_number")
+    notes = _optional_text(notes, PLAYER_NOTES, "notes", "notes")
+    if card is not None:
+        holder = session.scalars(select(Player).where(Player.card_number == card)).first()
+        if holder is not None:
+            raise Conflict(
+                f"Card number {card} is already {holder.name}'s (player {holder.id}).",
+                "card_number_taken",
+            )
+    player = Player(name=name, card_number=card, notes=notes, created_by=user.id)
+    session.add(player)
+    session.flush()
+    card_words = f" (card {card})" if card else ""
+    record_audit(
+        session,
+        "player_added",
+        words=f"{user.name} added player {player.id}: {name}{card_words}.",
+        user_id=user.id,
+        details={"player": player.id, "card_number": card},
+    )
+    return player
+
+
+#: What a seat form sends to keep the typed name as a new player.
+NEW_PLAYER = "new"
+
+
+def chosen_player(session: Session, chosen: str, name: str, user: User) -> int | None:
+    """The player a seating belongs to, as the seat form chose it: none (""), a player's id, or
+    ``NEW_PLAYER``: ``name`` kept as a new player, in the same transaction as the seating."""
+    if not chosen:
+        return None
+    if chosen == NEW_PLAYER:
+        return add_player(session, name, None, None, user).id
+    if chosen.isascii() and chosen.isdigit() and len(chosen) < 11:
+        return int(chosen)
+    raise Invalid("Choose the player again from the list (player_id).", "invalid_player")
+
+
+def get_player(session: Session, player_id: int) -> Player:
+    player = session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
+    if player is None:
+        raise NotFound(f"There is no player {player_id}.", "unknown_player")
+    return player
+
+
+def find_players(session: Session, typed: str | None, limit: int = PLAYER_SEARCH) -> list[Player]:
+    """Players whose name holds ``typed`` (any case) or whose card number is ``typed``.
+
+    Names that start with it come first; no text lists the players by name.
+    """
+    text = (typed or "").strip()[:PLAYER_NAME]
+    query = select(Player)
+    if text:
+        # LIKE's own wildcards typed by the floor are taken literally.
+        pattern = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        starts = func.lower(Player.name).like(f"{pattern}%", escape="\\")
+        query = query.where(
+            or_(
+                func.lower(Player.name).like(f"%{pattern}%", escape="\\"),
+                Player.card_number == text,
+            )
+        ).order_by(starts.desc())
+    query = query.order_by(Player.name, Player.id).limit(max(1, min(limit, PLAYER_SEARCH)))
+    return list(session.scalars(query))
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """The player's net on one hand."""
+
+    hand_id: int
+    table: str
+    number: int
+    seat: int
+    started_at: datetime
+    net: int
+
+
+@dataclass(slots=True)
+class DayLine:
+    """One day on the floor's clock: chips bought in, cashed out, and won or lost at play."""
+
+    day: date
+    buy_ins: int = 0
+    cash_outs: int = 0
+    net: int = 0
+
+
+@dataclass(slots=True)
+class Statement:
+    """A player's chips over a window: every figure a sum of ledger entries.
+
+    ``net`` is what the play won or lost (the hands, and the time collection taken from the
+    seat); it equals the sum of ``hands`` plus ``collections``. What the player took home
+    over the window is ``cash_outs`` - ``buy_ins``.
+    """
+
+    player: Player
+    start: datetime | None
+    end: datetime | None
+    seatings: int = 0
+    buy_ins: int = 0
+    cash_outs: int = 0
+    collections: int = 0
+    net: int = 0
+    hands: list[HandLine] = field(default_factory=list)
+    days: list[DayLine] = field(default_factory=list)
+
+
+def player_statement(
+    session: Session,
+    player_id: int,
+    start: datetime | None,
+    end: datetime | None,
+    tz: ZoneInfo,
+) -> Statement:
+    """Player ``player_id``'s buy-ins, cash-outs and net by hand and by day in [start, end)."""
+    if start is not None and end is not None and start >= end:
+        raise Invalid("The window must end after it starts (from before to).", "empty_window")
+    player = get_player(session, player_id)
+    statement = Statement(player, start, end)
+    seatings = {
+        seating_account(s.id): s
+        for s in session.scalars(select(Seating).where(Seating.player_id == player.id))
+    }
+    statement.seatings = len(seatings)
+    if not seatings:
+        return statement
+    accounts = list(seatings)
+    entries: list[LedgerEntry] = []
+    for low in range(0, len(accounts), 500):
+        chunk = accounts[low : low + 500]
+        query = select(LedgerEntry).where(
+            or_(LedgerEntry.from_account.in_(chunk), LedgerEntry.to_account.in_(chunk))
+        )
+        if start is not None:
+            query = query.where(LedgerEntry.at >= start)
+        if end is not None:
+            query = query.where(LedgerEntry.at < end)
+        entries += session.scalars(query)
+    by_hand: dict[int, int] = defaultdict(int)
+    seat_of: dict[int, int] = {}
+    days: dict[date, DayLine] = {}
+    for entry in sorted(entries, key=lambda e: e.seq):
+        mine = entry.to_account if entry.to_account in seatings else entry.from_account
+        chips = entry.chips if entry.to_account == mine else -entry.chips
+        day = as_utc(entry.at).astimezone(tz).date()
+        line = days.setdefault(day, DayLine(day))
+        if CAGE in (entry.from_account, entry.to_account):
+            if chips > 0:
+                statement.buy_ins += chips
+                line.buy_ins += chips
+            else:
+                statement.cash_outs -= chips
+                line.cash_outs -= chips
+            continue
+        statement.net += chips
+        line.net += chips
+        if entry.hand_id is None:
+            statement.collections += chips
+        else:
+            by_hand[entry.hand_id] += chips
+            seat_of[entry.hand_id] = seatings[mine].seat
+    statement.days = [days[d] for d in sorted(days)]
+    if by_hand:
+        rows = session.execute(
+            select(Hand.id, Table.name, Hand.number, Hand.started_at)
+            .join(Table, Table.id == Hand.table_id)
+            .where(Hand.id.in_(list(by_hand)))
+            .order_by(Hand.started_at, Hand.id)
+        )
+        statement.hands = [
+            HandLine(hand_id, table, number, seat_of[hand_id], as_utc(at), by_hand[hand_id])
+            for hand_id, table, number, at in rows
+        ]
+    return statement

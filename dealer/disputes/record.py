@@ -1,0 +1,352 @@
+"""Disputes on the record: opened on a hand, closed by a supervisor's ruling.
+
+A dispute says who raised it (a seat, or the dealer), what was claimed and, if the claim is
+about one payment, its ledger entry. Only a supervisor (or an admin) closes it, once: the
+claim upheld, with the void or the correction it led to (which must belong to the same
+hand), or denied, and why. Both rows are append-only and linked into the keyed chain as
+they are written, like the ledger's entries. Every check here is the only one: the API and
+the screens call these functions and add none of their own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
+from dealer.errors import Conflict, Forbidden, Invalid, NotFound
+from dealer.ledger.links import link_dispute, link_ruling
+from dealer.ledger.post import Recorder
+from dealer.models import (
+    DISPUTE_OUTCOMES,
+    DISPUTE_RAISERS,
+    Dispute,
+    DisputeRuling,
+    Event,
+    Hand,
+    LedgerEntry,
+    User,
+)
+from dealer.people.audit import record_audit
+from dealer.transactions import require_writing
+
+__all__ = [
+    "Choices",
+    "OnRecord",
+    "disputes_of_hands",
+    "disputes_opened_between",
+    "get_dispute",
+    "hand_choices",
+    "hand_disputes",
+    "listed_disputes",
+    "open_dispute",
+    "open_disputes_by_table",
+    "rule_on_dispute",
+]
+
+#: Event types a ruling may name as the void it led to.
+VOIDS = ("void", "void_hand")
+
+
+@dataclass(frozen=True, slots=True)
+class OnRecord:
+    """A dispute and, once ruled on, its ruling; ``table_id`` is its hand's table."""
+
+    dispute: Dispute
+    ruling: DisputeRuling | None
+    table_id: int
+
+    @property
+    def status(self) -> str:
+        """open, or ruled."""
+        return "open" if self.ruling is None else "ruled"
+
+    @property
+    def raised_by_words(self) -> str:
+        """Who raised it, as the floor says it: "seat 3" or "the dealer"."""
+        return f"seat {self.dispute.seat}" if self.dispute.raised_by == "seat" else "the dealer"
+
+    @property
+    def outcome_words(self) -> str:
+        """ "open", "upheld" or "denied"."""
+        return "open" if self.ruling is None else self.ruling.outcome
+
+
+def _hand(session: Session, hand_id: int) -> Hand:
+    hand = session.get(Hand, hand_id) if 1 <= hand_id <= MAX_ID else None
+    if hand is None:
+        raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
+    return hand
+
+
+def _entry_of_hand(session: Session, hand: Hand, seq: int, what: str) -> LedgerEntry:
+    """Ledger entry ``seq``, which must belong to ``hand``."""
+    check_whole(seq, (1, MAX_ID), f"{what}'s ledger entry", what)
+    entry = session.get(LedgerEntry, seq)
+    if entry is None or entry.hand_id != hand.id:
+        raise Invalid(
+            f"Ledger entry {seq} is not a payment of hand {hand.id}: name one of this hand's.",
+            "entry_not_in_hand",
+        )
+    return entry
+
+
+def open_dispute(
+    session: Session,
+    hand_id: int,
+    raised_by: str,
+    seat: int | None,
+    claim: str,
+    entry_seq: int | None,
+    recorder: Recorder,
+) -> Dispute:
+    """Put a dispute on the record for hand ``hand_id``; any signed-in dealer may."""
+    require_writing(session, "ledger.rulings.open_dispute")
+    hand = _hand(session, hand_id)
+    if raised_by not in DISPUTE_RAISERS:
+        raise Invalid("Say who raises the dispute: a seat or the dealer (raised_by).")
+    if raised_by == "seat":
+        if seat is None:
+            raise Invalid("Say which seat raises the dispute (seat).", "seat_missing")
+        check_whole(seat, (1, 8), "seat", "seat")
+        if str(seat) not in hand.seats:
+            raise Invalid(f"Seat {seat} was not dealt in hand {hand.id}.", "seat_not_in_hand")
+    elif seat is not None:
+        raise Invalid("A dispute the dealer raises names no seat (seat).", "seat_given")
+    claim = check_text(claim, CLAIM, "claim", "claim")
+    if entry_seq is not None:
+        _entry_of_hand(session, hand, entry_seq, "entry")
+    dispute = Dispute(
+        hand_id=hand.id,
+        raised_by=raised_by,
+        seat=seat,
+        claim=claim,
+        entry_seq=entry_seq,
+        user_id=recorder.user_id,
+        device=recorder.device,
+    )
+    session.add(dispute)
+    session.flush()
+    link_dispute(session, dispute)
+    about = f" about ledger entry {entry_seq}" if entry_seq is not None else ""
+    who = f"seat {seat}" if seat is not None else "the dealer"
+    record_audit(
+        session,
+        "dispute_opened",
+        words=f"Dispute {dispute.id} opened on hand {hand.number} (id {hand.id}), raised by "
+        f"{who}{about}: {claim}",
+        user_id=recorder.user_id,
+        device=recorder.device,
+        table_id=hand.table_id,
+        hand_id=hand.id,
+        details={"dispute": dispute.id, "seat": seat, "entry": entry_seq},
+    )
+    return dispute
+
+
+def get_dispute(session: Session, dispute_id: int) -> OnRecord:
+    dispute = session.get(Dispute, dispute_id) if 1 <= dispute_id <= MAX_ID else None
+    if dispute is None:
+        raise NotFound(f"There is no dispute {dispute_id}.", "unknown_dispute")
+    return _on_record(session, [dispute])[0]
+
+
+def rule_on_dispute(
+    session: Session,
+    dispute_id: int,
+    outcome: str,
+    reason: str,
+    void_event_id: int | None,
+    correction_seq: int | None,
+    user: User,
+    recorder: Recorder,
+) -> OnRecord:
+    """Close a dispute with a supervisor's ruling: upheld (with what it led to) or denied."""
+    require_writing(session, "ledger.rulings.rule_on_dispute")
+    if not user.can("supervisor"):
+        raise Forbidden("Only a supervisor rules on a dispute: call the floor.", "supervisor_rules")
+    found = get_dispute(session, dispute_id)
+    if found.ruling is not None:
+        raise Conflict(
+            f"Dispute {dispute_id} was already ruled on ({found.ruling.outcome}).",
+            "already_ruled",
+        )
+    if outcome not in DISPUTE_OUTCOMES:
+        raise Invalid("Rule the claim upheld or denied (outcome).")
+    reason = check_text(reason, RULING_REASON, "reason for the ruling", "reason")
+    hand = _hand(session, found.dispute.hand_id)
+    if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
+        raise Invalid(
+            "A denied claim led to no void nor correction: leave them out.", "denied_with_change"
+        )
+    if outcome == "upheld":
+        if void_event_id is None and correction_seq is None:
+            raise Invalid(
+                "An upheld claim names the void or the correction it led to "
+                "(void_event or correction).",
+                "upheld_without_change",
+            )
+        if void_event_id is not None:
+            _void_of_hand(session, hand, void_event_id)
+        if correction_seq is not None:
+            entry = _entry_of_hand(session, hand, correction_seq, "correction")
+            if entry.reverses is None:
+                raise Invalid(
+                    f"Ledger entry {correction_seq} corrects no other entry: name the "
+                    "correction itself.",
+                    "not_a_correction",
+                )
+    ruling = DisputeRuling(
+        dispute_id=found.dispute.id,
+        outcome=outcome,
+        reason=reason,
+        void_event_id=void_event_id,
+        correction_seq=correction_seq,
+        user_id=recorder.user_id,
+        device=recorder.device,
+    )
+    session.add(ruling)
+    session.flush()
+    link_ruling(session, ruling)
+    led_to = "".join(
+        (
+            f", led to the void (event {void_event_id})" if void_event_id is not None else "",
+            f", led to the correction (entry {correction_seq})"
+            if correction_seq is not None
+            else "",
+        )
+    )
+    record_audit(
+        session,
+        "dispute_ruled",
+        words=f"{user.name} ruled dispute {dispute_id} on hand {hand.number} (id {hand.id}) "
+        f"{outcome}{led_to}: {reason}",
+        user_id=recorder.user_id,
+        device=recorder.device,
+        table_id=hand.table_id,
+        hand_id=hand.id,
+        details={
+            "dispute": dispute_id,
+            "outcome": outcome,
+            "void_event": void_event_id,
+            "correction": correction_seq,
+        },
+    )
+    return OnRecord(found.dispute, ruling, found.table_id)
+
+
+def _void_of_hand(session: Session, hand: Hand, event_id: int) -> Event:
+    check_whole(event_id, (1, MAX_ID), "void's event", "void_event")
+    event = session.get(Event, event_id)
+    if event is None or event.hand_id != hand.id:
+        raise Invalid(
+            f"Event {event_id} is not an event of hand {hand.id}: name the void recorded on it.",
+            "void_not_in_hand",
+        )
+    if event.type not in VOIDS:
+        raise Invalid(
+            f"Event {event_id} is a {event.type}, not a void: name the void it led to.",
+            "not_a_void",
+        )
+    return event
+
+
+def _on_record(session: Session, disputes: Iterable[Dispute]) -> list[OnRecord]:
+    """Each dispute with its ruling and its hand's table, in the order given."""
+    disputes = list(disputes)
+    ids = [d.id for d in disputes]
+    rulings = {
+        r.dispute_id: r
+        for r in session.scalars(select(DisputeRuling).where(DisputeRuling.dispute_id.in_(ids)))
+    }
+    hands = {d.hand_id for d in disputes}
+    tables = dict(session.execute(select(Hand.id, Hand.table_id).where(Hand.id.in_(hands))).all())
+    return [OnRecord(d, rulings.get(d.id), tables[d.hand_id]) for d in disputes]
+
+
+def hand_disputes(session: Session, hand_id: int) -> list[OnRecord]:
+    """The disputes on hand ``hand_id``, oldest first (the hand must exist)."""
+    _hand(session, hand_id)
+    return disputes_of_hands(session, [hand_id])
+
+
+def disputes_of_hands(session: Session, hand_ids: Iterable[int]) -> list[OnRecord]:
+    """The disputes on any of ``hand_ids`` (a session's, a shift's), oldest first."""
+    found: list[Dispute] = []
+    wanted = sorted(set(hand_ids))
+    for start in range(0, len(wanted), 1000):
+        chunk = wanted[start : start + 1000]
+        found += session.scalars(select(Dispute).where(Dispute.hand_id.in_(chunk)))
+    return _on_record(session, sorted(found, key=lambda d: d.id))
+
+
+def disputes_opened_between(session: Session, start: datetime, end: datetime) -> list[OnRecord]:
+    """The disputes put on the record in [start, end), oldest first."""
+    found = session.scalars(
+        select(Dispute)
+        .where(Dispute.opened_at >= start, Dispute.opened_at < end)
+        .order_by(Dispute.id)
+    )
+    return _on_record(session, found)
+
+
+def listed_disputes(
+    session: Session, status: str | None = None, tables: set[int] | None = None
+) -> list[OnRecord]:
+    """Every dispute, oldest first; ``status`` "open" or "ruled" keeps only those, ``tables``
+    only those on hands at those tables."""
+    if status not in (None, "open", "ruled"):
+        raise Invalid("status is open or ruled.", "invalid_query")
+    query = select(Dispute).order_by(Dispute.id)
+    ruled = select(DisputeRuling.id).where(DisputeRuling.dispute_id == Dispute.id).exists()
+    if status == "open":
+        query = query.where(~ruled)
+    elif status == "ruled":
+        query = query.where(ruled)
+    if tables is not None:
+        at = select(Hand.id).where(Hand.table_id.in_(tables))
+        query = query.where(Dispute.hand_id.in_(at))
+    return _on_record(session, session.scalars(query))
+
+
+def open_disputes_by_table(session: Session) -> dict[int, int]:
+    """How many disputes are open at each table (tables with none are left out)."""
+    ruled = select(DisputeRuling.id).where(DisputeRuling.dispute_id == Dispute.id).exists()
+    rows = session.execute(
+        select(Hand.table_id)
+        .select_from(Dispute)
+        .join(Hand, Hand.id == Dispute.hand_id)
+        .where(~ruled)
+    )
+    return dict(Counter(table for (table,) in rows))
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What a dispute on a hand may name: its payments; what a ruling may: its voids and its
+    corrections (entries that reverse another)."""
+
+    payments: list[LedgerEntry]
+    voids: list[Event]
+    corrections: list[LedgerEntry]
+
+
+def hand_choices(session: Session, hand_id: int) -> Choices:
+    """The entries and voids of hand ``hand_id`` a dispute or a ruling may name, oldest first."""
+    entries = list(
+        session.scalars(
+            select(LedgerEntry).where(LedgerEntry.hand_id == hand_id).order_by(LedgerEntry.seq)
+        )
+    )
+    voids = list(
+        session.scalars(
+            select(Event).where(Event.hand_id == hand_id, Event.type.in_(VOIDS)).order_by(Event.seq)
+        )
+    )
+    corrections = [e for e in entries if e.reverses is not None]
+    return Choices(entries, voids, corrections)

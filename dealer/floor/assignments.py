@@ -1,0 +1,98 @@
+"""A supervisor sending a dealer to a table, and taking them off it.
+
+An assignment gives the dealer the table as if they held its session (`dealer.people.authority`):
+a relief dealer, or one sent to a table before pushing in. Rows are never changed
+(migration ``0011_limits``): ending an assignment is a new row, so the floor's history of
+who was sent where stays as it happened, under the same triggers as the ledger's.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.bounds import USER_NAME, check_text
+from dealer.errors import Conflict, Invalid, NotFound
+from dealer.models import Table, TableAssignment, User
+from dealer.people.audit import record_audit
+
+__all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
+
+
+def _latest(
+    session: Session, table_id: int | None, dealer_id: int | None
+) -> dict[tuple[int, int], bool]:
+    """Whether each (table, dealer) pair is assigned now: its latest row says."""
+    query = select(
+        TableAssignment.table_id, TableAssignment.dealer_id, TableAssignment.assigned
+    ).order_by(TableAssignment.id)
+    if table_id is not None:
+        query = query.where(TableAssignment.table_id == table_id)
+    if dealer_id is not None:
+        query = query.where(TableAssignment.dealer_id == dealer_id)
+    return {(t, d): assigned for t, d, assigned in session.execute(query)}
+
+
+def assigned_tables(session: Session, dealer_id: int) -> set[int]:
+    """The tables ``dealer_id`` is assigned to now."""
+    return {t for (t, _d), on in _latest(session, None, dealer_id).items() if on}
+
+
+def assigned_dealers(session: Session, table_id: int) -> list[User]:
+    """The dealers assigned to a table now, by name."""
+    ids = [d for (_t, d), on in _latest(session, table_id, None).items() if on]
+    if not ids:
+        return []
+    return list(session.scalars(select(User).where(User.id.in_(ids)).order_by(User.name)))
+
+
+def _dealer(session: Session, name: object) -> User:
+    name = check_text(name, USER_NAME, "dealer's name", "dealer")
+    found = session.scalars(select(User).where(User.name == name)).first()
+    if found is None or not found.active:
+        raise NotFound(f"There is no dealer named {name}.", "unknown_user")
+    if found.role != "dealer":
+        raise Invalid(
+            f"{found.name} is a {found.role}: a supervisor or admin may act at every table "
+            "already.",
+            "not_a_dealer",
+        )
+    return found
+
+
+def assign(session: Session, table: Table, dealer_name: object, by: User) -> User:
+    """Send the dealer named ``dealer_name`` to ``table`` (a supervisor's call)."""
+    dealer = _dealer(session, dealer_name)
+    if _latest(session, table.id, dealer.id).get((table.id, dealer.id)):
+        raise Conflict(f"{dealer.name} is assigned to {table.name} already.", "assigned_already")
+    session.add(TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=True, by_id=by.id))
+    session.flush()
+    record_audit(
+        session,
+        "assignment",
+        words=f"{by.name} assigned {dealer.name} to {table.name}.",
+        user_id=by.id,
+        table_id=table.id,
+        details={"dealer": dealer.id, "assigned": True},
+    )
+    return dealer
+
+
+def unassign(session: Session, table: Table, dealer_id: int, by: User) -> User:
+    """Take dealer ``dealer_id`` off ``table`` (their open session, if any, stays theirs)."""
+    dealer = session.get(User, dealer_id)
+    if dealer is None or not _latest(session, table.id, dealer_id).get((table.id, dealer_id)):
+        raise NotFound(f"No dealer {dealer_id} is assigned to {table.name}.", "not_assigned")
+    session.add(
+        TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=False, by_id=by.id)
+    )
+    session.flush()
+    record_audit(
+        session,
+        "assignment",
+        words=f"{by.name} took {dealer.name} off {table.name}.",
+        user_id=by.id,
+        table_id=table.id,
+        details={"dealer": dealer.id, "assigned": False},
+    )
+    return dealer

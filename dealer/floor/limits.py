@@ -1,0 +1,166 @@
+"""A table's money limits: the least and the most one buy-in may be, and above how many chips a
+buy-in or a cash-out needs a supervisor's name and PIN.
+
+The limits are table settings (`Table.min_buy_in`, `max_buy_in`, `approval_above`), their
+defaults declared once in `dealer.bounds`; set when a table is opened and changed by a
+supervisor. Every buy-in and cash-out, from any front door, passes `check_buy_in` or
+`check_cash_out` before it is posted, so the API and the screens get the same decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from dealer.bounds import APPROVAL_ABOVE, BUY_IN_CHIPS, MAX_BUY_IN, MIN_BUY_IN, check_whole
+from dealer.errors import Forbidden, Invalid
+from dealer.models import Table, User
+from dealer.people.audit import record_audit
+
+__all__ = [
+    "LIMIT_FIELDS",
+    "Limits",
+    "approved_words",
+    "change_limits",
+    "check_buy_in",
+    "check_cash_out",
+    "check_limits",
+    "limits_of",
+    "record_approval",
+    "set_limits",
+]
+
+#: The settings' fields and what a dealer calls them.
+LIMIT_FIELDS = {
+    "min_buy_in": "least buy-in",
+    "max_buy_in": "largest buy-in",
+    "approval_above": "buy-in or cash-out needing a supervisor above",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    min_buy_in: int = MIN_BUY_IN
+    max_buy_in: int = MAX_BUY_IN
+    approval_above: int = APPROVAL_ABOVE
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "min_buy_in": self.min_buy_in,
+            "max_buy_in": self.max_buy_in,
+            "approval_above": self.approval_above,
+        }
+
+
+def limits_of(table: Table) -> Limits:
+    return Limits(table.min_buy_in, table.max_buy_in, table.approval_above)
+
+
+def check_limits(given: Mapping[str, object | None], base: Limits | None = None) -> Limits:
+    """The limits ``given`` (fields left out or null keep ``base``'s), or why they cannot be."""
+    base = base or Limits()
+    values = base.as_dict()
+    for field, what in LIMIT_FIELDS.items():
+        value = given.get(field)
+        if value is not None:
+            values[field] = check_whole(value, BUY_IN_CHIPS, what, field)
+    limits = Limits(**values)
+    if limits.min_buy_in > limits.max_buy_in:
+        raise Invalid(
+            f"The least buy-in ({limits.min_buy_in:,}) is above the largest "
+            f"({limits.max_buy_in:,}): raise the largest or lower the least.",
+            "invalid_limits",
+        )
+    return limits
+
+
+def set_limits(table: Table, given: Mapping[str, object | None]) -> Limits:
+    """Change a table's limits (a supervisor's setting); the fields left out stay."""
+    limits = check_limits(given, limits_of(table))
+    table.min_buy_in = limits.min_buy_in
+    table.max_buy_in = limits.max_buy_in
+    table.approval_above = limits.approval_above
+    return limits
+
+
+def change_limits(
+    session: Session, table: Table, given: Mapping[str, object | None], user: User
+) -> Limits:
+    """A supervisor changes a table's limits: set, and written in the audit trail."""
+    before = limits_of(table)
+    after = set_limits(table, given)
+    session.flush()
+    if after != before:
+        changed = ", ".join(
+            f"{LIMIT_FIELDS[field]} {old:,} -> {new:,}"
+            for field, old, new in zip(
+                LIMIT_FIELDS, before.as_dict().values(), after.as_dict().values(), strict=True
+            )
+            if old != new
+        )
+        record_audit(
+            session,
+            "table_settings",
+            words=f"{user.name} changed the limits of {table.name}: {changed}.",
+            user_id=user.id,
+            table_id=table.id,
+            details={"before": before.as_dict(), "after": after.as_dict()},
+        )
+    return after
+
+
+def record_approval(
+    session: Session, table: Table, what: str, amount: int, approver: User | None, user: User
+) -> None:
+    """Write a supervisor's approval of a buy-in or cash-out above the threshold in the trail."""
+    if approver is None or amount <= table.approval_above:
+        return
+    record_audit(
+        session,
+        "supervisor_approval",
+        words=f"{approver.name} approved {what} of {amount:,} at {table.name}.",
+        user_id=user.id,
+        table_id=table.id,
+        details={"supervisor": approver.id, "amount": amount, "what": what},
+    )
+
+
+def _approval(table: Table, what: str, amount: int, approver: User | None) -> None:
+    if amount > table.approval_above and approver is None:
+        raise Forbidden(
+            f"{what} of {amount:,} chips is above this table's {table.approval_above:,}: "
+            "a supervisor's name and PIN must approve it.",
+            "needs_supervisor",
+        )
+
+
+def check_buy_in(table: Table, amount: int, approver: User | None) -> None:
+    """Refuse a buy-in below the table's least or above its largest, or above the approval
+    threshold without a supervisor (``approver``: one who gave a name and PIN, or called)."""
+    if amount < table.min_buy_in:
+        raise Invalid(
+            f"The least a seat may buy in for at this table is {table.min_buy_in:,} chips.",
+            "below_min_buy_in",
+        )
+    if amount > table.max_buy_in:
+        raise Invalid(
+            f"The most a seat may buy in for at this table is {table.max_buy_in:,} chips.",
+            "above_max_buy_in",
+        )
+    _approval(table, "A buy-in", amount, approver)
+
+
+def check_cash_out(table: Table, amount: int, approver: User | None) -> None:
+    """Refuse a cash-out above the approval threshold without a supervisor."""
+    _approval(table, "A cash-out", amount, approver)
+
+
+def approved_words(approver: User | None, user: User) -> str:
+    """What an entry's reason adds when a supervisor approved it on the spot."""
+    if approver is None:
+        return ""
+    if approver.id == user.id:
+        return f" (a supervisor's: {approver.name})"
+    return f" (approved by {approver.name})"

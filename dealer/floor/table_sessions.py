@@ -1,0 +1,187 @@
+"""Table sessions: a dealer's down at a table, from opening to the floor confirming its close.
+
+How a card room runs it, and so how this does:
+
+- The dealer opens a session when they push into the table; every hand dealt while it is open
+  belongs to it (``hands.session_id``).
+- Dealing a hand while no session is open opens one, in the name of whoever deals it, marked
+  ``implicit``. A card room never stops a game for a missed tap on a tablet: the person who
+  dealt the hand *was* the dealer in the box, and the session report says the session was
+  opened by dealing, so the floor sees the missed step instead of a hand that belongs to no
+  one.
+- The dealer closes the session when they are tapped out. That ends the down at once (the
+  next dealer may open theirs) and waits for a supervisor to confirm it; a supervisor closing
+  it, or a dealer bringing a supervisor's name and PIN, confirms it on the spot.
+- A session cannot end with its hand still in play: settle or void the hand first.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.bounds import MAX_ID
+from dealer.errors import Conflict, Forbidden, NotFound
+from dealer.models import Hand, Table, TableSession, User, utcnow
+from dealer.people.audit import record_audit
+
+__all__ = [
+    "close_session",
+    "dealer_session_elsewhere",
+    "get_session",
+    "open_session",
+    "open_session_at",
+    "session_hands",
+    "sessions_at",
+]
+
+#: Ids are 32-bit in both databases; a larger one names nothing.
+
+
+def open_session_at(session: Session, table_id: int) -> TableSession | None:
+    """The session open at a table now, if any."""
+    return session.scalars(
+        select(TableSession).where(
+            TableSession.table_id == table_id, TableSession.closed_at.is_(None)
+        )
+    ).first()
+
+
+def dealer_session_elsewhere(
+    session: Session, dealer_id: int, table_id: int
+) -> TableSession | None:
+    """The session ``dealer_id`` still holds open at another table, if any."""
+    return session.scalars(
+        select(TableSession).where(
+            TableSession.dealer_id == dealer_id,
+            TableSession.table_id != table_id,
+            TableSession.closed_at.is_(None),
+        )
+    ).first()
+
+
+def open_session(
+    session: Session, table: Table, dealer_id: int, *, implicit: bool = False
+) -> TableSession:
+    """Open ``dealer_id``'s session at ``table``.
+
+    A table has one open session at a time, and a dealer one open session: a dealer is in
+    one box at a time. Dealing with no session open (``implicit``) still opens one, as a card
+    room never stops a game for a missed tap; the table screen warns about the other one.
+    """
+    found = open_session_at(session, table.id)
+    if found is not None:
+        raise Conflict(
+            f"{found.dealer.name}'s session {found.id} is still open at this table: "
+            "close it first.",
+            "session_open",
+        )
+    elsewhere = None if implicit else dealer_session_elsewhere(session, dealer_id, table.id)
+    if elsewhere is not None:
+        other = session.get(Table, elsewhere.table_id)
+        where = other.name if other is not None else f"table {elsewhere.table_id}"
+        raise Conflict(
+            f"Your session {elsewhere.id} is still open at {where}: "
+            "close it there first (a dealer holds one table at a time).",
+            "dealer_session_open",
+        )
+    opened = TableSession(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
+    session.add(opened)
+    session.flush()
+    how = " by dealing with none open" if implicit else ""
+    record_audit(
+        session,
+        "session_opened",
+        words=f"Session {opened.id} opened at {table.name}{how}.",
+        user_id=dealer_id,
+        table_id=table.id,
+        details={"session": opened.id, "implicit": implicit},
+    )
+    return opened
+
+
+def get_session(session: Session, session_id: int) -> TableSession:
+    found = session.get(TableSession, session_id) if 1 <= session_id <= MAX_ID else None
+    if found is None:
+        raise NotFound(f"There is no session {session_id}.", "unknown_session")
+    return found
+
+
+def sessions_at(session: Session, table_id: int) -> list[TableSession]:
+    """Every session at a table, the latest first."""
+    return list(
+        session.scalars(
+            select(TableSession)
+            .where(TableSession.table_id == table_id)
+            .order_by(TableSession.id.desc())
+        )
+    )
+
+
+def session_hands(session: Session, table_session: TableSession) -> list[Hand]:
+    """The hands dealt in a session, in order."""
+    return list(
+        session.scalars(
+            select(Hand).where(Hand.session_id == table_session.id).order_by(Hand.number)
+        )
+    )
+
+
+def close_session(
+    session: Session, table_session: TableSession, user: User, supervisor: User | None
+) -> TableSession:
+    """End the down (if it is still open) and confirm it when a supervisor is at hand.
+
+    ``supervisor`` is one whose name and PIN the caller brought; a supervisor calling needs
+    none. Without either the down ends and the close waits for the floor's confirmation.
+    """
+    approver = user if user.can("supervisor") else supervisor
+    if table_session.close_confirmed_by is not None:
+        raise Conflict(
+            f"Session {table_session.id} is closed and its close confirmed already.",
+            "session_closed",
+        )
+    if approver is None and table_session.dealer_id != user.id:
+        raise Forbidden(
+            "Only the session's own dealer, or a supervisor, can close it.", "not_your_session"
+        )
+    now = utcnow()
+    if table_session.closed_at is None:
+        in_play = session.scalars(
+            select(Hand).where(Hand.session_id == table_session.id, Hand.status == "playing")
+        ).first()
+        if in_play is not None:
+            raise Conflict(
+                f"Hand {in_play.number} of this session is still in play: settle or void it "
+                "before closing the session.",
+                "hand_in_play",
+            )
+        table_session.closed_at = now
+        table_session.close_requested_by = user.id
+        record_audit(
+            session,
+            "session_closed",
+            words=f"{user.name} closed session {table_session.id}.",
+            user_id=user.id,
+            table_id=table_session.table_id,
+            details={"session": table_session.id},
+        )
+    elif approver is None:
+        raise Conflict(
+            f"Session {table_session.id} is closed and waits for a supervisor to confirm it: "
+            "add the supervisor's name and PIN.",
+            "awaiting_confirmation",
+        )
+    if approver is not None:
+        table_session.close_confirmed_by = approver.id
+        table_session.close_confirmed_at = now
+        record_audit(
+            session,
+            "session_confirmed",
+            words=f"{approver.name} confirmed the close of session {table_session.id}.",
+            user_id=user.id,
+            table_id=table_session.table_id,
+            details={"session": table_session.id, "supervisor": approver.id},
+        )
+    session.flush()
+    return table_session

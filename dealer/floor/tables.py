@@ -1,0 +1,336 @@
+"""Tables and seats: set up a table, seat players, buy in, cash out, sit out, leave, and the
+time collection (taking it, and when it is due).
+
+Each service checks its own inputs against `dealer.bounds`, whichever front door called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, get_args
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer import rules
+from dealer.bounds import (
+    CHIP_VALUE_CENTS,
+    MAX_CHIPS,
+    MAX_ID,
+    PLAYER_NAME,
+    SEATS,
+    TABLE_NAME,
+    check_text,
+    check_whole,
+)
+from dealer.errors import Conflict, Forbidden, Invalid, NotFound
+from dealer.floor.limits import (
+    approved_words,
+    check_buy_in,
+    check_cash_out,
+    check_limits,
+    record_approval,
+)
+from dealer.hands.reading import playing_hand
+from dealer.ledger.accounts import CAGE, seating_account
+from dealer.ledger.balances import balance, balances
+from dealer.ledger.post import Posting, Recorder, post
+from dealer.models import Hand, Player, Seating, Table, User, utcnow
+from dealer.people.audit import record_audit
+
+__all__ = [
+    "CALIFORNIA_WARNING",
+    "CHIP_MOVES",
+    "ChipMoveKind",
+    "approver",
+    "check_chip_move",
+    "check_paused",
+    "collection_warnings",
+    "create_table",
+    "get_table",
+    "leave_seat",
+    "move_chips",
+    "open_seat",
+    "open_seatings",
+    "pause_seat",
+    "seat_player",
+    "stacks",
+]
+
+CALIFORNIA_WARNING = (
+    "A rake taken as a share of the pot is not allowed in California card rooms: "
+    "there, use a per-hand or time collection."
+)
+
+
+ChipMoveKind = Literal["buy_in", "cash_out"]
+#: The ways chips move between a seat and the cage.
+CHIP_MOVES: tuple[ChipMoveKind, ...] = get_args(ChipMoveKind)
+
+
+def check_chip_move(kind: object) -> ChipMoveKind:
+    """``kind`` if it is a way chips move between a seat and the cage."""
+    if kind == "buy_in" or kind == "cash_out":
+        return kind
+    raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
+
+
+def check_paused(paused: object) -> bool:
+    if not isinstance(paused, bool):
+        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
+    return paused
+
+
+def collection_warnings(collection: rules.Collection) -> list[str]:
+    """What the floor should be told about a table's collection before choosing it."""
+    return [CALIFORNIA_WARNING] if collection.banned_in_california else []
+
+
+def create_table(
+    session: Session,
+    name: str,
+    profile: str,
+    overrides: Mapping[str, Any],
+    collection: Mapping[str, Any] | None,
+    chip_value_cents: int,
+    user: User,
+    limits: Mapping[str, object | None] | None = None,
+) -> Table:
+    """A new table; the engine checks the profile, every knob and the collection.
+
+    ``limits``: its money limits (`dealer.floor.limits`); those not given are the defaults.
+    """
+    name = check_text(name, TABLE_NAME, "table's name", "name")
+    chip_value_cents = check_whole(
+        chip_value_cents, CHIP_VALUE_CENTS, "chip value in cents", "chip_value_cents"
+    )
+    rules.make_rules(profile, overrides)
+    model = rules.make_collection(collection)
+    money = check_limits(limits or {})
+    table = Table(
+        name=name,
+        profile=profile,
+        rules=dict(overrides),
+        collection=model.as_dict(),
+        chip_value_cents=chip_value_cents,
+        created_by=user.id,
+        **money.as_dict(),
+    )
+    session.add(table)
+    session.flush()
+    record_audit(
+        session,
+        "table_created",
+        words=f"{user.name} opened table {table.id} ({name}, {profile}).",
+        user_id=user.id,
+        table_id=table.id,
+        details={"rules": dict(overrides), "collection": table.collection},
+    )
+    return table
+
+
+def get_table(session: Session, table_id: int) -> Table:
+    table = session.get(Table, table_id) if 1 <= table_id <= MAX_ID else None
+    if table is None:
+        raise NotFound(f"There is no table {table_id}.", "unknown_table")
+    return table
+
+
+def open_seatings(session: Session, table_id: int) -> list[Seating]:
+    """The players seated at a table now, by seat."""
+    return list(
+        session.scalars(
+            select(Seating)
+            .where(Seating.table_id == table_id, Seating.left_at.is_(None))
+            .order_by(Seating.seat)
+        )
+    )
+
+
+def open_seat(session: Session, table: Table, seat: int) -> Seating:
+    found = session.scalars(
+        select(Seating).where(
+            Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
+        )
+    ).first()
+    if found is None:
+        raise NotFound(f"Nobody is sitting in seat {seat}.", "seat_empty")
+    return found
+
+
+def stacks(session: Session, seatings: Sequence[Seating]) -> dict[int, int]:
+    """Each seating's stack (by seating id): the sum of its account's entries."""
+    sums = balances(session, [seating_account(s.id) for s in seatings])
+    return {s.id: sums[seating_account(s.id)] for s in seatings}
+
+
+def approver(user: User, supervisor: User | None) -> User | None:
+    """Who approves a write that needs the floor: the supervisor who gave their name and PIN,
+    else the caller when they are a supervisor themselves (as for a void)."""
+    if supervisor is not None:
+        return supervisor
+    return user if user.can("supervisor") else None
+
+
+def seat_player(
+    session: Session,
+    table: Table,
+    seat: int,
+    player: str | None,
+    buy_in: int,
+    recorder: Recorder,
+    user: User,
+    supervisor: User | None = None,
+    player_id: int | None = None,
+) -> Seating:
+    """Seat ``player`` in an empty seat with ``buy_in`` chips from the cage.
+
+    A buy-in of 0 seats the player with no chips yet; any other is held to the table's
+    limits (`dealer.floor.limits`). With ``player_id`` the seating belongs to that player
+    record; the name shown for the seat is ``player`` if given, else the record's name.
+    """
+    seat = check_whole(seat, SEATS, "seat", "seat")
+    known = None
+    if player_id is not None:
+        check_whole(player_id, (1, MAX_ID), "player's id", "player_id")
+        known = session.get(Player, player_id)
+        if known is None:
+            raise NotFound(f"There is no player {player_id}.", "unknown_player")
+        if player is None or not str(player).strip():
+            player = known.name
+    if player is None:
+        raise Invalid("Name the player, or choose one (player or player_id).", "player_missing")
+    player = check_text(player, PLAYER_NAME, "player's name", "player")
+    buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
+    approved = approver(user, supervisor)
+    if buy_in:
+        check_buy_in(table, buy_in, approved)
+    taken = session.scalars(
+        select(Seating).where(
+            Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
+        )
+    ).first()
+    if taken is not None:
+        raise Conflict(f"Seat {seat} is taken by {taken.player}.", "seat_taken")
+    seating = Seating(
+        table_id=table.id, seat=seat, player=player, player_id=known.id if known else None
+    )
+    session.add(seating)
+    session.flush()
+    if buy_in:
+        post(
+            session,
+            table.id,
+            [
+                Posting(
+                    CAGE,
+                    seating_account(seating.id),
+                    buy_in,
+                    "buy_in",
+                    f"{player} sits in seat {seat} and buys in for {buy_in}"
+                    + approved_words(approved if buy_in > table.approval_above else None, user),
+                )
+            ],
+            recorder,
+        )
+        record_approval(session, table, "a buy-in", buy_in, approved, user)
+    return seating
+
+
+def _in_hand_in_play(session: Session, table: Table, seating: Seating) -> Hand | None:
+    hand = playing_hand(session, table.id)
+    if hand is not None and hand.seats.get(str(seating.seat)) == seating.id:
+        return hand
+    return None
+
+
+def move_chips(
+    session: Session,
+    table: Table,
+    seating: Seating,
+    kind: ChipMoveKind,
+    amount: int,
+    recorder: Recorder,
+    user: User,
+    supervisor: User | None = None,
+) -> None:
+    """A rebuy from the cage, or chips back to it (never more than the stack holds), within
+    the table's limits."""
+    kind = check_chip_move(kind)
+    amount = check_whole(amount, (1, MAX_CHIPS), "number of chips", "amount")
+    account = seating_account(seating.id)
+    who = f"{seating.player} in seat {seating.seat}"
+    approved = approver(user, supervisor)
+    noted = approved_words(approved if amount > table.approval_above else None, user)
+    if kind == "buy_in":
+        check_buy_in(table, amount, approved)
+        posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}{noted}")
+    else:
+        if _in_hand_in_play(session, table, seating) is not None:
+            raise Conflict(
+                f"Seat {seating.seat} is in the hand in play: cash out after it is settled.",
+                "seat_in_hand",
+            )
+        stack = balance(session, account)
+        if amount > stack:
+            raise Invalid(
+                f"Seat {seating.seat} has {stack} chips: it cannot cash out {amount}.",
+                "not_enough_chips",
+            )
+        check_cash_out(table, amount, approved)
+        posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}{noted}")
+    post(session, table.id, [posting], recorder)
+    what = "a buy-in" if kind == "buy_in" else "a cash-out"
+    record_approval(session, table, what, amount, approved, user)
+
+
+def pause_seat(session: Session, seating: Seating, paused: object) -> None:
+    """Sit a player out (not dealt in, no time collection) or back in."""
+    seating.paused = check_paused(paused)
+    session.flush()
+
+
+def leave_seat(
+    session: Session,
+    table: Table,
+    seating: Seating,
+    recorder: Recorder,
+    user: User,
+    supervisor: User | None = None,
+) -> int:
+    """Cash out the whole stack and free the seat; return the stack it left with.
+
+    Leaving is a cash-out: above the table's approval threshold it needs a supervisor too.
+    """
+    if _in_hand_in_play(session, table, seating) is not None:
+        raise Conflict(
+            f"Seat {seating.seat} is in the hand in play: it can leave once the hand is settled.",
+            "seat_in_hand",
+        )
+    account = seating_account(seating.id)
+    stack = balance(session, account)
+    if stack < 0:
+        raise Conflict(
+            f"Seat {seating.seat} is short by {-stack} chips: buy in to cover it before leaving.",
+            "seat_short",
+        )
+    approved = approver(user, supervisor)
+    if stack > table.approval_above and approved is None:
+        raise Forbidden(
+            f"Seat {seating.seat} would leave with {stack:,} chips, above this table's "
+            f"{table.approval_above:,}: a supervisor's name and PIN must approve the cash-out.",
+            "needs_supervisor",
+        )
+    if stack:
+        who = f"{seating.player} leaves seat {seating.seat}"
+        noted = approved_words(approved if stack > table.approval_above else None, user)
+        post(
+            session,
+            table.id,
+            [Posting(account, CAGE, stack, "cash_out", f"{who} and cashes out {stack}{noted}")],
+            recorder,
+        )
+        record_approval(session, table, "a cash-out on leaving", stack, approved, user)
+    seating.left_at = utcnow()
+    session.flush()
+    return stack

@@ -1,0 +1,182 @@
+"""Registered devices: the floor names each tablet, and what it records says so.
+
+A supervisor registers a tablet from the tablet itself: the app makes a random token, keeps
+only its sha256, and the tablet keeps the token in a long-lived cookie. Every request from
+that tablet is then recorded from "<name> (registered #<id>)". A request from anywhere else
+is recorded, as before, with what the browser says of itself (its ``X-Device`` header or its
+User-Agent): the browser's own claim, which anyone can write.
+
+How a device reaches a record, and how a record's device is read back, is decided here only:
+`recorded_as` writes the words, `read_device` reads them. A claim that looks like a registered
+name is marked as a claim, so it can never pass for one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.bounds import check_text
+from dealer.errors import Conflict, NotFound
+from dealer.models import Device, User, utcnow
+from dealer.people.audit import record_audit
+
+__all__ = [
+    "DEVICE_NAME",
+    "DeviceWords",
+    "device_claim",
+    "devices",
+    "read_device",
+    "recorded_as",
+    "register_device",
+    "rename_device",
+    "retire_device",
+    "tablet_device",
+]
+
+#: The longest short name of a tablet, in characters.
+DEVICE_NAME = 40
+#: What a record keeps of its device, at most (``events.device`` and the others).
+LONGEST_RECORD = 200
+_REGISTERED = re.compile(r"^(?P<name>.+) \(registered #(?P<id>[0-9]+)\)(?: · (?P<claim>.*))?$")
+CLAIM_MARK = "claimed: "
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def recorded_as(device: Device | None, claim: str) -> str:
+    """What a record stores as its device: the registered name, then the browser's claim."""
+    claim = "".join(ch for ch in claim if ch.isprintable()) or "unknown"
+    if device is not None:
+        return f"{device.name} (registered #{device.id}) · {claim}"[:LONGEST_RECORD]
+    if _REGISTERED.match(claim):
+        claim = CLAIM_MARK + claim
+    return claim[:LONGEST_RECORD]
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceWords:
+    """A record's device as a screen shows it: the registered name, and the browser's claim."""
+
+    #: The floor's name for the tablet, None when it was not a registered one.
+    name: str | None
+    registered: int | None
+    #: What the browser said of itself (its User-Agent or X-Device), as recorded.
+    claim: str
+
+    @property
+    def shown(self) -> str:
+        return self.name if self.name is not None else "an unregistered device"
+
+
+def read_device(stored: str) -> DeviceWords:
+    """The words a record's device was stored with (`recorded_as`), read back."""
+    found = _REGISTERED.match(stored)
+    if found is None:
+        return DeviceWords(None, None, stored)
+    return DeviceWords(found["name"], int(found["id"]), found["claim"] or "")
+
+
+def tablet_device(session: Session, token: str | None) -> Device | None:
+    """The registered, unretired device whose cookie holds ``token``."""
+    if not token or len(token) > 100:
+        return None
+    return session.scalars(
+        select(Device).where(Device.token_hash == _digest(token), Device.retired_at.is_(None))
+    ).first()
+
+
+def _name(name: object) -> str:
+    return check_text(name, DEVICE_NAME, "tablet's name", "name")
+
+
+def register_device(
+    session: Session, name: object, user: User, current: Device | None
+) -> tuple[str, Device]:
+    """Register the tablet asking as ``name``; its token, for its cookie, and its row.
+
+    A tablet that already holds a registration is renamed instead, never registered twice.
+    """
+    if current is not None:
+        raise Conflict(
+            f"This tablet is already registered as {current.name}: rename it instead.",
+            "device_registered",
+        )
+    token = secrets.token_urlsafe(32)
+    device = Device(name=_name(name), token_hash=_digest(token), registered_by=user.id)
+    session.add(device)
+    session.flush()
+    record_audit(
+        session,
+        "device_registered",
+        words=f"{user.name} registered this tablet as {device.name}.",
+        user_id=user.id,
+        details={"device": device.id},
+    )
+    return token, device
+
+
+def _get(session: Session, device_id: int) -> Device:
+    device = session.get(Device, device_id) if 1 <= device_id <= 2**31 - 1 else None
+    if device is None:
+        raise NotFound(f"There is no device {device_id}.", "unknown_device")
+    return device
+
+
+def rename_device(session: Session, device_id: int, name: object, user: User) -> Device:
+    device = _get(session, device_id)
+    if device.retired_at is not None:
+        raise Conflict(f"{device.name} is retired: register the tablet again.", "device_retired")
+    was, device.name = device.name, _name(name)
+    session.flush()
+    record_audit(
+        session,
+        "device_changed",
+        words=f"{user.name} renamed tablet {was} to {device.name}.",
+        user_id=user.id,
+        details={"device": device.id, "was": was},
+    )
+    return device
+
+
+def retire_device(session: Session, device_id: int, user: User) -> Device:
+    """Retire a device: its cookie no longer names it (a lost or replaced tablet)."""
+    device = _get(session, device_id)
+    if device.retired_at is None:
+        device.retired_at = utcnow()
+        session.flush()
+        record_audit(
+            session,
+            "device_changed",
+            words=f"{user.name} retired tablet {device.name}.",
+            user_id=user.id,
+            details={"device": device.id, "retired": True},
+        )
+    return device
+
+
+def devices(session: Session) -> list[Device]:
+    """Every device, the ones in use first, then by name."""
+    rows = session.scalars(select(Device).order_by(Device.name, Device.id)).all()
+    return sorted(rows, key=lambda d: d.retired_at is not None)
+
+
+def device_claim(stored: str | None) -> str:
+    """A record's device in words that say what the floor registered and what the browser only
+    claimed: "Tablet 3 (registered #4); claimed: Mozilla/5.0 ..." or "claimed: ...". The API
+    returns it beside ``device`` (``device_claim``)."""
+    if not stored:
+        return CLAIM_MARK + "nothing"
+    words = read_device(stored)
+    claim = CLAIM_MARK + words.claim.removeprefix(CLAIM_MARK) if words.claim else ""
+    if words.name is None:
+        return claim or CLAIM_MARK + "nothing"
+    registered = f"{words.name} (registered #{words.registered})"
+    return f"{registered}; {claim}" if claim else registered

@@ -1,0 +1,208 @@
+"""Sign-ins: the token a sign-in is, how long it lasts, and ending it.
+
+A sign-in is one `AuthToken` row: the bearer token and the screens' (signed) cookie both
+carry its random token, of which only the sha256 is stored. It ends when signed out, when a
+supervisor ends it, when its user is deactivated, after ``SIGN_IN_HOURS`` (a shift), or
+after ``IDLE_SECONDS`` unused: the same rule for the API and the screens (`why_ended`).
+Who may sign in, and who may end another's sign-in, is `dealer.people.users`'s.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime, timedelta
+
+from flask import current_app
+from sqlalchemy import Select, bindparam, func, select, update
+from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
+
+from dealer.errors import StorageUnavailable
+from dealer.models import AuthToken, User, as_utc, utcnow
+from dealer.people.audit import record_audit
+from dealer.transactions import in_write, writing
+
+__all__ = [
+    "LIVE_TOKEN",
+    "SEEN_EVERY",
+    "find_token",
+    "hash_token",
+    "issue_token",
+    "live_params",
+    "live_row",
+    "live_sign_ins",
+    "revoke",
+    "why_ended",
+]
+
+#: What a token that names no sign-in hears.
+NOT_SIGNED_IN = "Sign in first: this needs a signed-in dealer."
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def issue_token(session: Session, user: User, device: str | None = None) -> tuple[str, AuthToken]:
+    """A new random token for ``user``; only its sha256 is stored. The cookie of a screen's
+    sign-in carries this same token (signed), never the row's sequential id."""
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    row = AuthToken(token_hash=hash_token(token), user_id=user.id, device=device, last_seen_at=now)
+    row.created_at = now
+    session.add(row)
+    session.flush()
+    return token, row
+
+
+def _lifetime() -> timedelta:
+    return timedelta(hours=float(current_app.config.get("SIGN_IN_HOURS", 12)))
+
+
+def _idle() -> timedelta | None:
+    seconds = int(current_app.config.get("IDLE_SECONDS", 900))
+    return timedelta(seconds=seconds) if seconds > 0 else None
+
+
+#: How often a sign-in's last use is written: a write per request would cost every call.
+SEEN_EVERY = timedelta(minutes=1)
+
+
+def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
+    """Why this sign-in no longer works, in words, or None while it is live.
+
+    One rule for the API's bearer tokens and the screens' cookie alike: ended by hand
+    (sign-out, or a supervisor), its user deactivated, older than the shift
+    (``SIGN_IN_HOURS``), or unused for ``IDLE_SECONDS``.
+    """
+    if row is None:
+        return "Sign in first: this needs a signed-in dealer."
+    now = now or utcnow()
+    if row.revoked_at is not None or not row.user.active:
+        return "This sign-in has ended: sign in again."
+    if as_utc(row.created_at) + _lifetime() <= now:
+        hours = _lifetime().total_seconds() / 3600
+        return f"This sign-in ended after {hours:g} hours: sign in again."
+    idle = _idle()
+    seen = row.last_seen_at or row.created_at
+    if idle is not None and as_utc(seen) + idle <= now:
+        minutes = max(1, int(idle.total_seconds()) // 60)
+        return f"Signed out after {minutes} minutes without a touch: sign in again."
+    return None
+
+
+def find_token(session: Session, token: str) -> AuthToken | str:
+    """The live token row for a bearer token (or the cookie, which holds the same token), or
+    the words saying why it no longer works.
+
+    Every signed-in request asks this, so the user comes in the same query as the token. Its
+    last use is written at most once a minute, in a short write of its own.
+    """
+    row = _token_row(session, token)
+    now = utcnow()
+    ended = why_ended(row, now)
+    if ended is not None or row is None:
+        return ended or NOT_SIGNED_IN
+    stale = as_utc(row.last_seen_at or row.created_at) + SEEN_EVERY <= now
+    if stale and not in_write(session):  # never end a write that is under way
+        token_id = row.id
+        try:
+            with writing(session) as work:
+                seen = update(AuthToken).where(AuthToken.id == token_id)
+                work.execute(seen.values(last_seen_at=now))
+        except StorageUnavailable:
+            pass  # a database that cannot write still answers reads: the screens stay up
+        row = session.get(AuthToken, token_id, options=[joinedload(AuthToken.user)])
+        assert row is not None
+    return row
+
+
+def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None:
+    """End a sign-in: its bearer token and the cookie that carries it both stop working."""
+    with writing(session) as work:
+        row = work.get(AuthToken, token_id)
+        if row is not None and row.revoked_at is None:
+            row.revoked_at = utcnow()
+            row.ended_by = ended_by
+            if ended_by is None:
+                words, kind, by = f"{row.user.name} signed out.", "sign_out", row.user_id
+            else:
+                ender = work.get(User, ended_by)
+                ender_name = ender.name if ender is not None else f"user {ended_by}"
+                words = (
+                    f"{ender_name} ended {row.user.name}'s sign-in (since {row.created_at:%H:%M})."
+                )
+                kind, by = "sign_in_ended", ended_by
+            record_audit(
+                work, kind, words=words, user_id=by, details={"sign_in": row.id, "of": row.user_id}
+            )
+
+
+def live_sign_ins(session: Session) -> list[AuthToken]:
+    """Every sign-in still working, newest first: who, since when, last seen, device."""
+    now = utcnow()
+    rows = session.scalars(
+        select(AuthToken)
+        .options(joinedload(AuthToken.user))
+        .where(AuthToken.revoked_at.is_(None), AuthToken.created_at > now - _lifetime())
+        .order_by(AuthToken.created_at.desc(), AuthToken.id.desc())
+    )
+    return [row for row in rows if why_ended(row, now) is None]
+
+
+#: `why_ended` as one query, for a read too frequent to load the user: an open screen asking
+#: every second whether it changed (`dealer.live`). Bound by `live_params`.
+LIVE_TOKEN: Select[int] = (
+    select(AuthToken.id)
+    .join(User, User.id == AuthToken.user_id)
+    .where(
+        AuthToken.token_hash == bindparam("token_hash"),
+        AuthToken.revoked_at.is_(None),
+        User.active,
+        AuthToken.created_at > bindparam("born_after"),
+        func.coalesce(AuthToken.last_seen_at, AuthToken.created_at) > bindparam("seen_after"),
+    )
+)
+
+
+def live_params(token: str) -> dict[str, object]:
+    """`LIVE_TOKEN`'s parameters for ``token``, now. Asking does not count as a use."""
+    now = utcnow()
+    idle = _idle()
+    return {
+        "token_hash": hash_token(token),
+        "born_after": now - _lifetime(),
+        # No idle limit: any last use will do (a time before any sign-in).
+        "seen_after": now - idle if idle is not None else now - _lifetime(),
+    }
+
+
+def live_row(session: Session, token: str) -> AuthToken | None:
+    """The live sign-in ``token`` names, read without counting as a use (no write)."""
+    row = _token_row(session, token)
+    return row if why_ended(row) is None else None
+
+
+def _token_row(session: Session, token: str) -> AuthToken | None:
+    """The token row ``token`` names, its user loaded in the same query.
+
+    A plain join of both rows, the user set as the token's ``user`` as if loaded with it:
+    every signed-in request asks this, and the ORM's joined eager loading cost about a third
+    more than the join (bench/api.py's profile).
+    """
+    found = session.execute(_TOKEN_AND_USER, {"token_hash": hash_token(token)}).first()
+    if found is None:
+        return None
+    row, user = found
+    set_committed_value(row, "user", user)
+    return row
+
+
+#: Built once: every signed-in request asks it.
+_TOKEN_AND_USER = (
+    select(AuthToken, User)
+    .join(User, User.id == AuthToken.user_id)
+    .where(AuthToken.token_hash == bindparam("token_hash"))
+    .limit(1)
+)

@@ -1,0 +1,92 @@
+"""The dispute desk at the tablet: from a settled seed-000 hand, a dealer puts seat 3's claim on
+the record, the supervisor rules on it from the hand screen, and the hand slip (read back with
+pypdf) carries both; and the seat form finds a player as a name is typed, or adds one."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import Api
+from tests.reports.evening import one_line, pdf_text
+from tests.reports.test_routes import fetch
+from tests.screens.browser.conftest import Tablet
+from tests.screens.browser.test_screens import table_with_hand
+
+pytestmark = pytest.mark.browser
+
+SEED = (["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"])
+
+
+def test_a_dispute_opened_and_ruled_from_the_hand_screen_is_on_the_slip(tablet: Tablet) -> None:
+    world = table_with_hand(tablet.live, dropped=[5])
+    api, hand = world["api"], world["hand"]
+    for cards in SEED:
+        api.event(hand, {"type": "meld", "seat": 1, "cards": cards})
+    out = api.event(hand, {"type": "go_out", "seat": 1})
+    paid = next(p for p in out["payments"] if p["from"] == "3")
+    page = tablet.page
+
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{hand}")
+    page.tap(".open-dispute summary")
+    page.select_option("#raised_by", "3")
+    page.fill("#claim", "Seat 3 says it owed 2, not 8")
+    page.select_option("#entry", str(paid["entry"]))
+    tablet.shot("40-dispute-opening")
+    page.tap("button:has-text('Put the dispute on record')")
+    page.wait_for_selector("#dispute-1, .dispute")
+    said = tablet.text("#disputes")
+    assert "raised by seat 3: Seat 3 says it owed 2, not 8" in said
+    assert "Awaiting a supervisor's ruling." in said
+
+    page.context.clear_cookies()  # the supervisor takes the tablet
+    tablet.sign_in("supervisor")
+    tablet.go(f"/hands/{hand}")
+    dispute = page.locator(".dispute").last
+    dispute.get_by_label("Denied").check()
+    dispute.get_by_label("Why").fill("2 going out and 6 conditions paid again: 8 is right")
+    tablet.shot("41-dispute-ruling", axe=True)
+    dispute.get_by_role("button", name="Rule on dispute").tap()
+    page.wait_for_selector(".dispute .ruling")
+    ruled = tablet.text("#disputes")
+    assert "Ruled denied by Sam" in ruled
+    assert "8 is right" in ruled
+
+    slip = one_line(pdf_text(fetch(api, f"/reports/hands/{hand}.pdf").data))
+    assert "Disputes (1, 0 open)" in slip
+    assert f"seat 3: Seat 3 says it owed 2, not 8 (ledger entry {paid['entry']})" in slip
+    assert "DENIED: 2 going out and 6 conditions paid again: 8 is right" in slip
+    assert "ruled by Sam" in slip
+
+
+def test_a_player_is_found_as_you_type_or_added_in_two_taps(tablet: Tablet) -> None:
+    floor = Api.sign_in(tablet.live.app, "supervisor")
+    table = floor.table(name=f"Players {tablet.size}")["id"]
+    known = floor.post("/players", {"name": "Annabel Known", "card_number": "A-1"}, status=201)
+    page = tablet.page
+    tablet.sign_in("dealer")
+
+    tablet.go(f"/tables/{table}/seats/1")
+    page.fill("#player", "Annab")
+    page.locator(".player-match", has_text="Annabel Known (card A-1)").tap()
+    assert page.input_value("#player") == "Annabel Known"
+    assert "Player chosen: Annabel Known" in tablet.text("[data-player-chosen]")
+    page.fill("#buy_in", "100")
+    tablet.shot("42-seat-player-chosen", axe=True)
+    page.tap("button:has-text('Seat the player')")
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+
+    tablet.go(f"/tables/{table}/seats/2")
+    page.fill("#player", "Zed Newcomer")
+    page.locator(".player-match", has_text="Add Zed Newcomer as a new player").tap()
+    page.fill("#buy_in", "50")
+    page.tap("button:has-text('Seat the player')")
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+
+    seats = floor.get(f"/tables/{table}")["seats"]
+    assert seats["1"]["player_id"] == known["id"]
+    added = floor.get("/players?q=Zed Newcomer")["players"]
+    assert [p["name"] for p in added] == ["Zed Newcomer"]
+    assert seats["2"]["player_id"] == added[0]["id"]

@@ -1,0 +1,75 @@
+"""The dispute desk on the screens: the hand screen opens a dispute and a supervisor rules on
+it; a dealer is offered no ruling and is refused one; the floor counts open disputes."""
+
+from __future__ import annotations
+
+import re
+
+from tests.helpers import Api
+from tests.screens.conftest import Web, words
+
+
+def form_fields(page: str, action: str) -> dict[str, str]:
+    """The hidden fields (CSRF token, key, page) of the form posting to ``action``."""
+    form = re.search(rf'<form[^>]*action="{re.escape(action)}".*?</form>', page, re.S)
+    assert form is not None, action
+    return dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', form.group(0)))
+
+
+def test_a_dispute_opened_and_ruled_on_from_the_hand_screen(
+    dealer: Web, supervisor: Web, floor_api: Api, hand_id: int, table_id: int
+) -> None:
+    meld = floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["5S"] * 3})
+    entry = meld["payments"][0]["entry"]
+    page = dealer.get(f"/hands/{hand_id}")
+    assert "No dispute on this hand." in words(page)
+    action = f"/hands/{hand_id}/disputes"
+    sent = dealer.post(
+        action,
+        {**form_fields(page, action), "raised_by": "3", "claim": "Paid 4, says 2", "entry": entry},
+    )
+    assert sent.headers["Location"].endswith("#disputes")
+    shown = words(dealer.follow(sent))
+    assert "Dispute 1 , raised by seat 3: Paid 4, says 2" in shown
+    assert f"About ledger entry {entry}" in shown
+    assert "Awaiting a supervisor's ruling." in shown  # a dealer is offered no ruling
+    floor_page = words(supervisor.get("/floor"))
+    assert "1 open dispute" in floor_page
+
+    # A dealer who sends a ruling anyway is refused in words, and nothing is recorded.
+    ruling = f"/hands/{hand_id}/disputes/1/ruling"
+    page = supervisor.get(f"/hands/{hand_id}")
+    fields = form_fields(page, ruling)
+    refused = dealer.post(
+        ruling,
+        {**fields, "ruling-1-outcome": "denied", "ruling-1-reason": "No"},
+        status=403,
+    )
+    assert "Only a supervisor rules on a dispute" in words(refused.get_data(as_text=True))
+
+    ruled = supervisor.post(
+        ruling, {**fields, "ruling-1-outcome": "denied", "ruling-1-reason": "Four is right"}
+    )
+    shown = words(supervisor.follow(ruled))
+    assert "Ruled denied by Sam" in shown and "Four is right" in shown
+    assert "open dispute" not in words(supervisor.get("/floor"))
+    assert floor_api.get(f"/hands/{hand_id}/disputes")["disputes"][0]["ruling"]["outcome"] == (
+        "denied"
+    )
+
+
+def test_a_refused_dispute_says_why_and_records_nothing(
+    dealer: Web, floor_api: Api, hand_id: int
+) -> None:
+    page = dealer.get(f"/hands/{hand_id}")
+    action = f"/hands/{hand_id}/disputes"
+    refused = dealer.post(
+        action, {**form_fields(page, action), "raised_by": "5", "claim": "   "}, status=422
+    )
+    assert "Say what is claimed." in words(refused.get_data(as_text=True))
+    page = dealer.get(f"/hands/{hand_id}")
+    refused = dealer.post(
+        action, {**form_fields(page, action), "raised_by": "8", "claim": "Who?"}, status=422
+    )
+    assert "Seat 8 was not dealt in" in words(refused.get_data(as_text=True))
+    assert floor_api.get(f"/hands/{hand_id}/disputes")["disputes"] == []
