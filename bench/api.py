@@ -53,14 +53,15 @@ from sqlalchemy.orm import Session
 from bench.room.server import migrate, postgres_database
 from dealer import create_app, rules, transactions
 from dealer.api import answers
-from dealer.api.shapes import event_shapes
 from dealer.api.writes import write
 from dealer.extensions import db
 from dealer.hands import reading as service
 from dealer.inputs import NewEvent
+from dealer.ledger.replay import hand_rules
 from dealer.models import Hand
 from dealer.people.users import add_user, names_of
 from dealer.transactions import writing
+from dealer.views.hand import event_views
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import signed_in
@@ -120,11 +121,14 @@ class EventPath:
             going_out = rules.action_from_dict(events[-1].action)
             names = names_of(session, {e.user_id for e in events})
             replayed = service.replay(hand, events)
+            played = hand_rules(hand)
             started = time.process_time()
             for _ in range(repeat):
                 engine = service.replay(hand, events[:-1]).engine
                 engine.apply(going_out)
-                json.dumps(event_shapes(session, replayed, names), separators=(",", ":"))
+                players = {int(s): "" for s in hand.seats}
+                shaped = [e.answer() for e in event_views(replayed, players, names, played)]
+                json.dumps(shaped, separators=(",", ":"))
             used = time.process_time() - started
             session.rollback()
         return 1000 * used / repeat

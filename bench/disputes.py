@@ -6,7 +6,7 @@
   (common and rare), combinations; a table session with and without a seat; one hand. Each
   search is timed on its own; the p50, p95 and worst are printed. Issue 13's target: p95 under
   200 ms.
-- ``statement``: a seat's statement for a hand (`dealer.disputes.statements`: the hand replayed,
+- ``statement``: a seat's statement for a hand (`dealer.views.statement`: the hand replayed,
   its entries read, the ledger's own sum), for hands and seats taken at random.
 
 The shift is built once by ``bench/reports.py``'s code into ``--db`` and reused by later runs
@@ -30,10 +30,10 @@ from typing import Any
 from flask_migrate import upgrade
 
 from bench.reports import START, bench_app, build_database
+from dealer.clock import zone
 from dealer.disputes.search import find_payments, query_from
-from dealer.disputes.statements import seat_statement
 from dealer.extensions import db
-from dealer.wording import zone
+from dealer.views.statement import seat_statement
 
 TABLES, HOURS, PER_HOUR = 40, 8, 30
 NAMES = ("Ana", "Bea", "Cruz", "Dev", "Eli", "Fay")

@@ -1,24 +1,100 @@
-"""Shifts on the floor's clock: when the one running now began."""
+"""The floor's clock: one setting (``DEALER_TIMEZONE``) for every screen, document, search,
+shift and checkpoint, and how a time is read and written on it.
+
+Stored times are UTC (`dealer.models.as_utc`); the API writes them as UTC with a ``Z``. A
+person reads them on the floor's clock, and a time a person types without a zone ("21:40",
+"2024-05-03 21:40") is read on that clock too.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
+
+from flask import current_app, has_app_context
 
 from dealer.models import as_utc
 
-__all__ = ["shift_start"]
+__all__ = ["Clock", "floor_clock", "shift_start", "this_shift_start", "zone"]
 
 
-def shift_start(now: datetime, zone: ZoneInfo, starts: str) -> datetime:
-    """When the shift running at ``now`` began: the latest of ``starts`` ("06:00,14:00") passed."""
-    here = as_utc(now).astimezone(zone)
+@lru_cache(maxsize=32)
+def zone(name: str) -> ZoneInfo:
+    """The zone called ``name``; raises ``ZoneInfoNotFoundError`` for an unknown name."""
+    return ZoneInfo(name)
+
+
+#: How a time is written, by style: see `Clock.words`.
+_STYLES = {
+    "datetime": "%Y-%m-%d %H:%M:%S %Z",
+    "minute": "%Y-%m-%d %H:%M %Z",
+    "short": "%m-%d %H:%M",
+    "date": "%Y-%m-%d",
+    "time": "%H:%M:%S",
+    "hour": "%H:%M",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The floor's clock: its zone, and how a time is read and written on it."""
+
+    zone: ZoneInfo
+
+    @property
+    def name(self) -> str:
+        return self.zone.key
+
+    def local(self, at: datetime) -> datetime:
+        return as_utc(at).astimezone(self.zone)
+
+    def words(self, at: datetime | None, style: str = "datetime") -> str:
+        """``at`` on this clock; empty for None. ``datetime`` 2024-05-03 14:00:00 PDT,
+        ``minute`` 2024-05-03 14:00 PDT, ``short`` 05-03 14:00, ``date`` 2024-05-03,
+        ``time`` 14:00:00, ``hour`` 14:00."""
+        if at is None:
+            return ""
+        return self.local(at).strftime(_STYLES.get(style, _STYLES["datetime"]))
+
+    def read(self, moment: datetime) -> datetime:
+        """A time given without a zone is on this clock; any time, as UTC."""
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=self.zone)
+        return moment.astimezone(UTC)
+
+    def at(self, day: date, hour: time) -> datetime:
+        """``hour`` of ``day`` on this clock, as UTC."""
+        return datetime.combine(day, hour, tzinfo=self.zone).astimezone(UTC)
+
+    def today(self, now: datetime | None = None) -> date:
+        return self.local(now or datetime.now(UTC)).date()
+
+
+def floor_clock() -> Clock:
+    """The floor's clock, from the app's one setting (UTC outside an app)."""
+    name = current_app.config.get("TIMEZONE", "UTC") if has_app_context() else "UTC"
+    return Clock(zone(name))
+
+
+def shift_start(now: datetime, clock: Clock, starts: str) -> datetime:
+    """When the shift running at ``now`` began: the latest of ``starts`` ("06:00,14:00") passed,
+    as UTC."""
+    here = clock.local(now)
     marks = sorted(time.fromisoformat(part.strip()) for part in starts.split(",") if part.strip())
     if not marks:
         marks = [time(0, 0)]
     for day in (here.date(), here.date() - timedelta(days=1)):
         for mark in reversed(marks):
-            start = datetime.combine(day, mark, tzinfo=zone)
+            start = datetime.combine(day, mark, tzinfo=clock.zone)
             if start <= here:
-                return start.astimezone(as_utc(now).tzinfo)
-    return here  # unreachable: yesterday's last mark is always before now
+                return start.astimezone(UTC)
+    return here.astimezone(UTC)  # unreachable: yesterday's last mark is always before now
+
+
+def this_shift_start(now: datetime | None = None) -> datetime:
+    """When the shift running now (or at ``now``) began, on the floor's clock and shift starts
+    (``DEALER_SHIFT_STARTS``), as UTC."""
+    starts = current_app.config.get("SHIFT_STARTS", "") if has_app_context() else ""
+    return shift_start(now or datetime.now(UTC), floor_clock(), starts)

@@ -124,9 +124,7 @@ class Config:
     MAX_CONTENT_LENGTH = 64 * 1024
     # werkzeug's scrypt: slow and salted, so a stolen table of PINs stays hard to read.
     PIN_HASH_METHOD = "scrypt"
-    # Printed reports: the floor's clock (an IANA zone; also how a report's from/to without
-    # a zone is read), the currency sign, and the paper (letter or A4).
-    REPORT_TIMEZONE = os.environ.get("REPORT_TIMEZONE", "UTC")
+    # Printed reports: the currency sign and the paper (letter or A4).
     REPORT_CURRENCY = os.environ.get("REPORT_CURRENCY", "$")
     REPORT_PAGE_SIZE = os.environ.get("REPORT_PAGE_SIZE", "letter")
     # A form's CSRF token lives as long as the sign-in it belongs to: a hand can stay
@@ -152,8 +150,12 @@ class Config:
         )
         #: How many proxies in front of the app to believe X-Forwarded-For from (0: none).
         self.PROXY_HOPS = int(os.environ.get("DEALER_PROXY_HOPS", "0"))
-        #: The floor's clock, for the times on screen and the shift's start.
-        self.TIMEZONE = os.environ.get("DEALER_TIMEZONE", "UTC")
+        #: The floor's clock (an IANA zone), the one setting for every time a person reads or
+        #: types: screens, documents, searches, the shift's start (`dealer.clock`).
+        #: REPORT_TIMEZONE, its old name for the documents, is read when it is not set.
+        self.TIMEZONE = (
+            os.environ.get("DEALER_TIMEZONE") or os.environ.get("REPORT_TIMEZONE") or "UTC"
+        )
         #: When shifts start on the floor's clock; the floor shows the drop since the last one.
         self.SHIFT_STARTS = os.environ.get("DEALER_SHIFT_STARTS", "06:00,14:00,22:00")
         #: The key of the ledger's keyed chain (HMAC) and, derived from it, of the checkpoints'

@@ -109,3 +109,11 @@ class Api:
     def stacks(self, table: int) -> dict[int, int]:
         seats = self.get(f"/tables/{table}/balances")["seats"]
         return {int(seat): value["stack"] for seat, value in seats.items()}
+
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def shown(cards: str) -> str:
+    """Cards as a person reads them: ``5S 5S 5S`` is ``5♠ 5♠ 5♠``."""
+    return " ".join(c[:-1].upper() + SUIT_SYMBOLS[c[-1].upper()] for c in cards.split())

@@ -9,22 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, request
 
 from dealer.api import bp, desk_answers
 from dealer.api.hands import HAND
+from dealer.clock import floor_clock
 from dealer.disputes.search import SEARCH_ROLE, FoundPayment, find_payments, query_from
-from dealer.disputes.statements import Statement, seat_statement
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.authority import authorise_hand
 from dealer.rulebook import Rule
+from dealer.views.statement import Statement, seat_statement
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
-from dealer.wording import zone
 
-__all__ = ["found_shape", "rule_shape", "statement_shape"]
+__all__ = ["found_shape", "rule_shape"]
 
 SEAT = "<int(min=1, max=8):seat>"
 
@@ -38,76 +38,15 @@ def _dispute(hand: int, event: int, number: int) -> str:
     return f"/hands/{hand}/events/{event}/payments/{number}"
 
 
-def statement_shape(found: Statement) -> dict[str, Any]:
-    return {
-        "hand": found.hand_id,
-        "number": found.hand_number,
-        "table": found.table_id,
-        "table_name": found.table_name,
-        "status": found.status,
-        "seat": found.seat,
-        "player": found.player,
-        "seating": found.seating_id,
-        "account": found.account,
-        "paid": found.paid,
-        "received": found.received,
-        "net": found.net,
-        "ledger_net": found.ledger_net,
-        "balanced": found.balanced,
-        "sentences": found.sentences(),
-        "parties": [
-            {
-                "party": str(party.party),
-                "label": party.label,
-                "paid": party.paid_chips,
-                "received": party.received_chips,
-                "net": party.net,
-                "running": party.running,
-                "groups": [
-                    {
-                        "rule": rule_shape(group.rule),
-                        "direction": group.direction,
-                        "chips": group.chips,
-                        "detail": group.detail,
-                        "words": group.words(),
-                        "lines": [line.entry_seq for line in group.lines],
-                    }
-                    for group in (*party.paid, *party.received)
-                ],
-            }
-            for party in found.parties
-        ],
-        "lines": [
-            {
-                "event": line.event_id,
-                "event_seq": line.event_seq,
-                "payment": line.number,
-                "entry": line.entry_seq,
-                "at": line.at.isoformat(),
-                "other": str(line.other),
-                "rule": rule_shape(line.rule),
-                "chips": line.chips,
-                "detail": line.detail,
-                "reason": line.reason,
-                "event_text": line.event_text,
-                "voided_by": line.voided_by,
-                "running": line.running,
-                "dispute": _dispute(found.hand_id, line.event_id, line.number),
-            }
-            for line in found.lines
-        ],
-    }
-
-
 @bp.get(HAND + f"/seats/{SEAT}/statement")
 @signed_in()
-@declare({200: (desk_answers.Statement, "The seat's statement for the hand.")}, [404, 409])
+@declare({200: (Statement, "The seat's statement for the hand.")}, [404, 409])
 def statement(hand_id: int, seat: int) -> Response:
     """A seat's statement for a hand: every chip in and out, by the other party and by rule,
     with running totals that add up to the seat's net (held to the ledger's own sum)."""
     session = current_session()
     authorise_hand(session, principal().user, hand_id)
-    return json_response(statement_shape(seat_statement(session, hand_id, seat)), 200)
+    return json_response(seat_statement(session, hand_id, seat).answer(), 200)
 
 
 def found_shape(p: FoundPayment) -> dict[str, Any]:
@@ -143,7 +82,7 @@ def payments() -> Response:
     """Find a payment: in a hand, a table session or a window of time (from and to, at most
     31 days), by seat, player, amount and rule. Role: supervisor or above."""
     refuse_unknown(PaymentSearch, request.args)
-    query = query_from(asked(PaymentSearch), zone(current_app.config.get("REPORT_TIMEZONE", "UTC")))
+    query = query_from(asked(PaymentSearch), floor_clock().zone)
     found = find_payments(current_session(), query)
     return json_response(
         {"payments": [found_shape(p) for p in found.payments], "more": found.more}, 200

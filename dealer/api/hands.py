@@ -9,7 +9,6 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.api import answers, bp
-from dealer.api.shapes import hand_shape, payments_shape
 from dealer.api.tables import TABLE, approval
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
@@ -17,6 +16,7 @@ from dealer.hands import reading, record
 from dealer.inputs import Fit, NewEvent, NewHand
 from dealer.models import User
 from dealer.people.authority import authorise_hand, authorise_table
+from dealer.views.hand import HandView, Recorded, hand_view, recorded
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
@@ -26,7 +26,7 @@ HAND = f"/hands/<{ID}:hand_id>"
 
 @bp.post(TABLE + "/hands")
 @signed_in()
-@declare({201: (answers.Hand, "The hand.")}, [403, 404, 409], json=NewHand, write=True)
+@declare({201: (HandView, "The hand.")}, [403, 404, 409], json=NewHand, write=True)
 def start_hand(table_id: int) -> Response:
     """Deal a hand to every seated player; antes, collection, then the drops.
 
@@ -38,25 +38,24 @@ def start_hand(table_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         table = authorise_table(session, principal().user, table_id, "deal")
         replayed = record.start_hand(session, table, dropped, recorder())
-        return hand_shape(session, replayed), 201
+        return hand_view(session, replayed).answer(), 201
 
     return write(work)
 
 
 @bp.get(HAND)
 @signed_in()
-@declare({200: (answers.Hand, "The hand.")}, [403, 404])
+@declare({200: (HandView, "The hand.")}, [403, 404])
 def get_hand(hand_id: int) -> Response:
     """A hand: rules, seats and melds, net and events (a dealer: at their own table)."""
     authorise_hand(current_session(), principal().user, hand_id)
-    replayed = reading.load_hand(current_session(), hand_id)
-    return json_response(hand_shape(current_session(), replayed), 200)
+    return json_response(hand_view(current_session(), hand_id).answer(), 200)
 
 
 @bp.post(HAND + "/events")
 @signed_in()
 @declare(
-    {201: (answers.Recorded, "The event, its payments and the hand after it.")},
+    {201: (Recorded, "The event, its payments and the hand after it.")},
     [404, 409, 429],
     json=NewEvent,
     write=True,
@@ -82,12 +81,7 @@ def record_event(hand_id: int) -> Response:
             principal().user,
             supervisor,
         )
-        shaped = hand_shape(session, replayed)
-        return {
-            "event": shaped["events"][-1],
-            "payments": payments_shape(replayed.engine.events[-1].payments, entries),
-            "hand": shaped,
-        }, 201
+        return recorded(session, replayed, entries).answer(), 201
 
     return write(work)
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, request
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
 from dealer.api import bp
 from dealer.api.shapes import when
 from dealer.api.writes import write
+from dealer.clock import floor_clock
 from dealer.disputes import players as service
 from dealer.extensions import current_session
 from dealer.inputs import NewPlayer, PlayerSearch, Window, read_window
@@ -24,7 +25,6 @@ from dealer.models import Player
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
-from dealer.wording import zone
 
 PLAYER = f"/players/<{ID}:player_id>"
 
@@ -51,7 +51,7 @@ class HandNet(BaseModel):
 
 
 class DayFigures(BaseModel):
-    day: date = Field(description="On the floor's clock (REPORT_TIMEZONE).")
+    day: date = Field(description="On the floor's clock (DEALER_TIMEZONE).")
     buy_ins: int
     cash_outs: int
     net: int = Field(description="Won (+) or lost (-) at play that day.")
@@ -149,7 +149,7 @@ def player_statement(player_id: int) -> Response:
 
     Role: supervisor or above.
     """
-    tz = zone(current_app.config.get("REPORT_TIMEZONE", "UTC"))
+    tz = floor_clock().zone
     start, end = read_window(request.args.get("from"), request.args.get("to"), tz)
     found = service.player_statement(current_session(), player_id, start, end, tz)
     return json_response(statement_shape(found), 200)

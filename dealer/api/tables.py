@@ -12,7 +12,7 @@ from flask import Response
 from sqlalchemy.orm import Session
 
 from dealer.api import answers, bp
-from dealer.api.shapes import balances_shape, payments_shape, seat_shape, table_shape
+from dealer.api.shapes import balances_shape, seat_shape, table_shape
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import assignments
@@ -33,6 +33,7 @@ from dealer.inputs import (
 from dealer.models import User
 from dealer.people import users
 from dealer.people.authority import authorise_table
+from dealer.views.hand import payment_view, posted
 from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in, source
@@ -246,8 +247,9 @@ def time_collection(table_id: int) -> Response:
         table = authorise_table(session, user, table_id, "record")
         approved = approved_by(session, approver)
         payments, entries = take_time_collection(session, table, recorder(), user, approved)
+        paid = [payment_view(n, p, {}, None) for n, p in enumerate(payments, start=1)]
         return {
-            "payments": payments_shape(payments, entries),
+            "payments": [p.answer() for p in posted(paid, entries)],
             "balances": balances_shape(session, table),
         }, 201
 

@@ -15,7 +15,6 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.clock import shift_start
 from dealer.floor.tables import stacks
 from dealer.floor.time_collection import times_due
 from dealer.ledger.accounts import house_account
@@ -30,7 +29,6 @@ __all__ = [
     "last_hand_numbers",
     "playing_hands",
     "seats_filled",
-    "shift_start",
 ]
 
 

@@ -91,7 +91,7 @@ class PlayerSearch(TypedDict, total=False):
 # The route reads the times itself (`dealer.reports.routes`), with its own sentences.
 _MOMENT = (
     "An ISO 8601 time such as 2024-05-03T18:00:00Z; without a zone it is read on the floor's "
-    "clock (REPORT_TIMEZONE). The window is [from, to)."
+    "clock (DEALER_TIMEZONE). The window is [from, to)."
 )
 From = Annotated[str, Field(description=_MOMENT, examples=["2024-05-03T18:00:00Z"])]
 To = Annotated[str, Field(description=_MOMENT, examples=["2024-05-04T02:00:00Z"])]

@@ -26,13 +26,12 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
-from zoneinfo import ZoneInfo
 
 from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from dealer.clock import shift_start
+from dealer.clock import this_shift_start
 from dealer.ledger.chain import GENESIS, moment
 from dealer.ledger.checks import Problem, when
 from dealer.ledger.keys import LedgerKey, current_key, signature_ok
@@ -247,10 +246,7 @@ def seal_shift_end(session: Session) -> None:
     Called by every write to the chain before it links anything, under the writers' lock.
     Costs a clock reading, except once a shift.
     """
-    config = current_app.config
-    start = shift_start(
-        utcnow(), ZoneInfo(config.get("TIMEZONE", "UTC")), config.get("SHIFT_STARTS", "")
-    )
+    start = this_shift_start(utcnow())
     store = current_file()
     if _sealed.get(store.path) == start:
         return

@@ -1,23 +1,24 @@
 """Printed reports and exports: hand slips, table sessions, the shift ledger, CSV files.
 
-The documents are built from plain data (``model``), never from the database directly, so that
-they can be tested without one and so that each figure printed comes from one place. ``gather``
-fills that data from the ledger (every chip figure a sum of entries), ``prints`` counts each
-print for the REPRINT stamp, and ``routes`` serves them with the API's sign-in.
+The documents are laid out from plain data (`dealer.views.documents`: the model, and what
+fills it from the ledger, every chip figure a sum of entries), never from the database
+directly, so that they can be tested without one and so that each figure printed comes from
+one place. `dealer.ledger.prints` counts each print for the REPRINT stamp, and ``routes``
+serves them with the API's sign-in.
 """
 
 from dealer.reports.exports import (
     LEDGER_HEADER,
     PLAYERS_HEADER,
-    LedgerRow,
-    PlayerSessionRow,
     iter_ledger_csv,
     iter_players_csv,
     ledger_csv,
     players_csv,
 )
 from dealer.reports.hand_slip import hand_slip_pdf
-from dealer.reports.model import (
+from dealer.reports.session import session_pdf
+from dealer.reports.shift import shift_pdf
+from dealer.views.documents.model import (
     Amount,
     ChainCheck,
     Correction,
@@ -25,7 +26,9 @@ from dealer.reports.model import (
     FiledCheckpoint,
     HandSlip,
     HourDrop,
+    LedgerRow,
     PaymentLine,
+    PlayerSessionRow,
     PlayerTotal,
     PrintOptions,
     SeatLine,
@@ -37,8 +40,6 @@ from dealer.reports.model import (
     ShiftTable,
     TrialLine,
 )
-from dealer.reports.session import session_pdf
-from dealer.reports.shift import shift_pdf
 
 __all__ = [
     "LEDGER_HEADER",

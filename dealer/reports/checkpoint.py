@@ -8,7 +8,7 @@ from reportlab.platypus import Flowable
 
 from dealer.reports.figures import local_time
 from dealer.reports.layout import note, pairs, section
-from dealer.reports.model import FiledCheckpoint
+from dealer.views.documents.model import FiledCheckpoint
 
 __all__ = ["checkpoint_section"]
 

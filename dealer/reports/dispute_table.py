@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable
 
 from dealer.reports.figures import local_time
 from dealer.reports.layout import ALARM, cell, grid, note, section
-from dealer.reports.model import DisputeLine
+from dealer.views.documents.model import DisputeLine
 
 __all__ = ["dispute_count", "disputes_story"]
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
+from dealer.clock import Clock, zone
 from dealer.models import as_utc
-from dealer.reports.model import Amount
-from dealer.wording import balance_text, local_time, money_text, zone
+from dealer.views.documents.model import Amount
+from dealer.words.numbers import balance_words as balance_text
+from dealer.words.numbers import money_words as money_text
 
 __all__ = [
     "ChipsAt",
@@ -20,6 +23,11 @@ __all__ = [
     "money_text",
     "zone",
 ]
+
+
+def local_time(at: datetime | None, tz: ZoneInfo, style: str = "datetime") -> str:
+    """``at`` on the clock of ``tz`` (see `dealer.clock.Clock.words`)."""
+    return Clock(tz).words(at, style)
 
 
 def iso_utc(at: datetime | None) -> str:

@@ -12,9 +12,9 @@ from reportlab.platypus import Flowable, Spacer, Table
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, zone
 from dealer.reports.layout import ALARM, cell, grid, note, pairs, section, signatures
-from dealer.reports.model import HandSlip, PrintOptions
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.rules import Collection, Rules
+from dealer.views.documents.model import HandSlip, PrintOptions
+from dealer.words.parties import party_words
 
 __all__ = ["hand_slip_pdf", "party_text"]
 
@@ -24,27 +24,7 @@ VOID_GREY = "#777777"
 
 def party_text(party: str) -> str:
     """``"3"`` is seat 3; the pot and the house are named as they are."""
-    return f"seat {party}" if party.isdigit() else party
-
-
-def collection_text(collection: Collection) -> str:
-    """The house's collection model in words."""
-    if collection.kind == "per_hand":
-        return f"per hand: {collection.chips} from each seat dealt in"
-    if collection.kind == "time":
-        return f"time: {collection.chips} from each seat every {collection.minutes} minutes"
-    if collection.kind == "rake_percent":
-        return f"rake: {collection.percent}% of the winner's collection, at most {collection.cap}"
-    return "none"
-
-
-def rules_pairs(rules: Rules) -> list[tuple[str, str]]:
-    """The profile and every knob in force, as label and value."""
-    items = [("profile", rules.profile)]
-    for name, value in rules.knobs().items():
-        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
-        items.append((name, shown))
-    return items
+    return party_words(party)
 
 
 def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
@@ -80,8 +60,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
         story.append(note(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
     story += [
         *section("Rules in force"),
-        pairs(rules_pairs(slip.rules), width, columns=3, label_share=0.62),
-        note(f"<b>House collection:</b> {escape(collection_text(slip.collection))}"),
+        pairs(list(slip.rules_words), width, columns=3, label_share=0.62),
         *section("Events and payments"),
         _events(slip, width, money, tz),
         *section("Settlement"),
@@ -110,7 +89,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
 
 
 def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table:
-    fractions = (0.045, 0.085, 0.41, 0.065, 0.065, 0.17, 0.16)
+    fractions = (0.05, 0.09, 0.66, 0.2)
     widths = [f * width for f in fractions]
     rows: list[list[Any]] = []
     extra: list[tuple[Any, ...]] = []
@@ -124,33 +103,23 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
             stamp = f'<font color="{ALARM}"><b>VOIDED</b></font>'
             text = f'<font color="{VOID_GREY}">{text}</font> {stamp}'
         text += f'<br/><font size="6.5" color="#555555">{who}</font>'
-        rows.append(
-            [str(event.seq), local_time(event.at, tz, "time"), cell(text, markup=True), *[""] * 4]
-        )
+        rows.append([str(event.seq), local_time(event.at, tz, "time"), cell(text, markup=True), ""])
         extra += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), EVENT_FILL)]
         if r > 1:
             extra.append(("LINEABOVE", (0, r), (-1, r), 0.5, colors.Color(0.7, 0.7, 0.7)))
-        for p in event.payments:
-            reason = escape(p.reason)
+        for sentence, chips in event.said or tuple(
+            (f"{party_text(p.payer)} pays {party_text(p.payee)}: {p.reason}", p.chips)
+            for p in event.payments
+        ):
+            words = escape(sentence)
             if event.voided:
-                reason = f'<font color="{VOID_GREY}">{reason}</font>'
-            rows.append(
-                [
-                    "",
-                    "",
-                    cell(reason, markup=True),
-                    party_text(p.payer),
-                    party_text(p.payee),
-                    money(p.chips),
-                    p.rule,
-                ]
-            )
+                words = f'<font color="{VOID_GREY}">{words}</font>'
+            rows.append(["", "", cell(words, markup=True), money(chips)])
     if not rows:
-        rows.append(["", "", cell("No events recorded."), "", "", "", ""])
-    header = ["#", "Time", "Event / payment", "From", "To", "Chips", "Rule"]
+        rows.append(["", "", cell("No events recorded."), ""])
+    header = ["#", "Time", "Event, and who paid whom", "Chips moved"]
     # Event rows carry their own fill; stripes would fight it.
-    extra.append(("LEFTPADDING", (6, 0), (6, -1), 8))  # keep the rule off the chips
-    return grid(header, rows, widths, right=(0, 5), extra=extra, stripes=False)
+    return grid(header, rows, widths, right=(0, 3), extra=extra, stripes=False)
 
 
 def _settlement(slip: HandSlip, width: float, money: ChipsAt) -> Table:

@@ -23,7 +23,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from dealer.reports.figures import local_time, zone
 from dealer.reports.fonts import BOLD, FONT
-from dealer.reports.model import PrintOptions
+from dealer.views.documents.model import PrintOptions
 
 __all__ = ["PageDecor", "build_pdf", "frame_width"]
 

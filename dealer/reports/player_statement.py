@@ -10,8 +10,8 @@ from reportlab.platypus import Flowable, Spacer
 from dealer.disputes.players import Statement
 from dealer.reports.figures import balance_text, local_time, zone
 from dealer.reports.layout import grid, note, pairs, section, signatures
-from dealer.reports.model import PrintOptions
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
+from dealer.views.documents.model import PrintOptions
 
 __all__ = ["player_statement_pdf"]
 

@@ -15,27 +15,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
+from dealer.clock import floor_clock
 from dealer.disputes import players
-from dealer.disputes.statements import seat_statement
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
+from dealer.ledger.prints import prints_so_far, record_print
 from dealer.people.authority import authorise_hand, authorise_session
-from dealer.reports import gather
 from dealer.reports.exports import iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
-from dealer.reports.model import PrintOptions
 from dealer.reports.player_statement import player_statement_pdf
-from dealer.reports.prints import prints_so_far, record_print
 from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot, writing
+from dealer.views import documents as gather
+from dealer.views.documents.model import PrintOptions
+from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, declare
 from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
@@ -54,7 +55,7 @@ def _options(printed_by: str) -> PrintOptions:
     return PrintOptions(
         page_size=config.get("REPORT_PAGE_SIZE", "letter"),
         currency=config.get("REPORT_CURRENCY", "$"),
-        timezone=config.get("REPORT_TIMEZONE", "UTC"),
+        timezone=floor_clock().name,
         printed_by=printed_by,
     )
 
@@ -68,10 +69,7 @@ def _moment(name: str, required: bool) -> datetime | None:
             raise Invalid(f"Give the window's {name} as an ISO 8601 time, {example}.", "no_window")
         return None
     try:
-        moment = datetime.fromisoformat(text)
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=zone(current_app.config.get("REPORT_TIMEZONE", "UTC")))
-        return moment.astimezone(UTC)
+        return floor_clock().read(datetime.fromisoformat(text))
     except (ValueError, OverflowError):
         raise Invalid(
             f"{name}={text[:40]!r} is not an ISO 8601 time {example}.", "invalid_time"

@@ -11,8 +11,8 @@ from dealer.reports.checkpoint import checkpoint_section
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, zone
 from dealer.reports.layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
-from dealer.reports.model import PrintOptions, SessionReport
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
+from dealer.views.documents.model import PrintOptions, SessionReport
 
 __all__ = ["session_pdf"]
 

@@ -19,8 +19,8 @@ from dealer.reports.figures import (
     zone,
 )
 from dealer.reports.layout import PagedTable, banner, note, pairs, section
-from dealer.reports.model import Amount, PrintOptions, ShiftReport
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
+from dealer.views.documents.model import Amount, PrintOptions, ShiftReport
 
 __all__ = ["hand_rows", "shift_pdf"]
 

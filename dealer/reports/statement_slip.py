@@ -1,8 +1,8 @@
 """The statement slip: one seat's chips in and out over one hand, printed for a dispute.
 
-The same statement the screen and the API show (`dealer.disputes.statements`), computed once;
-the slip only lays it out: the sentences, then each party's lines with running totals, then
-the seat's net held to the ledger's own sum.
+The same statement the screen and the API show (`dealer.views.statement`), computed once; the
+slip only lays it out: the sentences, each party's net, then every line in the ledger's order
+with its event's sentence and the running total, and the seat's net held to the ledger's sum.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.disputes.statements import Statement
 from dealer.reports.figures import local_time, zone
 from dealer.reports.layout import ALARM, cell, grid, note, pairs, section, signatures
-from dealer.reports.model import PrintOptions
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
+from dealer.views.documents.model import PrintOptions
+from dealer.views.statement import Statement
 
 __all__ = ["statement_pdf"]
 
@@ -32,9 +32,8 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
     width = frame_width(options)
     summary = [
         ("table", found.table_name),
-        ("hand", f"{found.hand_number} (id {found.hand_id}), {found.status}"),
+        ("hand", f"{found.number}, {found.status}"),
         ("seat", f"{found.seat} {found.player}"),
-        ("account", found.account),
         ("paid", str(found.paid)),
         ("received", str(found.received)),
         ("net for the hand", _signed(found.net)),
@@ -49,32 +48,34 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
             )
         )
     story += [*section("In words")]
-    story += [note(escape(s[:1].upper() + s[1:]) + ".") for s in found.sentences()] or [
+    story += [note(escape(s)) for s in found.sentences] or [
         note("No chips moved to or from this seat in this hand.")
     ]
-    fractions = (0.09, 0.2, 0.33, 0.1, 0.14, 0.14)
+    story += [note(escape(f"With {p.label}: {_signed(p.net)}.")) for p in found.parties]
+    fractions = (0.09, 0.15, 0.2, 0.3, 0.14, 0.12)
     widths = [f * width for f in fractions]
-    for party in found.parties:
-        story += section(
-            f"With {party.label}: {_signed(party.net)} (running {_signed(party.running)})"
-        )
-        rows: list[list[Any]] = []
-        for line in party.lines:
-            what = line.detail
-            if line.voided_by:
-                what += f" (event void, by #{line.voided_by})"
-            rows.append(
-                [
-                    _signed(line.chips),
+    rows: list[list[Any]] = []
+    for line in found.lines:
+        what = line.detail
+        if line.voided_by:
+            what += f" (event void, by #{line.voided_by})"
+        rows.append(
+            [
+                _signed(line.chips),
+                cell(line.other_words),
+                cell(
                     f"{'paid' if line.chips < 0 else 'received'}: {line.rule.name}"
-                    + (f" (rule {line.rule.section})" if line.rule.section else ""),
-                    cell(what),
-                    f"#{line.event_seq}/{line.number}",
-                    f"{line.entry_seq}, {local_time(line.at, tz, 'time')}",
-                    _signed(line.running),
-                ]
-            )
-        header = ["Chips", "Rule", "For", "Payment", "Entry, time", "Seat after"]
+                    + (f" (rule {line.rule.section})" if line.rule.section else "")
+                    + (f", {what}" if what else "")
+                ),
+                cell(f"#{line.event_seq}: {line.event_text}"),
+                f"{line.entry}, {local_time(line.at, tz, 'time')}",
+                _signed(line.running),
+            ]
+        )
+    if rows:
+        story += section("Every chip, in the ledger's order")
+        header = ["Chips", "With", "Rule", "Event", "Entry, time", "Seat after"]
         story.append(grid(header, rows, widths, right=(0, 5)))
     story += [
         Spacer(1, 18),
@@ -82,7 +83,7 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
     ]
     decor = PageDecor(
         "Statement",
-        f"{found.table_name} - hand {found.hand_number} - seat {found.seat}",
+        f"{found.table_name} - hand {found.number} - seat {found.seat}",
         options,
         alarm=None if found.balanced else "DOES NOT BALANCE",
     )

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
-from flask import current_app, render_template, request
+from flask import render_template, request
 from flask_wtf import FlaskForm
 from sqlalchemy import select
 from wtforms import DateField, SelectChoice, SelectField
 from wtforms.validators import Optional
 
+from dealer.clock import floor_clock
 from dealer.extensions import current_session
 from dealer.models import Table, User
 from dealer.people.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
-from dealer.wording import zone
 
 __all__ = ["AuditFilter"]
 
@@ -42,7 +42,7 @@ def _day_start(day: datetime | None, days: int = 0) -> datetime | None:
     """Midnight on the floor's clock at the start of ``day`` (+ ``days``), or None."""
     if day is None:
         return None
-    tz = zone(current_app.config.get("TIMEZONE", "UTC"))
+    tz = floor_clock().zone
     return datetime.combine(day, time(0), tz) + timedelta(days=days)
 
 

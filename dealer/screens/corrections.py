@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.errors import DealerError, NotFound
+from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
@@ -23,10 +23,10 @@ from dealer.models import User
 from dealer.people import users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
-from dealer.screens.board import Board, EventView, build_board
 from dealer.screens.forms import VoidForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once
+from dealer.views.void import void_asked
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder, source
 
@@ -47,21 +47,6 @@ def approver(name: str | None, pin: str | None) -> int | None:
     )
 
 
-def _event(board: Board, event_id: int) -> EventView:
-    found = board.event_by_id(event_id)
-    if found is None:
-        raise NotFound(f"There is no event {event_id} in this hand.", "unknown_event")
-    return found
-
-
-def _why_not(engine: rules.Hand, action: rules.Action) -> str | None:
-    try:
-        engine.check(action)
-    except rules.RulesError as exc:
-        return exc.message
-    return None
-
-
 def _void_page(
     hand_id: int,
     event_id: int | None,
@@ -69,12 +54,7 @@ def _void_page(
     status: int = 200,
     error: str | None = None,
 ) -> tuple[str, int]:
-    session = current_session()
-    board = build_board(session, get_hand(session, hand_id))
-    event = _event(board, event_id) if event_id is not None else None
-    action: rules.Action = (
-        rules.Void(event.seq, "check") if event is not None else rules.VoidHand("check")
-    )
+    asked = void_asked(current_session(), hand_id, event_id)
     address = (
         url_for("screens.void_event", hand_id=hand_id, event_id=event_id)
         if event_id is not None
@@ -87,10 +67,10 @@ def _void_page(
     return (
         render_template(
             "screens/void.html",
-            board=board,
-            event=event,
-            why_not=_why_not(board.engine, action),
-            needs_pin=board.engine.needs_supervisor(action) and not who().user.can("supervisor"),
+            board=asked.hand,
+            event=asked.event,
+            why_not=asked.why_not,
+            needs_pin=asked.needs_supervisor and not who().user.can("supervisor"),
             form=form.stamp(address),
             address=address,
             error=error,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import current_app, render_template, request, url_for
+from flask import render_template, request, url_for
 from markupsafe import Markup, escape
 
+from dealer.clock import floor_clock
 from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
-from dealer.disputes.statements import seat_statement
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
@@ -19,9 +19,9 @@ from dealer.rulebook import HAND_RULES, Rule, rule, rule_section, rule_sections
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
+from dealer.views.statement import seat_statement
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
-from dealer.wording import zone
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"
@@ -62,7 +62,7 @@ def find_payment() -> tuple[str, int]:
             refuse_unknown(PaymentSearch, asked)
             query = query_from(
                 read_query(PaymentSearch, asked),
-                zone(current_app.config.get("TIMEZONE", "UTC")),  # the screens' clock
+                floor_clock().zone,
             )
             found = find_payments(current_session(), query)
         except DealerError as refused:

@@ -6,13 +6,14 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask import current_app, flash, render_template, url_for
+from flask import flash, render_template, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.bounds import COLLECTION_FIELDS
+from dealer.clock import this_shift_start
 from dealer.disputes.record import open_disputes_by_table
 from dealer.errors import DealerError
 from dealer.extensions import current_session
@@ -24,7 +25,6 @@ from dealer.floor.figures import (
     last_hand_numbers,
     playing_hands,
     seats_filled,
-    shift_start,
 )
 from dealer.floor.limits import Limits
 from dealer.floor.tables import CALIFORNIA_WARNING
@@ -38,7 +38,6 @@ from dealer.screens.forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, Op
 from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
-from dealer.wording import zone
 
 __all__ = ["TableLine", "table_lines"]
 
@@ -128,11 +127,7 @@ def _floor_page(
 ) -> tuple[str | Response, int]:
     session = current_session()
     now = utcnow()
-    since = shift_start(
-        now,
-        zone(current_app.config.get("TIMEZONE", "UTC")),
-        current_app.config.get("SHIFT_STARTS", "06:00,14:00,22:00"),
-    )
+    since = this_shift_start(now)
     lines = table_lines(session, _all_tables(session), since)
     form.stamp(url_for("screens.floor"))
     return (

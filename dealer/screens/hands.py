@@ -13,23 +13,65 @@ from dealer import rules
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.hands import moves
-from dealer.hands.reading import get_hand, load
+from dealer.hands.reading import Replayed, get_hand, load, load_hand
 from dealer.hands.record import record_event
 from dealer.rules.melds import multiset_minus
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
-from dealer.screens.board import ACTIONS, Board, build_board, hand_voidable
 from dealer.screens.forms import ActionForm, FitsForm, MoveForm
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
-from dealer.screens.settle import settled_view
-from dealer.screens.spoken import Banner, banner
+from dealer.views.hand import EventView, HandView, hand_view
+from dealer.views.settlement import settled
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
+from dealer.words.catalogue import say
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionButton:
+    """One action button of the hand screen."""
+
+    type: str
+    label: str
+    #: The button's word where space is short; ``label`` is read out.
+    short: str
+    #: Needs one of the seat's melds chosen first (tap the meld).
+    needs_meld: bool = False
+    #: Needs cards entered on the pad or typed.
+    needs_cards: bool = False
+    #: Its key on a hardware keyboard (static/dealer.js reads ``aria-keyshortcuts``).
+    key: str = ""
+
+
+def actions() -> tuple[ActionButton, ...]:
+    """The hand screen's action buttons, in the dealer's words."""
+    return (
+        ActionButton("meld", say("Meld"), say("Meld"), needs_cards=True, key="M"),
+        ActionButton(
+            "add", say("Add to the meld"), say("Add"), needs_meld=True, needs_cards=True, key="A"
+        ),
+        ActionButton(
+            "borrow",
+            say("Borrow from the meld"),
+            say("Borrow"),
+            needs_meld=True,
+            needs_cards=True,
+            key="B",
+        ),
+        ActionButton("split", say("Split the meld"), say("Split"), needs_meld=True, key="S"),
+        ActionButton("go_out", say("Go out: show the settlement"), say("Go out"), key="G"),
+        ActionButton("drop", say("Drop"), say("Drop"), key="D"),
+        ActionButton("foul", say("Foul"), say("Foul"), key="F"),
+        ActionButton("penalty", say("Discard penalty"), say("Penalty"), key="P"),
+    )
+
+
+ACTIONS = actions()
 #: Actions that need the seat's meld chosen; every action of the screen's form.
 NEEDS_MELD = frozenset(a.type for a in ACTIONS if a.needs_meld)
 SEAT_ACTIONS = frozenset(a.type for a in ACTIONS)
@@ -54,24 +96,20 @@ def _done_ids() -> set[int]:
     return {int(x) for x in given if x.isascii() and x.isdigit() and len(x) < 10}
 
 
-def _move_offer(board: Board) -> MoveOffer | None:
+def _move_offer(replayed: Replayed, view: HandView) -> MoveOffer | None:
     """The last entry just recorded, when the ledger says it can still move seat."""
-    done = [row for row in board.replayed.events if row.id in _done_ids()]
-    if not done or not moves.movable(board.replayed, done[-1]):
+    done = [row for row in replayed.events if row.id in _done_ids()]
+    if not done or not moves.movable(replayed, done[-1]):
         return None
     row = done[-1]
-    seats = [s.seat for s in board.seats if s.status == "in" and s.seat != row.seat]
+    seats = [s.seat for s in view.seat_list if s.status == "in" and s.seat != row.seat]
     return MoveOffer(row.id, row.seq, seats) if seats else None
 
 
-def _done_banners(board: Board) -> list[Banner]:
-    """A banner for each event just recorded (``?done=7``, or ``?done=1,2`` for a deal)."""
+def _done(view: HandView) -> list[EventView]:
+    """The events just recorded (``?done=7``, or ``?done=1,2`` for a deal), for the banner."""
     wanted = _done_ids()
-    return [
-        banner(record, board.names, board.engine)
-        for row, record in zip(board.replayed.events, board.engine.events, strict=True)
-        if row.id in wanted
-    ]
+    return [event for event in view.events if event.id in wanted]
 
 
 def hand_page(
@@ -82,7 +120,6 @@ def hand_page(
 ) -> tuple[str | Response, int]:
     """Draw the hand; ``form`` is an entry to keep (a refused one), ``error`` why it was refused."""
     session = current_session()
-    hand = get_hand(session, hand_id)
     fits_form = FitsForm(request.args, meta={"csrf": False})
     fits_card, fits_error = None, None
     if fits_form.fits.data:
@@ -90,7 +127,8 @@ def hand_page(
             fits_card = rules.parse_card(fits_form.fits.data.strip())
         except rules.RulesError as exc:
             fits_error = exc.message
-    board = build_board(session, hand, fits_card)
+    replayed = load_hand(session, hand_id)
+    board = hand_view(session, replayed, board=True, fits=fits_card)
     if form is None:
         kept = kept_fields(url_for("screens.act", hand_id=hand_id))
         form = ActionForm(formdata=kept) if kept else ActionForm(formdata=None)
@@ -106,12 +144,12 @@ def hand_page(
     form.stamp(url_for("screens.hand", hand_id=hand_id))
     if request.method == "GET":
         form.page.data = page_address()
-    move = _move_offer(board) if error is None else None
+    move = _move_offer(replayed, board) if error is None else None
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     return (
         live_page(
             "screens/hand.html",
-            **live_context(f"hand:{hand.id}", f"table:{hand.table_id}"),
+            **live_context(f"hand:{board.id}", f"table:{board.table}"),
             board=board,
             form=form,
             fits_form=fits_form,
@@ -119,15 +157,14 @@ def hand_page(
             fits_error=fits_error,
             selected=selected,
             selected_meld=selected_meld,
-            actions=ACTIONS,
-            banners=_done_banners(board),
+            actions=actions(),
+            banners=_done(board),
             move=move,
             move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
             entered=entered,
             error=error,
-            settlement=settled_view(board),
-            hand_voidable=hand_voidable(board),
-            **disputes_panel(session, hand, page_address()),
+            settlement=settled(replayed, board),
+            **disputes_panel(session, replayed.row, page_address()),
         ),
         status,
     )

@@ -6,10 +6,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import current_app, render_template, request, url_for
+from flask import render_template, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
+from dealer.clock import floor_clock
 from dealer.disputes import players as service
 from dealer.errors import DealerError
 from dealer.extensions import current_session
@@ -19,7 +20,6 @@ from dealer.screens.auth.guard import page, who
 from dealer.screens.dispute_forms import PlayerForm
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
-from dealer.wording import zone
 
 PLAYER = "/players/<int(max=2147483647):player_id>"
 
@@ -77,7 +77,7 @@ def add_player() -> Response | tuple[str, int]:
 @page("supervisor")
 def player(player_id: int) -> tuple[str, int]:
     """A player's statement over [from, to): either end may be left open."""
-    tz = zone(current_app.config.get("REPORT_TIMEZONE", "UTC"))
+    tz = floor_clock().zone
     given = request.args.get("from", ""), request.args.get("to", "")
     error = None
     try:
@@ -87,7 +87,7 @@ def player(player_id: int) -> tuple[str, int]:
     statement = service.player_statement(current_session(), player_id, start, end, tz)
     pdf = url_for("reports.player_statement", player_id=player_id, **_window_args(*given))
     # Their payments over the last week on the screens' clock, the search's own form of time.
-    now = datetime.now(zone(current_app.config.get("TIMEZONE", "UTC"))).replace(tzinfo=None)
+    now = datetime.now(floor_clock().zone).replace(tzinfo=None)
     week: dict[str, Any] = {
         "from": f"{now - timedelta(days=7):%Y-%m-%dT%H:%M}",
         "to": f"{now + timedelta(minutes=1):%Y-%m-%dT%H:%M}",  # this minute's included

@@ -15,16 +15,17 @@ from flask import current_app, g, redirect, render_template, request, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
+from dealer.clock import floor_clock
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.models import as_utc, utcnow
 from dealer.people.authority import Action, authorise_address
 from dealer.screens import bp
 from dealer.screens.auth.guard import local_path, page, page_address, who
-from dealer.screens.faces import PAD_RANKS, PAD_SUITS, SCRIPT_CARDS, face
 from dealer.screens.forms import PrefsForm
 from dealer.web.refusals import refusal
-from dealer.wording import local_time, money_text, zone
+from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
+from dealer.words.numbers import chips_words, money_words
 
 __all__ = ["at_table", "four_colour", "show_refusal"]
 
@@ -74,7 +75,7 @@ def four_colour() -> bool:
 
 def clock(moment: datetime | None, style: str = "hour") -> str:
     """A time on the floor's clock."""
-    return local_time(moment, zone(current_app.config.get("TIMEZONE", "UTC")), style)
+    return floor_clock().words(moment, style)
 
 
 def ago(moment: datetime | None) -> str:
@@ -89,12 +90,12 @@ def ago(moment: datetime | None) -> str:
 
 
 def money(chips: int, cents_per_chip: int) -> str:
-    return money_text(chips * cents_per_chip)
+    return money_words(chips * cents_per_chip)
 
 
 def chips(n: int) -> str:
     """``1 chip``, ``-3 chips``: the word after the number."""
-    return "chip" if abs(n) == 1 else "chips"
+    return chips_words(n).split(" ", 1)[1]
 
 
 @bp.app_template_filter("capitalize_first")
@@ -116,9 +117,10 @@ def frame() -> dict[str, Any]:
         "money": money,
         "chips": chips,
         "face": face,
+        "faces": faces,
         "pad_ranks": PAD_RANKS,
         "pad_suits": PAD_SUITS,
-        "script_cards": SCRIPT_CARDS,
+        "script_cards": script_cards(),
         "prefs_form": PrefsForm(),
         "here": page_address(),
     }

@@ -41,16 +41,12 @@ def test_seat_3_paid_seat_1_in_words(api: Api, floor: Api) -> None:
     assert (found["seat"], found["player"], found["net"]) == (3, "Player 3", -11)
     assert found["ledger_net"] == -11 and found["balanced"]
     assert found["sentences"] == [
-        "seat 3 paid seat 1 11 = 5 conditions (4 for 5S 5S 5S, 1 for JH QH KH) + 1 going out"
-        " + 5 conditions paid again (4 for 5S 5S 5S, 1 for JH QH KH)"
+        "Seat 3 (Player 3) paid seat 1 (Player 1) 11 chips: 5 for conditions (4 for 5♠ 5♠ 5♠,"
+        " 1 for J♥ Q♥ K♥), 1 for going out and 5 for conditions paid again (4 for 5♠ 5♠ 5♠,"
+        " 1 for J♥ Q♥ K♥)."
     ]
     (party,) = found["parties"]
-    assert (party["party"], party["label"], party["net"], party["running"]) == (
-        "1",
-        "seat 1 (Player 1)",
-        -11,
-        -11,
-    )
+    assert (party["party"], party["label"], party["net"]) == ("1", "seat 1 (Player 1)", -11)
     again = next(g for g in party["groups"] if g["rule"]["code"] == "conditions_again")
     assert again["rule"] == {
         "code": "conditions_again",
@@ -68,10 +64,10 @@ def test_the_winner_and_the_dropped_seat(api: Api, floor: Api) -> None:
     winner = api.get(f"/hands/{hand['id']}/seats/1/statement")
     assert winner["net"] == 46 == winner["ledger_net"]
     assert [p["party"] for p in winner["parties"]] == ["2", "3", "4", "6", "pot"]
-    assert winner["parties"][-1]["running"] == 46
-    assert "the pot paid seat 1 2 = 2 the pot" in winner["sentences"]
+    assert sum(p["net"] for p in winner["parties"]) == 46
+    assert "The pot paid seat 1 (Player 1) 2 chips: 2 for the pot." in winner["sentences"]
     dropped = api.get(f"/hands/{hand['id']}/seats/5/statement")
-    assert dropped["sentences"] == ["seat 5 paid the pot 2 = 2 drop forfeit"]
+    assert dropped["sentences"] == ["Seat 5 (Player 5) paid the pot 2 chips: 2 for drop forfeit."]
 
 
 def test_a_seat_not_dealt_in_and_a_hand_that_never_was(api: Api, floor: Api) -> None:
@@ -117,8 +113,6 @@ def test_every_seat_of_every_golden_hand_adds_up(api: Api, floor: Api, path: Pat
         running = [line["running"] for line in found["lines"]]
         assert running[-1:] == [found["net"]] or (not running and found["net"] == 0)
         assert sum(p["net"] for p in found["parties"]) == found["net"]
-        if found["parties"]:
-            assert found["parties"][-1]["running"] == found["net"]
         for party in found["parties"]:
             paid = sum(g["chips"] for g in party["groups"] if g["direction"] == "paid")
             received = sum(g["chips"] for g in party["groups"] if g["direction"] == "received")

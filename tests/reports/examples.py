@@ -35,6 +35,9 @@ from dealer.rules import (
     make_rules,
     total_by_party,
 )
+from dealer.words.events import event_sentences
+from dealer.words.payments import group_payments
+from dealer.words.rules import rules_in_force
 
 PLAYERS = {1: "Ana", 2: "Bea", 3: "Cruz", 4: "Dev", 5: "Eli", 6: "Fay"}
 OPENED = datetime(2024, 5, 3, 21, 0, tzinfo=UTC)
@@ -70,19 +73,24 @@ def seed_000_hand(mis_entry: bool = False) -> Hand:
 
 
 def slip_of(hand: Hand, reprint: int = 0, first_seq: int = 101) -> HandSlip:
-    """The hand slip of an engine hand, as the ledger would fill it."""
+    """The hand slip of an engine hand, as the ledger would fill it (its words included)."""
     events = []
-    for i, e in enumerate(hand.events):
+    for i, (e, text) in enumerate(zip(hand.events, event_sentences(hand), strict=True)):
+        said = tuple(
+            (g.sentence(), g.chips * len(g.members))
+            for g in group_payments(e.payments, PLAYERS, hand.rules)
+        )
         events.append(
             EventLine(
                 seq=e.seq,
                 at=OPENED + timedelta(seconds=40 * i),
                 type=e.type,
-                text=e.text,
+                text=text,
                 recorded_by="Dana",
                 approved_by="Flo" if e.type == "void" else None,
                 voided=e.seq in hand.voided,
                 payments=tuple(PaymentLine.of(p) for p in e.payments),
+                said=said,
             )
         )
     settled = total_by_party(hand.events[-1].payments) if hand.status == "settled" else {}
@@ -109,6 +117,7 @@ def slip_of(hand: Hand, reprint: int = 0, first_seq: int = 101) -> HandSlip:
         settled_at=events[-1].at,
         rules=hand.rules,
         collection=hand.collection,
+        rules_words=tuple(rules_in_force(hand.rules, hand.collection)),
         chip_value_cents=CHIP_VALUE,
         events=tuple(events),
         seats=seats,

@@ -85,7 +85,7 @@ def main() -> None:
         uri = f"sqlite:///{Path(tmp) / 'live.sqlite3'}"
         migrate(uri)
         app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
-        app.config["REPORT_TIMEZONE"] = "America/Los_Angeles"
+        app.config["TIMEZONE"] = "America/Los_Angeles"
         add_people(app)
         api, floor = Api.sign_in(app, "dealer"), Api.sign_in(app, "supervisor")
         evening = play_evening(api, floor)

@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 from dealer.ledger.reading import StoredEntry
-from dealer.reports.gather.hand import settling_event
-from dealer.reports.gather.session import conditions_collected
-from dealer.reports.gather.shift import MAX_BUCKETS, drop_buckets, table_labels
+from dealer.views.documents.hand import settling_event
+from dealer.views.documents.session import conditions_collected
+from dealer.views.documents.shift import MAX_BUCKETS, drop_buckets, table_labels
 
 AT = datetime(2024, 5, 3, 18, 20, tzinfo=UTC)
 

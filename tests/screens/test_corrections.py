@@ -40,13 +40,13 @@ def test_void_a_meld_while_in_play(
     assert "supervisor" not in text.lower().split("sign out")[1]
     answer = dealer.post(f"/hands/{hand_id}/events/{meld}/void", {"reason": "wrong seat"})
     banner = words(dealer.follow(answer))
-    assert "Void of event 3 (seat 1 melds 5S 5S 5S). Reason: wrong seat." in banner
+    assert "Void of #3 (Seat 1 melds 5♠ 5♠ 5♠): wrong seat." in banner
     assert (
-        "Seat 1 (P1) returns 4 chips each to seat 2 (P2), seat 3 (P3), seat 4 (P4) and seat 6 (P6)."
-        in banner
+        "Seat 1 (P1) returns 4 chips each to seats 2, 3, 4 and 6: returned by the void of #3."
+        in (banner)
     )
     page = dealer.get(f"/hands/{hand_id}")
-    assert "Seat 1 (P1) returns: returned by the void of event 3" in words(page)
+    assert "Seat 1 (P1) returns: returned by the void of #3" in words(page)
     assert last_event(people) == ("void", "Dee", None)
 
 
@@ -103,9 +103,9 @@ def test_after_settlement_a_dealer_needs_a_supervisors_pin(
         path, {"reason": "bad count", "supervisor_name": "Sam", "supervisor_pin": "2222"}
     )
     text = words(dealer.follow(right))
-    assert "Void of event 6 (seat 1 goes out). Reason: bad count." in text
-    assert "Seat 1 (P1) returns 6 chips each to seat 2 (P2), seat 3 (P3)" in text
-    assert "Seat 1 (P1) returns 2 chips to the pot." in text
+    assert "Void of #6 (Seat 1 goes out): bad count." in text
+    assert "Seat 1 (P1) returns 6 chips each to seats 2, 3, 4 and 6" in text
+    assert "Seat 1 (P1) returns 2 chips to the pot: returned by the void of #6." in text
     assert "▶ in play" in text  # voiding the going out reopens the hand
     assert "Dee, approved by Sam" in text
     assert last_event(people) == ("void", "Dee", "Sam")
@@ -134,9 +134,12 @@ def test_void_the_hand_with_a_supervisors_pin(
         {"reason": "misdeal", "supervisor_name": "Sam", "supervisor_pin": "2222", "key": "web-vh"},
     )
     text = words(dealer.follow(answer))
-    assert "The hand is void. Reason: misdeal." in text
-    assert "Seat 1 (P1) returns 4 chips each to seat 2 (P2)" in text
-    assert "The pot returns 2 chips to seat 5 (P5)." in text
+    assert "The hand is void: misdeal." in text
+    assert (
+        "Seat 1 (P1) returns 4 chips each to seats 2, 3, 4 and 6: returned: the hand is void."
+        in text
+    )
+    assert "The pot returns 2 chips to seat 5 (P5): returned: the hand is void." in text
     assert "✕ void" in text
     assert "Void the whole hand" not in text
     assert dealer_api.stacks(table_id) == dict.fromkeys(range(1, 7), 100)

@@ -44,11 +44,13 @@ def test_the_statement_in_words_with_each_line_opening_its_payment(
     assert "Seat 3 (P3): hand 1" in text
     assert "Net for the hand -11 chips: paid 11 , received 0" in text
     assert (
-        "Seat 3 paid seat 1 11 = 5 conditions (4 for 5S 5S 5S, 1 for JH QH KH) + 1 going out"
-        " + 5 conditions paid again (4 for 5S 5S 5S, 1 for JH QH KH)." in text
+        "Seat 3 (P3) paid seat 1 (P1) 11 chips: 5 for conditions (4 for 5♠ 5♠ 5♠, 1 for J♥ Q♥ K♥),"
+        " 1 for going out and 5 for conditions paid again (4 for 5♠ 5♠ 5♠, 1 for J♥ Q♥ K♥)." in text
     )
     assert "The ledger agrees: seat 3's entries for this hand add up to -11." in text
-    assert "With seat 1 (P1): -11 (running total -11)" in text
+    assert "With seat 1 (P1): -11" in text
+    running = [words(r) for r in re.findall(r"data-running>([^<]+)<", page)]
+    assert running == ["-4", "-5", "-6", "-11"]  # in the ledger's order, ending on the net
     links = re.findall(rf'href="(/hands/{hand_id}/events/\d+/payments/\d+)"', page)
     assert len(links) == 4
     for link in links:
@@ -64,9 +66,10 @@ def test_the_statement_slip_reads_back(dealer: Web, floor_api: Api, hand_id: int
     text = " ".join(
         " ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(answer.data)).pages
     )
-    assert "Seat 3 paid seat 1 11 = 5 conditions" in text
+    assert "Seat 3 (P3) paid seat 1 (P1) 11 chips: 5 for conditions" in text
     assert "net for the hand -11" in text and "the ledger's sum -11" in text
-    assert "With seat 1 (P1): -11 (running -11)" in text
+    assert "With seat 1 (P1): -11." in text
+    assert "seating:" not in text  # no account code on paper
 
 
 def test_history_newest_first_melds_named_by_their_cards(
@@ -75,12 +78,12 @@ def test_history_newest_first_melds_named_by_their_cards(
     floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["2C", "3C", "4C"]})
     floor_api.event(hand_id, {"type": "add", "seat": 1, "meld": 1, "cards": ["5C"]})
     history = words(dealer.get(f"/hands/{hand_id}").split('id="history-h"')[1])
-    assert "seat 1 adds 5C to 2C 3C 4C" in history
+    assert "Seat 1 adds 5♣ to 2♣ 3♣ 4♣" in history
     assert "meld 1" not in history
     assert (
-        history.index("#4 seat 1 adds")
-        < history.index("#3 seat 1 melds")
-        < history.index("#1 the deal")
+        history.index("#4 Seat 1 adds")
+        < history.index("#3 Seat 1 melds")
+        < history.index("#1 Dealt to seats")
     )
 
 

@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
+from dealer.clock import Clock, shift_start
 from dealer.extensions import db
-from dealer.floor.figures import shift_start
 from dealer.models import Table
 from tests.helpers import Api
 from tests.screens.conftest import Web, six_seated, words
@@ -135,7 +135,7 @@ def test_the_shift_starts_at_the_last_start_passed(now: str, start: str) -> None
     """Is the shift's start the latest of the floor's start times not after now (local clock)?"""
     zone = ZoneInfo("America/Los_Angeles")
     local_now = datetime.fromisoformat(now).replace(tzinfo=zone)
-    found = shift_start(local_now.astimezone(UTC), zone, "06:00, 14:00,22:00")
+    found = shift_start(local_now.astimezone(UTC), Clock(zone), "06:00, 14:00,22:00")
     assert found == datetime.fromisoformat(start).replace(tzinfo=zone)
     assert found.tzinfo is not None
 

@@ -92,10 +92,9 @@ def test_a_meld_pays_and_the_banner_says_who_pays_whom_and_why(
     # The acting seat is cleared: the next entry starts by tapping its seat.
     assert re.fullmatch(rf"/hands/{hand_id}\?done=\d+", answer.headers["Location"])
     text = words(dealer.follow(answer))
-    assert "✔ Seat 1 melds 5S 5S 5S." in text
+    assert "✔ Seat 1 melds 5♠ 5♠ 5♠." in text
     assert (
-        "Seat 2 (P2), seat 3 (P3), seat 4 (P4) and seat 6 (P6) each pay seat 1 (P1) 4 chips. "
-        "Why: valle set in spades (5S 5S 5S): 4 from each of 4 seats." in text
+        "Seats 2, 3, 4 and 6 each pay seat 1 (P1) 4 chips: valle set in spades (5♠ 5♠ 5♠)." in text
     )
     assert "In all: seat 1 (P1) +16, seat 2 (P2) -4" in text
     assert events(people) == 3
@@ -179,8 +178,8 @@ def test_add_to_a_meld_grows_it_and_pays_the_rise(
     floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": SEED[0]})
     answer = act(dealer, hand_id, action="add", seat=1, meld=1, cards="5S")
     text = words(dealer.follow(answer))
-    assert "Seat 1 adds 5S to meld 1." in text
-    assert "each pay seat 1 (P1) 4 chips. Why: valle set in spades grown to 4 cards" in text
+    assert "Seat 1 adds 5♠ to 5♠ 5♠ 5♠." in text
+    assert "each pay seat 1 (P1) 4 chips: valle set in spades (5♠ 5♠ 5♠ 5♠)." in text
     assert "worth 8 · paid 8" in text
 
 
@@ -193,8 +192,8 @@ def test_borrow_lays_a_new_meld_from_the_old(dealer: Web, floor_api: Api) -> Non
     floor_api.event(hand, {"type": "meld", "seat": 2, "cards": ["4D", "5D", "6D", "7D"]})
     answer = act(dealer, hand, action="borrow", seat=2, meld=1, take="7D", cards="7H 7C")
     text = words(dealer.follow(answer))
-    assert "Seat 2 borrows 7D from meld 1 for 7C 7D 7H." in text
-    assert "each pay seat 2 (B2) 1 chip. Why: mixed valle set (7C 7D 7H)" in text
+    assert "Seat 2 borrows 7♦ from 4♦ 5♦ 6♦ 7♦ for 7♣ 7♦ 7♥." in text
+    assert "each pay seat 2 (B2) 1 chip: mixed valle set (7♣ 7♦ 7♥)." in text
     refused = act(
         dealer, hand, status=422, action="borrow", seat=2, meld=1, take="5D", cards="5H 5C"
     )
@@ -211,7 +210,7 @@ def test_split_takes_the_rest_when_the_second_meld_is_blank(
         dealer, hand_id, action="split", seat=1, meld=1, cards="4C QC", into_first="4C 5C 6C"
     )
     text = words(dealer.follow(answer))
-    assert "Seat 1 splits meld 1 into 4C 5C 6C and 7C JC QC." in text
+    assert "Seat 1 adds 4♣ Q♣ to 5♣ 6♣ 7♣ J♣ and splits it into 4♣ 5♣ 6♣ and 7♣ J♣ Q♣." in text
     wrong = act(
         dealer, hand_id, status=422, action="split", seat=1, meld=1, cards="", into_first="KS KS KS"
     )
@@ -225,11 +224,11 @@ def test_drop_and_foul(dealer: Web, floor_api: Api) -> None:
     hand = floor_api.hand(table)["id"]
     text = words(dealer.follow(act(dealer, hand, action="drop", seat=3)))
     assert "Seat 3 drops." in text
-    assert "Seat 3 (P3) pays the pot 2 chips. Why: dropped: 2 into the pot (tops)." in text
+    assert "Seat 3 (P3) pays the pot 2 chips: drop forfeit." in text
     floor_api.event(hand, {"type": "meld", "seat": 1, "cards": SEED[0]})
     text = words(dealer.follow(act(dealer, hand, action="foul", seat=1)))
     assert "Seat 1 fouls." in text
-    assert "fouled: seat 1 pays back the 4 seat 2 paid it for conditions" in text
+    assert "pays seat 2 (P2) 4 chips: foul refund." in text
     assert "⚠ fouled" in text
 
 
@@ -239,12 +238,12 @@ def test_fits_shows_where_a_discard_goes_and_flags_going_out(
     """Does "fits" list where a card fits, and flag in words one that would take a seat out?"""
     floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": SEED[0]})
     text = words(dealer.get(f"/hands/{hand_id}?fits=5s"))
-    assert "✓ seat 1 (P1), 5S 5S 5S" in text
+    assert "✓ seat 1 (P1), 5♠ 5♠ 5♠" in text
     assert "GOES OUT" not in text
     floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": SEED[1]})
     floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["2C", "3C", "4C", "5C"]})
     page = dealer.get(f"/hands/{hand_id}?fits=6C")
-    assert "⚠ GOES OUT: seat 1 (P1), 2C 3C 4C 5C — seat 1 has 10 down and would go out" in words(
+    assert "⚠ GOES OUT: seat 1 (P1), 2♣ 3♣ 4♣ 5♣ — seat 1 has 10 down and would go out" in words(
         page
     )
     assert 'class="meld fits fits-out"' in page
@@ -267,7 +266,7 @@ def test_going_out_shows_the_settlement_before_recording_it(
     assert "2 P2 -1 -5 0 0 -6 -11 89" in text
     assert "5 P5 dropped 0 0 0 0 0 -2 98" in text
     assert (
-        "valle set in spades (5S 5S 5S) worth 4; run with the king in hearts (JH QH KH) worth 1"
+        "valle set in spades (5♠ 5♠ 5♠) worth 4; run with the king in hearts (J♥ Q♥ K♥) worth 1"
         in text
     )
     assert events(people) == recorded  # only shown
@@ -298,8 +297,8 @@ def test_discard_penalty_after_going_out(dealer: Web, floor_api: Api, hand_id: i
         "penalty"
     }
     text = words(dealer.follow(act(dealer, hand_id, action="penalty", seat=2)))
-    assert "Discard penalty on seat 2." in text
-    assert "Seat 2 (P2) pays seat 3 (P3) 11 chips. Why: discard penalty" in text
+    assert "Seat 2 pays the discard penalty." in text
+    assert "Seat 2 (P2) pays seat 3 (P3) 11 chips: discard penalty." in text
 
 
 def test_a_meld_not_claimed_is_recorded_with_nothing_paid(dealer: Web, floor_api: Api) -> None:

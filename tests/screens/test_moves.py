@@ -27,8 +27,11 @@ def test_a_wrong_seat_meld_moves_in_one_tap(dealer: Web, hand_id: int) -> None:
     again = dealer.post(address, {"seat": "2", "key": key})  # a double tap: moved once
     assert again.headers["Location"] == moved.headers["Location"]
     text = words(dealer.follow(moved))
-    assert "Reason: Wrong seat: entered for seat 1, moved to seat 2." in text
-    assert "Seat 2 melds 5S 5S 5S." in text
+    assert (
+        "Void of #3 (Seat 1 melds 5♠ 5♠ 5♠): Wrong seat: entered for seat 1, moved to seat 2."
+        in text
+    )
+    assert "Seat 2 melds 5♠ 5♠ 5♠." in text
     assert "Wrong seat? Move to" in text  # the new entry can move again
 
 

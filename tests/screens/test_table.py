@@ -152,8 +152,8 @@ def test_deal_with_the_drops_of_the_stay_or_drop_round(
         (hand,) = db.session.scalars(select(Hand)).all()
         assert answer.headers["Location"] == f"/hands/{hand.id}?done=1,2,3"
     page = words(dealer.follow(answer))
-    assert "✔ The deal. No chips move." in page
-    assert "✔ Seat 5 drops. Seat 5 (P5) pays the pot 2 chips. Why: dropped: 2 into the pot" in page
+    assert "✔ Dealt to seats 1, 2, 3, 4, 5 and 6. No chips move." in page
+    assert "✔ Seat 5 drops. Seat 5 (P5) pays the pot 2 chips: drop forfeit." in page
     assert "✔ Seat 6 drops." in page
     again = dealer.post(f"/tables/{table}/hands", {"dropped": ["5", "6"], "key": "web-deal"})
     assert again.headers["Location"] == answer.headers["Location"]  # a double tap: one hand

@@ -47,7 +47,9 @@ def test_seat_3s_statement_in_at_most_two_taps_equals_the_ledger(any_tablet: Tab
     assert sorted(shown) == sorted(-e["chips"] for e in entries)
     running = [signed_figure(c) for c in page.locator("[data-running]").all_text_contents()]
     assert running[-1] == ledger_net
-    assert "Seat 3 paid seat 1 11 = 5 conditions" in tablet.text("main")
+    assert "Seat 3 (Player 3) paid seat 1 (Player 1) 11 chips: 5 for conditions" in tablet.text(
+        "main"
+    )
     tablet.shot("40-statement", axe=True)
 
     # Each line opens its payment's dispute view; the settlement's figure is a way back in.

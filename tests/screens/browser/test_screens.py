@@ -61,7 +61,7 @@ def test_a_refused_meld_keeps_the_cards_and_shows_the_message(any_tablet: Tablet
     page.tap("[data-pad-back]")
     tap_cards(tablet, "6H")
     page.tap("button[data-action=meld]")
-    tablet.wait_banner("Seat 2 melds 6H 6H 6H.")
+    tablet.wait_banner("Seat 2 melds 6♥ 6♥ 6♥.")
 
 
 def test_a_borrow_by_tapping_the_meld(tablet: Tablet) -> None:
@@ -86,8 +86,8 @@ def test_a_borrow_by_tapping_the_meld(tablet: Tablet) -> None:
     tablet.shot("21-hand-borrow-entered")
     page.tap("button[data-action=borrow]")
     said = tablet.wait_banner("Seat 2 borrows")
-    assert "Seat 2 borrows 7D from meld 1 for 7C 7D 7H." in said
-    assert "each pay seat 2 (Player 2) 1 chip. Why: mixed valle set (7C 7D 7H)" in said
+    assert "Seat 2 borrows 7♦ from 4♦ 5♦ 6♦ 7♦ for 7♣ 7♦ 7♥." in said
+    assert "each pay seat 2 (Player 2) 1 chip: mixed valle set (7♣ 7♦ 7♥)." in said
     melds = page.locator("[data-seat-panel='2'] [data-pick-meld]").all()
     assert [m.get_attribute("data-cards") for m in melds] == ["4D 5D 6D", "7C 7D 7H"]
     tablet.shot("22-hand-after-borrow")
@@ -102,7 +102,7 @@ def test_a_void_after_settlement_needs_a_supervisors_pin(any_tablet: Tablet) -> 
     world["api"].event(world["hand"], {"type": "go_out", "seat": 1})
     tablet.sign_in("dealer")
     tablet.go(f"/hands/{world['hand']}")
-    page.locator(".event", has_text="seat 1 goes out").get_by_role("link", name="Void…").tap()
+    page.locator(".event", has_text="Seat 1 goes out").get_by_role("link", name="Void…").tap()
     page.wait_for_url(re.compile(r"/events/\d+/void$"))
     assert "A supervisor must approve this" in tablet.text("main")
     page.fill("#reason", "counted 10, not 11")
@@ -111,7 +111,7 @@ def test_a_void_after_settlement_needs_a_supervisors_pin(any_tablet: Tablet) -> 
         page.tap(f'[data-pin-pad] [data-digit="{digit}"]')
     tablet.shot("23-void-supervisor-pin")
     page.tap("button:has-text('Void event')")
-    tablet.wait_banner("Void of event 6 (seat 1 goes out). Reason: counted 10, not 11.")
+    tablet.wait_banner("Void of #6 (Seat 1 goes out): counted 10, not 11.")
     assert "in play" in tablet.text(".hand-head")
     assert "Dee, approved by Sam" in tablet.text(".events")
     tablet.shot("24-hand-reopened-after-void")
@@ -129,7 +129,7 @@ def test_fits_flags_a_discard_that_takes_a_seat_out(tablet: Tablet) -> None:
     assert page.input_value("#fits") == "6C"
     page.tap("#fits-form button")
     page.locator(".fits-list").wait_for()
-    assert "GOES OUT: seat 1 (Player 1), 2C 3C 4C 5C" in tablet.text("#fits-result")
+    assert "GOES OUT: seat 1 (Player 1), 2♣ 3♣ 4♣ 5♣" in tablet.text("#fits-result")
     assert page.locator(".meld.fits-out").count() == 1
     assert "discard fits: GOES OUT" in tablet.text(".meld.fits-out")
     tablet.shot("25-hand-fits-goes-out")
@@ -150,7 +150,7 @@ def test_a_dropped_connection_keeps_the_entry_and_a_resend_records_once(tablet: 
     tablet.shot("26-hand-connection-dropped")
     page.context.set_offline(False)
     page.tap("#send-problem button:has-text('Resend')")
-    tablet.wait_banner("Seat 1 melds KD KD KD.")
+    tablet.wait_banner("Seat 1 melds K♦ K♦ K♦.")
     assert history_count(tablet) == before + 1
 
 
@@ -167,7 +167,7 @@ def test_a_resend_of_a_request_already_recorded_records_nothing(tablet: Tablet) 
     page.locator("#send-problem").wait_for()
     page.unroute("**/events")
     page.tap("#send-problem button:has-text('Resend')")
-    tablet.wait_banner("Seat 1 melds KC KC KC.")
+    tablet.wait_banner("Seat 1 melds K♣ K♣ K♣.")
     assert history_count(tablet) == before + 1
 
 
@@ -193,7 +193,7 @@ def test_the_idle_sign_out_keeps_what_was_entered(tablet: Tablet) -> None:
     assert page.get_attribute(".seat-picker [data-pick-seat='3']", "aria-current") == "true"
     assert page.is_enabled("button[data-action=meld]")
     page.tap("button[data-action=meld]")
-    tablet.wait_banner("Seat 3 melds QS QS QS.")
+    tablet.wait_banner("Seat 3 melds Q♠ Q♠ Q♠.")
 
 
 def test_signing_out_by_hand_keeps_what_was_entered(tablet: Tablet) -> None:
@@ -235,11 +235,11 @@ def test_without_javascript_the_hand_still_works(browser: Any, live: LiveServer)
         page.fill("#cards", "7s 7s 7s")
         page.click("button[data-action=meld]")
         page.wait_for_url(re.compile(r"done=\d+$"))
-        assert "Seat 6 melds 7S 7S 7S." in page.inner_text("[data-banner]")
+        assert "Seat 6 melds 7♠ 7♠ 7♠." in page.inner_text("[data-banner]")
         page.fill("#fits", "7S")
         page.click("#fits-form button")
         page.wait_for_url(re.compile(r"fits=7S"))
-        assert "✓ seat 6 (Player 6), 7S 7S 7S" in page.inner_text("#fits-result")
+        assert "✓ seat 6 (Player 6), 7♠ 7♠ 7♠" in page.inner_text("#fits-result")
     finally:
         context.close()
 
@@ -322,12 +322,12 @@ def test_a_meld_by_keyboard_alone_then_moved_to_the_right_seat(tablet: Tablet) -
     assert page.evaluate("document.activeElement.id") == "cards"
     page.keyboard.type("5s 5s 5s")
     page.keyboard.press("Enter")
-    tablet.wait_banner("Seat 1 melds 5S 5S 5S.")
+    tablet.wait_banner("Seat 1 melds 5♠ 5♠ 5♠.")
     assert tablet.text("[data-acting]") == "Tap the seat that acts"
     assert page.evaluate("document.activeElement.id") == "cards"
     tablet.shot("36-hand-keyboard-meld")
     page.tap("[data-banner] button[aria-label='Move to seat 2']")
-    said = tablet.wait_banner("Seat 2 melds 5S 5S 5S.")
+    said = tablet.wait_banner("Seat 2 melds 5♠ 5♠ 5♠.")
     assert "Wrong seat: entered for seat 1, moved to seat 2." in said
     assert tablet.text("[data-seat-panel='1'] .down").startswith("0/11")
     assert tablet.text("[data-seat-panel='2'] .down").startswith("3/11")
@@ -370,7 +370,7 @@ def test_a_meld_not_claimed_pays_nothing_and_the_switch_is_off_after(any_tablet:
     assert page.is_checked("input[name=not_claimed]")
     tablet.assert_axe_finds_nothing_serious("21-hand-not-claimed")
     page.tap("button[data-action=meld]")
-    said = tablet.wait_banner("Seat 1 melds 5S 5S 5S")
+    said = tablet.wait_banner("Seat 1 melds 5♠ 5♠ 5♠")
     assert "not claimed: nothing paid" in said
     assert "not claimed: nothing paid" in tablet.text(".events")
     assert not page.is_checked("input[name=not_claimed]")
@@ -380,5 +380,5 @@ def test_a_meld_not_claimed_pays_nothing_and_the_switch_is_off_after(any_tablet:
     page.tap(".seat-picker [data-pick-seat='2']")
     tap_cards(tablet, "JH QH KH")
     page.tap("button[data-action=meld]")
-    tablet.wait_banner("Seat 2 melds JH QH KH")
+    tablet.wait_banner("Seat 2 melds J♥ Q♥ K♥")
     assert world["api"].get(f"/hands/{world['hand']}")["events"][-1]["payments"] != []

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.helpers import shown
 from tests.screens.browser.conftest import Tablet
 from tests.screens.browser.console import probe, tap_cards
 
@@ -81,7 +82,7 @@ def test_seed_000_by_taps_at_every_size(every_size: Tablet) -> None:
             tablet.shot("07-hand-cards-entered", axe=True)
         assert_console(tablet, f"with meld {number} entered", before["scrollY"])
         page.tap("button[data-action=meld]")
-        said = tablet.wait_banner(f"Seat 1 melds {cards}.")
+        said = tablet.wait_banner(f"Seat 1 melds {shown(cards)}.")
         assert_console(tablet, f"after meld {number}", before["scrollY"])
         if number == 1:
             assert "each pay seat 1 (Player 1) 4 chips" in said

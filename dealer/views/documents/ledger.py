@@ -17,7 +17,7 @@ from dealer.ledger.checkpoints import Checkpoint
 from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
 from dealer.models import User
-from dealer.reports.model import FiledCheckpoint
+from dealer.views.documents.model import FiledCheckpoint
 
 __all__ = ["filed", "names", "nets", "party"]
 

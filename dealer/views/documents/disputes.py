@@ -9,8 +9,8 @@ from sqlalchemy.orm import Session
 
 from dealer.disputes.record import OnRecord, disputes_of_hands
 from dealer.models import Hand, Table
-from dealer.reports.gather.ledger import names
-from dealer.reports.model import DisputeLine
+from dealer.views.documents.ledger import names
+from dealer.views.documents.model import DisputeLine
 
 __all__ = ["dispute_lines"]
 

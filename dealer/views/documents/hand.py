@@ -7,15 +7,17 @@ from collections import defaultdict
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.hands.reading import Recorded, get_hand, recorded
+from dealer.hands.reading import Recorded, Replayed, get_hand, recorded
 from dealer.ledger import house_account, pot_account, seating_account
 from dealer.ledger.engine import change_note
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.replay import account_of, hand_collection, hand_rules
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
-from dealer.reports.gather.disputes import dispute_lines
-from dealer.reports.gather.ledger import names, nets, party
-from dealer.reports.model import EventLine, HandSlip, PaymentLine, SeatLine
+from dealer.views.documents.disputes import dispute_lines
+from dealer.views.documents.ledger import names, nets, party
+from dealer.views.documents.model import EventLine, HandSlip, PaymentLine, SeatLine
+from dealer.views.hand import hand_view
+from dealer.words.rules import rules_in_force
 
 __all__ = ["hand_slip", "settling_event"]
 
@@ -40,7 +42,18 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
     hand = get_hand(session, hand_id)
     table = session.get_one(Table, hand.table_id)
     played = recorded(session, hand)
-    rows, texts, voided = played.events, played.texts(), played.voided()
+    rows, voided = played.events, played.voided()
+    view = (
+        hand_view(session, Replayed(hand, played.engine, rows))
+        if played.engine is not None
+        else None
+    )
+    texts = [e.text for e in view.events] if view is not None else played.texts()
+    said = (
+        [tuple((g.sentence, g.chips * len(g.members)) for g in e.groups) for e in view.events]
+        if view is not None
+        else [()] * len(rows)
+    )
     entries = load_entries(session, LedgerEntry.hand_id == hand.id)
     seat_of = {seating: int(seat) for seat, seating in hand.seats.items()}
     seatings = {
@@ -70,8 +83,9 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
                 )
                 for e in by_event[row.id]
             ),
+            said=told,
         )
-        for row, text in zip(rows, texts, strict=True)
+        for row, text, told in zip(rows, texts, said, strict=True)
     )
     settled_by = settling_event(hand, {r.seq: r.type for r in rows}, voided)
     settling_id = rows[settled_by - 1].id if settled_by is not None else None
@@ -100,6 +114,7 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
         settled_at=hand.ended_at if hand.status == "settled" else None,
         rules=hand_rules(hand),
         collection=hand_collection(hand),
+        rules_words=tuple(rules_in_force(hand_rules(hand), hand_collection(hand))),
         chip_value_cents=table.chip_value_cents,
         events=events,
         seats=seats,

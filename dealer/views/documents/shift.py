@@ -25,11 +25,10 @@ from dealer.disputes.record import disputes_opened_between
 from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table
-from dealer.reports.figures import as_utc
-from dealer.reports.gather.disputes import dispute_lines
-from dealer.reports.gather.ledger import filed
-from dealer.reports.model import (
+from dealer.models import Event, Hand, LedgerEntry, Seating, Table, as_utc
+from dealer.views.documents.disputes import dispute_lines
+from dealer.views.documents.ledger import filed
+from dealer.views.documents.model import (
     Amount,
     ChainCheck,
     HourDrop,

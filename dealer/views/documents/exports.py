@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, seating_account
 from dealer.models import LedgerEntry, Seating, Table, User
-from dealer.reports.exports import LedgerRow, PlayerSessionRow
-from dealer.reports.gather.ledger import party
+from dealer.views.documents.ledger import party
+from dealer.views.documents.model import LedgerRow, PlayerSessionRow
 
 __all__ = ["ledger_rows", "player_session_rows"]
 

@@ -26,7 +26,9 @@ __all__ = [
     "FiledCheckpoint",
     "HandSlip",
     "HourDrop",
+    "LedgerRow",
     "PaymentLine",
+    "PlayerSessionRow",
     "PlayerTotal",
     "PrintOptions",
     "SeatLine",
@@ -118,11 +120,14 @@ class EventLine:
     seq: int  # the event's number within the hand
     at: datetime
     type: str  # deal, drop, meld, add, borrow, split, go_out, foul, penalty, void, void_hand
-    text: str  # "seat 1 melds 5S 5S 5S"
+    text: str  # its one sentence: "Seat 1 melds 5♠ 5♠ 5♠" (`dealer.words.events`)
     recorded_by: str
     approved_by: str | None = None  # the supervisor, when one had to approve
     voided: bool = False  # a later void reversed it
     payments: tuple[PaymentLine, ...] = ()
+    #: Its payments said aloud, one sentence a group, with the chips the group moved:
+    #: ("Seats 2, 3, 4 and 6 each pay seat 1 (Rosa) 4 chips: ...", 16).
+    said: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +179,8 @@ class HandSlip:
     settled_at: datetime | None
     rules: Rules  # the exact knobs the hand was played under (profile included)
     collection: Collection
+    #: The profile, every knob and the collection in words, as (label, value).
+    rules_words: tuple[tuple[str, str], ...]
     chip_value_cents: int
     events: tuple[EventLine, ...]
     seats: tuple[SeatLine, ...]
@@ -383,3 +390,44 @@ class ShiftReport:
         if not self.chain.ok and not any("chain" in p.lower() for p in found):
             found.append("The ledger's hash chain does not verify.")
         return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One ledger entry, as ``GET /exports/ledger.csv`` writes it."""
+
+    seq: int
+    at: datetime
+    table: int
+    table_name: str
+    payer: str  # "from": a seat ("3"), "pot", "house" or "cage"
+    payee: str  # "to"
+    chips: int
+    reason_code: str
+    reason: str
+    hand: int | None
+    event: int | None
+    reverses: int | None  # the seq of the entry this one reverses
+    user: str
+    device: str
+    from_account: str  # the ledger's own account names: seating:12, hand:5:pot, table:1:house
+    to_account: str
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSessionRow:
+    """One player's session at a table, in chips, as PokerNow's ledger lays it out."""
+
+    player_nickname: str
+    player_id: str
+    session_start_at: datetime
+    session_end_at: datetime | None  # None while still seated
+    buy_in: int
+    buy_out: int
+    stack: int  # chips still in front of the player at the end of the window
+
+    @property
+    def net(self) -> int:
+        """What the player is up (+) or down (-): out and on the table, less what went in."""
+        return self.buy_out + self.stack - self.buy_in

@@ -19,9 +19,9 @@ from dealer.ledger import CAGE, house_account, parse_account, seating_account
 from dealer.ledger.checkpoints import checkpoint_head
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
-from dealer.reports.gather.disputes import dispute_lines
-from dealer.reports.gather.ledger import filed, names, nets
-from dealer.reports.model import Correction, SessionHand, SessionReport, SessionSeat
+from dealer.views.documents.disputes import dispute_lines
+from dealer.views.documents.ledger import filed, names, nets
+from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
 

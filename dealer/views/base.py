@@ -1,0 +1,48 @@
+"""What every view is made of: a frozen model, times with their zone, seats as keys."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+
+from dealer.bounds import SEATS
+from dealer.models import as_utc
+
+__all__ = ["SEAT_KEY", "SeatNumber", "Time", "View", "screen", "when"]
+
+
+def when(moment: datetime | None) -> str | None:
+    """A time as ISO 8601 UTC with a ``Z``, to the microsecond."""
+    if moment is None:
+        return None
+    return as_utc(moment).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+#: A stored time: read as UTC whichever database it came from, written with its ``Z``.
+Time = Annotated[
+    datetime,
+    BeforeValidator(lambda v: as_utc(v) if isinstance(v, datetime) else v),
+    PlainSerializer(when, return_type=str, when_used="json"),
+]
+SeatNumber = Annotated[int, Field(ge=SEATS[0], le=SEATS[1])]
+#: A seat as an object's key ("1" to "8"): `dict[str, X]` with this, so the document types
+#: the values (additionalProperties) and names the keys (propertyNames).
+SEAT_KEY: dict[str, Any] = {"propertyNames": {"pattern": f"^[{SEATS[0]}-{SEATS[1]}]$"}}
+
+
+class View(BaseModel):
+    """A view: frozen, read by attribute on the screens, dumped by the API as declared."""
+
+    model_config = ConfigDict(frozen=True, populate_by_name=True, arbitrary_types_allowed=True)
+
+    def answer(self) -> dict[str, Any]:
+        """The API's JSON for this view: fields by their API names, screen-only ones left out."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+def screen(default: Any = None, **more: Any) -> Any:
+    """A field for the people who read the view (the screens, the documents), left out of the
+    API's answer and its document."""
+    return Field(default, exclude=True, **more)

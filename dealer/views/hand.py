@@ -1,0 +1,496 @@
+"""A hand as everyone reads it: its seats and melds, its events each in its one sentence, the
+payments of each in words, and its net.
+
+Built once from the stored hand and its replay (`dealer.hands.reading`); the API dumps it
+(API.md's hand), the hand screen, the banner and the history render it, the hand slip prints
+it, the statement and the dispute view take their sentences from it. ``board=True`` adds what
+the dealer's screen shows beside the hand (each seat's stack now, short stacks, the table):
+fields left out of the API's answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal, TypeAlias
+
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from sqlalchemy import bindparam, select, text
+from sqlalchemy.orm import Session
+
+from dealer import rules
+from dealer.floor.figures import cheapest_hand
+from dealer.floor.tables import stacks
+from dealer.hands.reading import Replayed, load_hand
+from dealer.ledger.replay import hand_collection, hand_rules
+from dealer.models import LedgerEntry, Seating, Table
+from dealer.people.devices import device_claim
+from dealer.rules import ACTION_TYPES
+from dealer.rules import Party as EngineParty
+from dealer.views.base import SEAT_KEY, SeatNumber, Time, View, screen
+from dealer.words.catalogue import say
+from dealer.words.events import event_sentences
+from dealer.words.parties import party_words
+from dealer.words.payments import group_payments, net_words, payment_reason
+from dealer.words.rules import condition_words, meld_words, rules_in_force
+
+__all__ = [
+    "ConditionView",
+    "EventView",
+    "HandSeatView",
+    "HandView",
+    "MeldView",
+    "PaymentGroupView",
+    "PaymentView",
+    "Posted",
+    "Recorded",
+    "event_views",
+    "hand_view",
+    "payment_view",
+    "posted",
+    "recorded",
+]
+
+Party: TypeAlias = Annotated[str, Field(description='A seat ("3"), "pot" or "house".')]
+Cards: TypeAlias = list[Annotated[str, Field(examples=["5S"])]]
+EventType: TypeAlias = Literal[("deal", *ACTION_TYPES)]  # type: ignore[valid-type]
+SeatStatus: TypeAlias = Literal["in", "dropped", "fouled"]
+
+
+class ConditionView(View):
+    """The condition a meld meets, in words, and what it is worth per paying seat."""
+
+    name: str
+    value: int
+
+
+class MeldView(View):
+    id: int
+    cards: Cards
+    kind: Literal["set", "run"]
+    condition: ConditionView | None
+    paid: int
+    seat: int = screen(0)
+    #: The meld's cards in words (``5♠ 5♠ 5♠``).
+    words: str = screen("")
+    #: The discard being checked fits here (and whether it takes the seat out).
+    fits: bool = screen(False)
+    goes_out: bool = screen(False)
+
+
+class PaymentView(View):
+    """One payment of an event: who paid whom, how much, and why in words."""
+
+    from_: Party = Field(alias="from")
+    to: Party
+    chips: Annotated[int, Field(ge=1)]
+    reason: str = Field(description="Why, in words.")
+    rule: str = Field(description="The engine's code for the rule (rule names: /rules).")
+    #: The payment's number within its event, from 1: the dispute view's address.
+    number: int = screen(0)
+    payer: str = screen("")
+    payee: str = screen("")
+
+
+class Posted(PaymentView):
+    """A payment as the ledger recorded it."""
+
+    entry: int | None = Field(description="The ledger entry's seq.")
+
+
+class Member(View):
+    """One party of a payment group: its payment's number, the party in words, its chips."""
+
+    number: int
+    other: str
+    chips: int
+    seat: int | None
+
+
+class PaymentGroupView(View):
+    """Payments of one event said together (`dealer.words.payments.PaymentGroup`)."""
+
+    party: str
+    rule: str
+    reason: str
+    returns: bool
+    members: list[Member]
+    sentence: str
+
+    @property
+    def chips(self) -> int:
+        return self.members[0].chips
+
+
+class EventView(View):
+    """An event of a hand, with what it paid and whether it stands."""
+
+    id: int
+    seq: int
+    type: EventType
+    seat: SeatNumber | None
+    cards: Cards | None = None
+    meld: int | None = None
+    take: Cards | None = None
+    into: list[Cards] | None = None
+    event: int | None = Field(None, description="A void: the id of the event it voids.")
+    event_seq: int | None = None
+    reason: str | None = None
+    claimed: bool | None = Field(
+        None, description="false: recorded unclaimed (nothing paid); left out otherwise."
+    )
+    text: str = Field(description="The event in one sentence, as every screen says it.")
+    melds: list[int]
+    voided: bool
+    voided_by: int | None
+    payments: list[PaymentView]
+    user: str
+    supervisor: str | None
+    device: str
+    device_claim: str = Field(description="The device in words that say what is only claimed.")
+    at: Time
+    voidable: bool = screen(False)
+    #: The seq of the void that stands against it (``voided_by`` is that void's id).
+    voided_by_seq: int | None = screen(None)
+    #: Its payments said aloud, a sentence a group, and each party's net over them.
+    groups: list[PaymentGroupView] = screen([])
+    net_words: list[str] = screen([])
+
+    @property
+    def sentences(self) -> list[str]:
+        """Its payments in sentences, ready to read aloud ("No chips move." for none)."""
+        return [g.sentence for g in self.groups] or [say("No chips move.")]
+
+    @model_serializer(mode="wrap")
+    def _action_fields_only_when_given(self, dump: SerializerFunctionWrapHandler) -> Any:
+        """An event answers only its own action's fields (API.md): no nulls for the others."""
+        out = dump(self)
+        for name in _ACTION_FIELDS:
+            if out.get(name) is None:
+                out.pop(name, None)
+        return out
+
+    @property
+    def correction(self) -> bool:
+        return self.type in ("void", "void_hand")
+
+
+_ACTION_FIELDS = ("cards", "meld", "take", "into", "event", "event_seq", "reason", "claimed")
+
+
+class HandSeatView(View):
+    player: str
+    status: SeatStatus
+    cards_down: int
+    melds: list[MeldView]
+    allowed: list[str] = Field(description="The events this seat may record now.")
+    seat: int = screen(0)
+    #: ``in``, ``dropped``, ``fouled`` or ``went out``, in words.
+    status_words: str = screen("")
+    went_out: bool = screen(False)
+    limit: int = screen(0)
+    net: int = screen(0)
+    #: The seat's stack now, and whether it is short (the board only).
+    stack: int = screen(0)
+    short: bool = screen(False)
+
+    @property
+    def shown_status(self) -> str:
+        """The seat's status as the screens mark it: ``out`` for the seat that went out."""
+        return "out" if self.went_out else self.status
+
+
+class TableBrief(View):
+    id: int
+    name: str
+    chip_value_cents: int
+
+
+class HandView(View):
+    """A hand as API.md draws it, and as the screens and the hand slip read it."""
+
+    id: int
+    table: int
+    number: int
+    status: Literal["playing", "settled", "void"]
+    rules: dict[str, Any] = Field(description="The profile and every knob, as dealt.")
+    collection: dict[str, Any]
+    winner: SeatNumber | None
+    seats: dict[str, HandSeatView] = Field(json_schema_extra=SEAT_KEY)
+    net: dict[str, int] = Field(
+        description="Each account's change over the hand (seats, pot, house): sums to zero."
+    )
+    events: list[EventView]
+    started_at: Time
+    ended_at: Time | None
+    #: The board only: the table, and the least one hand costs a seat (short stacks).
+    on_table: TableBrief | None = screen(None)
+    pot: int = screen(0)
+    #: Each seat's player, by seat number.
+    names: dict[int, str] = screen({})
+    #: Whether the whole hand may still be voided (a supervisor's call).
+    voidable: bool = screen(False)
+    #: The rule profile, every knob and the house's collection, as (label, value) in words.
+    rules_words: list[tuple[str, str]] = screen([])
+
+    @property
+    def seat_list(self) -> list[HandSeatView]:
+        return list(self.seats.values())
+
+    def seat(self, number: int | None) -> HandSeatView | None:
+        return self.seats.get(str(number)) if number is not None else None
+
+    @property
+    def fitting(self) -> list[MeldView]:
+        """The melds the discard being checked fits."""
+        return [m for s in self.seats.values() for m in s.melds if m.fits]
+
+    def meld(self, meld_id: int | None) -> MeldView | None:
+        return next((m for s in self.seats.values() for m in s.melds if m.id == meld_id), None)
+
+    def event_by_id(self, event_id: int) -> EventView | None:
+        return next((e for e in self.events if e.id == event_id), None)
+
+    def event_by_seq(self, seq: int) -> EventView | None:
+        return self.events[seq - 1] if 1 <= seq <= len(self.events) else None
+
+    def label(self, party: EngineParty | str) -> str:
+        return party_words(party, self.names)
+
+
+def hand_view(
+    session: Session,
+    hand: int | Replayed,
+    *,
+    board: bool = False,
+    fits: rules.Card | None = None,
+) -> HandView:
+    """The hand ``hand`` (an id, or already replayed); ``board``: with the table and stacks;
+    ``fits``: a discard whose places the melds are marked with."""
+    replayed = load_hand(session, hand) if isinstance(hand, int) else hand
+    row, engine = replayed.row, replayed.engine
+    players, names = _players_and_recorders(session, replayed)
+    by_seat = {int(seat): players.get(seating, "") for seat, seating in row.seats.items()}
+    played = hand_rules(row)
+    found = {f.meld: f for f in engine.fits(fits)} if fits is not None else {}
+    seats = {str(seat): _seat(engine, seat, by_seat[seat], played, found) for seat in engine.seats}
+    table = None
+    if board:
+        table, seats = _on_board(session, replayed, seats)
+    return HandView(
+        id=row.id,
+        table=row.table_id,
+        number=row.number,
+        status=engine.status,
+        rules=row.rules,
+        collection=row.collection,
+        winner=engine.winner,
+        seats=seats,
+        net={rules.party_name(p): chips for p, chips in engine.net.items()},
+        events=event_views(replayed, by_seat, names, played),
+        started_at=row.started_at,
+        ended_at=row.ended_at,
+        on_table=table,
+        pot=engine.net[rules.POT],
+        names=by_seat,
+        voidable=engine.can(rules.VoidHand("check")),
+        rules_words=rules_in_force(played, hand_collection(row)),
+    )
+
+
+def _seat(
+    engine: rules.Hand,
+    seat: int,
+    player: str,
+    played: rules.Rules,
+    found: Mapping[int, rules.Fit],
+) -> HandSeatView:
+    status = engine.seat_status[seat]
+    went_out = engine.winner == seat and engine.status == "settled"
+    return HandSeatView(
+        player=player,
+        status=status,
+        cards_down=engine.cards_down[seat],
+        melds=[_meld(m, played, found.get(m.id)) for m in engine.melds_of(seat)],
+        allowed=sorted(engine.allowed(seat)),
+        seat=seat,
+        status_words=say("went out") if went_out else _status_words(status),
+        went_out=went_out,
+        limit=engine.limit,
+        net=engine.net[seat],
+    )
+
+
+def _status_words(status: str) -> str:
+    if status == "dropped":
+        return say("dropped")
+    if status == "fouled":
+        return say("fouled")
+    return say("in")
+
+
+def _meld(meld: rules.TableMeld, played: rules.Rules, fit: rules.Fit | None) -> MeldView:
+    condition = meld.condition
+    return MeldView(
+        id=meld.id,
+        cards=[str(c) for c in meld.cards],
+        kind=meld.shape.kind,
+        condition=ConditionView(
+            name=condition_words(meld.cards, played) or condition.name, value=meld.value
+        )
+        if condition is not None
+        else None,
+        paid=meld.paid,
+        seat=meld.seat,
+        words=meld_words(meld.cards),
+        fits=fit is not None,
+        goes_out=fit is not None and fit.goes_out,
+    )
+
+
+def event_views(
+    replayed: Replayed, players: Mapping[int, str], names: Mapping[int, str], played: rules.Rules
+) -> list[EventView]:
+    """Each event of a replayed hand: ``players`` by seat, ``names`` of its recorders by id."""
+    engine, rows = replayed.engine, replayed.events
+    id_of = {row.seq: row.id for row in rows}
+    texts = event_sentences(engine)
+    out = []
+    for row, record, said in zip(rows, engine.events, texts, strict=True):
+        action = dict(row.action or {})
+        action.pop("type", None)
+        action.pop("seat", None)
+        if row.type == "void":
+            target = int(action["event"])
+            action["event"], action["event_seq"] = id_of[target], target
+        voided_by = engine.voided.get(row.seq)
+        out.append(
+            EventView(
+                id=row.id,
+                seq=row.seq,
+                type=row.type,
+                seat=row.seat,
+                **action,
+                text=said,
+                melds=list(record.melds),
+                voided=voided_by is not None,
+                voided_by=id_of[voided_by] if voided_by is not None else None,
+                payments=[
+                    payment_view(n, p, players, played)
+                    for n, p in enumerate(record.payments, start=1)
+                ],
+                user=names.get(row.user_id, say("someone")),
+                supervisor=names.get(row.supervisor_id) if row.supervisor_id else None,
+                device=row.device,
+                device_claim=device_claim(row.device),
+                at=row.created_at,
+                voidable=row.seq > 1 and engine.voidable(row.seq),
+                voided_by_seq=voided_by,
+                net_words=net_words(record.payments, players),
+                groups=[
+                    PaymentGroupView(
+                        party=g.party,
+                        rule=g.rule,
+                        reason=g.reason,
+                        returns=g.returns,
+                        members=[
+                            Member(
+                                number=m.number,
+                                other=m.words,
+                                chips=m.chips,
+                                seat=m.party if isinstance(m.party, int) else None,
+                            )
+                            for m in g.members
+                        ],
+                        sentence=g.sentence(),
+                    )
+                    for g in group_payments(record.payments, players, played)
+                ],
+            )
+        )
+    return out
+
+
+def payment_view(
+    number: int, p: rules.Payment, players: Mapping[int, str], played: rules.Rules | None
+) -> PaymentView:
+    """Payment ``number`` (from 1) of an event, with its parties and reason in words."""
+    return PaymentView(
+        **{"from": rules.party_name(p.payer)},
+        to=rules.party_name(p.payee),
+        chips=p.chips,
+        reason=payment_reason(p, played),
+        rule=p.rule,
+        number=number,
+        payer=party_words(p.payer, players),
+        payee=party_words(p.payee, players),
+    )
+
+
+def _on_board(
+    session: Session, replayed: Replayed, seats: dict[str, HandSeatView]
+) -> tuple[TableBrief, dict[str, HandSeatView]]:
+    """The table, and each seat's stack now (short: below what one more hand costs it)."""
+    row = replayed.row
+    table = session.get_one(Table, row.table_id)
+    seatings = list(
+        session.scalars(select(Seating).where(Seating.id.in_(list(row.seats.values()))))
+    )
+    stack_of = stacks(session, seatings)
+    least = cheapest_hand(table)
+    by_id = {s.id: s for s in seatings}
+    out = {}
+    for key, seat in seats.items():
+        seating = by_id[row.seats[key]]
+        stack = stack_of[seating.id]
+        short = stack < 0 or (seating.left_at is None and stack < least)
+        out[key] = seat.model_copy(update={"stack": stack, "short": short})
+    brief = TableBrief(id=table.id, name=table.name, chip_value_cents=table.chip_value_cents)
+    return brief, out
+
+
+#: The players of some seatings and the names of some users, told apart by the first column.
+#: Plain SQL, the same on both databases, built once: nothing to compile or key each time.
+_PLAYERS_AND_NAMES = text(
+    "SELECT 's', id, player FROM seatings WHERE id IN :seatings "
+    "UNION ALL SELECT 'u', id, name FROM users WHERE id IN :users"
+).bindparams(bindparam("seatings", expanding=True), bindparam("users", expanding=True))
+
+
+def _players_and_recorders(
+    session: Session, replayed: Replayed
+) -> tuple[dict[int, str], dict[int, str]]:
+    """The players of the hand's seatings and the names of its events' recorders, by id.
+
+    One query (UNION ALL) instead of two: every answer about a hand asks both, and each query
+    is a round trip made under the writers' lock when the answer is a write's.
+    """
+    users = {i for r in replayed.events for i in (r.user_id, r.supervisor_id) if i is not None}
+    asked = {"seatings": list(replayed.row.seats.values()), "users": sorted(users)}
+    players: dict[int, str] = {}
+    names: dict[int, str] = {}
+    for kind, ident, name in session.connection().execute(_PLAYERS_AND_NAMES, asked):
+        (players if kind == "s" else names)[ident] = name
+    return players, names
+
+
+class Recorded(View):
+    """An event recorded: the event, its payments (with their ledger seqs) and the hand."""
+
+    event: EventView
+    payments: list[Posted]
+    hand: HandView
+
+
+def posted(payments: Sequence[PaymentView], entries: Sequence[LedgerEntry]) -> list[Posted]:
+    """Payments with the ledger entries that recorded them, in order."""
+    return [
+        Posted(**p.model_dump(by_alias=True), number=p.number, entry=e.seq)
+        for p, e in zip(payments, entries, strict=True)
+    ]
+
+
+def recorded(session: Session, replayed: Replayed, entries: Sequence[LedgerEntry]) -> Recorded:
+    """The answer to an event just recorded: the last event of ``replayed``."""
+    view = hand_view(session, replayed)
+    last = view.events[-1]
+    return Recorded(event=last, payments=posted(last.payments, entries), hand=view)

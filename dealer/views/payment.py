@@ -1,0 +1,123 @@
+"""One payment in dispute: who paid whom, how much and why, the rule behind it, its cards,
+the event it belongs to (in its one sentence), its ledger entries and the entries that
+reverse it (or that it reverses), and, for conditions paid again at going out, the payments
+behind them."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.disputes.payment import payment_trail
+from dealer.hands.reading import load_hand
+from dealer.models import LedgerEntry, Seating
+from dealer.people.users import names_of
+from dealer.views.base import Time, View
+from dealer.views.hand import EventView, HandView, MeldView, PaymentView, hand_view
+from dealer.words.numbers import capital
+from dealer.words.parties import account_words
+from dealer.words.rules import Rule, meld_words, rule
+
+__all__ = ["EntryLine", "PaymentDispute", "payment_dispute"]
+
+
+class EntryLine(View):
+    """A ledger entry as the dispute view lists it."""
+
+    seq: int
+    at: Time
+    source: str
+    target: str
+    from_account: str
+    to_account: str
+    chips: int
+    reverses: int | None
+    reason_words: str
+    user: str
+    device: str
+    hash: str
+
+
+class Behind(View):
+    """An earlier payment between the same two seats that conditions paid again repeat."""
+
+    event: EventView
+    number: int
+    payment: PaymentView
+
+
+class PaymentDispute(View):
+    hand: HandView
+    event: EventView
+    payment: PaymentView
+    number: int
+    #: ``Seat 3 (Cy)`` and ``seat 1 (Rosa)``.
+    payer: str
+    payee: str
+    rule: Rule
+    #: The cards the payment is for, in words and as codes (for their faces).
+    cards: str
+    payment_cards: list[str]
+    meld: MeldView | None
+    seats: list[int]
+    entries: list[EntryLine]
+    linked: list[EntryLine]
+    behind: list[Behind]
+
+
+def payment_dispute(session: Session, hand_id: int, event_id: int, number: int) -> PaymentDispute:
+    """Payment ``number`` (from 1) of event ``event_id`` of hand ``hand_id``, in dispute."""
+    replayed = load_hand(session, hand_id)
+    view = hand_view(session, replayed, board=True)
+    trail = payment_trail(session, replayed, event_id, number)
+    event = view.events[trail.index]
+    told = event.payments[number - 1]
+    paid = trail.payment
+    return PaymentDispute(
+        hand=view,
+        event=event,
+        payment=told,
+        number=number,
+        payer=capital(told.payer),
+        payee=told.payee,
+        rule=rule(paid.rule),
+        cards=meld_words(paid.cards) if paid.cards else "",
+        payment_cards=[str(c) for c in paid.cards],
+        meld=view.meld(paid.meld) if paid.meld else None,
+        seats=[p for p in (paid.payer, paid.payee) if isinstance(p, int)],
+        entries=_lines(session, view, [trail.entry]),
+        linked=_lines(session, view, trail.linked),
+        behind=[
+            Behind(
+                event=view.events[e.seq - 1],
+                number=n,
+                payment=view.events[e.seq - 1].payments[n - 1],
+            )
+            for e, n, _p in trail.behind
+        ],
+    )
+
+
+def _lines(session: Session, view: HandView, entries: list[LedgerEntry]) -> list[EntryLine]:
+    users = names_of(session, (e.user_id for e in entries))
+    rows = session.execute(
+        select(Seating.id, Seating.seat, Seating.player).where(Seating.table_id == view.table)
+    )
+    seatings = {seating: (seat, player) for seating, seat, player in rows}
+    return [
+        EntryLine(
+            seq=e.seq,
+            at=e.at,
+            source=account_words(e.from_account, seatings),
+            target=account_words(e.to_account, seatings),
+            from_account=e.from_account,
+            to_account=e.to_account,
+            chips=e.chips,
+            reverses=e.reverses,
+            reason_words=capital(rule(e.reason_code).name),
+            user=users.get(e.user_id, "?"),
+            device=e.device,
+            hash=e.hash,
+        )
+        for e in entries
+    ]

@@ -1,0 +1,50 @@
+"""The message catalogue: every sentence passes through `say` (or `say_n` for a plural).
+
+Messages are looked up in a gettext catalogue (``dealer/words/locale/<language>/LC_MESSAGES/
+dealer.mo``), the format Babel and Flask-Babel read and write, chosen by ``DEALER_LANGUAGE``;
+with none (English, the only language shipped), the English source is the message. The
+standard library's `gettext` is used rather than Flask-Babel because the words are also made
+where no request is (a document built on a worker thread, the command line) and no date or
+number needs a locale's format yet; moving to Flask-Babel later changes this module only.
+
+The source strings are ``str.format`` templates with named fields, so a translation may put
+the fields in its own order: ``say("{who} pays {whom} {chips}", who=..., whom=..., chips=...)``.
+Extract them with ``pybabel extract -k say -k say_n:1,2 -o dealer.pot dealer``.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+from typing import Any
+
+__all__ = ["LOCALE_DIR", "language", "say", "say_n", "use_language"]
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def use_language(name: str | None, directory: Path = LOCALE_DIR) -> None:
+    """Read every later sentence from the catalogue of ``name`` (None or "en": English)."""
+    global _catalogue, _language
+    name = (name or "en").strip() or "en"
+    _catalogue = gettext.translation("dealer", directory, languages=[name], fallback=True)
+    _language = name
+
+
+def language() -> str:
+    return _language
+
+
+def say(message: str, /, **fields: Any) -> str:
+    """``message`` in the catalogue's language, its ``{fields}`` filled in."""
+    found = _catalogue.gettext(message)
+    return found.format(**fields) if fields else found
+
+
+def say_n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
+    """The singular or plural form for ``count`` (the catalogue's own plural rule); ``count``
+    is also a field of the message as ``{n}``."""
+    return _catalogue.ngettext(singular, plural, count).format(n=count, **fields)

@@ -1,0 +1,256 @@
+"""The rules in words: each payment rule's name and explanation and its place in the rules,
+every knob and its value, the profiles, the house's collection, and a condition's name.
+
+Engine codes (``conditions_again``, ``spade_sets_removed``) never reach a person: they come
+here and leave as words. The API and the CSV keep the codes for machines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, get_args
+
+from dealer import rules
+from dealer.rules.cards import RANKS
+from dealer.rules.payments import PaymentRule
+from dealer.words.cards import cards_words
+from dealer.words.catalogue import say, say_n
+
+__all__ = [
+    "HAND_RULES",
+    "Rule",
+    "collection_words",
+    "condition_words",
+    "knob_value_words",
+    "knob_words",
+    "profile_words",
+    "rule",
+    "rules_in_force",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A payment rule as a dealer says it, and where the rules say it."""
+
+    code: str
+    #: What it is called in a sentence: "seat 3 paid seat 1 2 chips for going out".
+    name: str
+    #: The rule, explained.
+    words: str
+    #: Its place in PAN_RULES.md: "5.4" is section 5, item 4.
+    section: str
+
+    @property
+    def number(self) -> int:
+        return int(self.section.split(".")[0])
+
+    @property
+    def item(self) -> int | None:
+        _, _, item = self.section.partition(".")
+        return int(item) if item else None
+
+
+#: Each rule's name, explanation and section, in English (the catalogue's source).
+_RULES: dict[str, tuple[str, str, str]] = {
+    "collection": (
+        "house collection",
+        "The house's collection: a fixed fee per hand paid by each seat dealt in before the "
+        "deal, or the time collection from each seated player.",
+        "6",
+    ),
+    "ante": ("ante", "Each seat dealt in antes into the hand's pot.", "5.1"),
+    "drop_forfeit": (
+        "drop forfeit",
+        "A seat that drops before the first meld pays the drop forfeit (the tops) into the pot.",
+        "5.2",
+    ),
+    "condition": (
+        "conditions",
+        "When a condition is laid or grows, every paying seat pays the rise of its value above "
+        "its paid level, at once.",
+        "4",
+    ),
+    "going_out": (
+        "going out",
+        "Each other paying seat pays the seat that goes out the going-out chips.",
+        "5.4",
+    ),
+    "conditions_again": (
+        "conditions paid again",
+        "At going out, each paying seat pays the winner again what it paid the winner for "
+        "conditions during the hand, net of anything returned.",
+        "5.4",
+    ),
+    "pot": ("the pot", "The seat that goes out, or the last seat left in, takes the pot.", "5.4"),
+    "rake": (
+        "rake",
+        "The house takes a percent of the winner's collection, rounded down, at most the cap. "
+        "Never allowed in California card rooms.",
+        "6",
+    ),
+    "foul_refund": (
+        "foul refund",
+        "A fouled seat pays back every condition chip it collected this hand, and keeps paying "
+        "the others.",
+        "7",
+    ),
+    "penalty": (
+        "discard penalty",
+        "The seat that discarded the card the winner went out on pays each other losing seat, "
+        "except the winner, its loss for the hand.",
+        "7",
+    ),
+    "void": (
+        "returned by a void",
+        "A voided event's payments are returned by new entries that point at the ones they "
+        "reverse; nothing is deleted.",
+        "7",
+    ),
+    "void_hand": (
+        "returned when the hand was voided",
+        "A supervisor voids the whole hand: every entry of the hand is returned, antes and "
+        "collections included.",
+        "7",
+    ),
+    "buy_in": ("buy-in", "Chips bought at the table.", "6"),
+    "cash_out": ("cash-out", "Chips cashed out at the table.", "6"),
+}
+
+#: The rules a hand's payment is made under (the engine's codes), in the engine's order.
+HAND_RULES: tuple[str, ...] = get_args(PaymentRule)
+
+
+def rule(code: str) -> Rule:
+    """The rule ``code`` in words; a code the app does not know is named "another rule"."""
+    found = _RULES.get(code)
+    if found is None:
+        return Rule(code, say("another rule"), "", "")
+    name, words, section = found
+    return Rule(code, say(name), say(words), section)
+
+
+# ------------------------------------------------------------------------------ knobs
+#: Each knob's label, as the floor reads it (the engine's knobs, PAN_RULES.md section 8).
+_KNOBS = {
+    "packs": "Packs in the shoe",
+    "spade_sets_removed": "Sets of spades taken out",
+    "hand_size": "Cards dealt",
+    "tops_ante": "Tops ante, chips",
+    "drop_forfeit": "Drop forfeit (tops), chips",
+    "going_out_chips": "Going out pays, chips",
+    "addition_pay": "Cards beyond three pay",
+    "spades_double": "Spades double",
+    "mixed_valle_condition": "Mixed valle set is a condition",
+    "rearrange_needs_card": "A split or borrow must play a card from hand",
+}
+_ADDITION_PAY = {"value": "their value again", "unit": "1 (2 in spades), sets only"}
+
+
+def knob_words(knob: str) -> str:
+    """A knob's label: ``Sets of spades taken out``."""
+    return say(_KNOBS.get(knob, "Another setting"))
+
+
+def knob_value_words(knob: str, value: Any) -> str:
+    """A knob's value in words: ``yes``, ``their value again``, ``8``."""
+    if isinstance(value, bool):
+        return say("yes") if value else say("no")
+    if knob == "addition_pay":
+        return say(_ADDITION_PAY.get(str(value), str(value)))
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def knob_choices(knob: str) -> list[tuple[str, str]]:
+    """The values a choice knob may take, as (code, words), for a form's choices."""
+    if knob == "addition_pay":
+        return [(code, say(words)) for code, words in _ADDITION_PAY.items()]
+    return [("true", say("yes")), ("false", say("no"))]
+
+
+def profile_words(profile: str, long: bool = False) -> str:
+    """``Classic`` or ``Card room``; ``long``: with what sets it apart."""
+    if profile == "classic":
+        return say("Classic: 320 cards, drop pays 2, going out 1") if long else say("Classic")
+    if profile == "cardroom":
+        return say("Card room: 310 cards, 1-chip ante, going out 2") if long else say("Card room")
+    return say("Another profile")
+
+
+def collection_words(collection: rules.Collection) -> str:
+    """The house's collection in words: ``per hand: 1 chip from each seat dealt in``."""
+    chips = say_n("{n} chip", "{n} chips", collection.chips)
+    if collection.kind == "per_hand":
+        return say("per hand: {chips} from each seat dealt in", chips=chips)
+    if collection.kind == "time":
+        return say_n(
+            "time: {chips} from each seated player every minute",
+            "time: {chips} from each seated player every {n} minutes",
+            collection.minutes,
+            chips=chips,
+        )
+    if collection.kind == "rake_percent":
+        return say(
+            "rake: {percent}% of the winner's collection, at most {cap}",
+            percent=collection.percent,
+            cap=say_n("{n} chip", "{n} chips", collection.cap),
+        )
+    return say("none")
+
+
+def rules_in_force(
+    played: rules.Rules, collection: rules.Collection | None = None
+) -> list[tuple[str, str]]:
+    """The profile, every knob and the collection, as (label, value) in words."""
+    out = [(say("Rule profile"), profile_words(played.profile))]
+    out.extend((knob_words(k), knob_value_words(k, v)) for k, v in played.knobs().items())
+    if collection is not None:
+        out.append((say("House collection"), collection_words(collection)))
+    return out
+
+
+# ------------------------------------------------------------------------- conditions
+_RANK_PLURALS = {
+    "A": "aces",
+    "2": "twos",
+    "3": "threes",
+    "4": "fours",
+    "5": "fives",
+    "6": "sixes",
+    "7": "sevens",
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
+}
+_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def condition_words(cards: Sequence[rules.Card], played: rules.Rules) -> str | None:
+    """The condition a meld of ``cards`` meets, in words (``valle set in spades``), or None."""
+    try:
+        shape = rules.classify(cards)
+    except rules.RulesError:
+        return None
+    found = rules.condition_of(shape, played)
+    if found is None:
+        return None
+    suit = say(_SUITS[next(iter(shape.suits))]) if shape.one_suit else ""
+    if found.code == "valle_set":
+        return say("valle set in {suit}", suit=suit) if suit else say("valle set")
+    if found.code == "one_suit_set":
+        rank = say(_RANK_PLURALS[RANKS[shape.rank]])
+        return say("set of {rank} in {suit}", rank=rank, suit=suit)
+    if found.code == "mixed_valle_set":
+        return say("mixed valle set")
+    has_ace, has_king = shape.rank == 0, shape.high == len(RANKS) - 1
+    if has_ace and has_king:
+        return say("run with the ace and king in {suit}", suit=suit)
+    if has_ace:
+        return say("run with the ace in {suit}", suit=suit)
+    return say("run with the king in {suit}", suit=suit)
+
+
+def meld_words(cards: Sequence[rules.Card]) -> str:
+    """A meld named by its cards, in the canonical order: ``5♠ 5♠ 5♠``."""
+    return cards_words(sorted(cards))
