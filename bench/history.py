@@ -50,8 +50,8 @@ from dealer.extensions import db
 from dealer.ledger import verify
 from dealer.ledger.keys import current_key
 from dealer.ledger.verification import checkpoint_report
-from dealer.reports import PrintOptions
 from dealer.transactions import snapshot
+from dealer.views.documents.model import PrintOptions
 
 
 def build_history(

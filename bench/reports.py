@@ -60,18 +60,7 @@ from dealer.ledger.keys import LedgerKey, current_key
 from dealer.models import ChainLink, Event, LedgerEntry, Seating, TableSession, User
 from dealer.models import Hand as HandRow
 from dealer.models import Table as CardTable
-from dealer.reports import (
-    Amount,
-    ChainCheck,
-    HourDrop,
-    PlayerTotal,
-    PrintOptions,
-    ShiftHand,
-    ShiftReport,
-    ShiftTable,
-    TrialLine,
-    shift_pdf,
-)
+from dealer.reports import shift_pdf
 from dealer.reports.shift import hand_rows
 from dealer.rules import (
     HOUSE,
@@ -85,6 +74,17 @@ from dealer.rules import (
 )
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
+from dealer.views.documents.model import (
+    Amount,
+    ChainCheck,
+    HourDrop,
+    PlayerTotal,
+    PrintOptions,
+    ShiftHand,
+    ShiftReport,
+    ShiftTable,
+    TrialLine,
+)
 
 NAMES = ("Ana", "Bea", "Cruz", "Dev", "Eli", "Fay")
 CHIP_VALUES = (25, 50, 100, 500)

@@ -18,11 +18,11 @@ from dealer.disputes.search import SEARCH_ROLE, FoundPayment, find_payments, que
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.authority import authorise_hand
-from dealer.rulebook import Rule
 from dealer.views.statement import Statement, seat_statement
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
+from dealer.words.rules import Rule
 
 __all__ = ["found_shape", "rule_shape"]
 

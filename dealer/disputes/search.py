@@ -27,7 +27,7 @@ from dealer.errors import Invalid
 from dealer.floor.table_sessions import get_session
 from dealer.ledger.accounts import parse_account, seating_account
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
-from dealer.rulebook import Rule, rule
+from dealer.words.rules import Rule, rule
 
 __all__ = [
     "SEARCH_ROLE",

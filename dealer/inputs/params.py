@@ -11,11 +11,11 @@ from pydantic import Field
 from pydantic_core import core_schema
 from typing_extensions import TypedDict
 
-from dealer import rulebook
 from dealer.bounds import LEDGER_PAGE, MAX_CHIPS, MAX_ID, PLAYER_NAME, SEARCH_PAGE, SEATS
 from dealer.errors import Invalid
 from dealer.inputs.words import Words
 from dealer.web.once import LONGEST_KEY
+from dealer.words import rules as rulebook
 
 __all__ = [
     "KEY_WORDS",

@@ -15,13 +15,14 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.devices import read_device
-from dealer.rulebook import HAND_RULES, Rule, rule, rule_section, rule_sections
+from dealer.rulebook import rule_section, rule_sections
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.statement import seat_statement
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
+from dealer.words.rules import HAND_RULES, Rule, rule
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"

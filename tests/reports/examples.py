@@ -8,7 +8,16 @@ from datetime import UTC, datetime, timedelta
 
 from pypdf import PdfReader
 
-from dealer.reports import (
+from dealer.rules import (
+    HOUSE,
+    POT,
+    Hand,
+    action_from_dict,
+    make_collection,
+    make_rules,
+    total_by_party,
+)
+from dealer.views.documents.model import (
     Amount,
     ChainCheck,
     Correction,
@@ -25,15 +34,6 @@ from dealer.reports import (
     ShiftReport,
     ShiftTable,
     TrialLine,
-)
-from dealer.rules import (
-    HOUSE,
-    POT,
-    Hand,
-    action_from_dict,
-    make_collection,
-    make_rules,
-    total_by_party,
 )
 from dealer.words.events import event_sentences
 from dealer.words.payments import group_payments

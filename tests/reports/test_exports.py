@@ -4,14 +4,9 @@ import csv
 import io
 from datetime import UTC, datetime, timedelta, timezone
 
-from dealer.reports import (
-    LedgerRow,
-    PlayerSessionRow,
-    iter_ledger_csv,
-    ledger_csv,
-    players_csv,
-)
+from dealer.reports import iter_ledger_csv, ledger_csv, players_csv
 from dealer.reports.exports import safe_cell
+from dealer.views.documents.model import LedgerRow, PlayerSessionRow
 
 AT = datetime(2024, 5, 3, 21, 14, 5, 311000, tzinfo=UTC)
 

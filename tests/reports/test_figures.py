@@ -2,7 +2,6 @@
 
 from datetime import UTC, datetime
 
-from dealer.reports import Amount
 from dealer.reports.figures import (
     amount_text,
     balance_text,
@@ -12,6 +11,7 @@ from dealer.reports.figures import (
     money_text,
     zone,
 )
+from dealer.views.documents.model import Amount
 
 
 def test_chips_and_money():

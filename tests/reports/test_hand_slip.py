@@ -5,7 +5,8 @@ from dataclasses import replace
 
 from pypdf import PdfReader
 
-from dealer.reports import PrintOptions, hand_slip_pdf
+from dealer.reports import hand_slip_pdf
+from dealer.views.documents.model import PrintOptions
 from tests.reports.examples import pdf_pages, rotated_hand, seed_000_hand, slip_of
 
 LA = PrintOptions(timezone="America/Los_Angeles", printed_by="Flo")

@@ -2,7 +2,8 @@
 
 from dataclasses import replace
 
-from dealer.reports import PrintOptions, session_pdf
+from dealer.reports import session_pdf
+from dealer.views.documents.model import PrintOptions
 from tests.reports.examples import PLAYERS, pdf_pages, rotated_hand, session_example
 
 

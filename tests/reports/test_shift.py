@@ -5,7 +5,8 @@ from datetime import timedelta
 
 import pytest
 
-from dealer.reports import PrintOptions, ShiftHand, TrialLine, shift_pdf
+from dealer.reports import shift_pdf
+from dealer.views.documents.model import PrintOptions, ShiftHand, TrialLine
 from tests.reports.examples import OPENED, pdf_pages, shift_example
 
 PROBLEMS = (
@@ -113,7 +114,7 @@ def test_an_empty_window_still_prints():
 
 
 def test_a_long_window_charts_the_drop_by_day():
-    from dealer.reports import Amount, HourDrop
+    from dealer.views.documents.model import Amount, HourDrop
 
     days = tuple(HourDrop(OPENED + timedelta(days=d), Amount(6, 300)) for d in range(3))
     report = replace(shift_example(), window_to=OPENED + timedelta(days=3), drop_by_hour=days)
