@@ -22,7 +22,7 @@ from dealer.screens.screen import at_table
 from dealer.views.statement import seat_statement
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
-from dealer.words.rules import HAND_RULES, Rule, rule
+from dealer.words.rules import HAND_RULES, Rule, code_words, rule
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"
@@ -105,12 +105,17 @@ _INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
 
 
 def _inline(text: str) -> Markup:
-    """``**bold**`` and ``code`` of the rules' markdown; everything else escaped."""
+    """``**bold**`` and ``code`` of the rules' markdown (codes in words); the rest escaped."""
     out = Markup("")
     last = 0
     for m in _INLINE.finditer(text):
         out += escape(text[last : m.start()])
-        out += Markup("<strong>%s</strong>") % m[1] if m[1] else Markup("<code>%s</code>") % m[2]
+        # A code the rules quote (a knob, a refusal) is said in words: no code on a screen.
+        out += (
+            Markup("<strong>%s</strong>") % m[1]
+            if m[1]
+            else Markup("<em>%s</em>") % code_words(m[2])
+        )
         last = m.end()
     return out + escape(text[last:])
 

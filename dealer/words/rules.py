@@ -7,6 +7,7 @@ here and leave as words. The API and the CSV keep the codes for machines.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, get_args
@@ -20,6 +21,7 @@ from dealer.words.catalogue import say, say_n
 __all__ = [
     "HAND_RULES",
     "Rule",
+    "code_words",
     "collection_words",
     "condition_words",
     "knob_value_words",
@@ -151,6 +153,28 @@ _ADDITION_PAY = {"value": "their value again", "unit": "1 (2 in spades), sets on
 def knob_words(knob: str) -> str:
     """A knob's label: ``Sets of spades taken out``."""
     return say(_KNOBS.get(knob, "Another setting"))
+
+
+#: Codes the rules' text names besides knobs: refusals and an API field, in words.
+_OTHER_CODES = {
+    "shoe_exceeded": "a refusal: the shoe has no more of that card",
+    "needs_card_from_hand": "a refusal: a card from hand is needed",
+    "no_seat_can_go_out": "a refusal: no seat can go out",
+    "chip_value_cents": "the chip value, in cents",
+}
+_CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def code_words(text: str) -> str:
+    """A code the rules' text quotes (``going_out_chips + C``), each code in words."""
+
+    def said(found: re.Match[str]) -> str:
+        code = found.group(0)
+        if code in _KNOBS:
+            return knob_words(code)
+        return say(_OTHER_CODES.get(code, code.replace("_", " ")))
+
+    return _CODE.sub(said, text)
 
 
 def knob_value_words(knob: str, value: Any) -> str:

@@ -91,7 +91,7 @@ def test_the_rules_text_is_the_apps_own(dealer: Web) -> None:
     page = dealer.get("/rules/5")
     assert "5. A hand, start to finish" in words(page)
     assert re.search(r"<li id='item-4' value='4'><strong>Going out</strong>", page)
-    assert "<code>going_out_chips + C</code>" in page
+    assert "<em>Going out pays, chips + C</em>" in page  # the knob in words, not its code
     dealer.get("/rules/42", status=404)
 
 
