@@ -61,7 +61,7 @@ from dealer.ledger.replay import hand_rules
 from dealer.models import Hand
 from dealer.people.users import add_user, names_of
 from dealer.transactions import writing
-from dealer.views.hand import event_views
+from dealer.views.events import event_views
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import signed_in

@@ -16,7 +16,8 @@ from dealer.hands import reading, record
 from dealer.inputs import Fit, NewEvent, NewHand
 from dealer.models import User
 from dealer.people.authority import authorise_hand, authorise_table
-from dealer.views.hand import HandView, Recorded, hand_view, recorded
+from dealer.views.hand import HandView, hand_view
+from dealer.views.recorded import Recorded, recorded
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in

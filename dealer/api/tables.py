@@ -33,7 +33,7 @@ from dealer.inputs import (
 from dealer.models import User
 from dealer.people import users
 from dealer.people.authority import authorise_table
-from dealer.views.hand import payment_view, posted
+from dealer.views.events import payment_view, posted
 from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in, source

@@ -23,7 +23,8 @@ from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
-from dealer.views.hand import EventView, HandView, hand_view
+from dealer.views.events import EventView
+from dealer.views.hand import HandView, hand_view
 from dealer.views.settlement import settled
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder

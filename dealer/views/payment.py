@@ -13,7 +13,8 @@ from dealer.hands.reading import load_hand
 from dealer.models import LedgerEntry, Seating
 from dealer.people.users import names_of
 from dealer.views.base import Time, View
-from dealer.views.hand import EventView, HandView, MeldView, PaymentView, hand_view
+from dealer.views.events import EventView, PaymentView
+from dealer.views.hand import HandView, MeldView, hand_view
 from dealer.words.numbers import capital
 from dealer.words.parties import account_words
 from dealer.words.rules import Rule, meld_words, rule

@@ -10,7 +10,8 @@ from dealer import rules
 from dealer.errors import NotFound
 from dealer.hands.reading import load_hand
 from dealer.views.base import View
-from dealer.views.hand import EventView, HandView, hand_view
+from dealer.views.events import EventView
+from dealer.views.hand import HandView, hand_view
 from dealer.words.catalogue import say
 
 __all__ = ["VoidAsked", "void_asked"]
