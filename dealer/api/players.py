@@ -80,7 +80,7 @@ def player_shape(player: Player) -> dict[str, Any]:
     }
 
 
-def statement_shape(found: service.Statement) -> dict[str, Any]:
+def statement_shape(found: service.PlayerStatement) -> dict[str, Any]:
     return {
         "player": player_shape(found.player),
         "from": when(found.start),

@@ -34,7 +34,7 @@ __all__ = [
     "NEW_PLAYER",
     "DayLine",
     "HandLine",
-    "Statement",
+    "PlayerStatement",
     "add_player",
     "chosen_player",
     "find_players",
@@ -145,7 +145,7 @@ class DayLine:
 
 
 @dataclass(slots=True)
-class Statement:
+class PlayerStatement:
     """A player's chips over a window: every figure a sum of ledger entries.
 
     ``net`` is what the play won or lost (the hands, and the time collection taken from the
@@ -171,12 +171,12 @@ def player_statement(
     start: datetime | None,
     end: datetime | None,
     tz: ZoneInfo,
-) -> Statement:
+) -> PlayerStatement:
     """Player ``player_id``'s buy-ins, cash-outs and net by hand and by day in [start, end)."""
     if start is not None and end is not None and start >= end:
         raise Invalid("The window must end after it starts (from before to).", "empty_window")
     player = get_player(session, player_id)
-    statement = Statement(player, start, end)
+    statement = PlayerStatement(player, start, end)
     seatings = {
         seating_account(s.id): s
         for s in session.scalars(select(Seating).where(Seating.player_id == player.id))

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.disputes.players import Statement
+from dealer.disputes.players import PlayerStatement
 from dealer.reports.figures import balance_text, local_time, zone
 from dealer.reports.layout import grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
@@ -16,7 +16,7 @@ from dealer.views.documents.model import PrintOptions
 __all__ = ["player_statement_pdf"]
 
 
-def player_statement_pdf(statement: Statement, options: PrintOptions | None = None) -> bytes:
+def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | None = None) -> bytes:
     """The statement as a PDF, in chips (tables may value a chip differently)."""
     options = options or PrintOptions()
     tz = zone(options.timezone)
