@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
@@ -68,9 +68,26 @@ def bar_chart(
     chart.barSpacing = 1
     chart.groupSpacing = 4 if upright else 10
 
+    _label_categories(chart, labels, upright, label_room)
+    _scale_values(chart, value_max, step, money)
+
+    if label_values and not upright:
+        # Cents only while they matter: "$9.50", but "$12,150".
+        chart.barLabelFormat = lambda v: f"{currency}{v:,.2f}" if v < 100 else f"{currency}{v:,.0f}"
+        chart.barLabels.fontName = FONT
+        chart.barLabels.fontSize = 6
+        chart.barLabels.nudge = 6
+    drawing.add(chart)
+    return drawing
+
+
+def _label_categories(
+    chart: VerticalBarChart, labels: Sequence[str], upright: bool, room: int
+) -> None:
+    """The labels under the bars: upright when there are many, clipped to their room."""
     slot = chart.width / len(labels)
     axis = chart.categoryAxis
-    axis.categoryNames = [clip(str(x), label_room if upright else slot, FONT, 6.5) for x in labels]
+    axis.categoryNames = [clip(str(x), room if upright else slot, FONT, 6.5) for x in labels]
     axis.labels.fontName = FONT
     axis.labels.fontSize = 6.5 if not upright else min(6.5, max(4.0, slot * 0.8))
     if upright:
@@ -83,6 +100,11 @@ def bar_chart(
         axis.labels.dy = -3
     axis.strokeColor = colors.grey
 
+
+def _scale_values(
+    chart: VerticalBarChart, value_max: float, step: float, money: Callable[[float], str]
+) -> None:
+    """The value axis: from nought to ``value_max`` in round steps, with light gridlines."""
     value_axis = chart.valueAxis
     value_axis.valueMin = 0
     value_axis.valueMax = value_max
@@ -93,12 +115,3 @@ def bar_chart(
     value_axis.visibleGrid = True
     value_axis.gridStrokeColor = colors.Color(0.85, 0.85, 0.85)
     value_axis.strokeColor = colors.grey
-
-    if label_values and not upright:
-        # Cents only while they matter: "$9.50", but "$12,150".
-        chart.barLabelFormat = lambda v: f"{currency}{v:,.2f}" if v < 100 else f"{currency}{v:,.0f}"
-        chart.barLabels.fontName = FONT
-        chart.barLabels.fontSize = 6
-        chart.barLabels.nudge = 6
-    drawing.add(chart)
-    return drawing

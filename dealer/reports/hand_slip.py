@@ -98,7 +98,7 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
         who = f"recorded by {escape(event.recorded_by)}"
         if event.approved_by:
             who += f"; approved by {escape(event.approved_by)}"
-        text = f"<b>{escape(event.type)}</b> {escape(event.text)}"
+        text = escape(event.text)
         if event.voided:
             stamp = f'<font color="{ALARM}"><b>VOIDED</b></font>'
             text = f'<font color="{VOID_GREY}">{text}</font> {stamp}'

@@ -26,16 +26,7 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
         f"{local_time(statement.start, tz) or 'the start'} to "
         f"{local_time(statement.end, tz) or 'now'}"
     )
-    summary = [
-        ("player", f"{player.name} (player {player.id})"),
-        ("card number", player.card_number or "none"),
-        ("window", window),
-        ("stays in a seat", str(statement.seatings)),
-        ("bought in", f"{statement.buy_ins} chips"),
-        ("cashed out", f"{statement.cash_outs} chips"),
-        ("time collection", f"{balance_text(statement.collections)} chips"),
-        ("won or lost at play", f"{balance_text(statement.net)} chips"),
-    ]
+    summary = _summary(statement, window)
     days: list[list[Any]] = [
         [d.day.isoformat(), str(d.buy_ins), str(d.cash_outs), balance_text(d.net)]
         for d in statement.days
@@ -50,21 +41,7 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
         for h in statement.hands
     ]
     story: list[Flowable] = [pairs(summary, width), *section("By day (chips)")]
-    quarter = [width * f for f in (0.34, 0.22, 0.22, 0.22)]
-    if days:
-        total = ["Total", str(statement.buy_ins), str(statement.cash_outs)]
-        days.append([*total, balance_text(statement.net)])
-        story.append(
-            grid(
-                ["Day", "Bought in", "Cashed out", "Won or lost"],
-                days,
-                quarter,
-                right=(1, 2, 3),
-                total=True,
-            )
-        )
-    else:
-        story.append(note("Nothing in this window."))
+    story.append(_by_day(statement, days, width))
     story += [*section("By hand (chips)")]
     if hands:
         widths = [width * f for f in (0.40, 0.10, 0.30, 0.20)]
@@ -78,3 +55,33 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
     story += [Spacer(1, 18), signatures("Supervisor signature - name", "Player signature", width)]
     decor = PageDecor("Player statement", f"{player.name} - {window}", options)
     return build_pdf(story, decor)
+
+
+def _summary(statement: PlayerStatement, window: str) -> list[tuple[str, str]]:
+    player = statement.player
+    return [
+        ("player", f"{player.name} (player {player.id})"),
+        ("card number", player.card_number or "none"),
+        ("window", window),
+        ("stays in a seat", str(statement.seatings)),
+        ("bought in", f"{statement.buy_ins} chips"),
+        ("cashed out", f"{statement.cash_outs} chips"),
+        ("time collection", f"{balance_text(statement.collections)} chips"),
+        ("won or lost at play", f"{balance_text(statement.net)} chips"),
+    ]
+
+
+def _by_day(statement: PlayerStatement, days: list[list[Any]], width: float) -> Flowable:
+    """The days' table, with its total; a note when the window holds none."""
+    quarter = [width * f for f in (0.34, 0.22, 0.22, 0.22)]
+    if not days:
+        return note("Nothing in this window.")
+    total = ["Total", str(statement.buy_ins), str(statement.cash_outs)]
+    days.append([*total, balance_text(statement.net)])
+    return grid(
+        ["Day", "Bought in", "Cashed out", "Won or lost"],
+        days,
+        quarter,
+        right=(1, 2, 3),
+        total=True,
+    )

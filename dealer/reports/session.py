@@ -24,33 +24,11 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
     options = options or PrintOptions()
     tz = zone(options.timezone)
     width = frame_width(options)
-    cur = options.currency
-    value = report.chip_value_cents
-
-    money = ChipsAt(value, cur)
+    money = ChipsAt(report.chip_value_cents, options.currency)
 
     seats_net = sum(s.net for s in report.seats)
     balance = seats_net + report.house_drop + report.pot
-    played = f"{report.hands_played}"
-    if report.hands_void:
-        played += f" ({report.hands_void} void)"
-    summary = [
-        ("table", report.table),
-        ("session", str(report.session_id)),
-        ("dealer", report.dealer),
-        ("chip value", f"{money_text(value, cur)} a chip"),
-        (
-            "opened",
-            local_time(report.opened_at, tz)
-            + (OPENED_BY_DEALING if report.opened_by_dealing else ""),
-        ),
-        ("closed", local_time(report.closed_at, tz) or "still open"),
-        ("close confirmed by", report.close_confirmed_by or "not confirmed"),
-        ("hands played", played),
-        ("house drop", money(report.house_drop)),
-        ("voids and corrections", str(len(report.corrections))),
-        ("disputes", dispute_count(report.disputes)),
-    ]
+    summary = _summary(report, money, tz)
     story: list[Flowable] = [
         pairs(summary, width),
         *section("Seats"),
@@ -81,6 +59,32 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         alarm="NETS DO NOT BALANCE" if balance else None,
     )
     return build_pdf(story, decor)
+
+
+def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[str, str]]:
+    """The session's figures at the head of its report."""
+    cur = money.currency
+    value = report.chip_value_cents
+    played = f"{report.hands_played}"
+    if report.hands_void:
+        played += f" ({report.hands_void} void)"
+    return [
+        ("table", report.table),
+        ("session", str(report.session_id)),
+        ("dealer", report.dealer),
+        ("chip value", f"{money_text(value, cur)} a chip"),
+        (
+            "opened",
+            local_time(report.opened_at, tz)
+            + (OPENED_BY_DEALING if report.opened_by_dealing else ""),
+        ),
+        ("closed", local_time(report.closed_at, tz) or "still open"),
+        ("close confirmed by", report.close_confirmed_by or "not confirmed"),
+        ("hands played", played),
+        ("house drop", money(report.house_drop)),
+        ("voids and corrections", str(len(report.corrections))),
+        ("disputes", dispute_count(report.disputes)),
+    ]
 
 
 def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 from xml.sax.saxutils import escape
+from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
 
@@ -52,6 +53,22 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
         note("No chips moved to or from this seat in this hand.")
     ]
     story += [note(escape(f"With {p.label}: {_signed(p.net)}.")) for p in found.parties]
+    story += _every_chip(found, width, tz)
+    story += [
+        Spacer(1, 18),
+        signatures("Floor signature - name", f"Player - seat {found.seat}", width),
+    ]
+    decor = PageDecor(
+        "Statement",
+        f"{found.table_name} - hand {found.number} - seat {found.seat}",
+        options,
+        alarm=None if found.balanced else "DOES NOT BALANCE",
+    )
+    return build_pdf(story, decor)
+
+
+def _every_chip(found: Statement, width: float, tz: ZoneInfo) -> list[Flowable]:
+    """The statement's lines, each chip with its party, rule, event and entry."""
     fractions = (0.09, 0.15, 0.2, 0.3, 0.14, 0.12)
     widths = [f * width for f in fractions]
     rows: list[list[Any]] = []
@@ -73,18 +90,7 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
                 _signed(line.running),
             ]
         )
-    if rows:
-        story += section("Every chip, in the ledger's order")
-        header = ["Chips", "With", "Rule", "Event", "Entry, time", "Seat after"]
-        story.append(grid(header, rows, widths, right=(0, 5)))
-    story += [
-        Spacer(1, 18),
-        signatures("Floor signature - name", f"Player - seat {found.seat}", width),
-    ]
-    decor = PageDecor(
-        "Statement",
-        f"{found.table_name} - hand {found.number} - seat {found.seat}",
-        options,
-        alarm=None if found.balanced else "DOES NOT BALANCE",
-    )
-    return build_pdf(story, decor)
+    if not rows:
+        return []
+    header = ["Chips", "With", "Rule", "Event", "Entry, time", "Seat after"]
+    return [*section("Every chip, in the ledger's order"), grid(header, rows, widths, right=(0, 5))]

@@ -1,0 +1,39 @@
+"""No document shows a code: every PDF of a hand played under every knob set away from its
+profile (the hand slip, a seat's statement slip, the table's session, the shift ledger and a
+player's statement) is read back as text, and nothing in it is written the way code is."""
+
+from __future__ import annotations
+
+import io
+
+from flask import Flask
+from pypdf import PdfReader
+
+from tests.helpers import Api
+from tests.reports.test_routes import fetch, window
+from tests.screens.conftest import people  # noqa: F401  (the fixture)
+from tests.screens.test_no_codes import CODE, knobbed  # noqa: F401  (the fixture)
+
+
+def _text(data: bytes) -> str:
+    pages = PdfReader(io.BytesIO(data)).pages
+    return "\n".join(page.extract_text() for page in pages).replace("\u2212", "-")
+
+
+def test_no_document_shows_a_code(people: Flask, knobbed: dict[str, int]) -> None:  # noqa: F811
+    floor = Api.sign_in(people, "supervisor")
+    (session, *_) = floor.get(f"/tables/{knobbed['table_id']}/sessions")["sessions"]
+    hand = knobbed["hand_id"]
+    documents = (
+        f"/reports/hands/{hand}.pdf",
+        f"/reports/hands/{hand}/seats/1/statement.pdf",
+        f"/reports/hands/{hand}/seats/5/statement.pdf",
+        f"/reports/sessions/{session['id']}.pdf",
+        f"/reports/shift.pdf?{window()}",
+        f"/reports/players/{knobbed['player_id']}.pdf",
+    )
+    for path in documents:
+        text = _text(fetch(floor, path).data)
+        assert len(text) > 100, path
+        found = CODE.findall(text)
+        assert not found, (path, found)
