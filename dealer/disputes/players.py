@@ -232,3 +232,13 @@ def player_statement(
             for hand_id, table, number, at in rows
         ]
     return statement
+
+
+def players_dealt_in(session: Session, hand: Hand) -> list[tuple[int, str, int]]:
+    """(seat, name, player id) of each seat dealt in that belongs to a player record."""
+    seatings = session.execute(
+        select(Seating.seat, Seating.player, Seating.player_id).where(
+            Seating.id.in_(hand.seats.values()), Seating.player_id.is_not(None)
+        )
+    )
+    return sorted((seat, name, player) for seat, name, player in seatings if player is not None)

@@ -6,6 +6,7 @@ Each service checks its own inputs against `dealer.bounds`, whichever front door
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, get_args
 
@@ -35,7 +36,7 @@ from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
-from dealer.models import Hand, Player, Seating, Table, User, utcnow
+from dealer.models import Hand, Player, Seating, Table, TableSession, User, utcnow
 from dealer.people.audit import record_audit
 
 __all__ = [
@@ -127,6 +128,27 @@ def create_table(
         details={"rules": dict(overrides), "collection": table.collection},
     )
     return table
+
+
+def all_tables(session: Session) -> list[Table]:
+    """Every table, in the order a person reads names: "Table 2" before "Table 10"."""
+    tables = session.scalars(select(Table).order_by(Table.id))
+    return sorted(
+        tables,
+        key=lambda t: [int(x) if x.isdecimal() else x.lower() for x in re.split(r"(\d+)", t.name)],
+    )
+
+
+def dealing_now(session: Session) -> dict[int, str]:
+    """Who deals at each table with an open session: table id -> the dealer's name."""
+    open_sessions = session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
+    return {s.table_id: s.dealer.name for s in open_sessions}
+
+
+def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
+    """The table's last ``count`` hands, newest first."""
+    query = select(Hand).where(Hand.table_id == table_id).order_by(Hand.number.desc())
+    return list(session.scalars(query.limit(count)))
 
 
 def get_table(session: Session, table_id: int) -> Table:

@@ -6,14 +6,14 @@ from datetime import datetime, time, timedelta
 
 from flask import render_template, request
 from flask_wtf import FlaskForm
-from sqlalchemy import select
 from wtforms import DateField, SelectChoice, SelectField
 from wtforms.validators import Optional
 
 from dealer.clock import floor_clock
 from dealer.extensions import current_session
-from dealer.models import Table, User
+from dealer.floor.tables import all_tables
 from dealer.people.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
+from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
 
@@ -51,12 +51,10 @@ def _day_start(day: datetime | None, days: int = 0) -> datetime | None:
 def audit() -> tuple[str, int]:
     session = current_session()
     form = AuditFilter(request.args)
-    users = session.execute(select(User.id, User.name).order_by(User.name)).all()
-    tables = session.execute(select(Table.id, Table.name).order_by(Table.id)).all()
-    form.user.choices = [SelectChoice("", "Anyone")] + [SelectChoice(str(i), n) for i, n in users]
-    form.table.choices = [SelectChoice("", "Every table")] + [
-        SelectChoice(str(i), n) for i, n in tables
-    ]
+    users = [SelectChoice(str(u.id), u.name) for u in list_users(session)]
+    tables = [SelectChoice(str(t.id), t.name) for t in all_tables(session)]
+    form.user.choices = [SelectChoice("", "Anyone"), *users]
+    form.table.choices = [SelectChoice("", "Every table"), *tables]
     if request.args and not form.validate():
         return render_template("screens/audit.html", form=form, lines=None, page=AUDIT_PAGE), 422
     since, until = form.since.data, form.until.data

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from flask import flash, render_template, url_for
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -27,10 +25,10 @@ from dealer.floor.figures import (
     seats_filled,
 )
 from dealer.floor.limits import Limits
-from dealer.floor.tables import CALIFORNIA_WARNING
+from dealer.floor.tables import CALIFORNIA_WARNING, all_tables, dealing_now
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.live import FLOOR
-from dealer.models import Hand, Table, TableSession, utcnow
+from dealer.models import Hand, Table, utcnow
 from dealer.people.authority import tables_held
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
@@ -103,15 +101,6 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
     return lines
 
 
-def _all_tables(session: Session) -> list[Table]:
-    """Every table, in the order a person reads names: "Table 2" before "Table 10"."""
-    tables = session.scalars(select(Table).order_by(Table.id))
-    return sorted(
-        tables,
-        key=lambda t: [int(x) if x.isdecimal() else x.lower() for x in re.split(r"(\d+)", t.name)],
-    )
-
-
 #: The collections the California warning is about, as the engine judges them.
 WARNED_KINDS = frozenset(
     kind
@@ -128,7 +117,7 @@ def _floor_page(
     session = current_session()
     now = utcnow()
     since = this_shift_start(now)
-    lines = table_lines(session, _all_tables(session), since)
+    lines = table_lines(session, all_tables(session), since)
     form.stamp(url_for("screens.floor"))
     return (
         live_page(
@@ -210,16 +199,13 @@ def pick() -> str:
     """
     session = current_session()
     user = who().user
-    lines = table_lines(session, _all_tables(session), None)
+    lines = table_lines(session, all_tables(session), None)
     held = (
         {line.table.id for line in lines}
         if user.can("supervisor")
         else tables_held(session, user.id)
     )
-    dealing = {
-        s.table_id: s.dealer.name
-        for s in session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
-    }
+    dealing = dealing_now(session)
     return render_template(
         "screens/pick.html",
         lines=lines,

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import CLAIM, RULING_REASON
 from dealer.disputes import record as service
-from dealer.models import Hand, Seating
+from dealer.disputes.players import players_dealt_in
+from dealer.models import Hand
 from dealer.screens.auth.guard import who
 from dealer.screens.dispute_forms import DisputeForm, RulingForm
 
@@ -35,17 +35,7 @@ def disputes_panel(session: Session, hand: Hand, page_address: str) -> dict[str,
         },
         "dispute_choices": choices,
         "seats_dealt": sorted(int(seat) for seat in hand.seats),
-        "statements": _statements(session, hand) if can_rule else [],
+        "statements": players_dealt_in(session, hand) if can_rule else [],
         "claim_longest": CLAIM,
         "reason_longest": RULING_REASON,
     }
-
-
-def _statements(session: Session, hand: Hand) -> list[tuple[int, str, int]]:
-    """(seat, name, player id) of each seat dealt in that belongs to a player record."""
-    seatings = session.execute(
-        select(Seating.seat, Seating.player, Seating.player_id).where(
-            Seating.id.in_(hand.seats.values()), Seating.player_id.is_not(None)
-        )
-    )
-    return sorted((seat, name, player) for seat, name, player in seatings if player is not None)

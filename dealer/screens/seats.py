@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import render_template, request, url_for
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
@@ -26,6 +25,7 @@ from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Hand, Seating, Table, TableSession, User
+from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.corrections import approver
@@ -88,14 +88,6 @@ def chairs(session: Session, table: Table, hand: Hand | None) -> list[Chair]:
     return out
 
 
-def recent_hands(session: Session, table: Table, count: int = 6) -> list[Hand]:
-    return list(
-        session.scalars(
-            select(Hand).where(Hand.table_id == table.id).order_by(Hand.number.desc()).limit(count)
-        )
-    )
-
-
 def current_table_session(session: Session, table_id: int) -> TableSession | None:
     """The session the table screen shows: the open one, else the last awaiting the floor."""
     found = session_service.open_session_at(session, table_id)
@@ -109,10 +101,8 @@ def current_table_session(session: Session, table_id: int) -> TableSession | Non
 
 def dealer_choices(session: Session) -> list[SelectChoice]:
     """The dealers a supervisor may send to a table (signed in or not: by name)."""
-    names = session.scalars(
-        select(User.name).where(User.role == "dealer", User.active.is_(True)).order_by(User.name)
-    )
-    return [SelectChoice(name, name) for name in names]
+    dealers = [u for u in list_users(session) if u.role == "dealer" and u.active]
+    return [SelectChoice(u.name, u.name) for u in dealers]
 
 
 def _floor_controls(session: Session, table: Table, here: str) -> dict[str, object]:
@@ -150,7 +140,7 @@ def _table_page(
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),
             hand=hand,
-            hands=recent_hands(session, table),
+            hands=service.recent_hands(session, table.id),
             due=time_due(session, table),
             least=cheapest_hand(table),
             collect_form=collect,
