@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 from .cards import Card, format_cards, parse_cards
 from .errors import InvalidActionError
@@ -30,12 +30,20 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Drop:
+class _SeatOnly:
+    """An action that names only its seat: what it says is its class's ``said``."""
+
     seat: int
-    type = "drop"
+    said: ClassVar[str] = ""
 
     def describe(self) -> str:
-        return f"seat {self.seat} drops"
+        return self.said.format(seat=self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(_SeatOnly):
+    type = "drop"
+    said = "seat {seat} drops"
 
 
 #: What the history says of a meld event recorded with ``claimed`` false.
@@ -107,30 +115,21 @@ class Split:
 
 
 @dataclass(frozen=True, slots=True)
-class GoOut:
-    seat: int
+class GoOut(_SeatOnly):
     type = "go_out"
-
-    def describe(self) -> str:
-        return f"seat {self.seat} goes out"
+    said = "seat {seat} goes out"
 
 
 @dataclass(frozen=True, slots=True)
-class Foul:
-    seat: int
+class Foul(_SeatOnly):
     type = "foul"
-
-    def describe(self) -> str:
-        return f"seat {self.seat} fouls"
+    said = "seat {seat} fouls"
 
 
 @dataclass(frozen=True, slots=True)
-class Penalty:
-    seat: int
+class Penalty(_SeatOnly):
     type = "penalty"
-
-    def describe(self) -> str:
-        return f"discard penalty on seat {self.seat}"
+    said = "discard penalty on seat {seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,13 +212,22 @@ def _reason(body: Mapping[str, Any]) -> str:
     return reason.strip()
 
 
+#: The actions that carry only a seat, by type.
+_SEAT_ONLY: dict[str, type[Drop | GoOut | Foul | Penalty]] = {
+    "drop": Drop,
+    "go_out": GoOut,
+    "foul": Foul,
+    "penalty": Penalty,
+}
+
+
 def action_from_dict(body: object) -> Action:
     """Parse the JSON body of an event (API.md) into an action; raise ``RulesError`` if bad."""
     if not isinstance(body, Mapping):
         raise InvalidActionError("The event must be a JSON object with a type.")
     kind = body.get("type")
-    if kind == "drop":
-        return Drop(_seat(body))
+    if isinstance(kind, str) and kind in _SEAT_ONLY:
+        return _SEAT_ONLY[kind](_seat(body))
     if kind == "meld":
         return Meld(_seat(body), _cards(body, "cards"), _claimed(body))
     if kind == "add":
@@ -240,12 +248,6 @@ def action_from_dict(body: object) -> Action:
         cards = _cards(body, "cards") if "cards" in body else ()
         meld = _int(body, "meld", "meld")
         return Split(_seat(body), meld, cards, (first, second), _claimed(body))
-    if kind == "go_out":
-        return GoOut(_seat(body))
-    if kind == "foul":
-        return Foul(_seat(body))
-    if kind == "penalty":
-        return Penalty(_seat(body))
     if kind == "void":
         return Void(_int(body, "event", "event to void"), _reason(body))
     if kind == "void_hand":
@@ -263,7 +265,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     before the field existed.
     """
     out: dict[str, Any] = {"type": action.type}
-    for name in action.__slots__:
+    for name in (f.name for f in fields(action)):
         value = getattr(action, name)
         if name == "claimed":
             if value:
