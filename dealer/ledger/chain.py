@@ -48,6 +48,8 @@ ZERO = timedelta(0)
 class EntryFields(Protocol):
     """What the chain covers: every field of a ledger entry but its own hash."""
 
+    __slots__ = ()
+
     seq: int
     at: datetime
     from_account: str

@@ -22,6 +22,7 @@ from dealer.ledger.chain import (
     EVENT_COLUMNS,
     PRINT_COLUMNS,
     RULING_COLUMNS,
+    EntryFields,
     audit_link_fields,
     dispute_link_fields,
     entry_link_fields,
@@ -52,7 +53,7 @@ __all__ = [
 FIELDS = ENTRY_COLUMNS
 
 
-class StoredEntry:
+class StoredEntry(EntryFields):
     """A ledger entry as the checks (and the reports) read it: its columns and nothing else.
 
     The checks read every entry of the ledger; an ORM object costs several times as much to
@@ -61,20 +62,6 @@ class StoredEntry:
 
     __slots__ = FIELDS
 
-    seq: int
-    at: datetime
-    from_account: str
-    to_account: str
-    chips: int
-    reason_code: str
-    reason: str
-    table_id: int
-    hand_id: int | None
-    event_id: int | None
-    user_id: int
-    device: str
-    reverses: int | None
-    prev_hash: str
     hash: str
 
     def __init__(
