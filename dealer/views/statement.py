@@ -60,12 +60,13 @@ class RuleNamed(View):
 
     @property
     def number(self) -> int:
-        return int(self.section.split(".")[0])
+        """The rule's section of PAN_RULES.md."""
+        return rule(self.code).number
 
     @property
     def item(self) -> int | None:
-        _, _, item = self.section.partition(".")
-        return int(item) if item else None
+        """The rule's item within its section, if it has one."""
+        return rule(self.code).item
 
 
 def rule_named(code: str) -> RuleNamed:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, get_args
 
 from dealer import rules
-from dealer.rules.cards import RANKS
+from dealer.rules.cards import RANK_NAMES, RANKS, SUIT_NAMES
 from dealer.rules.payments import PaymentRule
 from dealer.words.cards import cards_words
 from dealer.words.catalogue import say, say_n
@@ -235,19 +235,6 @@ def rules_in_force(
 
 
 # ------------------------------------------------------------------------- conditions
-_RANK_PLURALS = {
-    "A": "aces",
-    "2": "twos",
-    "3": "threes",
-    "4": "fours",
-    "5": "fives",
-    "6": "sixes",
-    "7": "sevens",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-}
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 def condition_words(cards: Sequence[rules.Card], played: rules.Rules) -> str | None:
@@ -259,11 +246,11 @@ def condition_words(cards: Sequence[rules.Card], played: rules.Rules) -> str | N
     found = rules.condition_of(shape, played)
     if found is None:
         return None
-    suit = say(_SUITS[next(iter(shape.suits))]) if shape.one_suit else ""
+    suit = say(SUIT_NAMES[next(iter(shape.suits))]) if shape.one_suit else ""
     if found.code == "valle_set":
         return say("valle set in {suit}", suit=suit) if suit else say("valle set")
     if found.code == "one_suit_set":
-        rank = say(_RANK_PLURALS[RANKS[shape.rank]])
+        rank = say(RANK_NAMES[RANKS[shape.rank]])
         return say("set of {rank} in {suit}", rank=rank, suit=suit)
     if found.code == "mixed_valle_set":
         return say("mixed valle set")
