@@ -14,7 +14,7 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 
 from dealer.reports.figures import iso_utc
-from dealer.views.documents.model import LedgerRow, PlayerSessionRow
+from dealer.views.documents.exports import LedgerRow, PlayerSessionRow
 
 __all__ = [
     "LEDGER_HEADER",

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from dealer.reports import iter_ledger_csv, ledger_csv, players_csv
 from dealer.reports.exports import safe_cell
-from dealer.views.documents.model import LedgerRow, PlayerSessionRow
+from dealer.views.documents.exports import LedgerRow, PlayerSessionRow
 
 AT = datetime(2024, 5, 3, 21, 14, 5, 311000, tzinfo=UTC)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -16,12 +17,52 @@ from sqlalchemy.orm import Session
 from dealer.ledger import CAGE, seating_account
 from dealer.models import LedgerEntry, Seating, Table, User
 from dealer.views.documents.ledger import party
-from dealer.views.documents.model import LedgerRow, PlayerSessionRow
 
-__all__ = ["ledger_rows", "player_session_rows"]
+__all__ = ["LedgerRow", "PlayerSessionRow", "ledger_rows", "player_session_rows"]
 
 #: Rows fetched from the database at a time while an export streams.
 BATCH = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One ledger entry, as ``GET /exports/ledger.csv`` writes it."""
+
+    seq: int
+    at: datetime
+    table: int
+    table_name: str
+    payer: str  # "from": a seat ("3"), "pot", "house" or "cage"
+    payee: str  # "to"
+    chips: int
+    reason_code: str
+    reason: str
+    hand: int | None
+    event: int | None
+    reverses: int | None  # the seq of the entry this one reverses
+    user: str
+    device: str
+    from_account: str  # the ledger's own account names: seating:12, hand:5:pot, table:1:house
+    to_account: str
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSessionRow:
+    """One player's session at a table, in chips, as PokerNow's ledger lays it out."""
+
+    player_nickname: str
+    player_id: str
+    session_start_at: datetime
+    session_end_at: datetime | None  # None while still seated
+    buy_in: int
+    buy_out: int
+    stack: int  # chips still in front of the player at the end of the window
+
+    @property
+    def net(self) -> int:
+        """What the player is up (+) or down (-): out and on the table, less what went in."""
+        return self.buy_out + self.stack - self.buy_in
 
 
 def _window(column: Any, start: datetime | None, end: datetime | None) -> ColumnElement[bool]:

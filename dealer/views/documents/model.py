@@ -26,9 +26,7 @@ __all__ = [
     "FiledCheckpoint",
     "HandSlip",
     "HourDrop",
-    "LedgerRow",
     "PaymentLine",
-    "PlayerSessionRow",
     "PlayerTotal",
     "PrintOptions",
     "SeatLine",
@@ -390,44 +388,3 @@ class ShiftReport:
         if not self.chain.ok and not any("chain" in p.lower() for p in found):
             found.append("The ledger's hash chain does not verify.")
         return tuple(found)
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerRow:
-    """One ledger entry, as ``GET /exports/ledger.csv`` writes it."""
-
-    seq: int
-    at: datetime
-    table: int
-    table_name: str
-    payer: str  # "from": a seat ("3"), "pot", "house" or "cage"
-    payee: str  # "to"
-    chips: int
-    reason_code: str
-    reason: str
-    hand: int | None
-    event: int | None
-    reverses: int | None  # the seq of the entry this one reverses
-    user: str
-    device: str
-    from_account: str  # the ledger's own account names: seating:12, hand:5:pot, table:1:house
-    to_account: str
-    hash: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSessionRow:
-    """One player's session at a table, in chips, as PokerNow's ledger lays it out."""
-
-    player_nickname: str
-    player_id: str
-    session_start_at: datetime
-    session_end_at: datetime | None  # None while still seated
-    buy_in: int
-    buy_out: int
-    stack: int  # chips still in front of the player at the end of the window
-
-    @property
-    def net(self) -> int:
-        """What the player is up (+) or down (-): out and on the table, less what went in."""
-        return self.buy_out + self.stack - self.buy_in
