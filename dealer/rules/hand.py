@@ -8,8 +8,8 @@ what happened, its payments included. The hand's history is its list of events.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
 
 from .actions import Action, Add, Borrow, Drop, Foul, GoOut, Meld, Penalty, Split, Void, VoidHand
 from .cards import Card, parse_card
@@ -204,27 +204,10 @@ class Hand:
     # --------------------------------------------------------- planning
 
     def _plan(self, action: Action) -> Plan:
-        if isinstance(action, Meld):
-            return plan_meld(self, action)
-        if isinstance(action, Add):
-            return plan_add(self, action)
-        if isinstance(action, Borrow):
-            return plan_borrow(self, action)
-        if isinstance(action, Split):
-            return plan_split(self, action)
-        if isinstance(action, GoOut):
-            return plan_go_out(self, action)
-        if isinstance(action, Drop):
-            return plan_drop(self, action)
-        if isinstance(action, Foul):
-            return plan_foul(self, action)
-        if isinstance(action, Penalty):
-            return plan_penalty(self, action)
-        if isinstance(action, Void):
-            return plan_void(self, action)
-        if isinstance(action, VoidHand):
-            return plan_void_hand(self)
-        raise InvalidActionError("That is not an action the hand knows.")
+        planner = _PLANNERS.get(type(action))
+        if planner is None:
+            raise InvalidActionError("That is not an action the hand knows.")
+        return planner(self, action)
 
     def _commit(
         self,
@@ -311,3 +294,18 @@ def time_collection(seats: Iterable[int], collection: Collection) -> list[Paymen
     chips = collection.chips
     text = f"time collection: {chips} to the house every {collection.minutes} minutes"
     return [Payment(s, HOUSE, chips, "collection", text) for s in sorted(seats)]
+
+
+#: Who plans each action: the rules of sections 4 to 7, one function an action.
+_PLANNERS: dict[type, Callable[[Hand, Any], Plan]] = {
+    Meld: plan_meld,
+    Add: plan_add,
+    Borrow: plan_borrow,
+    Split: plan_split,
+    GoOut: plan_go_out,
+    Drop: plan_drop,
+    Foul: plan_foul,
+    Penalty: plan_penalty,
+    Void: plan_void,
+    VoidHand: lambda hand, _action: plan_void_hand(hand),
+}

@@ -187,15 +187,7 @@ def plan_borrow(hand: Hand, action: Borrow) -> Plan:
             "must stay valid."
         ) from exc
     new = lay(hand.next_meld_id, action.seat, (*action.take, *action.cards), hand.rules)
-    check_cards_down(hand, action.seat, action.cards)
-    plan = Plan(
-        seat=action.seat,
-        changes={source.id: kept, new.id: new},
-        added=tuple(action.cards),
-        next_meld=1,
-    )
-    collect(hand, plan, action.seat, [source.id, new.id], action.claimed)
-    return plan
+    return _rearranged(hand, action, kept, new)
 
 
 def plan_split(hand: Hand, action: Split) -> Plan:
@@ -213,6 +205,12 @@ def plan_split(hand: Hand, action: Split) -> Plan:
     keep = keeper(parts[0], parts[1])
     kept = replace(parts[keep], id=source.id, paid=source.paid)
     new = replace(parts[1 - keep], id=hand.next_meld_id)
+    return _rearranged(hand, action, kept, new)
+
+
+def _rearranged(hand: Hand, action: Borrow | Split, kept: TableMeld, new: TableMeld) -> Plan:
+    """A borrow's or a split's plan: the meld ``kept`` under its id and a ``new`` one, each
+    collecting for the conditions it now meets (section 4)."""
     check_cards_down(hand, action.seat, action.cards)
     plan = Plan(
         seat=action.seat,
