@@ -37,6 +37,7 @@ from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
 from dealer.models import Hand, Player, Seating, Table, User, utcnow
 from dealer.people.audit import record_audit
+from dealer.words import inputs as said
 
 __all__ = [
     "CALIFORNIA_WARNING",
@@ -72,7 +73,7 @@ def check_chip_move(kind: object) -> ChipMoveKind:
     """``kind`` if it is a way chips move between a seat and the cage."""
     if kind == "buy_in" or kind == "cash_out":
         return kind
-    raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
+    raise Invalid(said.chip_move())
 
 
 def check_paused(paused: object) -> bool:

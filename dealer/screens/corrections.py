@@ -19,6 +19,7 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
+from dealer.inputs import Supervisor
 from dealer.models import User
 from dealer.people import users
 from dealer.screens import bp
@@ -34,14 +35,14 @@ HAND = "/hands/<int(max=2147483647):hand_id>"
 EVENT = HAND + "/events/<int(max=2147483647):event_id>"
 
 
-def approver(name: str | None, pin: str | None) -> int | None:
+def approver(supervisor: Supervisor | None) -> int | None:
     """The id of the supervisor whose name and PIN were given, or None if none were."""
-    if not (name or "").strip() and not pin:
+    if supervisor is None:
         return None
     return users.approve_supervisor(
         current_session(),
-        (name or "").strip(),
-        pin or "",
+        supervisor.name,
+        supervisor.pin,
         source=source(),
         asked_by=who().user_id,
     )
@@ -80,16 +81,13 @@ def _void_page(
 
 
 def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response | tuple[str, int]:
-    if not form.validate_on_submit():
+    form.event = event_id
+    judged = form.judged()
+    if judged is None:
         return _void_page(hand_id, event_id, form, 422)
-    reason = form.reason.data.strip()
-    body: dict[str, Any] = (
-        {"type": "void", "event": event_id, "reason": reason}
-        if event_id is not None
-        else {"type": "void_hand", "reason": reason}
-    )
+    body: dict[str, Any] = judged.action()
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approver(judged.root.supervisor)
 
         def work(session: Session) -> str:
             hand = get_hand(session, hand_id)
@@ -103,7 +101,7 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
             )
             return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
-        fields = {**body, "supervisor": (form.supervisor_name.data or "").strip() or None}
+        fields = {**body, "supervisor": judged.root.supervisor and judged.root.supervisor.name}
         return record_once(form.key.data, fields, work)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)

@@ -225,18 +225,14 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     form = SeatForm()
     form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return _seat_page(table, number, 422, seat_form=form)
     chosen = (form.player_id.data or "").strip()
-    fields = {
-        "seat": number,
-        "player": form.player.data.strip(),
-        "buy_in": form.buy_in.data,
-        "player_id": chosen,
-    }
+    fields = {"seat": body.seat, "player": body.player, "buy_in": body.buy_in, "player_id": chosen}
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approver(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -244,7 +240,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
             service.seat_player(
                 session,
                 live,
-                number,
+                body.seat,
                 fields["player"],
                 fields["buy_in"],
                 recorder(),
@@ -266,12 +262,13 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
 def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = ChipsForm()
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return _seat_page(table, seat, 422, chips_form=form)
-    fields = {"seat": seat, "kind": form.kind.data, "amount": form.amount.data}
+    fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approver(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -300,11 +297,12 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = LeaveForm()
-    if not form.validate_on_submit():
-        return _seat_page(table, seat, 422)
+    body = form.judged()
+    if body is None:
+        return _seat_page(table, seat, 422, form.first_refusal())
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approver(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -327,11 +325,12 @@ def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = CollectForm()
-    if not form.validate_on_submit():
-        return _table_page(table, 422)
+    body = form.judged()
+    if body is None:
+        return _table_page(table, 422, form.first_refusal())
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approver(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)

@@ -58,10 +58,11 @@ def open_session(table_id: int) -> Response | tuple[str | Response, int]:
 def close_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     table = table_service.get_table(current_session(), table_id)
     form = CloseSessionForm()
-    if not form.validate_on_submit():
-        return _table_page(table, 422)
+    body = form.judged()
+    if body is None:
+        return _table_page(table, 422, form.first_refusal())
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approver(body.supervisor)
         user_id = who().user.id
 
         def work(session: Session) -> str:
