@@ -66,7 +66,11 @@ class Declared(FlaskForm):
     def judged(self) -> Any:
         """The form's data as the model holds it, or None with every refusal on its field
         (a form that was not sent, or whose CSRF token fails, is None with nothing said)."""
-        if not self.validate_on_submit():
+        if not self.is_submitted():
+            return None
+        for field in self:
+            field.process_errors = []  # "x" typed for a number: the model says it, in its words
+        if not self.validate():  # the CSRF token, and a screen's own check (a PIN typed twice)
             return None
         body = self.body()
         try:

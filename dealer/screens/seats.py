@@ -226,8 +226,9 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
     body = form.judged()
-    if body is None:
-        return _seat_page(table, number, 422, seat_form=form)
+    if body is None:  # the seat is the page's, not a field: a refused seat is in the banner
+        seat_refused = form.seat.errors[0] if form.seat.errors else None
+        return _seat_page(table, number, 422, seat_refused, seat_form=form)
     chosen = (form.player_id.data or "").strip()
     fields = {"seat": body.seat, "player": body.player, "buy_in": body.buy_in, "player_id": chosen}
 

@@ -82,7 +82,7 @@ def test_choosing_rake_warns_about_california(people: Flask, supervisor: Web) ->
         ({"name": ""}, "Enter the table's name."),
         ({"chip_value_cents": "-1"}, "The chip value in cents must be from 0 to 10000000."),
         ({"packs": "0"}, "The rule packs must be from 1 to 20, not 0."),
-        ({"packs": "x"}, "Not a valid integer value."),
+        ({"packs": "x"}, "The rule packs must be a whole number."),
         (
             {"packs": "3", "spade_sets_removed": "3"},
             "spade_sets_removed must leave at least one pack of spades",
