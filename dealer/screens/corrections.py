@@ -19,9 +19,7 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
-from dealer.inputs import Supervisor
 from dealer.models import User
-from dealer.people import users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import VoidForm
@@ -29,23 +27,10 @@ from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once
 from dealer.views.void import void_asked
 from dealer.web.refusals import refusal
-from dealer.web.signin import recorder, source
+from dealer.web.signin import approving, recorder
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 EVENT = HAND + "/events/<int(max=2147483647):event_id>"
-
-
-def approver(supervisor: Supervisor | None) -> int | None:
-    """The id of the supervisor whose name and PIN were given, or None if none were."""
-    if supervisor is None:
-        return None
-    return users.approve_supervisor(
-        current_session(),
-        supervisor.name,
-        supervisor.pin,
-        source=source(),
-        asked_by=who().user_id,
-    )
 
 
 def _void_page(
@@ -87,7 +72,7 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
         return _void_page(hand_id, event_id, form, 422)
     body: dict[str, Any] = judged.action()
     try:
-        approved = approver(judged.root.supervisor)
+        approved = approving(judged.root.supervisor)
 
         def work(session: Session) -> str:
             hand = get_hand(session, hand_id)

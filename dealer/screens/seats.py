@@ -28,7 +28,6 @@ from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
-from dealer.screens.corrections import approver
 from dealer.screens.floor import collection_words, game_name
 from dealer.screens.forms import (
     AssignForm,
@@ -45,7 +44,7 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.web.refusals import refusal
-from dealer.web.signin import recorder
+from dealer.web.signin import approving, recorder
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -233,7 +232,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     fields = {"seat": body.seat, "player": body.player, "buy_in": body.buy_in, "player_id": chosen}
 
     try:
-        approved = approver(body.supervisor)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -269,7 +268,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
 
     try:
-        approved = approver(body.supervisor)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -303,7 +302,7 @@ def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
         return _seat_page(table, seat, 422, form.first_refusal())
 
     try:
-        approved = approver(body.supervisor)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -331,7 +330,7 @@ def collect(table_id: int) -> Response | tuple[str | Response, int]:
         return _table_page(table, 422, form.first_refusal())
 
     try:
-        approved = approver(body.supervisor)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
