@@ -40,7 +40,7 @@ from dealer.inputs.params import (
     read_window,
 )
 from dealer.inputs.profiles import Collection, Knobs, KnobsGiven, Ruled
-from dealer.inputs.words import Words, refusal, refusals, refuse_unknown
+from dealer.inputs.words import Words, judge, refusal, refusals, refuse_unknown
 
 __all__ = [
     "EVENTS",
@@ -76,6 +76,7 @@ __all__ = [
     "Window",
     "Words",
     "WriteHeaders",
+    "judge",
     "read_window",
     "refusal",
     "refusals",

@@ -36,6 +36,7 @@ __all__ = [
     "Judge",
     "Words",
     "fields_of",
+    "judge",
     "optional_text",
     "refusal",
     "refusals",
@@ -224,3 +225,12 @@ def _refused(first: Any, model: Any, given: Any) -> Refusal:
         if isinstance(found, Words):
             return found.refused(values.get(name), name, values)
     return Invalid(f"The {name or 'body'} is not what this call takes ({name or 'body'}).")
+
+
+def judge(model: Any, given: Any) -> Any:
+    """``given`` as ``model`` holds it, or the refusal the API would answer (raised)."""
+    refuse_unknown(model, given)
+    try:
+        return model.model_validate(given)
+    except ValidationError as error:
+        raise refusal(error, model, given) from None

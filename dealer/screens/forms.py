@@ -25,12 +25,8 @@ from wtforms import (
     StringField,
 )
 from wtforms.validators import (
-    DataRequired,
     InputRequired,
-    Length,
     NumberRange,
-    Optional,
-    ValidationError,
 )
 
 from dealer.bounds import (
@@ -52,7 +48,6 @@ from dealer.inputs import (
     TableSettings,
     TakeCollection,
 )
-from dealer.rules import ACTION_TYPES
 from dealer.rules.profiles import KNOBS
 from dealer.screens.declared import MISSING, Declared, bounds_of, sent
 from dealer.web.once import REUSED, new_page_key
@@ -333,21 +328,20 @@ class DealForm(OnceForm):
 
 
 class ActionForm(OnceForm):
-    """One event of the hand: the seat acting, the meld it acts on, and the cards."""
+    """One event of the hand: the seat acting, the meld it acts on, and the cards.
 
-    action = HiddenField(validators=[DataRequired("Choose an action.")])
-    seat = IntegerField("Seat", validators=[Optional(), NumberRange(*SEATS)])
-    meld = IntegerField("Meld", validators=[Optional(), NumberRange(1, MAX_ID)])
-    cards = StringField("Cards", validators=[Length(max=CARDS_TEXT)])
-    take = StringField("Cards taken from the meld", validators=[Length(max=CARDS_TEXT)])
-    into_first = StringField("First meld after the split", validators=[Length(max=CARDS_TEXT)])
-    into_second = StringField("Second meld (blank: the rest)", validators=[Length(max=CARDS_TEXT)])
+    Judged as the API's event (`dealer.inputs.NewEvent`, the engine first) once the screen
+    has made it into the API's body (`dealer.screens.hands.event_body`)."""
+
+    action = HiddenField()
+    seat = IntegerField("Seat", render_kw={"min": SEATS[0], "max": SEATS[1]})
+    meld = IntegerField("Meld")
+    cards = StringField("Cards", render_kw={"maxlength": CARDS_TEXT})
+    take = StringField("Cards taken from the meld", render_kw={"maxlength": CARDS_TEXT})
+    into_first = StringField("First meld after the split", render_kw={"maxlength": CARDS_TEXT})
+    into_second = StringField("Second meld (blank: the rest)", render_kw={"maxlength": CARDS_TEXT})
     #: The seat did not ask for its chips before discarding: the cards move, nothing is paid.
     not_claimed = BooleanField("Not claimed")
-
-    def validate_action(self, field: Any) -> None:
-        if field.data not in ACTION_TYPES:
-            raise ValidationError(f"{field.data!r} is not an action.")
 
 
 class MoveForm(OnceForm):
@@ -362,7 +356,7 @@ class FitsForm(FlaskForm):
     class Meta:
         csrf = False
 
-    fits = StringField("Discard", validators=[Length(max=10)])
+    fits = StringField("Discard")
 
 
 class SettleForm(OnceForm):
