@@ -29,6 +29,8 @@ def sent(field: Field) -> Any:
     (anything else typed there as the text it is, for the model to refuse), text as typed,
     `MISSING` when blank."""
     if isinstance(field, SelectMultipleField):
+        if field.data is None and field.raw_data:  # one is no number: the model says so
+            return list(field.raw_data)
         return list(field.data or [])
     typed = (field.raw_data or [""])[0] if field.raw_data else ""
     if isinstance(field, IntegerField | SelectFieldBase) and field.data is None:

@@ -43,6 +43,7 @@ from dealer.inputs import (
     Leave,
     NewAssignment,
     NewEvent,
+    NewHand,
     NewSeat,
     NewTable,
     TableSettings,
@@ -321,9 +322,10 @@ class UnassignForm(OnceForm):
     dealer_id = IntegerField(validators=[InputRequired(), NumberRange(1, MAX_ID)])
 
 
-class DealForm(OnceForm):
+class DealForm(OnceForm, Declared):
     """The stay-or-drop round: the seats that drop before the first meld."""
 
+    model = NewHand
     dropped = SelectMultipleField("Drops", coerce=int, choices=[], validate_choice=False)
 
 

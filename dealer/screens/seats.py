@@ -382,9 +382,10 @@ def deal(table_id: int) -> tuple[str, int]:
 def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = DealForm()
-    if not form.validate_on_submit():
-        return _deal_page(table, form, 422)
-    dropped = sorted(set(form.dropped.data or []))
+    body = form.judged()
+    if body is None:
+        return _deal_page(table, form, 422, form.first_refusal())
+    dropped = sorted(body.dropped or [])
 
     def work(session: Session) -> str:
         live = service.get_table(session, table_id)

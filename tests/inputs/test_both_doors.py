@@ -43,7 +43,7 @@ class Case:
     api_path: str
     api_body: dict[str, Any]
     form_path: str
-    form_data: dict[str, str]
+    form_data: dict[str, Any]
     #: The sentence both must say (so a case cannot pass by both saying nothing).
     sentence: str
     signed_in: str = "supervisor"
@@ -207,6 +207,35 @@ CASES = [
         "/floor/tables",
         {"name": "T", "profile": "casino", "collection": "none"},
         "'casino' is not a rule profile: choose cardroom or classic.",
+    ),
+    Case(
+        "a seat dropping twice",
+        "POST",
+        "/tables/{table}/hands",
+        {"dropped": [1, 1]},
+        "/tables/{table}/hands",
+        {"dropped": ["1", "1"]},
+        "Each seat can drop only once.",
+        signed_in="dealer",
+    ),
+    Case(
+        "a seat dropping that is not at any table",
+        "POST",
+        "/tables/{table}/hands",
+        {"dropped": [9]},
+        "/tables/{table}/hands",
+        {"dropped": ["9"]},
+        "The seats that drop must be from 1 to 8.",
+        signed_in="dealer",
+    ),
+    Case(
+        "a player's card number too long",
+        "POST",
+        "/players",
+        {"name": "Ann", "card_number": "9" * 31},
+        "/players",
+        {"name": "Ann", "card_number": "9" * 31},
+        "The card number is too long: at most 30 characters.",
     ),
     Case(
         "a dealer's name left blank",
