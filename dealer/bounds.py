@@ -135,7 +135,8 @@ NOT_PLAIN_CLASS = (
 
 def is_plain(text: str) -> bool:
     """Whether ``text`` holds only characters that print as themselves: the one check of the
-    API (`check_text`, `dealer.people.users.check_name`) and the forms (``plain_text``) alike."""
+    API and the forms alike (`check_text`, `dealer.people.users.check_name`, which the
+    declarations of `dealer.inputs` judge with)."""
     return not any(ch in BIDI_CONTROLS or unicodedata.category(ch) in UNPRINTABLE for ch in text)
 
 

@@ -14,11 +14,14 @@ from typing import Any, ClassVar
 from flask_wtf import FlaskForm
 from pydantic import BaseModel, ValidationError
 from wtforms import Field, IntegerField, SelectFieldBase, SelectMultipleField
+from wtforms.validators import StopValidation
 
+from dealer.bounds import check_whole
+from dealer.errors import Invalid
 from dealer.inputs import refusals
 from dealer.web.refusals import refusal
 
-__all__ = ["MISSING", "Declared", "bounds_of", "sent"]
+__all__ = ["MISSING", "Declared", "bounds_of", "sent", "whole_number"]
 
 #: A field left blank (or not sent): left out of the body, as the API's JSON would.
 MISSING: Any = object()
@@ -111,3 +114,18 @@ def bounds_of(model: type[BaseModel], name: str) -> dict[str, Any]:
         if "maxLength" in part:
             out["maxlength"] = part["maxLength"]
     return out
+
+
+def whole_number(bounds: tuple[int, int], what: str) -> Any:
+    """A check for a form with no API twin (a seat tapped, an id on a button): a whole number
+    within ``bounds``, refused in the words every declaration uses (`bounds.check_whole`)."""
+
+    def check(_form: Any, field: Field) -> None:
+        typed = sent(field)
+        try:
+            check_whole(None if typed is MISSING else typed, bounds, what)
+        except Invalid as refused:
+            field.errors[:] = []  # WTForms' own "Not a valid integer value.": ours instead
+            raise StopValidation(refused.message) from None
+
+    return check

@@ -24,10 +24,6 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
-from wtforms.validators import (
-    InputRequired,
-    NumberRange,
-)
 
 from dealer.bounds import (
     CARDS_TEXT,
@@ -50,7 +46,7 @@ from dealer.inputs import (
     TakeCollection,
 )
 from dealer.rules.profiles import KNOBS
-from dealer.screens.declared import MISSING, Declared, bounds_of, sent
+from dealer.screens.declared import MISSING, Declared, bounds_of, sent, whole_number
 from dealer.web.once import REUSED, new_page_key
 
 __all__ = [
@@ -319,7 +315,7 @@ class AssignForm(OnceForm, Declared):
 class UnassignForm(OnceForm):
     """A supervisor takes a dealer off the table."""
 
-    dealer_id = IntegerField(validators=[InputRequired(), NumberRange(1, MAX_ID)])
+    dealer_id = IntegerField(validators=[whole_number((1, MAX_ID), "dealer")])
 
 
 class DealForm(OnceForm, Declared):
@@ -349,7 +345,7 @@ class ActionForm(OnceForm):
 class MoveForm(OnceForm):
     """Move the entry just recorded to another seat (the seat is the button tapped)."""
 
-    seat = IntegerField("Seat", validators=[InputRequired("Tap a seat."), NumberRange(*SEATS)])
+    seat = IntegerField("Seat", validators=[whole_number(SEATS, "seat")])
 
 
 class FitsForm(FlaskForm):
@@ -362,7 +358,7 @@ class FitsForm(FlaskForm):
 
 
 class SettleForm(OnceForm):
-    seat = IntegerField(validators=[InputRequired(), NumberRange(*SEATS)])
+    seat = IntegerField(validators=[whole_number(SEATS, "seat")])
 
 
 class VoidForm(ApprovalForm):

@@ -13,18 +13,12 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import ValidationError
 
-from dealer.bounds import PIN_DIGITS, is_plain
+from dealer.bounds import PIN_DIGITS
 from dealer.inputs import NewUser, SignIn
 from dealer.screens.declared import Declared, bounds_of
 from dealer.words import inputs as said
 
-__all__ = ["FirstAdminForm", "SignInForm", "SignOutForm", "plain_text"]
-
-
-def plain_text(_form: Any, field: Any) -> None:
-    """Refuse control characters (NUL, BEL, ESC, a bidi override): the API's own check."""
-    if not is_plain(field.data or ""):
-        raise ValidationError(said.PLAIN_TEXT)
+__all__ = ["FirstAdminForm", "SignInForm", "SignOutForm"]
 
 
 def same_pin(form: Any, field: Any) -> None:
