@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from dealer import rules
 from dealer.errors import Invalid
+from dealer.words import inputs as said
 
 __all__ = [
     "APPROVAL_ABOVE",
@@ -103,13 +104,16 @@ KNOB_BOUNDS: Mapping[str, tuple[int, int]] = rules.KNOB_BOUNDS
 COLLECTION_FIELDS: Mapping[str, Mapping[str, tuple[int, int]]] = rules.COLLECTION_FIELDS
 
 
-def check_whole(value: object, bounds: tuple[int, int], what: str, field: str) -> int:
-    """``value`` as a whole number within ``bounds``, or the sentence saying why not."""
+def check_whole(value: object, bounds: tuple[int, int], what: str, field: str = "") -> int:
+    """``value`` as a whole number within ``bounds``, or the sentence saying why not (the
+    field's words, ``what``: the form shows it beside ``field``, the API with its code)."""
     low, high = bounds
+    if value is None or value == "":
+        raise Invalid(said.enter(what))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid(f"The {what} must be a whole number ({field}).")
+        raise Invalid(said.not_whole(what))
     if not low <= value <= high:
-        raise Invalid(f"The {what} must be from {low} to {high} ({field}).")
+        raise Invalid(said.out_of_bounds(what, low, high))
     return value
 
 
@@ -122,7 +126,7 @@ BIDI_CONTROLS = frozenset(
 #: Unicode categories no name or reason holds: control characters (NUL, BEL, ESC, ...),
 #: surrogates, and line or paragraph separators.
 UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
-PLAIN_TEXT_WORDS = "Use letters, digits and punctuation only."
+PLAIN_TEXT_WORDS = said.PLAIN_TEXT
 #: The same, as a JSON Schema pattern's character class (the OpenAPI document's words).
 NOT_PLAIN_CLASS = (
     "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2028\\u2029\\u2066-\\u2069"
@@ -131,16 +135,19 @@ NOT_PLAIN_CLASS = (
 
 def is_plain(text: str) -> bool:
     """Whether ``text`` holds only characters that print as themselves: the one check of the
-    API (`check_text`, `dealer.people.users.check_name`) and the forms (``plain_text``) alike."""
+    API and the forms alike (`check_text`, `dealer.people.users.check_name`, which the
+    declarations of `dealer.inputs` judge with)."""
     return not any(ch in BIDI_CONTROLS or unicodedata.category(ch) in UNPRINTABLE for ch in text)
 
 
-def check_text(value: object, longest: int, what: str, field: str) -> str:
+def check_text(value: object, longest: int, what: str, field: str = "") -> str:
     """``value`` as non-blank, plain text of at most ``longest`` characters, trimmed."""
-    if not isinstance(value, str) or not value.strip():
-        raise Invalid(f"The {what} must be given as text ({field}).")
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise Invalid(said.enter(what))
+    if not isinstance(value, str):
+        raise Invalid(said.not_text(what))
     if len(value) > longest:
-        raise Invalid(f"The {what} is too long: at most {longest} characters ({field}).")
+        raise Invalid(said.too_long(what, longest))
     if not is_plain(value):
-        raise Invalid(f"The {what}: {PLAIN_TEXT_WORDS} ({field})", "unprintable_text")
+        raise Invalid(said.not_plain(what), "unprintable_text")
     return value.strip()

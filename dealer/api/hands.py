@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.api import answers, bp
-from dealer.api.tables import TABLE, approval
+from dealer.api.tables import TABLE
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
 from dealer.hands import reading, record
@@ -20,7 +20,7 @@ from dealer.views.hand import HandView, hand_view
 from dealer.views.recorded import Recorded, recorded
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, recorder, signed_in
+from dealer.web.signin import approving, principal, recorder, signed_in
 
 HAND = f"/hands/<{ID}:hand_id>"
 
@@ -64,7 +64,7 @@ def get_hand(hand_id: int) -> Response:
 def record_event(hand_id: int) -> Response:
     """Record one event of the hand: the engine decides, the ledger records."""
     body = given(NewEvent)
-    approver = approval(body.root.supervisor)
+    approver = approving(body.root.supervisor)
     action = body.action()
 
     def work(session: Session) -> tuple[Any, int]:

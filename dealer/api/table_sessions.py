@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from dealer.api import answers, bp
 from dealer.api.shapes import when
-from dealer.api.tables import TABLE, approval
+from dealer.api.tables import TABLE
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import table_sessions as service
@@ -20,7 +20,7 @@ from dealer.people.authority import authorise_session, authorise_table
 from dealer.people.users import names_of
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, signed_in
+from dealer.web.signin import approving, principal, signed_in
 
 SESSION = f"/sessions/<{ID}:session_id>"
 
@@ -102,7 +102,7 @@ def close_session(session_id: int) -> Response:
     close; otherwise it waits for the floor. 409 while the session's hand is in play, or
     once the close is confirmed.
     """
-    approver = approval(given(CloseSession).supervisor)
+    approver = approving(given(CloseSession).supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         found = authorise_session(session, principal().user, session_id, "record")

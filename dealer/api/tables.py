@@ -26,37 +26,18 @@ from dealer.inputs import (
     NewSeat,
     NewTable,
     SeatPause,
-    Supervisor,
     TableSettings,
     TakeCollection,
 )
 from dealer.models import User
-from dealer.people import users
 from dealer.people.authority import authorise_table
 from dealer.views.events import payment_view, posted
 from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, recorder, signed_in, source
+from dealer.web.signin import approving, principal, recorder, signed_in
 
 TABLE = f"/tables/<{ID}:table_id>"
 SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
-
-
-def approval(supervisor: Supervisor | None) -> int | None:
-    """The id of the supervisor whose name and PIN came with the call, if any.
-
-    Checked before the write begins: a PIN's slow hash never holds the writers' lock, and a
-    wrong one is counted (its own transaction) whatever the write does after.
-    """
-    if supervisor is None:
-        return None
-    return users.approve_supervisor(
-        current_session(),
-        supervisor.name,
-        supervisor.pin,
-        source=source(),
-        asked_by=principal().user_id,
-    )
 
 
 def approved_by(session: Session, approver: int | None) -> User | None:
@@ -135,7 +116,7 @@ def seat_player(table_id: int) -> Response:
     ``supervisor`` name and PIN, or a supervisor calling) a 403 ``needs_supervisor``.
     """
     body = given(NewSeat)
-    approver = approval(body.supervisor)
+    approver = approving(body.supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
@@ -165,7 +146,7 @@ def move_chips(table_id: int, seat: int) -> Response:
     Above the approval threshold without a supervisor: 403 ``needs_supervisor``.
     """
     body = given(ChipMove)
-    approver = approval(body.supervisor)
+    approver = approving(body.supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
@@ -240,7 +221,7 @@ def time_collection(table_id: int) -> Response:
     overrides (``supervisor`` name and PIN, or a supervisor calling); the override is
     written on each entry.
     """
-    approver = approval(given(TakeCollection).supervisor)
+    approver = approving(given(TakeCollection).supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user

@@ -3,8 +3,9 @@ buy-in or a cash-out needs a supervisor's name and PIN.
 
 The limits are table settings (`Table.min_buy_in`, `max_buy_in`, `approval_above`), their
 defaults declared once in `dealer.bounds`; set when a table is opened and changed by a
-supervisor. Every buy-in and cash-out, from any front door, passes `check_buy_in` or
-`check_cash_out` before it is posted, so the API and the screens get the same decisions.
+supervisor. Every buy-in, from any front door, passes `check_buy_in` before it is posted, so
+the API and the screens get the same decisions; who must approve one above the threshold is
+`dealer.floor.approvals`'s.
 """
 
 from __future__ import annotations
@@ -15,20 +16,17 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from dealer.bounds import APPROVAL_ABOVE, BUY_IN_CHIPS, MAX_BUY_IN, MIN_BUY_IN, check_whole
-from dealer.errors import Forbidden, Invalid
+from dealer.errors import Invalid
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
 
 __all__ = [
     "LIMIT_FIELDS",
     "Limits",
-    "approved_words",
     "change_limits",
     "check_buy_in",
-    "check_cash_out",
     "check_limits",
     "limits_of",
-    "record_approval",
     "set_limits",
 ]
 
@@ -111,34 +109,9 @@ def change_limits(
     return after
 
 
-def record_approval(
-    session: Session, table: Table, what: str, amount: int, approver: User | None, user: User
-) -> None:
-    """Write a supervisor's approval of a buy-in or cash-out above the threshold in the trail."""
-    if approver is None or amount <= table.approval_above:
-        return
-    record_audit(
-        session,
-        "supervisor_approval",
-        words=f"{approver.name} approved {what} of {amount:,} at {table.name}.",
-        user_id=user.id,
-        table_id=table.id,
-        details={"supervisor": approver.id, "amount": amount, "what": what},
-    )
-
-
-def _approval(table: Table, what: str, amount: int, approver: User | None) -> None:
-    if amount > table.approval_above and approver is None:
-        raise Forbidden(
-            f"{what} of {amount:,} chips is above this table's {table.approval_above:,}: "
-            "a supervisor's name and PIN must approve it.",
-            "needs_supervisor",
-        )
-
-
-def check_buy_in(table: Table, amount: int, approver: User | None) -> None:
-    """Refuse a buy-in below the table's least or above its largest, or above the approval
-    threshold without a supervisor (``approver``: one who gave a name and PIN, or called)."""
+def check_buy_in(table: Table, amount: int) -> None:
+    """Refuse a buy-in below the table's least or above its largest (supervisors too: the
+    floor raises the limit instead)."""
     if amount < table.min_buy_in:
         raise Invalid(
             f"The least a seat may buy in for at this table is {table.min_buy_in:,} chips.",
@@ -149,18 +122,3 @@ def check_buy_in(table: Table, amount: int, approver: User | None) -> None:
             f"The most a seat may buy in for at this table is {table.max_buy_in:,} chips.",
             "above_max_buy_in",
         )
-    _approval(table, "A buy-in", amount, approver)
-
-
-def check_cash_out(table: Table, amount: int, approver: User | None) -> None:
-    """Refuse a cash-out above the approval threshold without a supervisor."""
-    _approval(table, "A cash-out", amount, approver)
-
-
-def approved_words(approver: User | None, user: User) -> str:
-    """What an entry's reason adds when a supervisor approved it on the spot."""
-    if approver is None:
-        return ""
-    if approver.id == user.id:
-        return f" (a supervisor's: {approver.name})"
-    return f" (approved by {approver.name})"

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from dealer.bounds import MAX_ID
 from dealer.errors import Conflict, Forbidden, NotFound
+from dealer.floor import approvals
 from dealer.models import Hand, Table, TableSession, User, utcnow
 from dealer.people.audit import record_audit
 
@@ -133,9 +134,10 @@ def close_session(
     """End the down (if it is still open) and confirm it when a supervisor is at hand.
 
     ``supervisor`` is one whose name and PIN the caller brought; a supervisor calling needs
-    none. Without either the down ends and the close waits for the floor's confirmation.
+    none (who approves: `dealer.floor.approvals`). Without either the down ends and the
+    close waits for the floor's confirmation.
     """
-    approver = user if user.can("supervisor") else supervisor
+    approver = approvals.approver(user, supervisor)
     if table_session.close_confirmed_by is not None:
         raise Conflict(
             f"Session {table_session.id} is closed and its close confirmed already.",

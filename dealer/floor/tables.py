@@ -25,25 +25,26 @@ from dealer.bounds import (
     check_whole,
 )
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
-from dealer.floor.limits import (
+from dealer.floor.approvals import (
+    approval,
+    approve_chips,
     approved_words,
-    check_buy_in,
-    check_cash_out,
-    check_limits,
+    chips_need_floor,
     record_approval,
 )
+from dealer.floor.limits import check_buy_in, check_limits
 from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
 from dealer.models import Hand, Player, Seating, Table, TableSession, User, utcnow
 from dealer.people.audit import record_audit
+from dealer.words import inputs as said
 
 __all__ = [
     "CALIFORNIA_WARNING",
     "CHIP_MOVES",
     "ChipMoveKind",
-    "approver",
     "check_chip_move",
     "check_paused",
     "collection_warnings",
@@ -73,7 +74,7 @@ def check_chip_move(kind: object) -> ChipMoveKind:
     """``kind`` if it is a way chips move between a seat and the cage."""
     if kind == "buy_in" or kind == "cash_out":
         return kind
-    raise Invalid("Say whether chips are bought in or cashed out (kind: buy_in or cash_out).")
+    raise Invalid(said.chip_move())
 
 
 def check_paused(paused: object) -> bool:
@@ -186,14 +187,6 @@ def stacks(session: Session, seatings: Sequence[Seating]) -> dict[int, int]:
     return {s.id: sums[seating_account(s.id)] for s in seatings}
 
 
-def approver(user: User, supervisor: User | None) -> User | None:
-    """Who approves a write that needs the floor: the supervisor who gave their name and PIN,
-    else the caller when they are a supervisor themselves (as for a void)."""
-    if supervisor is not None:
-        return supervisor
-    return user if user.can("supervisor") else None
-
-
 def seat_player(
     session: Session,
     table: Table,
@@ -224,9 +217,10 @@ def seat_player(
         raise Invalid("Name the player, or choose one (player or player_id).", "player_missing")
     player = check_text(player, PLAYER_NAME, "player's name", "player")
     buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
-    approved = approver(user, supervisor)
+    approved = None
     if buy_in:
-        check_buy_in(table, buy_in, approved)
+        check_buy_in(table, buy_in)
+        approved = approve_chips(table, "A buy-in", buy_in, user, supervisor)
     taken = session.scalars(
         select(Seating).where(
             Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
@@ -250,7 +244,7 @@ def seat_player(
                     buy_in,
                     "buy_in",
                     f"{player} sits in seat {seat} and buys in for {buy_in}"
-                    + approved_words(approved if buy_in > table.approval_above else None, user),
+                    + approved_words(approved, user),
                 )
             ],
             recorder,
@@ -282,10 +276,10 @@ def move_chips(
     amount = check_whole(amount, (1, MAX_CHIPS), "number of chips", "amount")
     account = seating_account(seating.id)
     who = f"{seating.player} in seat {seating.seat}"
-    approved = approver(user, supervisor)
-    noted = approved_words(approved if amount > table.approval_above else None, user)
     if kind == "buy_in":
-        check_buy_in(table, amount, approved)
+        check_buy_in(table, amount)
+        approved = approve_chips(table, "A buy-in", amount, user, supervisor)
+        noted = approved_words(approved, user)
         posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}{noted}")
     else:
         if _in_hand_in_play(session, table, seating) is not None:
@@ -299,7 +293,8 @@ def move_chips(
                 f"Seat {seating.seat} has {stack} chips: it cannot cash out {amount}.",
                 "not_enough_chips",
             )
-        check_cash_out(table, amount, approved)
+        approved = approve_chips(table, "A cash-out", amount, user, supervisor)
+        noted = approved_words(approved, user)
         posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}{noted}")
     post(session, table.id, [posting], recorder)
     what = "a buy-in" if kind == "buy_in" else "a cash-out"
@@ -336,16 +331,22 @@ def leave_seat(
             f"Seat {seating.seat} is short by {-stack} chips: buy in to cover it before leaving.",
             "seat_short",
         )
-    approved = approver(user, supervisor)
-    if stack > table.approval_above and approved is None:
-        raise Forbidden(
+    needed = chips_need_floor(table, stack)
+    approved = approval(
+        needed,
+        user,
+        supervisor,
+        Forbidden(
             f"Seat {seating.seat} would leave with {stack:,} chips, above this table's "
             f"{table.approval_above:,}: a supervisor's name and PIN must approve the cash-out.",
             "needs_supervisor",
-        )
+        ),
+    )
+    if not needed:
+        approved = None  # a cash-out within the threshold is nobody's approval
     if stack:
         who = f"{seating.player} leaves seat {seating.seat}"
-        noted = approved_words(approved if stack > table.approval_above else None, user)
+        noted = approved_words(approved, user)
         post(
             session,
             table.id,

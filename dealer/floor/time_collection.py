@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.errors import Conflict
+from dealer.floor.approvals import approver
 from dealer.floor.tables import open_seatings
 from dealer.ledger.accounts import house_account, seating_account
 from dealer.ledger.post import Posting, Recorder, post
@@ -41,7 +42,7 @@ def take_time_collection(
     due = time_due(session, table)
     early = ""
     if due is not None and not due.due:
-        approved = supervisor or (user if user.can("supervisor") else None)
+        approved = approver(user, supervisor)
         if approved is None:
             raise Conflict(
                 f"The time collection is not due yet: it was taken {_minutes(due)} and is "

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from dealer import live, rules
 from dealer.errors import Conflict, Forbidden, Invalid
+from dealer.floor.approvals import approval
 from dealer.floor.table_sessions import open_session, open_session_at
 from dealer.hands.reading import Replayed, load, playing_hand
 from dealer.ledger.checkpoints import seal_shift_end
@@ -91,14 +92,17 @@ def record_event(
     """
     replayed = hand if isinstance(hand, Replayed) else load(session, hand)
     action = rules.action_from_dict(_void_by_seq(replayed, body))
-    if replayed.engine.needs_supervisor(action) and supervisor is None:
-        if not user.can("supervisor"):
-            raise Forbidden(
-                "A supervisor must approve this (a void once the hand is settled, or voiding "
-                "the whole hand): add the supervisor's name and PIN.",
-                "supervisor_required",
-            )
-        supervisor = user  # a supervisor entering it approves it, and is recorded so
+    # a supervisor entering it approves it, and is recorded so (`dealer.floor.approvals`)
+    supervisor = approval(
+        replayed.engine.needs_supervisor(action),
+        user,
+        supervisor,
+        Forbidden(
+            "A supervisor must approve this (a void once the hand is settled, or voiding "
+            "the whole hand): add the supervisor's name and PIN.",
+            "supervisor_required",
+        ),
+    )
     event, entries = _apply(session, replayed, action, recorder, supervisor)
     _audit_event(session, replayed, event, recorder, user, supervisor)
     return replayed, event, entries

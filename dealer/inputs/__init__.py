@@ -11,6 +11,7 @@ from dealer.inputs.bodies import (
     ChipMove,
     CloseSession,
     Fit,
+    Leave,
     NewAssignment,
     NewDispute,
     NewHand,
@@ -39,7 +40,7 @@ from dealer.inputs.params import (
     read_window,
 )
 from dealer.inputs.profiles import Collection, Knobs, KnobsGiven, Ruled
-from dealer.inputs.words import Words, refusal, refuse_unknown
+from dealer.inputs.words import Words, judge, refusal, refusals, refuse_unknown
 
 __all__ = [
     "EVENTS",
@@ -51,6 +52,7 @@ __all__ = [
     "Fit",
     "Knobs",
     "KnobsGiven",
+    "Leave",
     "LedgerPage",
     "NewAssignment",
     "NewDispute",
@@ -74,7 +76,9 @@ __all__ = [
     "Window",
     "Words",
     "WriteHeaders",
+    "judge",
     "read_window",
     "refusal",
+    "refusals",
     "refuse_unknown",
 ]

@@ -29,12 +29,13 @@ from dealer.bounds import (
     SEATS,
     TABLE_NAME,
     USER_NAME,
+    check_text,
+    is_plain,
 )
 from dealer.errors import Invalid, NotSignedIn
 from dealer.floor.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
 from dealer.inputs.profiles import Collection, KnobsGiven, Profile
 from dealer.inputs.words import (
-    ANY_TEXT,
     NON_BLANK,
     Words,
     optional_text,
@@ -44,6 +45,7 @@ from dealer.inputs.words import (
 )
 from dealer.models import DISPUTE_OUTCOMES, DISPUTE_RAISERS, ROLES
 from dealer.people import users
+from dealer.words import inputs as said
 
 __all__ = [
     "PIN",
@@ -51,6 +53,7 @@ __all__ = [
     "ChipMove",
     "CloseSession",
     "Fit",
+    "Leave",
     "NewAssignment",
     "NewDispute",
     "NewHand",
@@ -88,7 +91,7 @@ def _service(check: Any, inner: core_schema.CoreSchema | None = None) -> Words:
 
 def _profile(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
-        raise Invalid("Choose the table's rule profile: classic or cardroom (profile).")
+        raise Invalid(said.choose_profile(" or ".join(rules.PROFILES)))
     return rules.make_rules(value).profile  # the engine names a profile it does not know
 
 
@@ -96,7 +99,7 @@ def _overrides(value: Any, _field: str, given: Mapping[str, Any]) -> Any:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise Invalid("The rule overrides has the wrong type (rules).")
+        raise Invalid(said.wrong_type("list of rule overrides"))
     rules.make_rules(given.get("profile", "classic"), value)  # the engine judges every knob
     return value
 
@@ -105,7 +108,7 @@ def _collection(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise Invalid("The collection has the wrong type (collection).")
+        raise Invalid(said.wrong_type("collection"))
     return rules.make_collection(value).as_dict()  # the engine's judgement, kind spelt out
 
 
@@ -113,23 +116,47 @@ def _supervisor(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise Invalid(SUPERVISOR)
+        raise Invalid(said.supervisor_shape())
     refuse_unknown(Supervisor, value)
     return value
 
 
-SUPERVISOR = "The supervisor must be given as their name and PIN (supervisor)."
+def _supervisor_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        raise Invalid(said.supervisor_shape())
+    return check_text(value, USER_NAME, "supervisor's name")
+
+
+def _pin(value: Any, whose: str) -> str:
+    """A PIN as typed: a string of digits, or the sentence saying what is wrong with it."""
+    if value is None or value == "":
+        raise Invalid(said.enter(whose) if whose != "PIN" else said.enter_yours(whose))
+    if not isinstance(value, str) or not users.PIN_PATTERN.fullmatch(value):
+        raise Invalid(said.pin_digits(*PIN_DIGITS), "invalid_pin")
+    return value
+
+
+def _supervisor_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        raise Invalid(said.supervisor_shape())
+    return _pin(value, "supervisor's PIN")
 
 
 class Supervisor(Body):
     """A supervisor approving on the spot, by name and PIN."""
 
-    name: Annotated[str, Field(pattern=ANY_TEXT)]
-    pin: Annotated[str, Field(pattern=PIN)]
+    name: Annotated[
+        str,
+        Words(
+            _supervisor_name,
+            inner=core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK),
+        ),
+    ]
+    pin: Annotated[str, Words(_supervisor_pin, inner=core_schema.str_schema(pattern=PIN))]
 
 
 #: A supervisor's approval, as a field of a body.
-Approval = Annotated[Supervisor | None, Words(_supervisor, SUPERVISOR)]
+Approval = Annotated[Supervisor | None, Words(_supervisor, said.SUPERVISOR_SHAPE)]
 
 
 #: A money limit of a table (`dealer.floor.limits`), optional: the default or the setting
@@ -229,13 +256,13 @@ class Ruling(Body):
 
 def _raiser(value: Any) -> str:
     if value not in DISPUTE_RAISERS:
-        raise Invalid("Say who raises the dispute: seat or dealer (raised_by).")
+        raise Invalid(said.raiser())
     return str(value)
 
 
 def _outcome(value: Any) -> str:
     if value not in DISPUTE_OUTCOMES:
-        raise Invalid("Rule the claim upheld or denied (outcome).")
+        raise Invalid(said.outcome())
     return str(value)
 
 
@@ -259,11 +286,13 @@ def _seats(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
     if value is None:
         return None
     if not isinstance(value, list):
-        raise Invalid("The list of seats that drop has the wrong type (dropped).")
+        raise Invalid(said.wrong_type("list of seats that drop"))
     if any(isinstance(s, bool) or not isinstance(s, int) for s in value):
-        raise Invalid("The seats that drop must be seat numbers (dropped).")
+        raise Invalid(said.drops_not_seats())
+    if any(not SEATS[0] <= s <= SEATS[1] for s in value):
+        raise Invalid(said.out_of_bounds("seats that drop", *SEATS))
     if len(set(value)) != len(value):
-        raise Invalid("Each seat can drop only once (dropped).")
+        raise Invalid(said.drops_twice())
     return value
 
 
@@ -274,7 +303,7 @@ class NewHand(Body):
         list[int] | None,
         Words(
             _seats,
-            "The seats that drop must be seat numbers (dropped).",
+            None,
             inner=core_schema.nullable_schema(
                 core_schema.list_schema(core_schema.int_schema(ge=SEATS[0], le=SEATS[1]))
             ),
@@ -285,7 +314,7 @@ class NewHand(Body):
 
 def _card(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
-        raise Invalid("Give the card to check, such as 5S (card).", "invalid_card")
+        raise Invalid(said.card_to_fit(), "invalid_card")
     return str(rules.parse_card(value))  # the engine says what is wrong with a card
 
 
@@ -299,6 +328,13 @@ class Fit(Body):
 
 class TakeCollection(Body):
     """The time collection; a supervisor's name and PIN take it before it is due."""
+
+    supervisor: Approval = None
+
+
+class Leave(Body):
+    """A player leaving; a supervisor's name and PIN approve a cash-out above the threshold
+    (the API's DELETE takes no body: a supervisor calls, or one cashes out first)."""
 
     supervisor: Approval = None
 
@@ -329,14 +365,33 @@ class NewUser(Body):
     pin: Annotated[str, _service(users.check_pin_format, core_schema.str_schema(pattern=PIN))]
 
 
-def _credential(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    """A name typed to sign in: one no user can have is refused before any PIN is checked."""
     if not isinstance(value, str):
         raise NotSignedIn(users.NO_MATCH, "wrong_pin")  # what any other wrong name hears
+    if not value.strip():
+        raise Invalid(said.enter_yours("name"))
+    if len(value) > USER_NAME:
+        raise Invalid(said.too_long("name", USER_NAME))
+    if not is_plain(value):
+        raise Invalid(said.not_plain("name"), "unprintable_text")
     return value
 
 
-class SignIn(Body):
-    """A name and PIN to sign in with."""
+def _signing_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        raise NotSignedIn(users.NO_MATCH, "wrong_pin")
+    return _pin(value, "PIN")
 
-    name: Annotated[str, Words(_credential, inner=core_schema.str_schema(pattern=ANY_TEXT))]
-    pin: Annotated[str, Words(_credential, inner=core_schema.str_schema(pattern=ANY_TEXT))]
+
+class SignIn(Body):
+    """A name and PIN to sign in with; a name or PIN no user can have is refused as such."""
+
+    name: Annotated[
+        str,
+        Words(
+            _signing_name,
+            inner=core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK),
+        ),
+    ]
+    pin: Annotated[str, Words(_signing_pin, inner=core_schema.str_schema(pattern=PIN))]

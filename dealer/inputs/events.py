@@ -17,7 +17,7 @@ from pydantic import Field, RootModel, model_validator
 from dealer import rules
 from dealer.bounds import CARD_PATTERN, REASON, SEATS
 from dealer.inputs.bodies import Approval, Body
-from dealer.inputs.words import NON_BLANK
+from dealer.inputs.words import text
 
 __all__ = ["EVENTS", "NewEvent"]
 
@@ -26,7 +26,8 @@ Card = Annotated[str, Field(pattern=CARD_PATTERN, examples=["5S"])]
 Cards = list[Card]
 Reason = Annotated[
     str,
-    Field(min_length=1, max_length=REASON, pattern=NON_BLANK, description="Why, for the floor."),
+    text(REASON, "reason"),  # after the engine's own sentences: a character that does not print
+    Field(description="Why, for the floor."),
 ]
 MeldId = Annotated[int, Field(description="A meld's id, as the hand shows it.")]
 

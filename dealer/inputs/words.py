@@ -28,6 +28,7 @@ from pydantic_core import CoreSchema, core_schema
 from dealer import rules
 from dealer.bounds import NOT_PLAIN_CLASS, check_text, check_whole
 from dealer.errors import DealerError, Invalid
+from dealer.words.catalogue import say
 
 __all__ = [
     "ANY_TEXT",
@@ -35,8 +36,10 @@ __all__ = [
     "Judge",
     "Words",
     "fields_of",
+    "judge",
     "optional_text",
     "refusal",
+    "refusals",
     "refuse_unknown",
     "text",
     "whole",
@@ -100,7 +103,7 @@ class Words:
             except (DealerError, rules.RulesError) as refused:
                 return refused
         if self.sentence is not None:
-            return Invalid(self.sentence, self.code)
+            return Invalid(say(self.sentence), self.code)
         return Invalid(f"The {field} is not what this call takes ({field}).")
 
 
@@ -192,7 +195,21 @@ def refusal(error: ValidationError, model: Any, given: Any) -> Refusal:
     Pydantic reports fields in their declared order, so the first error is the one the
     dealer hears about, as when the fields were checked one by one.
     """
-    first = error.errors()[0]
+    return _refused(error.errors()[0], model, given)
+
+
+def refusals(error: ValidationError, model: Any, given: Any) -> dict[str, Refusal]:
+    """The refusal of each field ``model`` found wrong in ``given``, first fields first, by
+    where it is (``seat``; ``supervisor.pin`` inside a field): what a form shows beside each
+    of its fields, the same sentence the API answers when that field is the first wrong."""
+    out: dict[str, Refusal] = {}
+    for found in error.errors():
+        where = ".".join(str(part) for part in found["loc"])
+        out.setdefault(where, _refused(found, model, given))
+    return out
+
+
+def _refused(first: Any, model: Any, given: Any) -> Refusal:
     carried = (first.get("ctx") or {}).get("error")
     if isinstance(carried, Carried):
         return carried.refusal
@@ -208,3 +225,12 @@ def refusal(error: ValidationError, model: Any, given: Any) -> Refusal:
         if isinstance(found, Words):
             return found.refused(values.get(name), name, values)
     return Invalid(f"The {name or 'body'} is not what this call takes ({name or 'body'}).")
+
+
+def judge(model: Any, given: Any) -> Any:
+    """``given`` as ``model`` holds it, or the refusal the API would answer (raised)."""
+    refuse_unknown(model, given)
+    try:
+        return model.model_validate(given)
+    except ValidationError as error:
+        raise refusal(error, model, given) from None

@@ -20,7 +20,6 @@ from dealer.extensions import current_session
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
 from dealer.models import User
-from dealer.people import users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import VoidForm
@@ -28,23 +27,10 @@ from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once
 from dealer.views.void import void_asked
 from dealer.web.refusals import refusal
-from dealer.web.signin import recorder, source
+from dealer.web.signin import approving, recorder
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 EVENT = HAND + "/events/<int(max=2147483647):event_id>"
-
-
-def approver(name: str | None, pin: str | None) -> int | None:
-    """The id of the supervisor whose name and PIN were given, or None if none were."""
-    if not (name or "").strip() and not pin:
-        return None
-    return users.approve_supervisor(
-        current_session(),
-        (name or "").strip(),
-        pin or "",
-        source=source(),
-        asked_by=who().user_id,
-    )
 
 
 def _void_page(
@@ -80,16 +66,13 @@ def _void_page(
 
 
 def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response | tuple[str, int]:
-    if not form.validate_on_submit():
+    form.event = event_id
+    judged = form.judged()
+    if judged is None:
         return _void_page(hand_id, event_id, form, 422)
-    reason = form.reason.data.strip()
-    body: dict[str, Any] = (
-        {"type": "void", "event": event_id, "reason": reason}
-        if event_id is not None
-        else {"type": "void_hand", "reason": reason}
-    )
+    body: dict[str, Any] = judged.action()
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approving(judged.root.supervisor)
 
         def work(session: Session) -> str:
             hand = get_hand(session, hand_id)
@@ -103,7 +86,7 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
             )
             return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
-        fields = {**body, "supervisor": (form.supervisor_name.data or "").strip() or None}
+        fields = {**body, "supervisor": judged.root.supervisor and judged.root.supervisor.name}
         return record_once(form.key.data, fields, work)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)

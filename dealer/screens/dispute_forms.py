@@ -1,67 +1,68 @@
 """The dispute desk's forms: open a dispute on a hand, rule on it, and a player's record.
 
-Shape only, as every form of the screens (`forms`): a number is a number, text is text within
-its bound; the services (`dealer.disputes.record`, `dealer.disputes.players`) judge the rest.
+Each is judged by the API's declaration (`dealer.inputs`: `NewDispute`, `Ruling`,
+`NewPlayer`) through `Declared`: the form draws and checks CSRF, the declaration judges.
 """
 
 from __future__ import annotations
 
-from wtforms import IntegerField, RadioField, SelectChoice, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from dealer.bounds import CARD_NUMBER, CLAIM, MAX_ID, PLAYER_NAME, PLAYER_NOTES, RULING_REASON
-from dealer.screens.auth.forms import plain_text
+from wtforms import IntegerField, RadioField, SelectChoice, StringField
+
+from dealer.inputs import NewDispute, NewPlayer, Ruling
+from dealer.screens.declared import MISSING, Declared, bounds_of
 from dealer.screens.forms import OnceForm
 
 __all__ = ["DisputeForm", "PlayerForm", "RulingForm"]
 
 
-class DisputeForm(OnceForm):
+class DisputeForm(OnceForm, Declared):
     """Who raised it (a seat's number, or 0: the dealer), the claim, the payment if one."""
 
-    raised_by = IntegerField(
-        "Raised by", validators=[InputRequired("Say who raises it."), NumberRange(0, 8)]
-    )
-    claim = StringField(
-        "What is claimed",
-        validators=[DataRequired("Say what is claimed."), Length(max=CLAIM), plain_text],
-    )
-    entry = IntegerField("The payment", validators=[Optional(), NumberRange(1, MAX_ID)])
+    model = NewDispute
+    shown_at: ClassVar[Mapping[str, str]] = {"seat": "raised_by"}
+    raised_by = IntegerField("Raised by")
+    claim = StringField("What is claimed", render_kw=bounds_of(NewDispute, "claim"))
+    entry = IntegerField("The payment", render_kw=bounds_of(NewDispute, "entry"))
+
+    def body(self) -> dict[str, Any]:
+        """The API's body: 0 is the dealer, a seat's number that seat."""
+        out = super().body()
+        raised = out.pop("raised_by", MISSING)
+        if raised == 0:
+            out["raised_by"] = "dealer"
+        elif isinstance(raised, int):
+            out["raised_by"], out["seat"] = "seat", raised
+        elif raised is not MISSING:
+            out["raised_by"] = raised  # typed as something else: the declaration says what
+        return out
 
 
-class RulingForm(OnceForm):
+class RulingForm(OnceForm, Declared):
     """Upheld (with the void or correction it led to) or denied, and why."""
 
+    model = Ruling
     outcome = RadioField(
         "Ruling",
         choices=[
             SelectChoice("upheld", "Upheld"),
             SelectChoice("denied", "Denied"),
         ],
-        validators=[InputRequired("Rule it upheld or denied.")],
+        validate_choice=False,
     )
-    reason = StringField(
-        "Why",
-        validators=[
-            DataRequired("Say why, for the record."),
-            Length(max=RULING_REASON),
-            plain_text,
-        ],
-    )
-    void_event = IntegerField("The void it led to", validators=[Optional(), NumberRange(1, MAX_ID)])
+    reason = StringField("Why", render_kw=bounds_of(Ruling, "reason"))
+    void_event = IntegerField("The void it led to", render_kw=bounds_of(Ruling, "void_event"))
     correction = IntegerField(
-        "The correction it led to (ledger entry)", validators=[Optional(), NumberRange(1, MAX_ID)]
+        "The correction it led to (ledger entry)", render_kw=bounds_of(Ruling, "correction")
     )
 
 
-class PlayerForm(OnceForm):
+class PlayerForm(OnceForm, Declared):
     """A new player: a name or nickname; a card number and notes if the floor has them."""
 
-    name = StringField(
-        "Name or nickname",
-        validators=[DataRequired("Enter the player's name."), Length(max=PLAYER_NAME), plain_text],
-    )
-    card_number = StringField(
-        "Card number", validators=[Optional(), Length(max=CARD_NUMBER), plain_text]
-    )
-    notes = StringField("Notes", validators=[Optional(), Length(max=PLAYER_NOTES), plain_text])
+    model = NewPlayer
+    name = StringField("Name or nickname", render_kw=bounds_of(NewPlayer, "name"))
+    card_number = StringField("Card number", render_kw=bounds_of(NewPlayer, "card_number"))
+    notes = StringField("Notes", render_kw=bounds_of(NewPlayer, "notes"))

@@ -152,17 +152,19 @@ def floor() -> tuple[str | Response, int]:
 @page("supervisor")
 def open_table() -> Response | tuple[str | Response, int]:
     form = OpenTableForm()
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return _floor_page(form, 422)
-    overrides = form.overrides()
-    collection = form.collection_model()
+    overrides = body.rules or {}
+    collection = body.collection or {"kind": "none"}
+    limits = body.model_dump(include={"min_buy_in", "max_buy_in", "approval_above"})
     fields = {
-        "name": form.name.data.strip(),
-        "profile": form.profile.data,
+        "name": body.name,
+        "profile": body.profile,
         "rules": overrides,
         "collection": collection,
-        "chip_value_cents": form.chip_value_cents.data,
-        **form.limits(),
+        "chip_value_cents": 100 if body.chip_value_cents is None else body.chip_value_cents,
+        **limits,
     }
 
     def work(session: Session) -> str:
@@ -174,7 +176,7 @@ def open_table() -> Response | tuple[str | Response, int]:
             collection,
             fields["chip_value_cents"],
             who().user,
-            form.limits(),
+            limits,
         )
         return url_for("screens.table", table_id=table.id, opened=1)
 

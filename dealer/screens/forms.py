@@ -2,13 +2,15 @@
 
 Every form that records carries ``key``, the idempotency key made when it is
 drawn (`dealer.web.once.new_page_key`), and ``page``, the address it was drawn on, so that a
-form kept over a sign-out comes back to the same screen. The forms check shape
-only (a number is a number); the rules engine judges everything else.
+form kept over a sign-out comes back to the same screen. A form that has an API twin
+judges nothing itself: its ``model`` (`dealer.inputs`, the API's declaration) does, through
+`dealer.screens.declared.Declared`, so both doors say the same sentence of the same input.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -22,33 +24,29 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
-from wtforms.validators import (
-    DataRequired,
-    InputRequired,
-    Length,
-    NumberRange,
-    Optional,
-    ValidationError,
-)
 
 from dealer.bounds import (
-    BUY_IN_CHIPS,
     CARDS_TEXT,
-    CHIP_VALUE_CENTS,
     COLLECTION_FIELDS,
     KNOB_BOUNDS,
-    MAX_CHIPS,
     MAX_ID,
-    PIN_DIGITS,
-    PLAYER_NAME,
     REASON,
     SEATS,
-    TABLE_NAME,
-    USER_NAME,
 )
-from dealer.rules import ACTION_TYPES
+from dealer.inputs import (
+    ChipMove,
+    CloseSession,
+    Leave,
+    NewAssignment,
+    NewEvent,
+    NewHand,
+    NewSeat,
+    NewTable,
+    TableSettings,
+    TakeCollection,
+)
 from dealer.rules.profiles import KNOBS
-from dealer.screens.auth.forms import plain_text
+from dealer.screens.declared import MISSING, Declared, bounds_of, sent, whole_number
 from dealer.web.once import REUSED, new_page_key
 
 __all__ = [
@@ -137,40 +135,61 @@ class OnceForm(FlaskForm):
 def _knob(name: str) -> Any:
     """The field for a number knob of `NUMBER_KNOBS`; blank keeps the profile's value."""
     _name, words, low, high = next(k for k in NUMBER_KNOBS if k[0] == name)
-    return IntegerField(words, validators=[Optional(), NumberRange(low, high)])
+    return IntegerField(words, render_kw={"min": low, "max": high})
 
 
 def _choice(name: str) -> Any:
     _name, words, options = next(k for k in CHOICE_KNOBS if k[0] == name)
-    return SelectField(words, choices=[SelectChoice("", "as the profile"), *options], default="")
+    return SelectField(
+        words,
+        choices=[SelectChoice("", "as the profile"), *options],
+        default="",
+        validate_choice=False,
+    )
 
 
 def _setting(name: str, words: str) -> Any:
     """The field for a collection setting, bounded as the engine bounds it."""
     low, high = next(f[name] for f in COLLECTION_FIELDS.values() if name in f)
-    return IntegerField(words, validators=[Optional(), NumberRange(low, high)])
+    return IntegerField(words, render_kw={"min": low, "max": high})
 
 
-def _limit(words: str, *, required: bool = False) -> Any:
-    """A money limit of the table, bounded as `dealer.bounds` bounds it."""
-    first = InputRequired(f"Enter the {words.lower()}.") if required else Optional()
-    return IntegerField(words, validators=[first, NumberRange(*BUY_IN_CHIPS)])
+def _limit(words: str) -> Any:
+    """A money limit of the table, its bounds read from the declaration (`TableSettings`)."""
+    return IntegerField(words, render_kw=bounds_of(TableSettings, "min_buy_in"))
 
 
-class ApprovalForm(OnceForm):
+#: Where a refusal of a supervisor's approval is shown.
+APPROVAL_SHOWN_AT: Mapping[str, str] = {
+    "supervisor": "supervisor_pin",
+    "supervisor.name": "supervisor_name",
+    "supervisor.pin": "supervisor_pin",
+}
+
+
+class ApprovalForm(OnceForm, Declared):
     """A write a supervisor may have to approve on the spot: their name and PIN."""
 
-    supervisor_name = StringField(
-        "Supervisor's name", validators=[Length(max=USER_NAME), plain_text]
-    )
-    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=PIN_DIGITS[1])])
+    shown_at = APPROVAL_SHOWN_AT
+    supervisor_name = StringField("Supervisor's name")
+    supervisor_pin = PasswordField("Supervisor's PIN")
+
+    def body(self) -> dict[str, Any]:
+        """The form's data, and the supervisor's name and PIN when either was typed."""
+        out = super().body()
+        name, pin = sent(self.supervisor_name), sent(self.supervisor_pin)
+        if name is not MISSING or pin is not MISSING:
+            out["supervisor"] = {
+                "name": "" if name is MISSING else name,
+                "pin": "" if pin is MISSING else pin,
+            }
+        return out
 
 
-class OpenTableForm(OnceForm):
-    name = StringField(
-        "Table name",
-        validators=[DataRequired("Name the table."), Length(max=TABLE_NAME), plain_text],
-    )
+class OpenTableForm(OnceForm, Declared):
+    model = NewTable
+    shown_at: ClassVar[Mapping[str, str]] = {"rules": "profile", "collection": "collection"}
+    name = StringField("Table name", render_kw=bounds_of(NewTable, "name"))
     profile = RadioField(
         "Rule profile",
         choices=[
@@ -178,36 +197,37 @@ class OpenTableForm(OnceForm):
             SelectChoice("cardroom", "Card room: 310 cards, 1-chip ante, going out 2"),
         ],
         default="classic",
-        validators=[InputRequired("Choose a rule profile.")],
+        validate_choice=False,
     )
-    collection = RadioField("House collection", choices=COLLECTIONS, default="none")
+    collection = RadioField(
+        "House collection", choices=COLLECTIONS, default="none", validate_choice=False
+    )
     chips = _setting("chips", "Chips")
     minutes = _setting("minutes", "Every (min)")
     percent = _setting("percent", "Percent")
     cap = _setting("cap", "Cap (chips)")
     chip_value_cents = IntegerField(
-        "Chip value, in cents",
-        default=100,
-        validators=[InputRequired("Give the chip value in cents."), NumberRange(*CHIP_VALUE_CENTS)],
+        "Chip value, in cents", default=100, render_kw=bounds_of(NewTable, "chip_value_cents")
     )
     min_buy_in = _limit("Least buy-in, chips")
     max_buy_in = _limit("Largest buy-in, chips")
     approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips")
 
-    def limits(self) -> dict[str, int | None]:
-        """The money limits set (blank: the default), as the service takes them."""
-        return {
-            "min_buy_in": self.min_buy_in.data,
-            "max_buy_in": self.max_buy_in.data,
-            "approval_above": self.approval_above.data,
-        }
+    def body(self) -> dict[str, Any]:
+        """The table as the API's body: the knobs and the collection set, blanks left out."""
+        out = super().body()
+        out["collection"] = self.collection_model()
+        overrides = self.overrides()
+        if overrides:
+            out["rules"] = overrides
+        return out
 
     def overrides(self) -> dict[str, Any]:
-        """The knobs the floor set, as the service takes them."""
+        """The knobs the floor set, as typed (the engine judges them)."""
         out: dict[str, Any] = {}
         for name, *_ in NUMBER_KNOBS:
-            value = getattr(self, name).data
-            if value is not None:
+            value = sent(getattr(self, name))
+            if value is not MISSING:
                 out[name] = value
         if self.addition_pay.data:
             out["addition_pay"] = self.addition_pay.data
@@ -223,8 +243,8 @@ class OpenTableForm(OnceForm):
         settings = COLLECTION_FIELDS.get(kind, {})
         out: dict[str, Any] = {"kind": kind}
         for name in settings:
-            value = getattr(self, name).data
-            if value is not None:
+            value = sent(getattr(self, name))
+            if value is not MISSING:
                 out[name] = value
         return out
 
@@ -237,20 +257,21 @@ for _name, *_rest in CHOICE_KNOBS:
 
 
 class SeatForm(ApprovalForm):
-    seat = SelectField("Seat", coerce=int, validators=[InputRequired("Choose a seat.")])
-    player = StringField(
-        "Player's name",
-        validators=[DataRequired("Enter the player's name."), Length(max=PLAYER_NAME), plain_text],
-    )
-    buy_in = IntegerField(
-        "Buy-in, chips",
-        validators=[InputRequired("Enter the buy-in."), NumberRange(0, MAX_CHIPS)],
-    )
+    model = NewSeat
+    seat = SelectField("Seat", coerce=int, validate_choice=False)
+    player = StringField("Player's name", render_kw=bounds_of(NewSeat, "player"))
+    buy_in = IntegerField("Buy-in, chips", render_kw=bounds_of(NewSeat, "buy_in"))
     #: The player chosen from the search (dealer.js), or "new": keep the name as a new player.
     player_id = HiddenField()
 
+    def body(self) -> dict[str, Any]:
+        out = super().body()
+        out.pop("player_id", None)  # "new" or a chosen id: `chosen_player` reads it
+        return out
+
 
 class ChipsForm(ApprovalForm):
+    model = ChipMove
     kind = RadioField(
         "Chips",
         choices=[
@@ -258,70 +279,73 @@ class ChipsForm(ApprovalForm):
             SelectChoice("cash_out", "Cash out (to the cage)"),
         ],
         default="buy_in",
-        validators=[InputRequired("Say whether chips come in or go out.")],
+        validate_choice=False,
     )
-    amount = IntegerField(
-        "How many chips",
-        validators=[InputRequired("Enter the number of chips."), NumberRange(1, MAX_CHIPS)],
-    )
+    amount = IntegerField("How many chips", render_kw=bounds_of(ChipMove, "amount"))
 
 
 class LeaveForm(ApprovalForm):
     """The player leaves: the whole stack is cashed out."""
 
+    model = Leave
+
 
 class CollectForm(ApprovalForm):
     """Take the time collection from every seated player (early: a supervisor overrides)."""
 
-
-class TableSettingsForm(OnceForm):
-    """A table's money limits, as a supervisor changes them."""
-
-    min_buy_in = _limit("Least buy-in, chips", required=True)
-    max_buy_in = _limit("Largest buy-in, chips", required=True)
-    approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips", required=True)
+    model = TakeCollection
 
 
-class AssignForm(OnceForm):
+class TableSettingsForm(OnceForm, Declared):
+    """A table's money limits, as a supervisor changes them (one left blank stays)."""
+
+    model = TableSettings
+    min_buy_in = _limit("Least buy-in, chips")
+    max_buy_in = _limit("Largest buy-in, chips")
+    approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips")
+
+
+class AssignForm(OnceForm, Declared):
     """A supervisor sends a dealer to the table."""
 
-    dealer = SelectField("Dealer", validators=[InputRequired("Choose a dealer.")])
+    model = NewAssignment
+    dealer = SelectField("Dealer", validate_choice=False)
 
 
 class UnassignForm(OnceForm):
     """A supervisor takes a dealer off the table."""
 
-    dealer_id = IntegerField(validators=[InputRequired(), NumberRange(1, MAX_ID)])
+    dealer_id = IntegerField(validators=[whole_number((1, MAX_ID), "dealer")])
 
 
-class DealForm(OnceForm):
+class DealForm(OnceForm, Declared):
     """The stay-or-drop round: the seats that drop before the first meld."""
 
+    model = NewHand
     dropped = SelectMultipleField("Drops", coerce=int, choices=[], validate_choice=False)
 
 
 class ActionForm(OnceForm):
-    """One event of the hand: the seat acting, the meld it acts on, and the cards."""
+    """One event of the hand: the seat acting, the meld it acts on, and the cards.
 
-    action = HiddenField(validators=[DataRequired("Choose an action.")])
-    seat = IntegerField("Seat", validators=[Optional(), NumberRange(*SEATS)])
-    meld = IntegerField("Meld", validators=[Optional(), NumberRange(1, MAX_ID)])
-    cards = StringField("Cards", validators=[Length(max=CARDS_TEXT)])
-    take = StringField("Cards taken from the meld", validators=[Length(max=CARDS_TEXT)])
-    into_first = StringField("First meld after the split", validators=[Length(max=CARDS_TEXT)])
-    into_second = StringField("Second meld (blank: the rest)", validators=[Length(max=CARDS_TEXT)])
+    Judged as the API's event (`dealer.inputs.NewEvent`, the engine first) once the screen
+    has made it into the API's body (`dealer.screens.hands.event_body`)."""
+
+    action = HiddenField()
+    seat = IntegerField("Seat", render_kw={"min": SEATS[0], "max": SEATS[1]})
+    meld = IntegerField("Meld")
+    cards = StringField("Cards", render_kw={"maxlength": CARDS_TEXT})
+    take = StringField("Cards taken from the meld", render_kw={"maxlength": CARDS_TEXT})
+    into_first = StringField("First meld after the split", render_kw={"maxlength": CARDS_TEXT})
+    into_second = StringField("Second meld (blank: the rest)", render_kw={"maxlength": CARDS_TEXT})
     #: The seat did not ask for its chips before discarding: the cards move, nothing is paid.
     not_claimed = BooleanField("Not claimed")
-
-    def validate_action(self, field: Any) -> None:
-        if field.data not in ACTION_TYPES:
-            raise ValidationError(f"{field.data!r} is not an action.")
 
 
 class MoveForm(OnceForm):
     """Move the entry just recorded to another seat (the seat is the button tapped)."""
 
-    seat = IntegerField("Seat", validators=[InputRequired("Tap a seat."), NumberRange(*SEATS)])
+    seat = IntegerField("Seat", validators=[whole_number(SEATS, "seat")])
 
 
 class FitsForm(FlaskForm):
@@ -330,24 +354,33 @@ class FitsForm(FlaskForm):
     class Meta:
         csrf = False
 
-    fits = StringField("Discard", validators=[Length(max=10)])
+    fits = StringField("Discard")
 
 
 class SettleForm(OnceForm):
-    seat = IntegerField(validators=[InputRequired(), NumberRange(*SEATS)])
+    seat = IntegerField(validators=[whole_number(SEATS, "seat")])
 
 
-class VoidForm(OnceForm):
-    """Void an event or the whole hand: a reason, and a supervisor's PIN when the rules ask."""
+class VoidForm(ApprovalForm):
+    """Void an event or the whole hand: a reason, and a supervisor's PIN when the rules ask.
 
-    reason = StringField(
-        "Reason",
-        validators=[DataRequired("Say why, for the floor."), Length(max=REASON), plain_text],
-    )
-    supervisor_name = StringField(
-        "Supervisor's name", validators=[Length(max=USER_NAME), plain_text]
-    )
-    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=PIN_DIGITS[1])])
+    ``event`` is the event voided (None: the whole hand), from the address it is sent to."""
+
+    model = NewEvent
+    shown_at: ClassVar[Mapping[str, str]] = {
+        **APPROVAL_SHOWN_AT,
+        "": "reason",
+    }  # the engine's refusal: of the reason
+    reason = StringField("Reason", render_kw={"maxlength": REASON})
+    event: int | None = None
+
+    def body(self) -> dict[str, Any]:
+        out = super().body()
+        reason = sent(self.reason)
+        out["reason"] = "" if reason is MISSING else reason
+        if self.event is None:
+            return {"type": "void_hand", **out}
+        return {"type": "void", "event": self.event, **out}
 
 
 class PrefsForm(FlaskForm):
@@ -359,8 +392,7 @@ class OpenSessionForm(OnceForm):
     """Open the signed-in dealer's session (their down) at a table."""
 
 
-class CloseSessionForm(OnceForm):
+class CloseSessionForm(ApprovalForm):
     """End a session; a supervisor's name and PIN confirm the close on the spot."""
 
-    supervisor_name = StringField("Supervisor's name", validators=[Length(max=USER_NAME)])
-    supervisor_pin = PasswordField("Supervisor's PIN", validators=[Length(max=PIN_DIGITS[1])])
+    model = CloseSession

@@ -15,6 +15,7 @@ from dealer.extensions import current_session
 from dealer.hands import moves
 from dealer.hands.reading import Replayed, get_hand, load, load_hand
 from dealer.hands.record import record_event
+from dealer.inputs import Fit, NewEvent, judge
 from dealer.rules.melds import multiset_minus
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
@@ -124,10 +125,10 @@ def hand_page(
     fits_form = FitsForm(request.args, meta={"csrf": False})
     fits_card, fits_error = None, None
     if fits_form.fits.data:
-        try:
-            fits_card = rules.parse_card(fits_form.fits.data.strip())
-        except rules.RulesError as exc:
-            fits_error = exc.message
+        try:  # the API's question (POST /hands/{id}/fits), in its words
+            fits_card = rules.parse_card(judge(Fit, {"card": fits_form.fits.data.strip()}).card)
+        except (rules.RulesError, DealerError) as exc:
+            fits_error = refusal(exc)[2]
     replayed = load_hand(session, hand_id)
     board = hand_view(session, replayed, board=True, fits=fits_card)
     if form is None:
@@ -185,13 +186,15 @@ def _tokens(text: str | None) -> list[str]:
 def event_body(form: ActionForm) -> dict[str, Any]:
     """The API's event body (API.md) for what the dealer entered; the engine judges it."""
     action = form.action.data
+    if not action:
+        raise Invalid(say("Choose an action."), "unknown_action")
     seat = form.seat.data
     if seat is None:
-        raise Invalid("Tap the seat that acts first.", "seat_missing")
+        raise Invalid(say("Tap the seat that acts first."), "seat_missing")
     body: dict[str, Any] = {"type": action, "seat": seat}
     if action in NEEDS_MELD:
         if form.meld.data is None:
-            raise Invalid("Tap the meld it acts on first.", "meld_missing")
+            raise Invalid(say("Tap the meld it acts on first."), "meld_missing")
         body["meld"] = form.meld.data
     if action in ("meld", "add", "borrow", "split"):
         body["cards"] = _tokens(form.cards.data)
@@ -236,12 +239,14 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
             # Going out is shown in full first: the settlement screen confirms it.
             return redirect(url_for("screens.settle", hand_id=hand_id, seat=body["seat"]), 303)
         if body["type"] not in SEAT_ACTIONS:
-            raise Invalid("Choose one of the actions on the screen.", "unknown_action")
+            raise Invalid(say("Choose one of the actions on the screen."), "unknown_action")
 
         def work(session: Session) -> str:
             hand = get_hand(session, hand_id)
+            # judged as the API judges an event (`inputs.NewEvent`: the engine's words first)
+            judged = judge(NewEvent, _split_rest(session, hand_id, body)).action()
             _replayed, event, _entries = record_event(
-                session, hand, _split_rest(session, hand_id, body), recorder(), who().user, None
+                session, hand, judged, recorder(), who().user, None
             )
             # The acting seat is cleared: the next entry starts by tapping its seat.
             return url_for("screens.hand", hand_id=hand_id, done=event.id)

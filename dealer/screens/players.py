@@ -52,13 +52,10 @@ def players() -> tuple[str, int]:
 @page("supervisor")
 def add_player() -> Response | tuple[str, int]:
     form = PlayerForm()
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return _list_page(form, 422)
-    fields = {
-        "name": form.name.data,
-        "card_number": form.card_number.data or None,
-        "notes": form.notes.data or None,
-    }
+    fields = body.model_dump()
 
     def work(session: Session) -> str:
         player = service.add_player(

@@ -23,11 +23,9 @@ from dealer.web.signin import recorder
 __all__ = ["open_dispute", "rule_on_dispute"]
 
 
-def _failed(form: DisputeForm | RulingForm) -> str:
-    for errors in form.errors.values():
-        if errors:
-            return str(errors[0])
-    return "Check what was entered."
+def _failed(form: DisputeForm | RulingForm) -> str | None:
+    """The hand's screen shows a refused dispute or ruling in its banner."""
+    return form.first_refusal()
 
 
 @bp.post(HAND + "/disputes")
@@ -36,20 +34,14 @@ def _failed(form: DisputeForm | RulingForm) -> str:
 def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
     """Put a dispute on the record: a seat's (its number) or the dealer's (0)."""
     form = DisputeForm()
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return hand_page(hand_id, None, 422, _failed(form))
-    seat = form.raised_by.data or None
-    fields = {"dispute": hand_id, "seat": seat, "claim": form.claim.data, "entry": form.entry.data}
+    fields = {"dispute": hand_id, "seat": body.seat, "claim": body.claim, "entry": body.entry}
 
     def work(session: Session) -> str:
         service.open_dispute(
-            session,
-            hand_id,
-            "seat" if seat else "dealer",
-            seat,
-            form.claim.data or "",
-            form.entry.data,
-            recorder(),
+            session, hand_id, body.raised_by, body.seat, body.claim, body.entry, recorder()
         )
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
 
@@ -67,15 +59,10 @@ def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
 def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Response, int]:
     """A supervisor's ruling (the service refuses anyone else, in words)."""
     form = RulingForm(prefix=f"ruling-{dispute_id}")
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return hand_page(hand_id, None, 422, _failed(form))
-    fields = {
-        "ruling": dispute_id,
-        "outcome": form.outcome.data,
-        "reason": form.reason.data,
-        "void_event": form.void_event.data,
-        "correction": form.correction.data,
-    }
+    fields = {"ruling": dispute_id, **body.model_dump()}
 
     def work(session: Session) -> str:
         found = service.get_dispute(session, dispute_id)
@@ -84,10 +71,10 @@ def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Res
         service.rule_on_dispute(
             session,
             dispute_id,
-            form.outcome.data or "",
-            form.reason.data or "",
-            form.void_event.data,
-            form.correction.data,
+            body.outcome,
+            body.reason,
+            body.void_event,
+            body.correction,
             who().user,
             recorder(),
         )

@@ -28,7 +28,6 @@ from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
-from dealer.screens.corrections import approver
 from dealer.screens.floor import collection_words, game_name
 from dealer.screens.forms import (
     AssignForm,
@@ -45,7 +44,7 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.web.refusals import refusal
-from dealer.web.signin import recorder
+from dealer.web.signin import approving, recorder
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -215,18 +214,15 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     form = SeatForm()
     form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
-    if not form.validate_on_submit():
-        return _seat_page(table, number, 422, seat_form=form)
+    body = form.judged()
+    if body is None:  # the seat is the page's, not a field: a refused seat is in the banner
+        seat_refused = form.seat.errors[0] if form.seat.errors else None
+        return _seat_page(table, number, 422, seat_refused, seat_form=form)
     chosen = (form.player_id.data or "").strip()
-    fields = {
-        "seat": number,
-        "player": form.player.data.strip(),
-        "buy_in": form.buy_in.data,
-        "player_id": chosen,
-    }
+    fields = {"seat": body.seat, "player": body.player, "buy_in": body.buy_in, "player_id": chosen}
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -234,7 +230,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
             service.seat_player(
                 session,
                 live,
-                number,
+                body.seat,
                 fields["player"],
                 fields["buy_in"],
                 recorder(),
@@ -256,12 +252,13 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
 def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = ChipsForm()
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return _seat_page(table, seat, 422, chips_form=form)
-    fields = {"seat": seat, "kind": form.kind.data, "amount": form.amount.data}
+    fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -290,11 +287,12 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = LeaveForm()
-    if not form.validate_on_submit():
-        return _seat_page(table, seat, 422)
+    body = form.judged()
+    if body is None:
+        return _seat_page(table, seat, 422, form.first_refusal())
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -317,11 +315,12 @@ def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = CollectForm()
-    if not form.validate_on_submit():
-        return _table_page(table, 422)
+    body = form.judged()
+    if body is None:
+        return _table_page(table, 422, form.first_refusal())
 
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approving(body.supervisor)
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
@@ -373,9 +372,10 @@ def deal(table_id: int) -> tuple[str, int]:
 def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = DealForm()
-    if not form.validate_on_submit():
-        return _deal_page(table, form, 422)
-    dropped = sorted(set(form.dropped.data or []))
+    body = form.judged()
+    if body is None:
+        return _deal_page(table, form, 422, form.first_refusal())
+    dropped = sorted(body.dropped or [])
 
     def work(session: Session) -> str:
         live = service.get_table(session, table_id)

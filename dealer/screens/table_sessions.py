@@ -15,12 +15,12 @@ from dealer.models import User
 from dealer.people.authority import may_read
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
-from dealer.screens.corrections import approver
 from dealer.screens.forms import CloseSessionForm, OpenSessionForm
 from dealer.screens.screen import at_table
 from dealer.screens.seats import TABLE, _table_page
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
+from dealer.web.signin import approving
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
@@ -58,10 +58,11 @@ def open_session(table_id: int) -> Response | tuple[str | Response, int]:
 def close_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     table = table_service.get_table(current_session(), table_id)
     form = CloseSessionForm()
-    if not form.validate_on_submit():
-        return _table_page(table, 422)
+    body = form.judged()
+    if body is None:
+        return _table_page(table, 422, form.first_refusal())
     try:
-        approved = approver(form.supervisor_name.data, form.supervisor_pin.data)
+        approved = approving(body.supervisor)
         user_id = who().user.id
 
         def work(session: Session) -> str:

@@ -47,13 +47,10 @@ def settings(table_id: int) -> tuple[str, int]:
 def change_settings(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = TableSettingsForm()
-    if not form.validate_on_submit():
+    body = form.judged()
+    if body is None:
         return _settings_page(table, form, 422)
-    limits = {
-        "min_buy_in": form.min_buy_in.data,
-        "max_buy_in": form.max_buy_in.data,
-        "approval_above": form.approval_above.data,
-    }
+    limits = body.model_dump()
 
     def work(session: Session) -> str:
         change_limits(session, service.get_table(session, table_id), limits, who().user)
@@ -73,9 +70,10 @@ def assign(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = AssignForm()
     form.dealer.choices = dealer_choices(current_session())
-    if not form.validate_on_submit():
-        return _table_page(table, 422, "Choose a dealer to assign.")
-    name = form.dealer.data
+    body = form.judged()
+    if body is None:
+        return _table_page(table, 422, form.first_refusal())
+    name = body.dealer
 
     def work(session: Session) -> str:
         assignments.assign(session, service.get_table(session, table_id), name, who().user)

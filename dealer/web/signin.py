@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from flask import g, request
 from flask_login import LoginManager, current_user
@@ -23,11 +23,15 @@ from dealer.ledger import Recorder
 from dealer.models import AuthToken, Device, User
 from dealer.people.audit import CLAIMED_DEVICE
 from dealer.people.devices import recorded_as, tablet_device
-from dealer.people.users import find_token, require_role
+from dealer.people.users import approve_supervisor, find_token, require_role
+
+if TYPE_CHECKING:
+    from dealer.inputs import Supervisor
 
 __all__ = [
     "DEVICE_COOKIE",
     "Principal",
+    "approving",
     "claim_device",
     "device",
     "forget_device",
@@ -157,6 +161,25 @@ def source() -> str:
     """The client address a sign-in try comes from (the lockout counts per source). Behind a
     proxy it is the proxy's, unless DEALER_PROXY_HOPS lets ProxyFix read X-Forwarded-For."""
     return request.remote_addr or "unknown"
+
+
+def approving(supervisor: Supervisor | None) -> int | None:
+    """The id of the supervisor whose name and PIN came with this request, if any: the same
+    for every door (who then approves is `dealer.floor.approvals`'s).
+
+    Checked before the write begins: a PIN's slow hash never holds the writers' lock, and a
+    wrong one is counted (its own transaction) for this name at this source, for the
+    signed-in user who typed it, whatever the write does after.
+    """
+    if supervisor is None:
+        return None
+    return approve_supervisor(
+        current_session(),
+        supervisor.name,
+        supervisor.pin,
+        source=source(),
+        asked_by=principal().user_id,
+    )
 
 
 #: The tablet's cookie naming its registered device (`dealer.people.devices`).

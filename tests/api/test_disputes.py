@@ -123,8 +123,9 @@ def test_bad_input_is_a_422_in_words_and_records_nothing(api: Api, floor: Api) -
     hand, melded = melded_hand(api, floor)
     other, other_meld = melded_hand(api, floor)
     path = f"/hands/{hand}/disputes"
+    # Each refusal names the field, in the dealer's words (the form shows it beside it).
     bad = [
-        ({"raised_by": "player", "claim": "x"}, "raised_by"),
+        ({"raised_by": "player", "claim": "x"}, "who raises"),
         ({"raised_by": "seat", "claim": "x"}, "seat"),
         ({"raised_by": "dealer", "seat": 2, "claim": "x"}, "seat"),
         ({"raised_by": "seat", "seat": 9, "claim": "x"}, "seat"),

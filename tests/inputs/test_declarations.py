@@ -44,20 +44,20 @@ def refused(model: Any, body: dict[str, Any]) -> Exception:
 @pytest.mark.parametrize(
     ("body", "sentence"),
     [
-        ({"player": "A", "buy_in": 1}, "The seat must be a whole number (seat)."),
-        ({"seat": "1", "player": "A", "buy_in": 1}, "The seat must be a whole number (seat)."),
-        ({"seat": 9, "player": "A", "buy_in": 1}, "The seat must be from 1 to 8 (seat)."),
+        ({"player": "A", "buy_in": 1}, "Enter the seat."),
+        ({"seat": "1", "player": "A", "buy_in": 1}, "The seat must be a whole number."),
+        ({"seat": 9, "player": "A", "buy_in": 1}, "The seat must be from 1 to 8."),
         (
             {"seat": 1, "player": " ", "buy_in": 1},
-            "The player's name must be given as text (player).",
+            "Enter the player's name.",
         ),
         (
             {"seat": 1, "player": "x" * 61, "buy_in": 1},
-            "The player's name is too long: at most 60 characters (player).",
+            "The player's name is too long: at most 60 characters.",
         ),
         (
             {"seat": 1, "player": "A", "buy_in": -1},
-            "The buy-in must be from 0 to 1000000 (buy_in).",
+            "The buy-in must be from 0 to 1000000.",
         ),
     ],
 )

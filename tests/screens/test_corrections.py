@@ -53,7 +53,7 @@ def test_void_a_meld_while_in_play(
 def test_a_void_needs_a_reason(dealer: Web, floor_api: Api, hand_id: int) -> None:
     meld = floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": SEED[0]})["event"]["id"]
     answer = dealer.post(f"/hands/{hand_id}/events/{meld}/void", {"reason": " "}, status=422)
-    assert "Say why, for the floor." in words(answer.get_data(as_text=True))
+    assert "A void needs a reason the floor can read later." in words(answer.get_data(as_text=True))
 
 
 def test_an_event_others_depend_on_cannot_be_voided(

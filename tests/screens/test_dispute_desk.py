@@ -66,7 +66,7 @@ def test_a_refused_dispute_says_why_and_records_nothing(
     refused = dealer.post(
         action, {**form_fields(page, action), "raised_by": "5", "claim": "   "}, status=422
     )
-    assert "Say what is claimed." in words(refused.get_data(as_text=True))
+    assert "Enter the claim." in words(refused.get_data(as_text=True))
     page = dealer.get(f"/hands/{hand_id}")
     refused = dealer.post(
         action, {**form_fields(page, action), "raised_by": "8", "claim": "Who?"}, status=422

@@ -79,17 +79,17 @@ def test_choosing_rake_warns_about_california(people: Flask, supervisor: Web) ->
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"name": ""}, "Name the table."),
-        ({"chip_value_cents": ""}, "Give the chip value in cents."),
-        ({"packs": "0"}, "Number must be between 1 and 20."),
-        ({"packs": "x"}, "Not a valid integer value."),
+        ({"name": ""}, "Enter the table's name."),
+        ({"chip_value_cents": "-1"}, "The chip value in cents must be from 0 to 10000000."),
+        ({"packs": "0"}, "The rule packs must be from 1 to 20, not 0."),
+        ({"packs": "x"}, "The rule packs must be a whole number."),
         (
             {"packs": "3", "spade_sets_removed": "3"},
             "spade_sets_removed must leave at least one pack of spades",
         ),
         ({"collection": "time", "chips": "1"}, "The time collection needs minutes."),
         ({"collection": "per_hand"}, "The per_hand collection needs chips."),
-        ({"profile": "casino"}, "Not a valid choice."),
+        ({"profile": "casino"}, "'casino' is not a rule profile: choose cardroom or classic."),
     ],
 )
 def test_bad_table_forms_say_why_and_keep_what_was_entered(

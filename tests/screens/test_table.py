@@ -67,7 +67,7 @@ def test_seat_form_errors_keep_the_entry(dealer: Web, floor_api: Api) -> None:
         f"/tables/{table}/seats", {"seat": "2", "player": "Eve", "buy_in": "-5"}, status=422
     )
     page = answer.get_data(as_text=True)
-    assert "Number must be between 0 and 1000000." in words(page)
+    assert "The buy-in must be from 0 to 1000000." in words(page)
     assert 'value="Eve"' in page
 
 
@@ -85,7 +85,7 @@ def test_buy_in_and_cash_out(dealer: Web, dealer_api: Api, floor_api: Api) -> No
     answer = dealer.post(
         f"/tables/{table}/seats/1/chips", {"kind": "sideways", "amount": "1"}, status=422
     )
-    assert "Not a valid choice." in words(answer.get_data(as_text=True))
+    assert "Say whether chips are bought in or cashed out." in words(answer.get_data(as_text=True))
 
 
 def test_leave_cashes_out_but_not_during_the_hand(

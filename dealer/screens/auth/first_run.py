@@ -50,15 +50,16 @@ def first_run() -> Any:
     if not users.needs_first_admin(current_session()):
         return redirect(url_for("auth.sign_in"), 303)
     form = FirstAdminForm()
-    if form.validate_on_submit():
+    body = form.judged()
+    if body is not None:
         try:
             with writing(current_session()) as session:
-                users.create_first_admin(session, form.name.data, form.pin.data)
+                users.create_first_admin(session, body.name, body.pin)
         except DealerError as refused:
             form.pin.errors = [refused.message]
         else:
             current_app.extensions[SOMEONE] = True
-            return start_sign_in(form.name.data, form.pin.data, None)
+            return start_sign_in(body.name, body.pin, None)
     status = 422 if request.method == "POST" else 200
     form.pin.data = form.pin_again.data = ""
     return render_template("auth/first_run.html", form=form), status

@@ -1,4 +1,9 @@
-"""The sign-in and sign-out forms."""
+"""The sign-in and sign-out forms, and the first admin's.
+
+The sign-in and the first admin are judged by the API's declarations (`dealer.inputs`:
+`SignIn`, `NewUser`) through `Declared`: the form draws and checks CSRF, and a bad name or
+PIN gets the API's sentence beside its field.
+"""
 
 from __future__ import annotations
 
@@ -6,48 +11,39 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
-from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
+from wtforms.validators import ValidationError
 
-from dealer.bounds import PIN_DIGITS, PLAIN_TEXT_WORDS, USER_NAME, is_plain
+from dealer.bounds import PIN_DIGITS
+from dealer.inputs import NewUser, SignIn
+from dealer.screens.declared import Declared, bounds_of
+from dealer.words import inputs as said
 
-__all__ = ["FirstAdminForm", "SignInForm", "SignOutForm", "plain_text"]
-
-
-def plain_text(_form: Any, field: Any) -> None:
-    """Refuse control characters (NUL, BEL, ESC, a bidi override): the API's own check."""
-    if not is_plain(field.data or ""):
-        raise ValidationError(PLAIN_TEXT_WORDS)
+__all__ = ["FirstAdminForm", "SignInForm", "SignOutForm"]
 
 
-class SignInForm(FlaskForm):
-    name = StringField(
-        "Name", validators=[DataRequired("Enter your name."), Length(max=60), plain_text]
-    )
-    pin = PasswordField(
-        "PIN",
-        validators=[
-            DataRequired("Enter your PIN."),
-            Regexp(r"^[0-9]{4,8}$", message="A PIN is 4 to 8 digits."),
-        ],
-    )
+def same_pin(form: Any, field: Any) -> None:
+    """The PIN typed twice (a screen's own check: nobody can reset the first admin's PIN)."""
+    if field.data != form.pin.data:
+        raise ValidationError(said.pins_differ())
+
+
+class SignInForm(Declared):
+    model = SignIn
+    name = StringField("Name", render_kw=bounds_of(SignIn, "name"))
+    pin = PasswordField("PIN")
     next = HiddenField()
 
 
-class FirstAdminForm(FlaskForm):
+class FirstAdminForm(Declared):
     """The first admin's name and PIN; the PIN twice, as nobody can reset it yet."""
 
-    name = StringField(
-        "Your name",
-        validators=[DataRequired("Enter your name."), Length(max=USER_NAME), plain_text],
-    )
-    pin = PasswordField(
-        f"A PIN of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits",
-        validators=[DataRequired("Choose a PIN.")],
-    )
-    pin_again = PasswordField(
-        "The same PIN again",
-        validators=[DataRequired("Enter the PIN again."), EqualTo("pin", "The two PINs differ.")],
-    )
+    model = NewUser
+    name = StringField("Your name", render_kw=bounds_of(NewUser, "name"))
+    pin = PasswordField(f"A PIN of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits")
+    pin_again = PasswordField("The same PIN again", validators=[same_pin])
+
+    def body(self) -> dict[str, Any]:
+        return {**super().body(), "role": "admin"}
 
 
 class SignOutForm(FlaskForm):

@@ -24,11 +24,12 @@ def sign_in() -> Response | tuple[str, int] | str:
     form = SignInForm()
     if request.method == "GET":
         form.next.data = local_path(request.args.get("next"), "")
-    if form.validate_on_submit():
+    body = form.judged()
+    if body is not None:
         if current_user.is_authenticated:
             end_sign_in()  # the next dealer takes the tablet over: the last sign-in ends
         try:
-            return start_sign_in(form.name.data, form.pin.data, form.next.data)
+            return start_sign_in(body.name, body.pin, form.next.data)
         except DealerError as refused:
             # A wrong PIN's count was committed, even though this sign-in fails.
             message = refused.message

@@ -1,0 +1,109 @@
+"""Who approves what: the one place every service (and through them every door) asks.
+
+What needs the floor:
+
+- a buy-in or a cash-out, leaving included, above the table's ``approval_above``
+  (`approve_chips`; 403 ``needs_supervisor``);
+- a void the rules send to the floor, once the hand is settled or of the whole hand
+  (the engine's ``Hand.needs_supervisor``; `dealer.hands.record`; 403 ``supervisor_required``);
+- the time collection before it is due (`dealer.floor.time_collection`; 409 ``not_due``);
+- closing a session that is not the caller's, and confirming any close
+  (`dealer.floor.table_sessions`; 403 ``not_your_session``).
+
+Who approves (`approver`): the supervisor whose name and PIN came with the write (checked by
+`dealer.people.users.approve_supervisor` before the write begins, counted when wrong), else
+the caller, when the caller is a supervisor. The name and PIN come first: a supervisor who
+hands the tablet to another for an approval on the spot asked for that one's, and the trail
+must name the person who typed the PIN (README: "unless the body brings a supervisor ... or
+a supervisor calls"). Closing a session once read the caller first; it reads as every other
+approval now.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from dealer.errors import DealerError, Forbidden
+from dealer.models import Table, User
+from dealer.people.audit import record_audit
+
+__all__ = [
+    "approval",
+    "approve_chips",
+    "approved_words",
+    "approver",
+    "chips_need_floor",
+    "record_approval",
+]
+
+
+def approver(user: User, supervisor: User | None) -> User | None:
+    """Who approves a write that needs the floor: the supervisor who gave their name and PIN,
+    else the caller when they are a supervisor themselves, else nobody."""
+    if supervisor is not None:
+        return supervisor
+    return user if user.can("supervisor") else None
+
+
+def approval(
+    needed: bool, user: User, supervisor: User | None, refused: DealerError
+) -> User | None:
+    """The approver of a write, when ``needed``: ``refused`` is raised if nobody approves.
+
+    When the write does not need the floor, a supervisor's name and PIN brought anyway
+    still stand (the trail shows who was there); the caller is not counted as approving."""
+    if not needed:
+        return supervisor
+    found = approver(user, supervisor)
+    if found is None:
+        raise refused
+    return found
+
+
+def chips_need_floor(table: Table, amount: int) -> bool:
+    """Whether moving ``amount`` chips between a seat and the cage needs a supervisor."""
+    return amount > table.approval_above
+
+
+def approve_chips(
+    table: Table, what: str, amount: int, user: User, supervisor: User | None
+) -> User | None:
+    """The approver of a buy-in or cash-out (``what``: "A buy-in") of ``amount`` chips: None
+    when the table's threshold does not reach it, refused when it does and nobody approves."""
+    if not chips_need_floor(table, amount):
+        return None
+    return approval(
+        True,
+        user,
+        supervisor,
+        Forbidden(
+            f"{what} of {amount:,} chips is above this table's {table.approval_above:,}: "
+            "a supervisor's name and PIN must approve it.",
+            "needs_supervisor",
+        ),
+    )
+
+
+def approved_words(approver: User | None, user: User) -> str:
+    """What an entry's reason adds when a supervisor approved it on the spot."""
+    if approver is None:
+        return ""
+    if approver.id == user.id:
+        return f" (a supervisor's: {approver.name})"
+    return f" (approved by {approver.name})"
+
+
+def record_approval(
+    session: Session, table: Table, what: str, amount: int, approver: User | None, user: User
+) -> None:
+    """Write a supervisor's approval of a buy-in or cash-out above the threshold in the trail."""
+    if approver is None or not chips_need_floor(table, amount):
+        return
+    record_audit(
+        session,
+        "supervisor_approval",
+        words=f"{approver.name} approved {what} of {amount:,} at {table.name}.",
+        user_id=user.id,
+        table_id=table.id,
+        details={"supervisor": approver.id, "amount": amount, "what": what},
+    )

@@ -1,0 +1,107 @@
+"""What a person is told of a value they typed or sent: the one sentence of each refusal of an
+input, the same from the JSON API and from a screen's form (`dealer.inputs` declares which
+field says which).
+
+A sentence names the field in the dealer's words ("the buy-in"), never by its code: the form
+shows it beside the field, the API answers it with its code.
+"""
+
+from __future__ import annotations
+
+from dealer.words.catalogue import say
+
+__all__ = [
+    "PLAIN_TEXT",
+    "enter",
+    "not_plain",
+    "not_text",
+    "not_whole",
+    "out_of_bounds",
+    "too_long",
+]
+
+#: What a name or reason holding a control character or a bidi override is told.
+PLAIN_TEXT = "Use letters, digits and punctuation only."
+
+
+def enter(what: str) -> str:
+    """Nothing given where something must be: ``Enter the buy-in.``"""
+    return say("Enter the {what}.", what=what)
+
+
+def not_whole(what: str) -> str:
+    return say("The {what} must be a whole number.", what=what)
+
+
+def out_of_bounds(what: str, low: int, high: int) -> str:
+    return say("The {what} must be from {low} to {high}.", what=what, low=low, high=high)
+
+
+def not_text(what: str) -> str:
+    return say("The {what} must be given as text.", what=what)
+
+
+def too_long(what: str, longest: int) -> str:
+    return say("The {what} is too long: at most {longest} characters.", what=what, longest=longest)
+
+
+def not_plain(what: str) -> str:
+    return say("The {what}: {plain}", what=what, plain=say(PLAIN_TEXT))
+
+
+def enter_yours(what: str) -> str:
+    """Nothing given on one's own behalf: ``Enter your PIN.``"""
+    return say("Enter your {what}.", what=what)
+
+
+def pin_digits(low: int, high: int) -> str:
+    """A PIN typed that no PIN can be (any PIN: one's own, a new one, a supervisor's)."""
+    return say("A PIN is {low} to {high} digits.", low=low, high=high)
+
+
+def pins_differ() -> str:
+    return say("The two PINs differ.")
+
+
+SUPERVISOR_SHAPE = "The supervisor must be given as their name and PIN."
+
+
+def supervisor_shape() -> str:
+    return say(SUPERVISOR_SHAPE)
+
+
+def choose_profile(names: str) -> str:
+    return say("Choose the table's rule profile: {names}.", names=names)
+
+
+def wrong_type(what: str) -> str:
+    return say("The {what} has the wrong type.", what=what)
+
+
+def choose(what: str, choices: str) -> str:
+    """One of a few choices: ``Say whether chips come in or go out: buy_in or cash_out.``"""
+    return say("Choose the {what}: {choices}.", what=what, choices=choices)
+
+
+def raiser() -> str:
+    return say("Say who raises the dispute: a seat or the dealer.")
+
+
+def outcome() -> str:
+    return say("Rule the claim upheld or denied.")
+
+
+def drops_not_seats() -> str:
+    return say("The seats that drop must be seat numbers.")
+
+
+def drops_twice() -> str:
+    return say("Each seat can drop only once.")
+
+
+def card_to_fit() -> str:
+    return say("Give the card to check, such as 5S.")
+
+
+def chip_move() -> str:
+    return say("Say whether chips are bought in or cashed out.")
