@@ -22,6 +22,7 @@ from dealer.bounds import (
     PLAYER_NAME,
     PLAYER_NOTES,
     PLAYER_SEARCH,
+    check_name_text,
     check_text,
 )
 from dealer.errors import Conflict, Invalid, NotFound
@@ -54,7 +55,7 @@ def add_player(
 ) -> Player:
     """A new player; a card number, when given, belongs to one player only."""
     require_writing(session, "ledger.players.add_player")
-    name = check_text(name, PLAYER_NAME, "player's name", "name")
+    name = check_name_text(name, PLAYER_NAME, "player's name", "name")
     card = _optional_text(card_number, CARD_NUMBER, "card number", "card_number")
     notes = _optional_text(notes, PLAYER_NOTES, "notes", "notes")
     if card is not None:

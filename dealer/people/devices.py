@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.bounds import check_text
+from dealer.bounds import check_name_text
 from dealer.errors import Conflict, NotFound
 from dealer.models import Device, User, utcnow
 from dealer.people.audit import record_audit
@@ -94,7 +94,7 @@ def tablet_device(session: Session, token: str | None) -> Device | None:
 
 
 def _name(name: object) -> str:
-    return check_text(name, DEVICE_NAME, "tablet's name", "name")
+    return check_name_text(name, DEVICE_NAME, "tablet's name", "name")
 
 
 def register_device(

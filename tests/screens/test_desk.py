@@ -162,3 +162,11 @@ def test_a_claim_can_never_pass_for_a_registered_tablet(floor_api: Api, hand_id:
 
 def test_only_the_floor_registers_tablets(dealer: Web) -> None:
     dealer.get("/floor/devices", status=403)
+
+
+def test_a_tablets_name_holding_an_invisible_character_is_refused(people: Flask) -> None:
+    """A tablet named "Table 1" and a zero-width space would look like Table 1: refused."""
+    tablet = Web.sign_in(people, "supervisor")
+    refused = tablet.post("/floor/devices", {"name": "Table 1\u200b"}, status=422)
+    assert "cannot hold a character that shows nothing" in words(refused.get_data(as_text=True))
+    assert "This tablet is not registered" in words(tablet.get("/floor/devices"))
