@@ -22,6 +22,8 @@ from dealer.errors import StorageUnavailable
 from dealer.models import AuthToken, User, as_utc, utcnow
 from dealer.people.audit import record_audit
 from dealer.transactions import in_write, writing
+from dealer.words.catalogue import say
+from dealer.words.times import idle_words
 
 __all__ = [
     "LIVE_TOKEN",
@@ -33,6 +35,7 @@ __all__ = [
     "live_row",
     "live_sign_ins",
     "revoke",
+    "seen_every",
     "why_ended",
 ]
 
@@ -65,8 +68,16 @@ def _idle() -> timedelta | None:
     return timedelta(seconds=seconds) if seconds > 0 else None
 
 
-#: How often a sign-in's last use is written: a write per request would cost every call.
+#: How often a sign-in's last use is written at most: a write per request would cost every
+#: call. Under a short idle limit it is written more often (`seen_every`).
 SEEN_EVERY = timedelta(minutes=1)
+
+
+def seen_every(idle: timedelta | None) -> timedelta:
+    """How stale a sign-in's written last use may grow before a use writes it again: a minute,
+    or a tenth of the idle limit when that is shorter. A sign-in then ends after 90% to 100%
+    of the idle limit unused, whatever the limit (a 20-second one included)."""
+    return SEEN_EVERY if idle is None else min(SEEN_EVERY, idle / 10)
 
 
 def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
@@ -87,8 +98,7 @@ def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
     idle = _idle()
     seen = row.last_seen_at or row.created_at
     if idle is not None and as_utc(seen) + idle <= now:
-        minutes = max(1, int(idle.total_seconds()) // 60)
-        return f"Signed out after {minutes} minutes without a touch: sign in again."
+        return say("{ended} Sign in again.", ended=idle_words(int(idle.total_seconds())))
     return None
 
 
@@ -97,14 +107,15 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     the words saying why it no longer works.
 
     Every signed-in request asks this, so the user comes in the same query as the token. Its
-    last use is written at most once a minute, in a short write of its own.
+    last use is written at most once a minute (more often under a short idle limit:
+    `seen_every`), in a short write of its own.
     """
     row = _token_row(session, token)
     now = utcnow()
     ended = why_ended(row, now)
     if ended is not None or row is None:
         return ended or NOT_SIGNED_IN
-    stale = as_utc(row.last_seen_at or row.created_at) + SEEN_EVERY <= now
+    stale = as_utc(row.last_seen_at or row.created_at) + seen_every(_idle()) <= now
     if stale and not in_write(session):  # never end a write that is under way
         token_id = row.id
         try:
