@@ -18,8 +18,9 @@ from sqlalchemy import Select, bindparam, func, select, update
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from dealer import clock
 from dealer.errors import StorageUnavailable
-from dealer.models import AuthToken, User, as_utc, utcnow
+from dealer.models import AuthToken, User, as_utc
 from dealer.people.audit import record_audit
 from dealer.transactions import in_write, writing
 from dealer.words.catalogue import say
@@ -51,7 +52,7 @@ def issue_token(session: Session, user: User, device: str | None = None) -> tupl
     """A new random token for ``user``; only its sha256 is stored. The cookie of a screen's
     sign-in carries this same token (signed), never the row's sequential id."""
     token = secrets.token_urlsafe(32)
-    now = utcnow()
+    now = clock.now()
     row = AuthToken(token_hash=hash_token(token), user_id=user.id, device=device, last_seen_at=now)
     row.created_at = now
     session.add(row)
@@ -89,7 +90,7 @@ def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
     """
     if row is None:
         return "Sign in first: this needs a signed-in dealer."
-    now = now or utcnow()
+    now = now or clock.now()
     if row.revoked_at is not None or not row.user.active:
         return "This sign-in has ended: sign in again."
     if as_utc(row.created_at) + _lifetime() <= now:
@@ -111,7 +112,7 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     `seen_every`), in a short write of its own.
     """
     row = _token_row(session, token)
-    now = utcnow()
+    now = clock.now()
     ended = why_ended(row, now)
     if ended is not None or row is None:
         return ended or NOT_SIGNED_IN
@@ -134,7 +135,7 @@ def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None
     with writing(session) as work:
         row = work.get(AuthToken, token_id)
         if row is not None and row.revoked_at is None:
-            row.revoked_at = utcnow()
+            row.revoked_at = clock.now()
             row.ended_by = ended_by
             if ended_by is None:
                 words, kind, by = f"{row.user.name} signed out.", "sign_out", row.user_id
@@ -152,7 +153,7 @@ def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None
 
 def live_sign_ins(session: Session) -> list[AuthToken]:
     """Every sign-in still working, newest first: who, since when, last seen, device."""
-    now = utcnow()
+    now = clock.now()
     rows = session.scalars(
         select(AuthToken)
         .options(joinedload(AuthToken.user))
@@ -179,7 +180,7 @@ LIVE_TOKEN: Select[int] = (
 
 def live_params(token: str) -> dict[str, object]:
     """`LIVE_TOKEN`'s parameters for ``token``, now. Asking does not count as a use."""
-    now = utcnow()
+    now = clock.now()
     idle = _idle()
     return {
         "token_hash": hash_token(token),

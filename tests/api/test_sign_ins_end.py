@@ -107,12 +107,12 @@ def test_an_idle_limit_under_a_minute_never_ends_a_sign_in_in_use(
     """Under an idle limit of less than a minute, a sign-in used every little while (well
     within the limit) stays signed in for a quarter of an hour; left unused for the limit, it
     ends, saying how long in words ("20 seconds", never "1 minutes")."""
-    from dealer.people import sign_ins
+    from dealer import clock as app_clock
 
     people.config["IDLE_SECONDS"] = idle
     start = utcnow()
     clock = [start]
-    monkeypatch.setattr(sign_ins, "utcnow", lambda: clock[0])
+    monkeypatch.setattr(app_clock, "now", lambda: clock[0])
     floor = Api.sign_in(people, "supervisor")
     step = timedelta(seconds=idle * 2 // 3)
     while clock[0] - start < timedelta(minutes=15):
