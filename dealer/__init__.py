@@ -17,7 +17,7 @@ from dealer.config import (
     make_instance_folder,
 )
 from dealer.extensions import csrf, db, login, migrate
-from dealer.web import headers, signin
+from dealer.web import headers, signin, storage
 
 # Templates and static files sit at the repository root, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,7 @@ API_ERRORS = {
 
 
 #: Where errors are answered in the API's JSON shape: the API, and the documents it signs for.
-JSON_ERROR_PATHS = ("/api/", "/reports/", "/exports/")
+JSON_ERROR_PATHS = storage.JSON_DOORS
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -91,6 +91,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     cli.register(app)
     headers.install(app)
+    storage.install(app)
     register_api_errors(app)
     return app
 

@@ -23,6 +23,7 @@ __all__ = [
     "CHIP_VALUE_CENTS",
     "CLAIM",
     "COLLECTION_FIELDS",
+    "INVISIBLE_WORDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
     "LIVE_EVERY_MS",
@@ -45,9 +46,11 @@ __all__ = [
     "SEATS",
     "TABLE_NAME",
     "USER_NAME",
+    "check_name_text",
     "check_text",
     "check_whole",
     "is_plain",
+    "is_visible_name",
 ]
 
 #: The seats around a Pan table.
@@ -138,6 +141,38 @@ def is_plain(text: str) -> bool:
     API and the forms alike (`check_text`, `dealer.people.users.check_name`, which the
     declarations of `dealer.inputs` judge with)."""
     return not any(ch in BIDI_CONTROLS or unicodedata.category(ch) in UNPRINTABLE for ch in text)
+
+
+#: Characters that show nothing where they stand, beyond the format characters (Unicode
+#: category Cf: the zero-width space U+200B, the byte-order mark U+FEFF, the soft hyphen U+00AD,
+#: the joiners, the word joiner, the tags ...): the combining grapheme joiner, the variation
+#: selectors, the Hangul and Khmer fillers, the blank Braille pattern. "super1" followed by one
+#: of these looks exactly like super1 on every screen and slip.
+INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+    + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
+)
+INVISIBLE_WORDS = (
+    "A name cannot hold a character that shows nothing (a zero-width space, a soft hyphen, "
+    "a joiner ...): type it again with letters, digits and punctuation only."
+)
+
+
+def is_visible_name(text: str) -> bool:
+    """Whether every character of the name ``text`` shows: none of category Cf (format
+    characters, the bidi controls among them) and none of `INVISIBLE`. Two names that look
+    alike on a screen are then the same characters, but for letters that look alike."""
+    return not any(ch in INVISIBLE or unicodedata.category(ch) == "Cf" for ch in text)
+
+
+def check_name_text(value: object, longest: int, what: str, field: str = "") -> str:
+    """A name (a table's, a player's, a tablet's): `check_text`, and every character shows
+    (`is_visible_name`)."""
+    name = check_text(value, longest, what, field)
+    if not is_visible_name(name):
+        raise Invalid(INVISIBLE_WORDS, "unprintable_text")
+    return name
 
 
 def check_text(value: object, longest: int, what: str, field: str = "") -> str:

@@ -134,6 +134,9 @@ class Config:
     def __init__(self, instance_path: str) -> None:
         self.SECRET_KEY = self.secret_key(instance_path)
         self.SQLALCHEMY_DATABASE_URI = self.database_uri(instance_path)
+        #: A pooled connection is tried before it is used: one the database closed (a restart,
+        #: a backend ended) is replaced, not handed to a request that would fail on it.
+        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
         #: The tablet signs its dealer out after this many seconds without a touch.
         self.IDLE_SECONDS = int(os.environ.get("DEALER_IDLE_SECONDS", "900"))
         #: Served over HTTPS only (DEALER_SECURE_COOKIES=1): the cookie is sent only over

@@ -21,6 +21,8 @@ __all__ = [
 
 #: What a tablet says when the database cannot write.
 STORAGE_WORDS = "Not recorded: the database cannot write; the entry is kept."
+#: What it says when the database cannot be read (gone, or refusing connections).
+READ_STORAGE_WORDS = "The database does not answer: nothing could be read. Try again in a moment."
 
 
 class DealerError(Exception):

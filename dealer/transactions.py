@@ -38,7 +38,7 @@ from typing import Any
 
 from sqlalchemy import Engine, event, inspect, text
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -282,11 +282,22 @@ def storage_failed(error: DBAPIError) -> bool:
     if error.connection_invalidated:
         return True
     orig = error.orig
+    if isinstance(error, OperationalError | InterfaceError) and _connection_failed(orig):
+        return True
     sqlite_code = getattr(orig, "sqlite_errorcode", None)
     if isinstance(sqlite_code, int):
         return sqlite_code & 0xFF in SQLITE_CANNOT_WRITE
     sqlstate = getattr(orig, "sqlstate", None)
     return isinstance(sqlstate, str) and sqlstate.startswith(POSTGRESQL_CANNOT_WRITE)
+
+
+def _connection_failed(orig: BaseException | None) -> bool:
+    """A PostgreSQL driver's error that names no SQLSTATE: the connection could not be made or
+    was lost (refused, the database closed to connections, the server gone), never a wrong
+    statement, which the server answers with its SQLSTATE."""
+    if orig is None:
+        return False
+    return getattr(orig, "sqlstate", "") is None and getattr(orig, "sqlite_errorcode", None) is None
 
 
 def storage_writable(session: Session) -> bool:

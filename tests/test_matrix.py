@@ -37,6 +37,11 @@ from dealer.transactions import writing
 from tests.helpers import PEOPLE, Api, add_people
 
 CALLERS = ("anonymous", "mine", "other", "supervisor", "admin")
+#: What is kept on the world's player (Pat) for the floor's eyes only: no answer to a dealer
+#: holds it, on any route (the players' search and the player included).
+PRIVATE = {"card_number": "C-7731", "notes": "Owes the cage a marker"}
+#: Where a supervisor reads it.
+PRIVATE_SHOWN = ("GET /api/v1/players", "GET /api/v1/players/{player_id}", "GET /players")
 #: Who signs in as each caller (name, PIN).
 SIGN_INS = {
     "mine": PEOPLE["dealer"],
@@ -335,7 +340,7 @@ def build_world(app: Flask) -> World:
         dee.post(f"/hands/{hand}/disputes", {"raised_by": "dealer", "claim": claim}, status=201)
         for claim in ("Seat 2 paid twice.", "Seat 3 was short.")
     ]
-    player = floor.post("/players", {"name": "Pat"}, status=201)
+    player = floor.post("/players", {"name": "Pat", **PRIVATE}, status=201)
     printed = dee.client.get(
         f"/reports/hands/{hand}.pdf", headers={"Authorization": f"Bearer {dee.token}"}
     )
@@ -423,4 +428,9 @@ def test_the_matrix(app: Flask, caller: str) -> None:
             and "You deal Table 2; Table 1 is Dee's." not in said
         ):
             wrong.append(f"{key} as other: 403 without the table's words: {said[:200]}")
+        private = [v for v in PRIVATE.values() if v in said]
+        if caller in ("mine", "other") and private:
+            wrong.append(f"{key} as {caller}: shows a player's private {private}")
+        if caller in ("supervisor", "admin") and key in PRIVATE_SHOWN and len(private) < 2:
+            wrong.append(f"{key} as {caller}: does not show the player's card number and notes")
     assert not wrong, "\n".join(wrong)

@@ -1,8 +1,9 @@
 """Players known across sessions and days (`dealer.disputes.players`): add, find, read, and a
 player's statement over a window.
 
-Anyone signed in may find and add players (seating a player needs both); a statement, which
-shows what a player won or lost, is for a supervisor or above.
+Anyone signed in may find and add players (seating a player needs both); a player's card
+number and notes, and a statement, which shows what a player won or lost, are for a
+supervisor or above (`dealer.disputes.players.card_for`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from dealer.clock import floor_clock
 from dealer.disputes import players as service
 from dealer.extensions import current_session
 from dealer.inputs import NewPlayer, PlayerSearch, Window, read_window
-from dealer.models import Player
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
@@ -32,8 +32,8 @@ PLAYER = f"/players/<{ID}:player_id>"
 class PlayerAnswer(BaseModel):
     id: int
     name: str
-    card_number: str | None
-    notes: str | None
+    card_number: str | None = Field(description="Null unless asked by a supervisor or above.")
+    notes: str | None = Field(description="Null unless asked by a supervisor or above.")
     created_at: datetime
 
 
@@ -70,7 +70,7 @@ class StatementAnswer(BaseModel):
     days: list[DayFigures]
 
 
-def player_shape(player: Player) -> dict[str, Any]:
+def player_shape(player: service.PlayerCard) -> dict[str, Any]:
     return {
         "id": player.id,
         "name": player.name,
@@ -82,7 +82,7 @@ def player_shape(player: Player) -> dict[str, Any]:
 
 def statement_shape(found: service.PlayerStatement) -> dict[str, Any]:
     return {
-        "player": player_shape(found.player),
+        "player": player_shape(service.card_for(found.player, principal().user)),
         "from": when(found.start),
         "to": when(found.end),
         "seatings": found.seatings,
@@ -113,7 +113,8 @@ def statement_shape(found: service.PlayerStatement) -> dict[str, Any]:
 @declare({200: (PlayerList, "The players found.")}, [422], query=PlayerSearch)
 def find_players() -> Response:
     """Players whose name holds ``q`` (any case) or whose card number is ``q``: at most 20."""
-    found = service.find_players(current_session(), asked(PlayerSearch).get("q"))
+    typed = asked(PlayerSearch).get("q")
+    found = service.find_players(current_session(), typed, principal().user)
     return json_response({"players": [player_shape(p) for p in found]}, 200)
 
 
@@ -127,7 +128,7 @@ def add_player() -> Response:
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
         player = service.add_player(session, body.name, body.card_number, body.notes, user)
-        return player_shape(player), 201
+        return player_shape(service.card_for(player, user)), 201
 
     return write(work)
 
@@ -136,8 +137,9 @@ def add_player() -> Response:
 @signed_in()
 @declare({200: (PlayerAnswer, "The player.")}, [404])
 def get_player(player_id: int) -> Response:
-    """One player."""
-    return json_response(player_shape(service.get_player(current_session(), player_id)), 200)
+    """One player (the card number and notes for a supervisor or above)."""
+    found = service.read_player(current_session(), player_id, principal().user)
+    return json_response(player_shape(found), 200)
 
 
 @bp.get(PLAYER + "/statement")

@@ -1,5 +1,9 @@
 """Players known across sessions and days: the record, the search, and a player's statement.
 
+A player's card number and the notes kept on them are private: only a supervisor (or an
+admin) reads them, wherever a player is read (`card_for`); a dealer finds a player by name, or
+by the card number the player shows, and reads only the name.
+
 A seating (a stay in one seat) belongs to a player when one was chosen as the player sat
 down; older seatings have only the name they were taken under, and stay as they were. A
 player's statement is worked out here once, from the ledger entries of that player's
@@ -22,6 +26,7 @@ from dealer.bounds import (
     PLAYER_NAME,
     PLAYER_NOTES,
     PLAYER_SEARCH,
+    check_name_text,
     check_text,
 )
 from dealer.errors import Conflict, Invalid, NotFound
@@ -34,13 +39,43 @@ __all__ = [
     "NEW_PLAYER",
     "DayLine",
     "HandLine",
+    "PlayerCard",
     "PlayerStatement",
     "add_player",
+    "card_for",
     "chosen_player",
     "find_players",
     "get_player",
     "player_statement",
+    "read_player",
 ]
+
+#: Who reads a player's card number and notes.
+PRIVATE_TO = "supervisor"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    """A player as one user may read them: the card number and notes only for a supervisor
+    or above (None for anyone else, as for a player who has none)."""
+
+    id: int
+    name: str
+    card_number: str | None
+    notes: str | None
+    created_at: datetime
+
+
+def card_for(player: Player, user: User) -> PlayerCard:
+    """``player`` as ``user`` may read them: the one decision of who sees the private fields."""
+    private = user.can(PRIVATE_TO)
+    return PlayerCard(
+        id=player.id,
+        name=player.name,
+        card_number=player.card_number if private else None,
+        notes=player.notes if private else None,
+        created_at=player.created_at,
+    )
 
 
 def _optional_text(value: str | None, longest: int, what: str, field: str) -> str | None:
@@ -54,7 +89,7 @@ def add_player(
 ) -> Player:
     """A new player; a card number, when given, belongs to one player only."""
     require_writing(session, "ledger.players.add_player")
-    name = check_text(name, PLAYER_NAME, "player's name", "name")
+    name = check_name_text(name, PLAYER_NAME, "player's name", "name")
     card = _optional_text(card_number, CARD_NUMBER, "card number", "card_number")
     notes = _optional_text(notes, PLAYER_NOTES, "notes", "notes")
     if card is not None:
@@ -101,8 +136,16 @@ def get_player(session: Session, player_id: int) -> Player:
     return player
 
 
-def find_players(session: Session, typed: str | None, limit: int = PLAYER_SEARCH) -> list[Player]:
-    """Players whose name holds ``typed`` (any case) or whose card number is ``typed``.
+def read_player(session: Session, player_id: int, user: User) -> PlayerCard:
+    """One player, as ``user`` may read them (`card_for`)."""
+    return card_for(get_player(session, player_id), user)
+
+
+def find_players(
+    session: Session, typed: str | None, user: User, limit: int = PLAYER_SEARCH
+) -> list[PlayerCard]:
+    """Players whose name holds ``typed`` (any case) or whose card number is ``typed``, as
+    ``user`` may read them (`card_for`).
 
     Names that start with it come first; no text lists the players by name.
     """
@@ -119,7 +162,7 @@ def find_players(session: Session, typed: str | None, limit: int = PLAYER_SEARCH
             )
         ).order_by(starts.desc())
     query = query.order_by(Player.name, Player.id).limit(max(1, min(limit, PLAYER_SEARCH)))
-    return list(session.scalars(query))
+    return [card_for(player, user) for player in session.scalars(query)]
 
 
 @dataclass(frozen=True, slots=True)

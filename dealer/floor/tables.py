@@ -21,7 +21,7 @@ from dealer.bounds import (
     PLAYER_NAME,
     SEATS,
     TABLE_NAME,
-    check_text,
+    check_name_text,
     check_whole,
 )
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
@@ -102,7 +102,7 @@ def create_table(
 
     ``limits``: its money limits (`dealer.floor.limits`); those not given are the defaults.
     """
-    name = check_text(name, TABLE_NAME, "table's name", "name")
+    name = check_name_text(name, TABLE_NAME, "table's name", "name")
     chip_value_cents = check_whole(
         chip_value_cents, CHIP_VALUE_CENTS, "chip value in cents", "chip_value_cents"
     )
@@ -215,7 +215,7 @@ def seat_player(
             player = known.name
     if player is None:
         raise Invalid("Name the player, or choose one (player or player_id).", "player_missing")
-    player = check_text(player, PLAYER_NAME, "player's name", "player")
+    player = check_name_text(player, PLAYER_NAME, "player's name", "player")
     buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
     approved = None
     if buy_in:

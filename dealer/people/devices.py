@@ -7,8 +7,12 @@ is recorded, as before, with what the browser says of itself (its ``X-Device`` h
 User-Agent): the browser's own claim, which anyone can write.
 
 How a device reaches a record, and how a record's device is read back, is decided here only:
-`recorded_as` writes the words, `read_device` reads them. A claim that looks like a registered
-name is marked as a claim, so it can never pass for one.
+`recorded_as` writes the words, `read_device` reads them. The registered mark is only ever
+written by `recorded_as` from the server's own row of the device (the tablet's cookie found in
+`Device`), never taken from what a browser says: a claim that looks like a registered record
+anywhere is stored marked as a claim (``claimed: ...``), and a record so marked is never read
+as registered; a registered tablet's own claim comes after its name and number, and the first
+number is the one read. A tablet's name can hold neither the mark nor the number's words.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.bounds import check_text
-from dealer.errors import Conflict, NotFound
+from dealer.bounds import check_name_text
+from dealer.errors import Conflict, Invalid, NotFound
 from dealer.models import Device, User, utcnow
 from dealer.people.audit import record_audit
 
@@ -43,7 +47,11 @@ __all__ = [
 DEVICE_NAME = 40
 #: What a record keeps of its device, at most (``events.device`` and the others).
 LONGEST_RECORD = 200
-_REGISTERED = re.compile(r"^(?P<name>.+) \(registered #(?P<id>[0-9]+)\)(?: · (?P<claim>.*))?$")
+#: A record made from a registered tablet: its name (the shortest that fits, so a claim after
+#: it that names another number is read as the claim it is), its number, then the claim.
+_REGISTERED = re.compile(r"^(?P<name>.+?) \(registered #(?P<id>[0-9]+)\)(?: · (?P<claim>.*))?$")
+#: What a tablet's name may not hold: it would read as another tablet's number.
+_NUMBER_WORDS = re.compile(r"\(registered #", re.IGNORECASE)
 CLAIM_MARK = "claimed: "
 
 
@@ -56,8 +64,8 @@ def recorded_as(device: Device | None, claim: str) -> str:
     claim = "".join(ch for ch in claim if ch.isprintable()) or "unknown"
     if device is not None:
         return f"{device.name} (registered #{device.id}) · {claim}"[:LONGEST_RECORD]
-    if _REGISTERED.match(claim):
-        claim = CLAIM_MARK + claim
+    if _REGISTERED.match(claim) or _NUMBER_WORDS.search(claim):
+        claim = CLAIM_MARK + claim.removeprefix(CLAIM_MARK)
     return claim[:LONGEST_RECORD]
 
 
@@ -77,8 +85,9 @@ class DeviceWords:
 
 
 def read_device(stored: str) -> DeviceWords:
-    """The words a record's device was stored with (`recorded_as`), read back."""
-    found = _REGISTERED.match(stored)
+    """The words a record's device was stored with (`recorded_as`), read back: registered only
+    as `recorded_as` writes it for a registered tablet, never a record marked as a claim."""
+    found = None if stored.startswith(CLAIM_MARK) else _REGISTERED.match(stored)
     if found is None:
         return DeviceWords(None, None, stored)
     return DeviceWords(found["name"], int(found["id"]), found["claim"] or "")
@@ -94,7 +103,13 @@ def tablet_device(session: Session, token: str | None) -> Device | None:
 
 
 def _name(name: object) -> str:
-    return check_text(name, DEVICE_NAME, "tablet's name", "name")
+    checked = check_name_text(name, DEVICE_NAME, "tablet's name", "name")
+    if _NUMBER_WORDS.search(checked) or checked.casefold().startswith(CLAIM_MARK.strip()):
+        raise Invalid(
+            "A tablet's name cannot say it is registered or claimed: the floor's records say so.",
+            "invalid_name",
+        )
+    return checked
 
 
 def register_device(

@@ -13,15 +13,23 @@ which names exist.
 - **A supervisor's name typed for an approval** ("approval") is its own pair, keyed also by
   the signed-in user asking: a dealer typing wrong PINs into the ``supervisor`` field delays
   only their own approvals, never the supervisor's sign-in anywhere (this tablet included).
-- **A name from anywhere** ("name"): many wrong PINs from many places add a short wait (at
-  most `NAME_CAP`), and only to the sources that have themselves failed with that name:
-  a clean tablet is never held back by someone else's guessing.
-- **A source** ("source"): wrong PINs for any name from one client address (signing in, not
-  approving) grow a wait of their own (at most `SOURCE_CAP`), and at most
-  ``SIGN_IN_ATTEMPTS_PER_MINUTE`` tries a minute are taken from it at all, approvals included
-  (refused tries are not counted, and nothing is hashed for them).
+- **A name from anywhere** ("name"): more than `NAME_FREE` wrong PINs from many places add a
+  short wait (at most `NAME_CAP`), and only to the sources that have themselves failed with
+  that name, for at most `NAME_CAP` after their own last wrong PIN: a clean tablet is never
+  held back by someone else's guessing, and a supervisor who mistyped once is held back at
+  most `NAME_CAP`, however long others go on guessing the name.
+- **A source** ("source"): more than `SOURCE_FREE` wrong PINs in a row for any names from one
+  client address (signing in, not approving) grow a wait of their own (at most
+  `SOURCE_CAP`), and at most ``SIGN_IN_ATTEMPTS_PER_MINUTE`` tries a minute are taken from it
+  at all, approvals included (refused tries are not counted, and nothing is hashed for them).
 
-Counts older than `FORGET` are read as zero. A source is ``request.remote_addr``; behind
+A right PIN sets its name's counts (the pair, the name from anywhere) and, for a sign-in, its
+source's count back to zero: a busy tablet where dealers now and then mistype is never held
+back by its typos. Every count also decays: one wrong PIN is forgotten every `DECAY` of its
+scope (a minute for a name from anywhere, five for a source, a quarter of an hour for a pair),
+and a count quiet for `FORGET` is zero.
+
+A source is ``request.remote_addr``; behind
 a proxy, the app reads X-Forwarded-For only when DEALER_PROXY_HOPS says how many proxies
 to trust (werkzeug's ProxyFix, see README).
 
@@ -40,10 +48,12 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer import clock
 from dealer.errors import TooManyAttempts
-from dealer.models import SignInFailure, as_utc, utcnow
+from dealer.models import SignInFailure, as_utc
 
 __all__ = [
+    "DECAY",
     "FREE_WRONG_PINS",
     "Attempt",
     "record",
@@ -60,6 +70,13 @@ NAME_CAP = timedelta(seconds=30)
 #: One source's wrong PINs, whatever the names, before its tries wait.
 SOURCE_FREE = 10
 SOURCE_CAP = timedelta(minutes=5)
+#: One wrong PIN of a scope is forgotten every this long.
+DECAY = {
+    "pair": timedelta(minutes=15),
+    "approval": timedelta(minutes=15),
+    "name": timedelta(minutes=1),
+    "source": timedelta(minutes=5),
+}
 #: Quiet this long, and a count starts again from zero.
 FORGET = timedelta(hours=1)
 WINDOW = timedelta(minutes=1)
@@ -117,9 +134,20 @@ def _seconds(until: datetime, now: datetime) -> int:
     return max(1, int((until - now).total_seconds() + 0.999))
 
 
+def failures(row: SignInFailure | None, now: datetime) -> int:
+    """``row``'s wrong PINs in a row as they stand ``now``: one forgotten every `DECAY` of its
+    scope since the last, all of them after `FORGET`."""
+    if row is None or not row.failures:
+        return 0
+    quiet = now - as_utc(row.updated_at)
+    if quiet >= FORGET:
+        return 0
+    return max(0, row.failures - int(quiet / DECAY[row.scope]))
+
+
 def refusal(session: Session, attempt: Attempt, limit: int) -> TooManyAttempts | None:
     """Why this try is refused before its PIN is even looked at, or None. Reads only."""
-    now = utcnow()
+    now = clock.now()
     rows = _rows(session, attempt)
     source = rows.get("source")
     if source is not None and source.window_start is not None and limit > 0:
@@ -132,9 +160,13 @@ def refusal(session: Session, attempt: Attempt, limit: int) -> TooManyAttempts |
             )
     pair = rows.get("approval" if attempt.approval else "pair")
     waits = [_until(source, now), _until(pair, now)]
-    if pair is not None and pair.failures > 0:
-        waits.append(_until(rows.get("name"), now))
-    latest = max((w for w in waits if w is not None), default=None)
+    name_wait = _until(rows.get("name"), now)
+    if pair is not None and failures(pair, now) > 0 and name_wait is not None:
+        # Only this source's own wrong PINs for the name bring the name's wait here, and for
+        # at most NAME_CAP after the last of them: others guessing the name from elsewhere
+        # never keep out someone who mistyped once.
+        waits.append(min(name_wait, as_utc(pair.updated_at) + NAME_CAP))
+    latest = max((w for w in waits if w is not None and w > now), default=None)
     if latest is None:
         return None
     return TooManyAttempts(
@@ -147,10 +179,11 @@ def refusal(session: Session, attempt: Attempt, limit: int) -> TooManyAttempts |
 def record(session: Session, attempt: Attempt, right: bool) -> timedelta:
     """Count this try's outcome: called inside the write that follows the PIN's check.
 
-    Returns how long the next try of this name from this source must now wait (nothing once
-    the PIN was right).
+    A right PIN sets the name's counts, and a sign-in's source count, back to zero; a wrong
+    one adds one to each (after their decay). Returns how long the next try of this name from
+    this source must now wait (nothing once the PIN was right).
     """
-    now = utcnow()
+    now = clock.now()
     rows = _rows(session, attempt)
     longest = timedelta(0)
     for scope, key in attempt.keys().items():
@@ -158,8 +191,8 @@ def record(session: Session, attempt: Attempt, right: bool) -> timedelta:
         if row is None:
             row = SignInFailure(scope=scope, key=key, failures=0, attempts=0, updated_at=now)
             session.add(row)
-        elif as_utc(row.updated_at) + FORGET < now and _until(row, now) is None:
-            row.failures = 0
+        elif _until(row, now) is None:
+            row.failures = failures(row, now)
         if scope == "source":
             _count_try(row, now)
             if attempt.approval:
@@ -167,10 +200,10 @@ def record(session: Session, attempt: Attempt, right: bool) -> timedelta:
                 # supervisor's included): they count only towards the minute's tries.
                 row.updated_at = now
                 continue
-        if right and scope != "source":
+        if right:
             row.failures = 0
             row.refused_until = None
-        elif not right:
+        else:
             row.failures += 1
             free, cap = _limits(scope)
             wait = wait_after(row.failures, free, cap)

@@ -18,10 +18,13 @@ from sqlalchemy import Select, bindparam, func, select, update
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from dealer import clock
 from dealer.errors import StorageUnavailable
-from dealer.models import AuthToken, User, as_utc, utcnow
+from dealer.models import AuthToken, User, as_utc
 from dealer.people.audit import record_audit
 from dealer.transactions import in_write, writing
+from dealer.words.catalogue import say
+from dealer.words.times import idle_words
 
 __all__ = [
     "LIVE_TOKEN",
@@ -33,6 +36,7 @@ __all__ = [
     "live_row",
     "live_sign_ins",
     "revoke",
+    "seen_every",
     "why_ended",
 ]
 
@@ -48,7 +52,7 @@ def issue_token(session: Session, user: User, device: str | None = None) -> tupl
     """A new random token for ``user``; only its sha256 is stored. The cookie of a screen's
     sign-in carries this same token (signed), never the row's sequential id."""
     token = secrets.token_urlsafe(32)
-    now = utcnow()
+    now = clock.now()
     row = AuthToken(token_hash=hash_token(token), user_id=user.id, device=device, last_seen_at=now)
     row.created_at = now
     session.add(row)
@@ -65,8 +69,16 @@ def _idle() -> timedelta | None:
     return timedelta(seconds=seconds) if seconds > 0 else None
 
 
-#: How often a sign-in's last use is written: a write per request would cost every call.
+#: How often a sign-in's last use is written at most: a write per request would cost every
+#: call. Under a short idle limit it is written more often (`seen_every`).
 SEEN_EVERY = timedelta(minutes=1)
+
+
+def seen_every(idle: timedelta | None) -> timedelta:
+    """How stale a sign-in's written last use may grow before a use writes it again: a minute,
+    or a tenth of the idle limit when that is shorter. A sign-in then ends after 90% to 100%
+    of the idle limit unused, whatever the limit (a 20-second one included)."""
+    return SEEN_EVERY if idle is None else min(SEEN_EVERY, idle / 10)
 
 
 def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
@@ -78,7 +90,7 @@ def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
     """
     if row is None:
         return "Sign in first: this needs a signed-in dealer."
-    now = now or utcnow()
+    now = now or clock.now()
     if row.revoked_at is not None or not row.user.active:
         return "This sign-in has ended: sign in again."
     if as_utc(row.created_at) + _lifetime() <= now:
@@ -87,8 +99,7 @@ def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
     idle = _idle()
     seen = row.last_seen_at or row.created_at
     if idle is not None and as_utc(seen) + idle <= now:
-        minutes = max(1, int(idle.total_seconds()) // 60)
-        return f"Signed out after {minutes} minutes without a touch: sign in again."
+        return say("{ended} Sign in again.", ended=idle_words(int(idle.total_seconds())))
     return None
 
 
@@ -97,14 +108,15 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     the words saying why it no longer works.
 
     Every signed-in request asks this, so the user comes in the same query as the token. Its
-    last use is written at most once a minute, in a short write of its own.
+    last use is written at most once a minute (more often under a short idle limit:
+    `seen_every`), in a short write of its own.
     """
     row = _token_row(session, token)
-    now = utcnow()
+    now = clock.now()
     ended = why_ended(row, now)
     if ended is not None or row is None:
         return ended or NOT_SIGNED_IN
-    stale = as_utc(row.last_seen_at or row.created_at) + SEEN_EVERY <= now
+    stale = as_utc(row.last_seen_at or row.created_at) + seen_every(_idle()) <= now
     if stale and not in_write(session):  # never end a write that is under way
         token_id = row.id
         try:
@@ -123,7 +135,7 @@ def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None
     with writing(session) as work:
         row = work.get(AuthToken, token_id)
         if row is not None and row.revoked_at is None:
-            row.revoked_at = utcnow()
+            row.revoked_at = clock.now()
             row.ended_by = ended_by
             if ended_by is None:
                 words, kind, by = f"{row.user.name} signed out.", "sign_out", row.user_id
@@ -141,7 +153,7 @@ def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None
 
 def live_sign_ins(session: Session) -> list[AuthToken]:
     """Every sign-in still working, newest first: who, since when, last seen, device."""
-    now = utcnow()
+    now = clock.now()
     rows = session.scalars(
         select(AuthToken)
         .options(joinedload(AuthToken.user))
@@ -168,7 +180,7 @@ LIVE_TOKEN: Select[int] = (
 
 def live_params(token: str) -> dict[str, object]:
     """`LIVE_TOKEN`'s parameters for ``token``, now. Asking does not count as a use."""
-    now = utcnow()
+    now = clock.now()
     idle = _idle()
     return {
         "token_hash": hash_token(token),

@@ -23,7 +23,15 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from dealer.bounds import MAX_ID, PIN_DIGITS, PLAIN_TEXT_WORDS, USER_NAME, is_plain
+from dealer.bounds import (
+    INVISIBLE_WORDS,
+    MAX_ID,
+    PIN_DIGITS,
+    PLAIN_TEXT_WORDS,
+    USER_NAME,
+    is_plain,
+    is_visible_name,
+)
 from dealer.errors import (
     Conflict,
     Forbidden,
@@ -93,6 +101,8 @@ def check_name(name: object) -> str:
         raise Invalid(f"A name is 1 to {NAME_LENGTH} characters.", "invalid_name")
     if not is_plain(name):
         raise Invalid(f"A name: {PLAIN_TEXT_WORDS}", "invalid_name")
+    if not is_visible_name(name):
+        raise Invalid(INVISIBLE_WORDS, "invalid_name")
     return name.strip()
 
 

@@ -28,7 +28,7 @@ def _list_page(
     form: PlayerForm | None = None, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
     typed = request.args.get("q", "")[:60]
-    found = service.find_players(current_session(), typed)
+    found = service.find_players(current_session(), typed, who().user)
     form = form or PlayerForm(formdata=None)
     return (
         render_template(

@@ -85,8 +85,13 @@ def _found(token: str, via: Literal["bearer", "cookie"]) -> Principal | None:
     return Principal(row.user, row, via, token)
 
 
-def _from_cookie(token: str) -> Principal | None:
-    if "Authorization" in request.headers or not token or len(token) > LONGEST_TOKEN:
+def _from_cookie(token: object) -> Principal | None:
+    """The sign-in the cookie's user field names. The field is whatever the signed cookie
+    holds: anything but the text of a token (a number, a list ... only someone holding the
+    key could have signed it) is no sign-in at all."""
+    if "Authorization" in request.headers or not isinstance(token, str):
+        return None
+    if not token or len(token) > LONGEST_TOKEN:
         return None
     return _found(token, "cookie")
 

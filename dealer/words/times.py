@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say_n
+from dealer.words.catalogue import say, say_n
 
-__all__ = ["minutes_words", "seconds_words"]
+__all__ = ["duration_words", "idle_words", "minutes_words", "seconds_words"]
 
 
 def minutes_words(minutes: int) -> str:
@@ -15,3 +15,21 @@ def minutes_words(minutes: int) -> str:
 def seconds_words(seconds: int) -> str:
     """``1 second``, ``45 seconds``."""
     return say_n("{n} second", "{n} seconds", seconds)
+
+
+def duration_words(seconds: int) -> str:
+    """``45 seconds``, ``1 minute``, ``15 minutes``, ``1 minute and 30 seconds``."""
+    minutes, rest = divmod(max(0, int(seconds)), 60)
+    if not minutes:
+        return seconds_words(rest)
+    if not rest:
+        return minutes_words(minutes)
+    return say(
+        "{minutes} and {seconds}", minutes=minutes_words(minutes), seconds=seconds_words(rest)
+    )
+
+
+def idle_words(seconds: int) -> str:
+    """Why a sign-in ended unused for ``seconds``: ``Signed out after 1 minute without a
+    touch.``"""
+    return say("Signed out after {time} without a touch.", time=duration_words(seconds))

@@ -153,3 +153,32 @@ def test_odd_headers_do_not_break_a_call(admin: Api, setup: dict[str, Any]) -> N
     for auth in ("Bearer", "Bearer ", "Basic abc", "Bearer " + "x" * 500, "bearer \x00"):
         answer = admin.client.get("/api/v1/tables/1", headers={"Authorization": auth})
         assert answer.status_code == 401, auth
+
+
+INVISIBLE = ["\u200b", "\ufeff", "\u00ad", "\u200d", "\u2060", "\u034f", "\u3164", "\ufe0f"]
+
+
+@pytest.mark.parametrize("invisible", INVISIBLE)
+def test_a_name_holding_an_invisible_character_is_refused_in_words(
+    admin: Api, setup: dict[str, Any], invisible: str
+) -> None:
+    """'super1' followed by a zero-width space (or a byte-order mark, a soft hyphen, a joiner,
+    a filler ...) looks exactly like super1: every name refuses it, in a sentence, and nothing
+    is made."""
+    app = admin.client.application
+    before = snapshot(app)
+    table = setup["table"]
+    calls = [
+        ("/users", {"name": f"super1{invisible}", "role": "dealer", "pin": "4444"}),
+        ("/players", {"name": f"Ana{invisible} Lee"}),
+        ("/tables", {"name": f"Table{invisible} 9", "profile": "classic"}),
+        (f"/tables/{table}/seats", {"seat": 5, "player": f"Ana{invisible}", "buy_in": 10}),
+    ]
+    for path, body in calls:
+        answer = admin.call("POST", path, body)
+        assert answer.status_code == 422, (path, answer.get_json())
+        message = answer.get_json()["error"]["message"]
+        assert "cannot hold a character that shows nothing" in message, message
+    assert snapshot(app) == before
+    assert admin.get("/players") == {"players": []}
+    assert all(user["name"].isprintable() for user in admin.get("/users")["users"])

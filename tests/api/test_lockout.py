@@ -16,9 +16,16 @@ from flask import Flask
 from dealer import create_app
 from dealer.extensions import db
 from dealer.people import users as service
-from dealer.people.lockout import FREE_WRONG_PINS, PAIR_CAP, wait_after
+from dealer.people.lockout import (
+    FREE_WRONG_PINS,
+    NAME_CAP,
+    NAME_FREE,
+    PAIR_CAP,
+    SOURCE_FREE,
+    wait_after,
+)
 from dealer.transactions import writing
-from tests.helpers import Api
+from tests.helpers import PEOPLE, Api
 
 SESSION = "/api/v1/session"
 
@@ -247,3 +254,104 @@ def test_pin_hashes_run_one_at_a_time_on_the_machine(
     assert answers == [True, False, True, False]
     assert most == 1
     assert (Path(people.instance_path) / service.HASH_LOCK).exists()
+
+
+class Clock:
+    """The app's clock (`dealer.clock.now`), moved by the test instead of sleeping."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from dealer import clock
+
+        self.now = clock.now()
+        monkeypatch.setattr(clock, "now", lambda: self.now)
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    return Clock(monkeypatch)
+
+
+def test_typos_on_a_busy_tablet_never_lock_it_out(people: Flask, clock: Clock) -> None:
+    """Dealers take turns at one tablet (one address, as behind a proxy), each now and then
+    mistyping: 15 wrong-then-right sign-ins in a row, every right PIN taken."""
+    rota = [PEOPLE["dealer"], PEOPLE["supervisor"], PEOPLE["admin"]]
+    for turn in range(15):
+        name, pin = rota[turn % len(rota)]
+        assert attempt(people, name, "0000", source="10.0.0.50").status_code == 401, turn
+        clock.advance(5)
+        right = attempt(people, name, pin, source="10.0.0.50")
+        assert right.status_code == 200, (turn, right.get_json())
+        clock.advance(20)
+
+
+def test_guessing_from_many_addresses_cannot_keep_a_supervisor_out(
+    people: Flask, clock: Clock
+) -> None:
+    """The supervisor mistypes once at their own tablet; someone guessing their name from 12
+    other addresses (one wrong PIN every 10 s, each from a fresh address, the name already
+    hot) keeps their right PIN out at most 30 s."""
+    for n in range(NAME_FREE + 1):  # the name hot before the typo
+        attempt(people, "Sam", "0000", source=f"10.9.0.{n}")
+    clock.advance(1)
+    assert attempt(people, "Sam", "2929", source="10.0.0.1").status_code == 401  # the typo
+    typo = clock.now
+    signed_in = None
+    for n in range(12):
+        clock.advance(5)
+        attempt(people, "Sam", "0000", source=f"10.9.1.{n}")
+        clock.advance(5)
+        answer = attempt(people, "Sam", "2222", source="10.0.0.1")
+        if answer.status_code == 429:
+            assert int(answer.headers["Retry-After"]) <= NAME_CAP.total_seconds()
+            continue
+        assert answer.status_code == 200, answer.get_json()
+        signed_in = clock.now
+        break
+    assert signed_in is not None, "kept out for two minutes"
+    assert signed_in - typo <= NAME_CAP
+
+
+def test_guessing_is_still_slowed(people: Flask, clock: Clock) -> None:
+    """Nobody who knows no PIN gets far: one name guessed from one address waits after the
+    free tries, many names from one address wait after SOURCE_FREE, and an address that keeps
+    guessing a name others guess too waits for the name; the counts decay only slowly."""
+    for _ in range(FREE_WRONG_PINS):
+        assert attempt(people, "Dee", "0000", source="10.1.0.1").status_code == 401
+    assert attempt(people, "Dee", "0001", source="10.1.0.1").status_code == 401
+    locked = attempt(people, "Dee", "0002", source="10.1.0.1")
+    assert locked.status_code == 429 and locked.get_json()["error"]["code"] == "pin_locked"
+    # Many names from one address: refused once its wrong PINs pass SOURCE_FREE.
+    codes = [
+        attempt(people, f"Name {n}", "0000", source="10.2.0.1").status_code
+        for n in range(SOURCE_FREE + 2)
+    ]
+    assert codes[: SOURCE_FREE + 1] == [401] * (SOURCE_FREE + 1)
+    assert codes[-1] == 429
+    assert attempt(people, "Ada", "3333", source="10.2.0.1").status_code == 429
+    # Decay is slow: a minute later the address still waits (its wait doubles up to 5 min).
+    clock.advance(3)
+    assert attempt(people, "Zed", "0000", source="10.2.0.1").status_code == 401
+    assert attempt(people, "Zed", "0000", source="10.2.0.1").status_code == 429
+    # One name from many addresses: an address that has failed it twice waits for the name.
+    for n in range(NAME_FREE + 1):
+        attempt(people, "Ada", "0000", source=f"10.3.0.{n}")
+    again = attempt(people, "Ada", "0000", source="10.3.0.0")
+    assert again.status_code == 429
+    assert attempt(people, "Ada", "3333", source="10.3.9.9").status_code == 200  # a clean one
+
+
+def test_counts_decay_when_left_alone(people: Flask, clock: Clock) -> None:
+    """Wrong PINs are forgotten one by one as time passes (a pair's every quarter of an
+    hour), not kept until an hour of silence."""
+    for _ in range(FREE_WRONG_PINS + 1):
+        attempt(people, "Dee", "0000", source="10.4.0.1")
+    clock.advance(2)
+    # The wait after it grows again at once: the count still stands.
+    assert attempt(people, "Dee", "0000", source="10.4.0.1").status_code == 401
+    assert attempt(people, "Dee", "0000", source="10.4.0.1").status_code == 429
+    clock.advance(45 * 60)  # three forgotten: one wrong PIN now costs nothing
+    assert attempt(people, "Dee", "0000", source="10.4.0.1").status_code == 401
+    assert attempt(people, "Dee", "1111", source="10.4.0.1").status_code == 200

@@ -17,18 +17,39 @@ def add(api: Api, name: str, **fields: Any) -> dict[str, Any]:
     return player
 
 
-def test_a_player_is_added_found_as_you_type_and_read(api: Api) -> None:
-    ann = add(api, "Ann Lee", card_number="C-100", notes="Likes seat 1")
-    add(api, "Joanne")
-    add(api, "Bob")
+def test_a_player_is_added_found_as_you_type_and_read(floor: Api) -> None:
+    ann = add(floor, "Ann Lee", card_number="C-100", notes="Likes seat 1")
+    add(floor, "Joanne")
+    add(floor, "Bob")
     assert (ann["name"], ann["card_number"], ann["notes"]) == ("Ann Lee", "C-100", "Likes seat 1")
-    names = [p["name"] for p in api.get("/players?q=an")["players"]]
+    names = [p["name"] for p in floor.get("/players?q=an")["players"]]
     assert names == ["Ann Lee", "Joanne"]  # names that start with it first
-    assert [p["name"] for p in api.get("/players?q=C-100")["players"]] == ["Ann Lee"]
-    assert [p["name"] for p in api.get("/players?q=%25")["players"]] == []  # no wildcard
-    assert len(api.get("/players")["players"]) == 3
-    assert api.get(f"/players/{ann['id']}") == ann
-    assert api.get("/players/999", status=404)["error"]["code"] == "unknown_player"
+    assert [p["name"] for p in floor.get("/players?q=C-100")["players"]] == ["Ann Lee"]
+    assert [p["name"] for p in floor.get("/players?q=%25")["players"]] == []  # no wildcard
+    assert len(floor.get("/players")["players"]) == 3
+    assert floor.get(f"/players/{ann['id']}") == ann
+    assert floor.get("/players/999", status=404)["error"]["code"] == "unknown_player"
+
+
+def test_a_dealer_finds_and_seats_players_but_never_reads_their_card_or_notes(
+    api: Api, floor: Api
+) -> None:
+    """The Players screen is the floor's: through the API a dealer finds a player by name, or
+    by the card number the player shows, and reads the name only; so does a dealer adding one."""
+    ann = add(floor, "Ann Lee", card_number="C-100", notes="Owes the cage")
+    private = {"card_number": None, "notes": None}
+    for found in (
+        api.get("/players?q=ann")["players"],
+        api.get("/players?q=C-100")["players"],
+        api.get("/players")["players"],
+        [api.get(f"/players/{ann['id']}")],
+    ):
+        assert [{**p, **private} for p in found] == found
+        assert [p["name"] for p in found] == ["Ann Lee"]
+    mine = add(api, "Bo Pike", card_number="C-200", notes="Quiet")
+    assert (mine["card_number"], mine["notes"]) == (None, None)
+    assert floor.get(f"/players/{mine['id']}")["card_number"] == "C-200"
+    assert api.get(f"/players/{ann['id']}/statement", status=403)
 
 
 def test_bad_players_are_refused_in_words(api: Api) -> None:

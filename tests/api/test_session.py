@@ -168,3 +168,21 @@ def test_the_api_is_exempt_from_the_csrf_token_of_html_forms(people: Flask, floo
     assert client.post("/api/v1/session", json={"name": "Sam", "pin": "2222"}).status_code == 200
     assert client.post("/api/v1/tables", json=table).status_code == 201
     assert client.post("/api/v1/tables", data=table).status_code == 415
+
+
+def test_a_cookie_whose_user_is_not_text_is_signed_out(people: Flask) -> None:
+    """A cookie signed with the key whose user field is a number, a list or a map (never one
+    the app made): treated as no sign-in at all, a 401 in words, never a 500."""
+    from flask.sessions import SecureCookieSessionInterface
+
+    serializer = SecureCookieSessionInterface().get_signing_serializer(people)
+    assert serializer is not None
+    for odd in (7, ["x"], {"token": "x"}, None, True, 1.5):
+        client = people.test_client()
+        client.set_cookie("session", str(serializer.dumps({"_user_id": odd, "_fresh": True})))
+        answer = client.get("/api/v1/tables/1")
+        assert answer.status_code == 401, odd
+        assert answer.get_json()["error"]["code"] == "not_signed_in"
+        screen = client.get("/tables")
+        assert screen.status_code in (302, 303), odd
+        assert "/sign-in" in screen.headers["Location"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy import update
@@ -97,3 +98,45 @@ def test_the_device_is_returned_as_the_clients_claim(api: Api, floor: Api) -> No
     assert event["device_claim"] == "claimed: Tablet 7"
     entries = floor.get(f"/tables/{table['id']}/ledger")["entries"]
     assert all(e["device_claim"].startswith("claimed: ") for e in entries)
+
+
+@pytest.mark.parametrize("idle", [20, 30, 45])
+def test_an_idle_limit_under_a_minute_never_ends_a_sign_in_in_use(
+    people: Flask, monkeypatch: pytest.MonkeyPatch, idle: int
+) -> None:
+    """Under an idle limit of less than a minute, a sign-in used every little while (well
+    within the limit) stays signed in for a quarter of an hour; left unused for the limit, it
+    ends, saying how long in words ("20 seconds", never "1 minutes")."""
+    from dealer import clock as app_clock
+
+    people.config["IDLE_SECONDS"] = idle
+    start = utcnow()
+    clock = [start]
+    monkeypatch.setattr(app_clock, "now", lambda: clock[0])
+    floor = Api.sign_in(people, "supervisor")
+    step = timedelta(seconds=idle * 2 // 3)
+    while clock[0] - start < timedelta(minutes=15):
+        clock[0] += step
+        assert floor.call("GET", "/ledger/verify").status_code == 200, clock[0] - start
+    clock[0] += timedelta(seconds=idle)
+    answer = floor.call("GET", "/ledger/verify")
+    assert answer.status_code == 401
+    message = answer.get_json()["error"]["message"]
+    assert message == f"Signed out after {idle} seconds without a touch. Sign in again."
+
+
+@pytest.mark.parametrize(
+    ("idle", "said"),
+    [(60, "1 minute"), (900, "15 minutes"), (90, "1 minute and 30 seconds"), (1, "1 second")],
+)
+def test_the_idle_sign_out_says_its_time_with_plurals_right(
+    people: Flask, idle: int, said: str
+) -> None:
+    people.config["IDLE_SECONDS"] = idle
+    floor = Api.sign_in(people, "supervisor")
+    gone = timedelta(seconds=idle + 1)
+    age(people, str(floor.token), created=gone, seen=gone)
+    answer = floor.call("GET", "/ledger/verify")
+    assert answer.get_json()["error"]["message"] == (
+        f"Signed out after {said} without a touch. Sign in again."
+    )

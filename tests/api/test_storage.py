@@ -8,7 +8,11 @@ for the app. PostgreSQL: ``ALTER DATABASE ... SET default_transaction_read_only 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -16,7 +20,7 @@ from flask import Flask
 from sqlalchemy.engine import make_url
 
 from dealer import create_app
-from dealer.errors import STORAGE_WORDS
+from dealer.errors import READ_STORAGE_WORDS, STORAGE_WORDS
 from dealer.extensions import db
 from tests.helpers import Api
 
@@ -112,3 +116,126 @@ def signed_cookie(app: Flask, token: str) -> str:
     serializer = SecureCookieSessionInterface().get_signing_serializer(app)
     assert serializer is not None
     return str(serializer.dumps({"_user_id": token, "_fresh": True}))
+
+
+def probe(app: Flask, token: str, table: int) -> dict[str, Any]:
+    """Every kind of request once, signed in as before: the API's writes, reads and sign-in,
+    a screen's read and write, the sign-in screen and the health check. Each one's status,
+    and its words (the API's message, or the page's text)."""
+    api = Api(app.test_client(), token)
+    screen = app.test_client()
+    screen.set_cookie("session", signed_cookie(app, token))
+    seat = {"seat": 3, "player": "Zoe Quill", "buy_in": 150}
+    form = {"seat": "3", "player": "Zoe Quill", "buy_in": "150", "key": "k" * 32}
+    answers = {
+        "api write": api.call("POST", f"/tables/{table}/seats", seat),
+        "api read": api.call("GET", f"/tables/{table}"),
+        "api sign-in": app.test_client().post(
+            "/api/v1/session", json={"name": "Dee", "pin": "1111"}
+        ),
+        "screen read": screen.get(f"/tables/{table}"),
+        "screen write": screen.post(f"/tables/{table}/seats", data=form),
+        "screen sign-in": app.test_client().post("/sign-in", data={"name": "Dee", "pin": "1111"}),
+        "health": app.test_client().get("/healthz"),
+    }
+    return {what: (a.status_code, a.get_data(as_text=True)) for what, a in answers.items()}
+
+
+def assert_unavailable_in_words(answers: dict[str, Any]) -> None:
+    for what, (status, body) in answers.items():
+        assert status == 503, (what, status, body[:300])
+        if what.startswith("api"):
+            error = json.loads(body)["error"]
+            assert error["code"] == "storage_unavailable"
+            words = STORAGE_WORDS if what != "api read" else READ_STORAGE_WORDS
+            assert error["message"] == words, what
+        elif what.startswith("screen"):
+            assert "The database does not answer" in body, what
+            assert "Traceback" not in body and "OperationalError" not in body
+    # The screen's entry comes back in the page, to be sent again.
+    kept = answers["screen write"][1]
+    assert 'value="Zoe Quill"' in kept and "Resend" in kept
+    assert 'name="pin"' not in answers["screen sign-in"][1]
+
+
+@contextmanager
+def database_stopped(app: Flask) -> Iterator[None]:
+    """The app's database gone mid-run, then back. PostgreSQL: closed to connections and every
+    backend of the app's ended (a server stopped and started, as the app sees it). SQLite: the
+    file taken away (its place unopenable), then put back."""
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if url.get_backend_name() == "sqlite":
+        path = Path(str(url.database))
+        dispose(app)
+        moved = [p for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")) if p.exists()]
+        for p in moved:
+            p.rename(f"{p}.away")
+        path.mkdir()  # a directory where the file was: SQLite cannot open it
+        try:
+            yield
+        finally:
+            path.rmdir()
+            for p in moved:
+                Path(f"{p}.away").rename(p)
+        return
+    admin = psycopg.connect(
+        host=url.host, port=url.port or 5432, user=url.username, dbname="postgres", autocommit=True
+    )
+    try:
+        admin.execute(f'ALTER DATABASE "{url.database}" ALLOW_CONNECTIONS false')
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = %s AND pid <> pg_backend_pid()",
+            (url.database,),
+        )
+        yield
+    finally:
+        admin.execute(f'ALTER DATABASE "{url.database}" ALLOW_CONNECTIONS true')
+        admin.close()
+
+
+def test_the_database_stopped_mid_run_is_503_in_words_then_back(
+    floor: Api, people: Flask, table: int
+) -> None:
+    """The database stops under a running app (its pooled connections cut): every answer is
+    503 in words, none 500; the next request after it returns succeeds."""
+    token = str(floor.token)
+    assert floor.call("GET", f"/tables/{table}").status_code == 200  # connections pooled
+    with database_stopped(people):
+        assert_unavailable_in_words(probe(people, token, table))
+    assert floor.call("GET", f"/tables/{table}").status_code == 200
+    seated = floor.call("POST", f"/tables/{table}/seats", {"seat": 3, "player": "Zoe", "buy_in": 5})
+    assert seated.status_code == 201
+    assert people.test_client().get("/healthz").status_code == 200
+
+
+def test_pooled_connections_cut_by_a_restart_are_replaced(
+    floor: Api, people: Flask, table: int
+) -> None:
+    """Every pooled connection ended behind the app's back (PostgreSQL restarted; SQLite's
+    file closed under it): the next requests succeed, none a 500."""
+    for _ in range(3):
+        assert floor.call("GET", f"/tables/{table}").status_code == 200
+    with database_stopped(people):
+        pass
+    for _ in range(3):
+        assert floor.call("GET", f"/tables/{table}").status_code == 200
+    seated = floor.call("POST", f"/tables/{table}/seats", {"seat": 4, "player": "Al", "buy_in": 5})
+    assert seated.status_code == 201
+
+
+def test_a_database_that_refuses_connections_is_503_in_words(
+    floor: Api, people: Flask, table: int, tmp_path: Path
+) -> None:
+    """The app pointed at a database that cannot be reached (PostgreSQL: a closed port;
+    SQLite: a file in a folder that does not exist): every answer 503 in words, none 500."""
+    url = make_url(people.config["SQLALCHEMY_DATABASE_URI"])
+    if url.get_backend_name() == "sqlite":
+        nowhere = f"sqlite:///{tmp_path / 'no such folder' / 'dealer.sqlite3'}"
+    else:
+        nowhere = url.set(port=1).render_as_string(hide_password=False)
+    unreachable = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": nowhere})
+    try:
+        assert_unavailable_in_words(probe(unreachable, str(floor.token), table))
+    finally:
+        dispose(unreachable)

@@ -190,3 +190,13 @@ def test_a_refused_form_remembers_its_screen_not_its_post_address(
     page = answer.get_data(as_text=True)
     assert f'name="page" value="/hands/{hand_id}?seat=2"' in page
     assert f'name="page" value="/hands/{hand_id}/events"' not in page
+
+
+def test_the_idle_sign_out_says_one_minute_not_one_minutes(people: Flask, dealer: Web) -> None:
+    people.config["IDLE_SECONDS"] = 60
+    with dealer.client.session_transaction() as session:
+        session["seen"] = time.time() - 65
+    assert dealer.client.get("/tables").status_code == 302
+    assert "Signed out after 1 minute without a touch." in words(dealer.get("/sign-in"))
+    dealer.post("/sign-out", {"idle": "1", "page": "/tables"})
+    assert "1 minutes" not in words(dealer.get("/sign-in"))

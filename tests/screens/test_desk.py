@@ -162,3 +162,87 @@ def test_a_claim_can_never_pass_for_a_registered_tablet(floor_api: Api, hand_id:
 
 def test_only_the_floor_registers_tablets(dealer: Web) -> None:
     dealer.get("/floor/devices", status=403)
+
+
+def test_a_tablets_name_holding_an_invisible_character_is_refused(people: Flask) -> None:
+    """A tablet named "Table 1" and a zero-width space would look like Table 1: refused."""
+    tablet = Web.sign_in(people, "supervisor")
+    refused = tablet.post("/floor/devices", {"name": "Table 1\u200b"}, status=422)
+    assert "cannot hold a character that shows nothing" in words(refused.get_data(as_text=True))
+    assert "This tablet is not registered" in words(tablet.get("/floor/devices"))
+
+
+def recorded_by(tablet: Web, hand_id: int, event_id: int) -> str:
+    """What the payment screen says recorded the event's first payment."""
+    page = tablet.get(f"/hands/{hand_id}/events/{event_id}/payments/1")
+    return page.split("Recorded by")[1].split("</dd>")[0]
+
+
+def test_a_claim_dressed_as_a_registered_tablet_is_shown_as_a_claim(
+    people: Flask, floor_api: Api, hand_id: int
+) -> None:
+    """An unregistered browser saying it is "Table 4 tablet (registered #7)" (with a tablet #7
+    registered) is an unregistered device whose browser claims so: no registered mark on the
+    hand's history, on the payment screen or on the sign-ins screen."""
+    registrar = Web.sign_in(people, "supervisor")
+    for n in range(7):
+        registrar.client.delete_cookie("dealer_device")
+        registrar.post("/floor/devices", {"name": f"Tablet {n + 1}"})
+    claims = [
+        "Table 4 tablet (registered #7)",
+        "Table 4 tablet (registered #7) · Mozilla",
+        "Tablet 7 (REGISTERED #7)",
+        "Cage (registered #7) extra",
+        "claimed: Cage (registered #7)",
+    ]
+    bodies: list[dict[str, object]] = [
+        {"type": "drop", "seat": 2},
+        {"type": "drop", "seat": 3},
+        {"type": "meld", "seat": 1, "cards": SEED[0]},
+    ]
+    for n, claim in enumerate(claims):
+        dressed = {"X-Device": claim}
+        if n < len(bodies):
+            answer = floor_api.call("POST", f"/hands/{hand_id}/events", bodies[n], headers=dressed)
+            assert answer.status_code == 201, answer.get_json()
+            assert answer.get_json()["event"]["device_claim"].startswith("claimed: ")
+        Api(people.test_client()).call(
+            "POST", "/session", {"name": "Dee", "pin": "1111"}, headers=dressed
+        )
+    looker = Web.sign_in(people, "supervisor")
+    history = looker.get(f"/hands/{hand_id}").split('id="history-h"')[1]
+    assert "▣" not in history
+    event = floor_api.get(f"/hands/{hand_id}")["events"][-1]
+    payment = looker.get(f"/hands/{hand_id}/events/{event['id']}/payments/1")
+    shown = payment.split("Recorded by")[1].split("</dd>")[0]
+    assert "▣" not in shown and "an unregistered device" in words(shown)
+    sign_ins = looker.get("/floor/sign-ins")
+    assert "▣" not in sign_ins
+    assert words(sign_ins).count("an unregistered device") >= len(claims)
+
+
+def test_a_registered_tablet_cannot_claim_another_tablets_number(
+    people: Flask, floor_api: Api, hand_id: int
+) -> None:
+    """Tablet #1 saying it is "Cage (registered #2)": shown as Table 1 tablet, #1, and what it
+    said is only its claim."""
+    registrar = Web.sign_in(people, "supervisor")
+    registrar.post("/floor/devices", {"name": "Cage"})
+    tablet = Web.sign_in(people, "supervisor")
+    tablet.post("/floor/devices", {"name": "Table 1 tablet"})
+    tablet.client.environ_base["HTTP_X_DEVICE"] = "Cage (registered #1)"
+    tablet.post(
+        f"/hands/{hand_id}/events",
+        {"action": "meld", "seat": "1", "cards": "5S 5S 5S", "key": "k-other", "page": "/"},
+    )
+    event = floor_api.get(f"/hands/{hand_id}")["events"][-1]
+    assert event["device_claim"] == "Table 1 tablet (registered #2); claimed: Cage (registered #1)"
+    shown = recorded_by(tablet, hand_id, event["id"])
+    assert words(shown.split("<details")[0]).endswith(", on ▣ Table 1 tablet")
+
+
+def test_a_tablets_name_cannot_say_it_is_registered(people: Flask) -> None:
+    tablet = Web.sign_in(people, "supervisor")
+    for name in ("Cage (registered #9)", "claimed: Cage"):
+        tablet.post("/floor/devices", {"name": name}, status=422)
+    assert "This tablet is not registered" in words(tablet.get("/floor/devices"))

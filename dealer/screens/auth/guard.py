@@ -23,6 +23,7 @@ from dealer.errors import Forbidden
 from dealer.extensions import current_session
 from dealer.people import users
 from dealer.web.signin import LONGEST_TOKEN, Principal, principal
+from dealer.words.times import idle_words
 
 __all__ = [
     "PAGE_FIELD",
@@ -146,8 +147,7 @@ def page(role: str = "dealer") -> Callable[[View], View]:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             if current_user.is_authenticated and _idle_too_long():
-                minutes = max(1, int(current_app.config["IDLE_SECONDS"]) // 60)
-                end_sign_in(f"Signed out after {minutes} minutes without a touch.")
+                end_sign_in(idle_words(int(current_app.config["IDLE_SECONDS"])))
             if not current_user.is_authenticated:
                 if g.get("sign_in_ended"):  # the cookie's sign-in ended (shift, idle, ended)
                     flash(g.sign_in_ended, "notice")

@@ -17,6 +17,8 @@ from dealer.screens.auth import bp
 from dealer.screens.auth.forms import SignInForm, SignOutForm
 from dealer.screens.auth.guard import SEEN, end_sign_in, home_for, local_path
 from dealer.web.signin import Principal, device, source
+from dealer.words.catalogue import say
+from dealer.words.times import idle_words
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
@@ -74,10 +76,8 @@ def sign_out() -> Response:
     if not form.validate_on_submit():
         return redirect(url_for("auth.sign_in"), 303)
     if form.idle.data:
-        minutes = max(1, int(current_app.config["IDLE_SECONDS"]) // 60)
-        end_sign_in(
-            f"Signed out after {minutes} minutes without a touch. Anything entered is kept."
-        )
+        idle = idle_words(int(current_app.config["IDLE_SECONDS"]))
+        end_sign_in(say("{ended} Anything entered is kept.", ended=idle))
     elif current_user.is_authenticated:
         end_sign_in("Signed out. Anything entered but not sent is kept on this tablet.")
     else:
