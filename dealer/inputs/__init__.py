@@ -30,6 +30,7 @@ from dealer.inputs.events import EVENTS, NewEvent
 from dealer.inputs.params import (
     KEY_WORDS,
     DisputeFilter,
+    HandsPage,
     LedgerPage,
     PaymentSearch,
     PlayerSearch,
@@ -49,6 +50,7 @@ __all__ = [
     "Collection",
     "DisputeFilter",
     "Fit",
+    "HandsPage",
     "Knobs",
     "KnobsGiven",
     "LedgerPage",

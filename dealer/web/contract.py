@@ -189,6 +189,36 @@ PATH_WORDS = {
 }
 
 
+#: The areas the operations are grouped in (a generated client's modules), by the module
+#: that serves them, and what each holds.
+AREAS = {
+    "signin": "sign-in",
+    "tables": "tables",
+    "table_sessions": "sessions",
+    "hands": "hands",
+    "ledger": "ledger",
+    "desk": "disputes",
+    "disputes": "disputes",
+    "players": "players",
+    "users": "people",
+    "openapi": "document",
+    "routes": "reports",
+}
+AREA_WORDS = {
+    "sign-in": "Signing in and out.",
+    "tables": "The floor's tables, their seats, chips, balances and assigned dealers.",
+    "sessions": "Table sessions: a dealer's down.",
+    "hands": "Hands and their events.",
+    "ledger": "The chip ledger and its verification.",
+    "disputes": "Disputes, a seat's statement for a hand, and finding a payment.",
+    "players": "Players known across sessions and days.",
+    "people": "The people who sign in (admin).",
+    "reports": "The printed documents (PDF).",
+    "exports": "The exports (CSV).",
+    "document": "This document.",
+}
+
+
 def declare(
     answers: Mapping[int, tuple[Any, str]],
     refusals: Iterable[int] = (),
@@ -198,12 +228,18 @@ def declare(
     signed_in: bool = True,
     write: bool = False,
     documented_only: bool = False,
+    name: str | None = None,
+    area: str | None = None,
 ) -> Callable[[View], View]:
     """Declare a view: what it takes, what it answers, and the refusals it may give.
 
     Every view may answer 400; one for the signed in also 401 and 403; a ``write`` takes
     an ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused),
     413, 415 and 422. ``documented_only``: the view reads its own inputs.
+
+    The operation is named for what it does (``name``, else the view's own name) and
+    tagged by its area (``area``, else the one of the view's module, `AREAS`): a client
+    generated from the document has a function of that name in a module per area.
     """
     statuses = {400, *refusals}
     if signed_in:
@@ -212,18 +248,25 @@ def declare(
         statuses |= {409, 413, 415, 422}
     codes: dict[str, Any] = {f"HTTP_{status}": answer for status, answer in answers.items()}
     codes.update({f"HTTP_{status}": (Error, ERRORS[status]) for status in sorted(statuses)})
-    return cast(
-        Callable[[View], View],
-        contract.validate(
-            json=json,
-            query=query,
-            headers=WriteHeaders if write else None,
-            resp=Response(**codes),
-            security=None if signed_in else {},
-            path_parameter_descriptions=PATH_WORDS,
-            skip_validation=documented_only,
-        ),
-    )
+
+    def declared(view: View) -> View:
+        tag = area or AREAS[view.__module__.rsplit(".", 1)[-1]]
+        return cast(
+            View,
+            contract.validate(
+                json=json,
+                query=query,
+                headers=WriteHeaders if write else None,
+                resp=Response(**codes),
+                security=None if signed_in else {},
+                path_parameter_descriptions=PATH_WORDS,
+                skip_validation=documented_only,
+                operation_id=name or view.__name__,
+                tags=[tag],
+            )(view),
+        )
+
+    return declared
 
 
 def given(model: type[Model]) -> Model:
@@ -267,6 +310,8 @@ def document() -> dict[str, Any]:
     """
     out: dict[str, Any] = copy.deepcopy(contract.spec)
     out["paths"] = {k: v for k, v in out["paths"].items() if k.startswith(DOCUMENTED)}
+    used = {tag for item in out["paths"].values() for op in item.values() for tag in op["tags"]}
+    out["tags"] = [{"name": t, "description": w} for t, w in AREA_WORDS.items() if t in used]
     schemas = out["components"]["schemas"]
     for path, item in out["paths"].items():
         for operation in item.values():
@@ -288,7 +333,10 @@ def document() -> dict[str, Any]:
 
 
 def _file(media: str) -> dict[str, Any]:
-    shown = "inline" if media == "application/pdf" else "attachment"
+    """A document's answer: a PDF is bytes (shown inline), a CSV text (an attachment)."""
+    pdf = media == "application/pdf"
+    shown = "inline" if pdf else "attachment"
+    schema = {"type": "string", "format": "binary"} if pdf else {"type": "string"}
     return {
         "headers": {
             "Content-Disposition": {
@@ -296,5 +344,5 @@ def _file(media: str) -> dict[str, Any]:
                 "schema": {"type": "string"},
             }
         },
-        "content": {media: {"schema": {"type": "string", "format": "binary"}}},
+        "content": {media: {"schema": schema}},
     }
