@@ -16,8 +16,7 @@ from dealer.hands import reading, record
 from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
 from dealer.models import User
 from dealer.people.authority import authorise_hand, authorise_table
-from dealer.views.floor import HandsPage as HandsPageView
-from dealer.views.floor import hands_page
+from dealer.views.floor import HandList, hands_page
 from dealer.views.hand import FitsView, HandView, fits_view, hand_view
 from dealer.views.recorded import Recorded, recorded
 from dealer.web.contract import ID, asked, declare, given
@@ -49,9 +48,7 @@ def start_hand(table_id: int) -> Response:
 @bp.get(TABLE + "/hands")
 @signed_in()
 # 405: the address also takes a POST.
-@declare(
-    {200: (HandsPageView, "The hands, the newest first.")}, [403, 404, 405, 422], query=HandsPage
-)
+@declare({200: (HandList, "The hands, the newest first.")}, [403, 404, 405, 422], query=HandsPage)
 def list_hands(table_id: int) -> Response:
     """A table's hands, the newest first: ``limit`` of them (25 unless told), older than hand
     ``before`` when given; ``next`` is the ``before`` of the next page (a dealer: their own

@@ -36,7 +36,7 @@ __all__ = [
     "FloorTable",
     "FloorView",
     "HandBrief",
-    "HandsPage",
+    "HandList",
     "LeftSeatView",
     "SeatView",
     "TableNow",
@@ -185,7 +185,7 @@ class HandBrief(View):
     ended_at: Time | None
 
 
-class HandsPage(View):
+class HandList(View):
     hands: list[HandBrief] = Field(description="The newest first.")
     next: int | None = Field(
         description="More hands are older than these: ask again with before=next; null: none."
@@ -298,14 +298,14 @@ def floor_view(session: Session, readable: Ids[int] | None) -> FloorView:
     return FloorView(tables=out)
 
 
-def hands_page(session: Session, table_id: int, before: int | None, limit: int) -> HandsPage:
+def hands_page(session: Session, table_id: int, before: int | None, limit: int) -> HandList:
     """A table's hands, the newest first: ``limit`` of them with ids below ``before``."""
     query = select(Hand).where(Hand.table_id == table_id).order_by(Hand.id.desc())
     if before is not None:
         query = query.where(Hand.id < before)
     found: Sequence[Hand] = session.scalars(query.limit(limit + 1)).all()
     shown = found[:limit]
-    return HandsPage(
+    return HandList(
         hands=[
             HandBrief(
                 id=h.id,

@@ -155,6 +155,18 @@ class JsonDoor(FlaskPlugin):
         return resp, None
 
 
+#: Each model the document names, by its name: two models of one name would be one schema.
+_NAMED: dict[str, Any] = {}
+
+
+def _named(model: Any) -> str:
+    """A model's name in the document: its class name, which no other model may have."""
+    name: str = model.__name__
+    if _NAMED.setdefault(name, model) is not model:
+        raise TypeError(f"Two models are named {name}: the document would show one for both.")
+    return name
+
+
 contract = SpecTree(
     "flask",
     backend=JsonDoor,
@@ -168,7 +180,7 @@ contract = SpecTree(
     # pointing it at 400, which every view declares, keeps it from adding a 422 to reads.
     validation_error_status=400,
     validation_error_model=Error,
-    naming_strategy=lambda model: model.__name__,
+    naming_strategy=_named,
     nested_naming_strategy=lambda _parent, child: child,
     security_schemes=[
         {"name": "bearer", "data": {"type": "http", "scheme": "bearer"}},
