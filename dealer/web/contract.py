@@ -74,6 +74,7 @@ ERRORS = {
     415: "The body is not JSON.",
     422: "Against the rules, or malformed.",
     429: "Too many wrong PINs: locked for a while.",
+    503: "The database cannot write or cannot be reached: nothing was recorded; send it again.",
 }
 
 
@@ -245,15 +246,20 @@ def declare(
 ) -> Callable[[View], View]:
     """Declare a view: what it takes, what it answers, and the refusals it may give.
 
-    Every view may answer 400; one for the signed in also 401 and 403; a ``write`` takes
-    an ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused),
-    413, 415 and 422. ``documented_only``: the view reads its own inputs.
+    Every view may answer 400; one for the signed in also 401 and 403, and 503 (the
+    database cannot be reached), as may one that takes a body; a ``write`` takes an
+    ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused), 413,
+    415 and 422. ``refusals``: the other statuses the view can answer (its service's
+    refusals), each documented with the error body. ``documented_only``: the view reads its
+    own inputs.
 
     The operation is named for what it does (``name``, else the view's own name) and
     tagged by its area (``area``, else the one of the view's module, `AREAS`): a client
     generated from the document has a function of that name in a module per area.
     """
     statuses = {400, *refusals}
+    if signed_in or json is not None:
+        statuses |= {503}
     if signed_in:
         statuses |= {401, 403}
     if write:
