@@ -23,6 +23,7 @@ __all__ = [
     "CHIP_VALUE_CENTS",
     "CLAIM",
     "COLLECTION_FIELDS",
+    "HANDS_PAGE",
     "INVISIBLE_WORDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
@@ -88,6 +89,8 @@ PLAYER_NOTES = 500
 PLAYER_SEARCH = 20
 #: The most ledger entries one page of the API's ledger holds.
 LEDGER_PAGE = (1, 10_000)
+#: The fewest and most hands one page of a table's hands holds.
+HANDS_PAGE = (1, 200)
 #: The most payments one search answers with.
 SEARCH_PAGE = (1, 500)
 

@@ -89,7 +89,10 @@ ROWS: dict[str, Row] = {
     "POST /first-run": row(303, 303, 303, 303, 303, body={}),
     "POST /api/v1/session": row(200, 200, 200, 200, 200, body={"name": "Dee", "pin": "1111"}),
     # --- the JSON API: reads of table 1 and its things
+    # Every signed-in caller lists the floor's tables (a dealer sees the seats of their own).
+    "GET /api/v1/tables": row(401, 200, 200, 200, 200),
     "GET /api/v1/tables/{table_id}": row(401, 200, 403, 200, 200),
+    "GET /api/v1/tables/{table_id}/hands": row(401, 200, 403, 200, 200, query="?limit=5"),
     "GET /api/v1/tables/{table_id}/balances": row(401, 200, 403, 200, 200),
     "GET /api/v1/tables/{table_id}/ledger": row(401, 200, 403, 200, 200),
     "GET /api/v1/tables/{table_id}/sessions": row(401, 200, 403, 200, 200),

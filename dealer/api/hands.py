@@ -1,4 +1,4 @@
-"""Hands: start one, read it, record its events, and ask where a card fits."""
+"""Hands: start one, list a table's, read one, record its events, and ask where a card fits."""
 
 from __future__ import annotations
 
@@ -8,17 +8,18 @@ from flask import Response, request
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.api import answers, bp
+from dealer.api import bp
 from dealer.api.tables import TABLE
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
 from dealer.hands import reading, record
-from dealer.inputs import Fit, NewEvent, NewHand
+from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
 from dealer.models import User
 from dealer.people.authority import authorise_hand, authorise_table
-from dealer.views.hand import HandView, hand_view
+from dealer.views.floor import HandList, hands_page
+from dealer.views.hand import FitsView, HandView, fits_view, hand_view
 from dealer.views.recorded import Recorded, recorded
-from dealer.web.contract import ID, declare, given
+from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder, signed_in
 
@@ -44,10 +45,24 @@ def start_hand(table_id: int) -> Response:
     return write(work)
 
 
+@bp.get(TABLE + "/hands")
+@signed_in()
+# 405: the address also takes a POST.
+@declare({200: (HandList, "The hands, the newest first.")}, [403, 404, 405, 422], query=HandsPage)
+def list_hands(table_id: int) -> Response:
+    """A table's hands, the newest first: ``limit`` of them (25 unless told), older than hand
+    ``before`` when given; ``next`` is the ``before`` of the next page (a dealer: their own
+    table)."""
+    page = asked(HandsPage)
+    table = authorise_table(current_session(), principal().user, table_id)
+    found = hands_page(current_session(), table.id, page.get("before"), page.get("limit", 25))
+    return json_response(found.answer(), 200)
+
+
 @bp.get(HAND)
 @signed_in()
 @declare({200: (HandView, "The hand.")}, [403, 404])
-def get_hand(hand_id: int) -> Response:
+def read_hand(hand_id: int) -> Response:
     """A hand: rules, seats and melds, net and events (a dealer: at their own table)."""
     authorise_hand(current_session(), principal().user, hand_id)
     return json_response(hand_view(current_session(), hand_id).answer(), 200)
@@ -89,17 +104,15 @@ def record_event(hand_id: int) -> Response:
 
 @bp.post(HAND + "/fits")
 @signed_in()
-@declare({200: (answers.Fits, "The melds it fits.")}, [403, 404], json=Fit, write=True)
-def fits(hand_id: int) -> Response:
+@declare({200: (FitsView, "The melds it fits.")}, [403, 404], json=Fit, write=True)
+def find_fits(hand_id: int) -> Response:
     """Where a card could be added, and whether it takes the seat out."""
     card = rules.parse_card(given(Fit).card)
 
     def work(session: Session) -> tuple[Any, int]:
         authorise_hand(session, principal().user, hand_id)
         replayed = reading.load_hand(session, hand_id)
-        found = replayed.engine.fits(card)
-        shapes = [{"seat": f.seat, "meld": f.meld, "goes_out": f.goes_out} for f in found]
-        return {"fits": shapes}, 200
+        return fits_view(replayed.engine.fits(card)).answer(), 200
 
     # Asking records nothing, so it needs the writers' lock only to keep a key's answer.
     if KEY_HEADER in request.headers:

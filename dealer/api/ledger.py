@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask import Response
 
-from dealer.api import answers, bp
-from dealer.api.shapes import ledger_shape
+from dealer.api import bp
 from dealer.api.tables import TABLE
 from dealer.extensions import current_session
 from dealer.inputs import LedgerPage
 from dealer.ledger import verify
 from dealer.people.authority import authorise_table
+from dealer.views.ledger import EntriesView, VerificationView, ledger_view, verification_view
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
@@ -18,24 +18,24 @@ from dealer.web.signin import principal, signed_in
 
 @bp.get(TABLE + "/ledger")
 @signed_in()
-@declare({200: (answers.Entries, "The entries.")}, [403, 404, 422], query=LedgerPage)
-def table_ledger(table_id: int) -> Response:
+@declare({200: (EntriesView, "The entries.")}, [403, 404, 422], query=LedgerPage)
+def read_ledger(table_id: int) -> Response:
     """Every ledger entry at a table, in seq order (a dealer: their own table's).
 
     All of them, or ``limit`` of them after seq ``after``.
     """
     page = asked(LedgerPage)
     table = authorise_table(current_session(), principal().user, table_id)
-    entries = ledger_shape(current_session(), table, page.get("after", 0), page.get("limit"))
-    return json_response(entries, 200)
+    entries = ledger_view(current_session(), table, page.get("after", 0), page.get("limit"))
+    return json_response(entries.answer(), 200)
 
 
 @bp.get("/ledger/verify")
 @signed_in("supervisor")
-@declare({200: (answers.Verification, "The report.")})
+@declare({200: (VerificationView, "The report.")})
 def verify_ledger() -> Response:
     """Run every ledger check: sequence, chain, accounts, reversals, hands, balances.
 
     Role: supervisor or above.
     """
-    return json_response(verify(current_session()).as_dict(), 200)
+    return json_response(verification_view(verify(current_session())).answer(), 200)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Response
 from flask_login import login_user, logout_user
 
-from dealer.api import answers, bp
+from dealer.api import bp
 from dealer.extensions import current_session
 from dealer.inputs import SignIn
 from dealer.people import users
+from dealer.views.people import SignedIn, Who
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import Principal, device, principal, signed_in, source
@@ -16,7 +17,7 @@ from dealer.web.signin import Principal, device, principal, signed_in, source
 
 @bp.post("/session")
 @declare(
-    {200: (answers.SignedIn, "Signed in.")},
+    {200: (SignedIn, "Signed in.")},
     [401, 413, 415, 422, 429],
     json=SignIn,
     signed_in=False,
@@ -32,9 +33,8 @@ def sign_in() -> Response:
         current_session(), body.name, body.pin, source=source(), device=device()
     )
     login_user(Principal(row.user, row, "cookie", token))
-    return json_response(
-        {"user": {"name": row.user.name, "role": row.user.role}, "token": token}, 200
-    )
+    who = Who(name=row.user.name, role=row.user.role)  # type: ignore[arg-type]
+    return json_response(SignedIn(user=who, token=token).answer(), 200)
 
 
 @bp.delete("/session")

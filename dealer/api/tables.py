@@ -11,14 +11,12 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer.api import answers, bp
-from dealer.api.shapes import balances_shape, seat_shape, table_shape
+from dealer.api import bp
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import assignments
 from dealer.floor import tables as service
 from dealer.floor.limits import change_limits
-from dealer.floor.table_sessions import open_session_at
 from dealer.floor.time_collection import take_time_collection
 from dealer.inputs import (
     ChipMove,
@@ -30,8 +28,25 @@ from dealer.inputs import (
     TakeCollection,
 )
 from dealer.models import User
-from dealer.people.authority import authorise_table
+from dealer.people.authority import authorise_table, readable_tables
 from dealer.views.events import payment_view, posted
+from dealer.views.floor import (
+    AssignmentsView,
+    BalancesView,
+    CollectedView,
+    FloorView,
+    LeftSeatView,
+    SeatView,
+    TableNow,
+    TableView,
+    assignments_view,
+    balances_view,
+    floor_view,
+    left_seat_view,
+    seat_view,
+    table_now,
+    table_view,
+)
 from dealer.web.contract import ID, SEAT, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder, signed_in
@@ -46,7 +61,7 @@ def approved_by(session: Session, approver: int | None) -> User | None:
 
 @bp.post("/tables")
 @signed_in("supervisor")
-@declare({201: (answers.Table, "The table, every knob effective.")}, json=NewTable, write=True)
+@declare({201: (TableView, "The table, every knob effective.")}, json=NewTable, write=True)
 def create_table() -> Response:
     """Create a table with a rule profile, overrides, a collection and money limits.
 
@@ -67,25 +82,36 @@ def create_table() -> Response:
             principal().user,
             limits,
         )
-        return table_shape(session, table, seats=False), 201
+        return table_view(table).answer(), 201
 
     return write(work)
+
+
+@bp.get("/tables")
+@signed_in()
+@declare({200: (FloorView, "Every table, by id.")})
+def list_tables() -> Response:
+    """The floor's tables, to start from: each one's name, profile and open session, and the
+    seats and hand in play of those the caller may read (a dealer: where they deal)."""
+    session = current_session()
+    readable = readable_tables(session, principal().user)
+    return json_response(floor_view(session, readable).answer(), 200)
 
 
 @bp.get(TABLE)
 @signed_in()
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a PATCH.
-@declare({200: (answers.Table, "The table.")}, [403, 404, 405])
-def get_table(table_id: int) -> Response:
+@declare({200: (TableNow, "The table.")}, [403, 404, 405])
+def read_table(table_id: int) -> Response:
     """A table, its seats and the hand in play (a dealer: their own table)."""
     table = authorise_table(current_session(), principal().user, table_id)
-    return json_response(table_shape(current_session(), table, seats=True), 200)
+    return json_response(table_now(current_session(), table).answer(), 200)
 
 
 @bp.patch(TABLE)
 @signed_in("supervisor")
 @declare(
-    {200: (answers.Table, "The table with its new limits.")},
+    {200: (TableView, "The table with its new limits.")},
     [404, 405],
     json=TableSettings,
     write=True,
@@ -100,14 +126,14 @@ def change_table(table_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         change_limits(session, table, given_limits, principal().user)
-        return table_shape(session, table, seats=False), 200
+        return table_view(table).answer(), 200
 
     return write(work)
 
 
 @bp.post(TABLE + "/seats")
 @signed_in()
-@declare({201: (answers.Seat, "The seat.")}, [403, 404, 409, 429], json=NewSeat, write=True)
+@declare({201: (SeatView, "The seat.")}, [403, 404, 409, 429], json=NewSeat, write=True)
 def seat_player(table_id: int) -> Response:
     """Seat a player with a buy-in from the cage.
 
@@ -132,14 +158,14 @@ def seat_player(table_id: int) -> Response:
             approved_by(session, approver),
             player_id=body.player_id,
         )
-        return seat_shape(seating, body.buy_in), 201
+        return seat_view(seating, body.buy_in).answer(), 201
 
     return write(work)
 
 
 @bp.post(SEAT_AT + "/chips")
 @signed_in()
-@declare({201: (answers.Seat, "The seat.")}, [403, 404, 409, 429], json=ChipMove, write=True)
+@declare({201: (SeatView, "The seat.")}, [403, 404, 409, 429], json=ChipMove, write=True)
 def move_chips(table_id: int, seat: int) -> Response:
     """Buy in more chips, or cash some out, within the table's limits.
 
@@ -156,14 +182,14 @@ def move_chips(table_id: int, seat: int) -> Response:
         service.move_chips(
             session, table, seating, body.kind, body.amount, recorder(), user, approved
         )
-        return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 201
+        return seat_view(seating, service.stacks(session, [seating])[seating.id]).answer(), 201
 
     return write(work)
 
 
 @bp.delete(SEAT_AT)
 @signed_in()
-@declare({200: (answers.Seat, "The seat as it left.")}, [403, 404, 409, 422], write=True)
+@declare({200: (LeftSeatView, "The seat as it left.")}, [403, 404, 409, 422], write=True)
 def leave_seat(table_id: int, seat: int) -> Response:
     """The player leaves: the stack is cashed out to the cage.
 
@@ -176,14 +202,14 @@ def leave_seat(table_id: int, seat: int) -> Response:
         table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
         stack = service.leave_seat(session, table, seating, recorder(), user)
-        return {**seat_shape(seating, stack), "cashed_out": stack, "left": True}, 200
+        return left_seat_view(seating, stack).answer(), 200
 
     return write(work)
 
 
 @bp.post(SEAT_AT + "/pause")
 @signed_in()
-@declare({200: (answers.Seat, "The seat.")}, [403, 404], json=SeatPause, write=True)
+@declare({200: (SeatView, "The seat.")}, [403, 404], json=SeatPause, write=True)
 def pause_seat(table_id: int, seat: int) -> Response:
     """Sit a player out (not dealt in, no time collection), or back in."""
     body = given(SeatPause)
@@ -192,27 +218,28 @@ def pause_seat(table_id: int, seat: int) -> Response:
         table = authorise_table(session, principal().user, table_id, "record")
         seating = service.open_seat(session, table, seat)
         service.pause_seat(session, seating, body.paused)
-        return seat_shape(seating, service.stacks(session, [seating])[seating.id]), 200
+        return seat_view(seating, service.stacks(session, [seating])[seating.id]).answer(), 200
 
     return write(work)
 
 
 @bp.get(TABLE + "/balances")
 @signed_in()
-@declare({200: (answers.Balances, "The balances.")}, [403, 404])
-def balances(table_id: int) -> Response:
+@declare({200: (BalancesView, "The balances.")}, [403, 404])
+def read_balances(table_id: int) -> Response:
     """Each seat's stack and the house's take, as sums of the ledger."""
     table = authorise_table(current_session(), principal().user, table_id)
-    return json_response(balances_shape(current_session(), table), 200)
+    return json_response(balances_view(current_session(), table).answer(), 200)
 
 
 @bp.post(TABLE + "/collections")
 @signed_in()
 @declare(
-    {201: (answers.Collected, "What was collected.")},
+    {201: (CollectedView, "What was collected.")},
     [403, 404, 409, 429],
     json=TakeCollection,
     write=True,
+    name="take_time_collection",
 )
 def time_collection(table_id: int) -> Response:
     """Take the time collection from every seated, unpaused player.
@@ -229,40 +256,28 @@ def time_collection(table_id: int) -> Response:
         approved = approved_by(session, approver)
         payments, entries = take_time_collection(session, table, recorder(), user, approved)
         paid = [payment_view(n, p, {}, None) for n, p in enumerate(payments, start=1)]
-        return {
-            "payments": [p.answer() for p in posted(paid, entries)],
-            "balances": balances_shape(session, table),
-        }, 201
+        collected = CollectedView(
+            payments=posted(paid, entries), balances=balances_view(session, table)
+        )
+        return collected.answer(), 201
 
     return write(work)
-
-
-def assignments_shape(session: Session, table_id: int) -> dict[str, Any]:
-    held = open_session_at(session, table_id)
-    return {
-        "table": table_id,
-        "assigned": [
-            {"dealer": d.name, "dealer_id": d.id}
-            for d in assignments.assigned_dealers(session, table_id)
-        ],
-        "session_dealer": held.dealer.name if held is not None else None,
-    }
 
 
 @bp.get(TABLE + "/assignments")
 @signed_in()
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
-@declare({200: (answers.Assignments, "Who deals the table.")}, [403, 404, 405])
-def table_assignments(table_id: int) -> Response:
+@declare({200: (AssignmentsView, "Who deals the table.")}, [403, 404, 405])
+def read_assignments(table_id: int) -> Response:
     """The dealers assigned to a table, and whose session is open there."""
     table = authorise_table(current_session(), principal().user, table_id)
-    return json_response(assignments_shape(current_session(), table.id), 200)
+    return json_response(assignments_view(current_session(), table.id).answer(), 200)
 
 
 @bp.post(TABLE + "/assignments")
 @signed_in("supervisor")
 @declare(
-    {201: (answers.Assignments, "Who deals the table now.")},
+    {201: (AssignmentsView, "Who deals the table now.")},
     [404, 405, 409],
     json=NewAssignment,
     write=True,
@@ -277,14 +292,14 @@ def assign_dealer(table_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         assignments.assign(session, table, name, principal().user)
-        return assignments_shape(session, table.id), 201
+        return assignments_view(session, table.id).answer(), 201
 
     return write(work)
 
 
 @bp.delete(TABLE + f"/assignments/<{ID}:dealer_id>")
 @signed_in("supervisor")
-@declare({200: (answers.Assignments, "Who deals the table now.")}, [404], write=True)
+@declare({200: (AssignmentsView, "Who deals the table now.")}, [404], write=True)
 def unassign_dealer(table_id: int, dealer_id: int) -> Response:
     """End a dealer's assignment to a table (their open session, if any, stays theirs).
 
@@ -294,6 +309,6 @@ def unassign_dealer(table_id: int, dealer_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         assignments.unassign(session, table, dealer_id, principal().user)
-        return assignments_shape(session, table.id), 200
+        return assignments_view(session, table.id).answer(), 200
 
     return write(work)

@@ -7,12 +7,12 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer.api import answers, bp
+from dealer.api import bp
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
-from dealer.models import User
 from dealer.people import users
+from dealer.views.people import UsersView, UserView, user_view
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
@@ -20,25 +20,21 @@ from dealer.web.signin import principal, signed_in
 USER = f"/users/<{ID}:user_id>"
 
 
-def user_shape(user: User) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "role": user.role, "active": user.active}
-
-
 @bp.get("/users")
 @signed_in("admin")
-@declare({200: (answers.Users, "The users.")})
+@declare({200: (UsersView, "The users.")})
 def list_users() -> Response:
     """Every user.
 
     Role: admin.
     """
     listed = users.list_users(current_session())
-    return json_response({"users": [user_shape(u) for u in listed]}, 200)
+    return json_response(UsersView(users=[user_view(u) for u in listed]).answer(), 200)
 
 
 @bp.post("/users")
 @signed_in("admin")
-@declare({201: (answers.User, "The user.")}, json=NewUser, write=True)
+@declare({201: (UserView, "The user.")}, json=NewUser, write=True)
 def create_user() -> Response:
     """Add a user who signs in with a name and a PIN of 4 to 8 digits.
 
@@ -48,14 +44,14 @@ def create_user() -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         user = users.add_user(session, body.name, body.role, body.pin, principal().user)
-        return user_shape(user), 201
+        return user_view(user).answer(), 201
 
     return write(work)
 
 
 @bp.delete(USER)
 @signed_in("admin")
-@declare({200: (answers.User, "The user, inactive.")}, [404, 409, 422], write=True)
+@declare({200: (UserView, "The user, inactive.")}, [404, 409, 422], write=True)
 def deactivate_user(user_id: int) -> Response:
     """Deactivate a user: no more sign-ins, and every open one ends. Their history stays.
 
@@ -63,6 +59,6 @@ def deactivate_user(user_id: int) -> Response:
     """
 
     def work(session: Session) -> tuple[Any, int]:
-        return user_shape(users.deactivate_user(session, user_id, principal().user)), 200
+        return user_view(users.deactivate_user(session, user_id, principal().user)).answer(), 200
 
     return write(work)

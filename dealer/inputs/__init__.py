@@ -31,6 +31,7 @@ from dealer.inputs.events import EVENTS, NewEvent
 from dealer.inputs.params import (
     KEY_WORDS,
     DisputeFilter,
+    HandsPage,
     LedgerPage,
     PaymentSearch,
     PlayerSearch,
@@ -50,6 +51,7 @@ __all__ = [
     "Collection",
     "DisputeFilter",
     "Fit",
+    "HandsPage",
     "Knobs",
     "KnobsGiven",
     "Leave",

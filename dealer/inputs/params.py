@@ -11,7 +11,15 @@ from pydantic import Field
 from pydantic_core import core_schema
 from typing_extensions import TypedDict
 
-from dealer.bounds import LEDGER_PAGE, MAX_CHIPS, MAX_ID, PLAYER_NAME, SEARCH_PAGE, SEATS
+from dealer.bounds import (
+    HANDS_PAGE,
+    LEDGER_PAGE,
+    MAX_CHIPS,
+    MAX_ID,
+    PLAYER_NAME,
+    SEARCH_PAGE,
+    SEATS,
+)
 from dealer.errors import Invalid
 from dealer.inputs.words import Words
 from dealer.web.once import LONGEST_KEY
@@ -20,6 +28,7 @@ from dealer.words import rules as rulebook
 __all__ = [
     "KEY_WORDS",
     "DisputeFilter",
+    "HandsPage",
     "LedgerPage",
     "PaymentSearch",
     "PlayerSearch",
@@ -54,6 +63,19 @@ class LedgerPage(TypedDict, total=False):
         int, _number((0, MAX_ID)), Field(description="Only entries with a greater seq.")
     ]
     limit: Annotated[int, _number(LEDGER_PAGE), Field(description="At most this many entries.")]
+
+
+class HandsPage(TypedDict, total=False):
+    """A page of a table's hands, the newest first: ``limit`` of them older than ``before``."""
+
+    before: Annotated[
+        int,
+        _number((1, MAX_ID)),
+        Field(description="Only hands with a smaller id (the last page's next)."),
+    ]
+    limit: Annotated[
+        int, _number(HANDS_PAGE), Field(description="At most this many hands (25 unless told).")
+    ]
 
 
 def _status(value: Any, _field: str, _given: Mapping[str, Any]) -> str:

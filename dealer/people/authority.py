@@ -93,6 +93,14 @@ def authorise(session: Session, user: User, table_id: int, action: Action = "rea
     raise _refusal(session, held, table_id)
 
 
+def readable_tables(session: Session, user: User) -> set[int] | None:
+    """The tables whose seats and hands ``user`` may read: None for every table (a
+    supervisor), else those a dealer holds."""
+    if user.can("supervisor"):
+        return None
+    return tables_held(session, user.id)
+
+
 def may_read(session: Session, user: User, table_id: int) -> bool:
     """Whether ``user`` may read table ``table_id`` (for a screen choosing what to show)."""
     try:

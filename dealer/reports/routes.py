@@ -115,7 +115,7 @@ CSV = {200: (None, "The document (text/csv).")}
 
 @bp.get(f"/reports/hands/<{ID}:hand_id>.pdf")
 @signed_in(form_post=True)
-@declare(PDF, [404], documented_only=True)
+@declare(PDF, [404], documented_only=True, name="print_hand_slip")
 def hand_slip(hand_id: int) -> Response:
     """The hand slip: every event with its payments and rule, the settlement, each seat's
     net, the ledger range and its hash. Stamped REPRINT n after the first.
@@ -135,7 +135,7 @@ def hand_slip(hand_id: int) -> Response:
 
 @bp.get(f"/reports/sessions/<{ID}:session_id>.pdf")
 @signed_in(form_post=True)
-@declare(PDF, [404], documented_only=True)
+@declare(PDF, [404], documented_only=True, name="print_session_report")
 def session_report(session_id: int) -> Response:
     """A table session: seats, hands, the drop, voids and corrections.
 
@@ -158,7 +158,7 @@ def session_report(session_id: int) -> Response:
 
 @bp.get("/reports/shift.pdf")
 @signed_in("supervisor", form_post=True)
-@declare(PDF, [422], query=ShiftWindow, documented_only=True)
+@declare(PDF, [422], query=ShiftWindow, documented_only=True, name="print_shift_report")
 def shift_report() -> Response:
     """The shift ledger over [from, to) (at most 31 days): every table, the players, the drop
     by hour and by table, the trial balance and the chain check.
@@ -184,7 +184,7 @@ def shift_report() -> Response:
 
 @bp.get(f"/reports/players/<{ID}:player_id>.pdf")
 @signed_in("supervisor")
-@declare(PDF, [404, 422], query=Window, documented_only=True)
+@declare(PDF, [404, 422], query=Window, documented_only=True, name="print_player_statement")
 def player_statement(player_id: int) -> Response:
     """A player's statement over [from, to) (either end may be left open): buy-ins,
     cash-outs, and what the play won or lost by day and by hand, in chips.
@@ -201,7 +201,7 @@ def player_statement(player_id: int) -> Response:
 
 @bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf")
 @signed_in(form_post=True)
-@declare(PDF, [404, 409], documented_only=True)
+@declare(PDF, [404, 409], documented_only=True, name="print_seat_statement")
 def statement_slip(hand_id: int, seat: int) -> Response:
     """A seat's statement for a hand: every chip in and out, by party and by rule, with
     running totals, held to the ledger's own sum. A dealer may print it at their own table.
@@ -239,7 +239,7 @@ def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:
 
 @bp.get("/exports/ledger.csv")
 @signed_in("supervisor")
-@declare(CSV, [422], query=Window, documented_only=True)
+@declare(CSV, [422], query=Window, documented_only=True, name="export_ledger", area="exports")
 def ledger_export() -> Response:
     """Every ledger entry made in the window, one line each, streamed.
 
@@ -256,7 +256,7 @@ def ledger_export() -> Response:
 
 @bp.get("/exports/players.csv")
 @signed_in("supervisor")
-@declare(CSV, [422], query=Window, documented_only=True)
+@declare(CSV, [422], query=Window, documented_only=True, name="export_players", area="exports")
 def players_export() -> Response:
     """One line per player session (seating) in the window, PokerNow's layout.
 

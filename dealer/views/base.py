@@ -5,12 +5,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+)
 
 from dealer.bounds import SEATS
 from dealer.models import as_utc
 
-__all__ = ["SEAT_KEY", "SeatNumber", "Time", "View", "screen", "when"]
+__all__ = ["SEAT_KEY", "SeatNumber", "Time", "View", "given", "screen", "when"]
 
 
 def when(moment: datetime | None) -> str | None:
@@ -25,6 +32,8 @@ Time = Annotated[
     datetime,
     BeforeValidator(lambda v: as_utc(v) if isinstance(v, datetime) else v),
     PlainSerializer(when, return_type=str, when_used="json"),
+    # The document says what the answer holds: an RFC 3339 time, which always has its zone.
+    WithJsonSchema({"type": "string", "format": "date-time"}, mode="serialization"),
 ]
 SeatNumber = Annotated[int, Field(ge=SEATS[0], le=SEATS[1])]
 #: A seat as an object's key ("1" to "8"): `dict[str, X]` with this, so the document types
@@ -40,6 +49,12 @@ class View(BaseModel):
     def answer(self) -> dict[str, Any]:
         """The API's JSON for this view: fields by their API names, screen-only ones left out."""
         return self.model_dump(mode="json", by_alias=True)
+
+
+def given(**more: Any) -> Any:
+    """A field answered only when it holds something: left out of the answer when None (the
+    document shows it as not required)."""
+    return Field(None, exclude_if=lambda value: value is None, **more)
 
 
 def screen(default: Any = None, **more: Any) -> Any:

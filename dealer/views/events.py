@@ -4,16 +4,16 @@ with its payments, their reasons in words, and the payments said aloud in groups
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Literal, TypeAlias
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from dealer import rules
 from dealer.hands.reading import Replayed
 from dealer.models import LedgerEntry
 from dealer.people.devices import device_claim
 from dealer.rules import ACTION_TYPES
-from dealer.views.base import SeatNumber, Time, View, screen
+from dealer.views.base import SeatNumber, Time, View, given, screen
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
 from dealer.words.parties import party_words
@@ -94,15 +94,16 @@ class EventView(View):
     seq: int
     type: EventType
     seat: SeatNumber | None
-    cards: Cards | None = None
-    meld: int | None = None
-    take: Cards | None = None
-    into: list[Cards] | None = None
-    event: int | None = Field(None, description="A void: the id of the event it voids.")
-    event_seq: int | None = None
-    reason: str | None = None
-    claimed: bool | None = Field(
-        None, description="false: recorded unclaimed (nothing paid); left out otherwise."
+    # An event answers only its own action's fields (API.md): no nulls for the others.
+    cards: Cards | None = given()
+    meld: int | None = given()
+    take: Cards | None = given()
+    into: list[Cards] | None = given()
+    event: int | None = given(description="A void: the id of the event it voids.")
+    event_seq: int | None = given()
+    reason: str | None = given()
+    claimed: bool | None = given(
+        description="false: recorded unclaimed (nothing paid); left out otherwise."
     )
     text: str = Field(description="The event in one sentence, as every screen says it.")
     melds: list[int]
@@ -126,21 +127,9 @@ class EventView(View):
         """Its payments in sentences, ready to read aloud ("No chips move." for none)."""
         return [g.sentence for g in self.groups] or [say("No chips move.")]
 
-    @model_serializer(mode="wrap")
-    def _action_fields_only_when_given(self, dump: SerializerFunctionWrapHandler) -> Any:
-        """An event answers only its own action's fields (API.md): no nulls for the others."""
-        out = dump(self)
-        for name in _ACTION_FIELDS:
-            if out.get(name) is None:
-                out.pop(name, None)
-        return out
-
     @property
     def correction(self) -> bool:
         return self.type in ("void", "void_hand")
-
-
-_ACTION_FIELDS = ("cards", "meld", "take", "into", "event", "event_seq", "reason", "claimed")
 
 
 def event_views(

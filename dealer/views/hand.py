@@ -11,7 +11,7 @@ fields left out of the API's answer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from pydantic import Field
 from sqlalchemy import bindparam, select, text
@@ -21,6 +21,7 @@ from dealer import rules
 from dealer.floor.figures import cheapest_hand
 from dealer.floor.tables import stacks
 from dealer.hands.reading import Replayed, load_hand
+from dealer.inputs import Collection, Ruled
 from dealer.ledger.replay import hand_collection, hand_rules
 from dealer.models import Seating, Table
 from dealer.rules import Party as EngineParty
@@ -32,10 +33,12 @@ from dealer.words.rules import condition_words, meld_words, rules_in_force
 
 __all__ = [
     "ConditionView",
+    "FitsView",
     "HandSeatView",
     "HandView",
     "MeldView",
     "TableBrief",
+    "fits_view",
     "hand_view",
 ]
 
@@ -85,6 +88,22 @@ class HandSeatView(View):
         return "out" if self.went_out else self.status
 
 
+class PlaceView(View):
+    """A meld a card could be added to, and whether it takes the seat out."""
+
+    seat: SeatNumber
+    meld: int
+    goes_out: bool
+
+
+class FitsView(View):
+    fits: list[PlaceView]
+
+
+def fits_view(found: list[rules.Fit]) -> FitsView:
+    return FitsView(fits=[PlaceView(seat=f.seat, meld=f.meld, goes_out=f.goes_out) for f in found])
+
+
 class TableBrief(View):
     id: int
     name: str
@@ -98,8 +117,8 @@ class HandView(View):
     table: int
     number: int
     status: Literal["playing", "settled", "void"]
-    rules: dict[str, Any] = Field(description="The profile and every knob, as dealt.")
-    collection: dict[str, Any]
+    rules: Ruled = Field(description="The profile and every knob, as dealt.")
+    collection: Collection
     winner: SeatNumber | None
     seats: dict[str, HandSeatView] = Field(json_schema_extra=SEAT_KEY)
     net: dict[str, int] = Field(

@@ -74,6 +74,7 @@ ERRORS = {
     415: "The body is not JSON.",
     422: "Against the rules, or malformed.",
     429: "Too many wrong PINs: locked for a while.",
+    503: "The database cannot write or cannot be reached: nothing was recorded; send it again.",
 }
 
 
@@ -155,6 +156,18 @@ class JsonDoor(FlaskPlugin):
         return resp, None
 
 
+#: Each model the document names, by its name: two models of one name would be one schema.
+_NAMED: dict[str, Any] = {}
+
+
+def _named(model: Any) -> str:
+    """A model's name in the document: its class name, which no other model may have."""
+    name: str = model.__name__
+    if _NAMED.setdefault(name, model) is not model:
+        raise TypeError(f"Two models are named {name}: the document would show one for both.")
+    return name
+
+
 contract = SpecTree(
     "flask",
     backend=JsonDoor,
@@ -168,7 +181,7 @@ contract = SpecTree(
     # pointing it at 400, which every view declares, keeps it from adding a 422 to reads.
     validation_error_status=400,
     validation_error_model=Error,
-    naming_strategy=lambda model: model.__name__,
+    naming_strategy=_named,
     nested_naming_strategy=lambda _parent, child: child,
     security_schemes=[
         {"name": "bearer", "data": {"type": "http", "scheme": "bearer"}},
@@ -189,6 +202,36 @@ PATH_WORDS = {
 }
 
 
+#: The areas the operations are grouped in (a generated client's modules), by the module
+#: that serves them, and what each holds.
+AREAS = {
+    "signin": "sign-in",
+    "tables": "tables",
+    "table_sessions": "sessions",
+    "hands": "hands",
+    "ledger": "ledger",
+    "desk": "disputes",
+    "disputes": "disputes",
+    "players": "players",
+    "users": "people",
+    "openapi": "document",
+    "routes": "reports",
+}
+AREA_WORDS = {
+    "sign-in": "Signing in and out.",
+    "tables": "The floor's tables, their seats, chips, balances and assigned dealers.",
+    "sessions": "Table sessions: a dealer's down.",
+    "hands": "Hands and their events.",
+    "ledger": "The chip ledger and its verification.",
+    "disputes": "Disputes, a seat's statement for a hand, and finding a payment.",
+    "players": "Players known across sessions and days.",
+    "people": "The people who sign in (admin).",
+    "reports": "The printed documents (PDF).",
+    "exports": "The exports (CSV).",
+    "document": "This document.",
+}
+
+
 def declare(
     answers: Mapping[int, tuple[Any, str]],
     refusals: Iterable[int] = (),
@@ -198,32 +241,50 @@ def declare(
     signed_in: bool = True,
     write: bool = False,
     documented_only: bool = False,
+    name: str | None = None,
+    area: str | None = None,
 ) -> Callable[[View], View]:
     """Declare a view: what it takes, what it answers, and the refusals it may give.
 
-    Every view may answer 400; one for the signed in also 401 and 403; a ``write`` takes
-    an ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused),
-    413, 415 and 422. ``documented_only``: the view reads its own inputs.
+    Every view may answer 400; one for the signed in also 401 and 403, and 503 (the
+    database cannot be reached), as may one that takes a body; a ``write`` takes an
+    ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused), 413,
+    415 and 422. ``refusals``: the other statuses the view can answer (its service's
+    refusals), each documented with the error body. ``documented_only``: the view reads its
+    own inputs.
+
+    The operation is named for what it does (``name``, else the view's own name) and
+    tagged by its area (``area``, else the one of the view's module, `AREAS`): a client
+    generated from the document has a function of that name in a module per area.
     """
     statuses = {400, *refusals}
+    if signed_in or json is not None:
+        statuses |= {503}
     if signed_in:
         statuses |= {401, 403}
     if write:
         statuses |= {409, 413, 415, 422}
     codes: dict[str, Any] = {f"HTTP_{status}": answer for status, answer in answers.items()}
     codes.update({f"HTTP_{status}": (Error, ERRORS[status]) for status in sorted(statuses)})
-    return cast(
-        Callable[[View], View],
-        contract.validate(
-            json=json,
-            query=query,
-            headers=WriteHeaders if write else None,
-            resp=Response(**codes),
-            security=None if signed_in else {},
-            path_parameter_descriptions=PATH_WORDS,
-            skip_validation=documented_only,
-        ),
-    )
+
+    def declared(view: View) -> View:
+        tag = area or AREAS[view.__module__.rsplit(".", 1)[-1]]
+        return cast(
+            View,
+            contract.validate(
+                json=json,
+                query=query,
+                headers=WriteHeaders if write else None,
+                resp=Response(**codes),
+                security=None if signed_in else {},
+                path_parameter_descriptions=PATH_WORDS,
+                skip_validation=documented_only,
+                operation_id=name or view.__name__,
+                tags=[tag],
+            )(view),
+        )
+
+    return declared
 
 
 def given(model: type[Model]) -> Model:
@@ -267,6 +328,8 @@ def document() -> dict[str, Any]:
     """
     out: dict[str, Any] = copy.deepcopy(contract.spec)
     out["paths"] = {k: v for k, v in out["paths"].items() if k.startswith(DOCUMENTED)}
+    used = {tag for item in out["paths"].values() for op in item.values() for tag in op["tags"]}
+    out["tags"] = [{"name": t, "description": w} for t, w in AREA_WORDS.items() if t in used]
     schemas = out["components"]["schemas"]
     for path, item in out["paths"].items():
         for operation in item.values():
@@ -288,7 +351,10 @@ def document() -> dict[str, Any]:
 
 
 def _file(media: str) -> dict[str, Any]:
-    shown = "inline" if media == "application/pdf" else "attachment"
+    """A document's answer: a PDF is bytes (shown inline), a CSV text (an attachment)."""
+    pdf = media == "application/pdf"
+    shown = "inline" if pdf else "attachment"
+    schema = {"type": "string", "format": "binary"} if pdf else {"type": "string"}
     return {
         "headers": {
             "Content-Disposition": {
@@ -296,5 +362,5 @@ def _file(media: str) -> dict[str, Any]:
                 "schema": {"type": "string"},
             }
         },
-        "content": {media: {"schema": {"type": "string", "format": "binary"}}},
+        "content": {media: {"schema": schema}},
     }

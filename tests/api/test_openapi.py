@@ -2,13 +2,16 @@
 
 schemathesis builds requests from the document, in-process against the WSGI
 app, signed in with a bearer token (as an admin, so roles rarely stop it), on
-a table with seated players and a hand in play; every answer must be free of
-server errors and match the document (status code, content type, headers,
-body schema). Two passes per operation: ids that exist (table 1, hand 1, seat
-1) and ids drawn at random; schema-valid bodies and schema-breaking ones. A
-schema-breaking request must be refused, and one the document calls valid must
-not be refused for its shape (`valid_request_not_refused`). Then the coverage
-phase's requests: each bound at its edges, each required field left out, and
+a table with seated players and a hand in play, and runs every check it has
+on each answer (`every_check`): no server error; status code, content type, headers
+and body as documented (every refusal an operation can answer is listed, with
+the error body); a schema-breaking request refused, and one the document calls
+valid not refused for its shape (`valid_request_not_refused`, schemathesis's
+positive-data check less the refusals on Pan's rules and the table's state);
+credentials enforced where the document asks for them. Two passes per
+operation: ids that exist (table 1, hand 1, seat 1) and ids drawn at random;
+schema-valid bodies and schema-breaking ones. Then the coverage phase's
+requests: each bound at its edges, each required field or header left out, and
 every method an address does not take, which must be a 405 with an Allow header.
 """
 
@@ -23,31 +26,17 @@ import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from openapi_spec_validator import validate
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import CHECKS as SCHEMATHESIS_CHECKS
+from schemathesis.checks import load_all_checks
 from schemathesis.generation import GenerationMode
 from schemathesis.openapi.checks import RejectedPositiveData
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    negative_data_rejection,
-    positive_data_acceptance,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-    unsupported_method,
-)
+from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
 
 from tests.helpers import Api
 
 EXAMPLES = int(os.environ.get("DEALER_FUZZ_EXAMPLES", "20"))
 # Same cases every run (CI must not flake); DEALER_FUZZ_RANDOM=1 explores new ones.
 DERANDOMIZE = os.environ.get("DEALER_FUZZ_RANDOM") != "1"
-CHECKS = [
-    not_a_server_error,
-    status_code_conformance,
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
-]
 #: The addresses the document covers: the API, and the reports and exports it signs in to.
 DOCUMENTED = ("/api/v1", "/reports/", "/exports/")
 REAL_IDS = {"table_id": 1, "hand_id": 1, "seat": 1, "session_id": 1}
@@ -91,6 +80,42 @@ def valid_request_not_refused(ctx: Any, response: Any, case: Any) -> bool | None
         if code is None or code in SHAPE_CODES:
             raise
         return None
+
+
+load_all_checks()
+
+
+def every_check() -> list[Any]:
+    """Every check schemathesis has (a new version's new ones too), the positive-data one as
+    `valid_request_not_refused` judges it. ``ignored_auth`` probes an operation's credentials
+    once a run, as schemathesis's own runner does, not again on every answer."""
+    enforced: set[str] = set()
+
+    def ignored_auth_once(ctx: Any, response: Any, case: Any) -> bool | None:
+        ctx.auth_enforced_operations = enforced
+        return ignored_auth(ctx, response, case)
+
+    ignored_auth_once.__name__ = "ignored_auth"
+    swap = {positive_data_acceptance: valid_request_not_refused, ignored_auth: ignored_auth_once}
+    return [swap.get(check, check) for check in SCHEMATHESIS_CHECKS.get_all()]
+
+
+def test_every_check_schemathesis_has_runs() -> None:
+    names = {check.__name__ for check in every_check()}
+    assert names >= {
+        "not_a_server_error",
+        "status_code_conformance",
+        "content_type_conformance",
+        "response_headers_conformance",
+        "response_schema_conformance",
+        "negative_data_rejection",
+        "valid_request_not_refused",
+        "missing_required_header",
+        "unsupported_method",
+        "allow_header_conformance",
+        "ignored_auth",
+    }
+    assert "positive_data_acceptance" not in names
 
 
 def test_the_document_is_valid_openapi(client: Any) -> None:
@@ -153,6 +178,7 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_document(
     app = table_in_play.client.application
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     headers = {"Authorization": f"Bearer {table_in_play.token}"}
+    checks = every_check()
     failures: list[str] = []
     tried = 0
     for result in schema.get_all_operations():
@@ -165,11 +191,6 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_document(
                 strategy = operation.as_strategy(
                     generation_mode=mode, path_parameters=fixed or None
                 )
-                checks = [
-                    *CHECKS,
-                    negative_data_rejection if mode.is_negative else valid_request_not_refused,
-                ]
-
                 run = fuzz(strategy, headers, checks)
                 tried += 1
                 try:
@@ -177,11 +198,11 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_document(
                 except Exception as exc:  # collect every operation's failure, then report
                     failures.append(f"{operation.method.upper()} {operation.path} [{mode}]: {exc}")
     assert tried >= 20
-    failures += coverage(schema, headers)
+    failures += coverage(schema, headers, checks)
     assert not failures, "\n\n".join(failures)
 
 
-def coverage(schema: Any, headers: dict[str, str]) -> list[str]:
+def coverage(schema: Any, headers: dict[str, str], checks: list[Any]) -> list[str]:
     """The coverage phase's requests, each checked once; the failures, one line each."""
     failures = []
     for result in schema.get_all_operations():
@@ -194,11 +215,8 @@ def coverage(schema: Any, headers: dict[str, str]) -> list[str]:
             operation, generation_modes=modes, generation_config=config
         ):
             mode = case.meta.generation.mode
-            judged = negative_data_rejection if mode.is_negative else valid_request_not_refused
             try:
-                case.call_and_validate(
-                    headers=headers, checks=[*CHECKS, judged, unsupported_method]
-                )
+                case.call_and_validate(headers=headers, checks=checks)
             except Exception as exc:
                 failures.append(
                     f"{case.method} {operation.path} [coverage, {mode}, "

@@ -176,3 +176,60 @@ def test_the_ledger_reads_in_pages(api: Api, floor: Api) -> None:
     assert api.get(path + "?after=5")["entries"] == []
     for query in ("?limit=0", "?after=-1", "?limit=x", "?after=\u0661"):
         assert api.get(path + query, status=422)["error"]["code"] == "invalid_query"
+
+
+def test_the_floor_lists_every_table_with_what_a_client_starts_from(api: Api, floor: Api) -> None:
+    """A supervisor sees every table's seats; a dealer sees every table's name, profile and
+    open session, and the seats and hand in play only of the tables they deal."""
+    mine = floor.table("classic", name="Table 1")
+    other = floor.table("cardroom", name="Table 2", dealer=None)
+    api.seat(mine["id"], 3, "Ana", 50)
+    api.seat(mine["id"], 4, "Ben", 50)
+    hand = api.hand(mine["id"])
+    listed = {t["id"]: t for t in floor.get("/tables")["tables"]}
+    assert list(listed) == [mine["id"], other["id"]]
+    assert listed[mine["id"]]["name"] == "Table 1"
+    assert listed[mine["id"]]["profile"] == "classic"
+    assert listed[mine["id"]]["session"]["dealer"] == "Dee"
+    assert listed[mine["id"]]["seats"]["3"]["stack"] == api.stacks(mine["id"])[3]
+    assert listed[mine["id"]]["hand"] == hand["id"]
+    assert listed[other["id"]]["session"] is None
+    assert listed[other["id"]]["seats"] == {}
+    assert all(t["mine"] for t in listed.values())
+
+    seen = {t["id"]: t for t in api.get("/tables")["tables"]}
+    assert seen[mine["id"]]["mine"] is True
+    assert seen[mine["id"]]["seats"]["3"]["player"] == "Ana"
+    assert seen[other["id"]] == {
+        "id": other["id"],
+        "name": "Table 2",
+        "profile": "cardroom",
+        "session": None,
+        "mine": False,
+        "seats": None,
+        "hand": None,
+    }
+
+
+def test_a_tables_hands_come_newest_first_in_pages(api: Api, floor: Api) -> None:
+    table = floor.table()
+    for seat in (1, 2):
+        api.seat(table["id"], seat, f"P{seat}")
+    dealt = []
+    for _ in range(3):
+        hand = api.hand(table["id"])
+        floor.event(hand["id"], {"type": "void_hand", "reason": "misdeal"})
+        dealt.append(hand["id"])
+    first = api.get(f"/tables/{table['id']}/hands?limit=2")
+    assert [h["id"] for h in first["hands"]] == dealt[:0:-1]
+    assert first["hands"][0]["status"] == "void"
+    assert first["hands"][0]["number"] == 3
+    assert first["hands"][0]["started_at"].endswith("Z")
+    assert first["next"] == dealt[1]
+    rest = api.get(f"/tables/{table['id']}/hands?limit=2&before={first['next']}")
+    assert [h["id"] for h in rest["hands"]] == [dealt[0]]
+    assert rest["next"] is None
+    everything = api.get(f"/tables/{table['id']}/hands")
+    assert [h["id"] for h in everything["hands"]] == dealt[::-1]
+    refused = api.get(f"/tables/{table['id']}/hands?limit=0", status=422)
+    assert refused["error"]["code"] == "invalid_query"

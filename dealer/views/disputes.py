@@ -1,0 +1,143 @@
+"""Disputes as a client reads them: a dispute on the record with its ruling, and the
+payments a search found (`dealer.disputes`).
+
+The API dumps these and its document is made from them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from dealer.disputes.record import OnRecord
+from dealer.disputes.search import Found
+from dealer.views.base import Time, View
+from dealer.views.statement import RuleNamed, rule_named
+
+__all__ = [
+    "DisputeList",
+    "DisputeView",
+    "FoundPaymentView",
+    "PaymentsFound",
+    "dispute_view",
+    "payments_found",
+]
+
+
+class RulingView(View):
+    outcome: Literal["upheld", "denied"]
+    reason: str
+    void_event: int | None = Field(description="The void event it led to (upheld).")
+    correction: int | None = Field(description="The correcting ledger entry's seq (upheld).")
+    ruled_by: int = Field(description="The supervisor's user id.")
+    device: str
+    at: Time
+
+
+class DisputeView(View):
+    id: int
+    hand: int
+    table: int
+    status: Literal["open", "ruled"]
+    raised_by: Literal["seat", "dealer"]
+    seat: int | None
+    claim: str
+    entry: int | None = Field(description="The ledger entry the claim is about, if any.")
+    opened_by: int = Field(description="The user id of whoever put it on the record.")
+    device: str
+    at: Time
+    ruling: RulingView | None
+
+
+class DisputeList(View):
+    disputes: list[DisputeView]
+
+
+def dispute_view(found: OnRecord) -> DisputeView:
+    d, r = found.dispute, found.ruling
+    return DisputeView(
+        id=d.id,
+        hand=d.hand_id,
+        table=found.table_id,
+        status=found.status,  # type: ignore[arg-type]
+        raised_by=d.raised_by,  # type: ignore[arg-type]
+        seat=d.seat,
+        claim=d.claim,
+        entry=d.entry_seq,
+        opened_by=d.user_id,
+        device=d.device,
+        at=d.opened_at,
+        ruling=None
+        if r is None
+        else RulingView(
+            outcome=r.outcome,  # type: ignore[arg-type]
+            reason=r.reason,
+            void_event=r.void_event_id,
+            correction=r.correction_seq,
+            ruled_by=r.user_id,
+            device=r.device,
+            at=r.ruled_at,
+        ),
+    )
+
+
+class SideView(View):
+    party: str = Field(description='A seat ("3"), "pot", "house" or "cage".')
+    words: str
+
+
+class FoundPaymentView(View):
+    entry: int
+    at: Time
+    table: int
+    table_name: str
+    hand: int
+    hand_number: int
+    event: int
+    payment: int = Field(description="The payment's number within its event (from 1).")
+    from_: SideView = Field(alias="from")
+    to: SideView
+    chips: int
+    rule: RuleNamed
+    reason: str
+    reverses: int | None
+    dispute: str = Field(description="The payment's dispute view (a screen).")
+    statements: dict[str, str] = Field(
+        description="Each seat's statement for the hand (API), by seat.",
+        json_schema_extra={"propertyNames": {"pattern": "^[1-8]$"}},
+    )
+
+
+class PaymentsFound(View):
+    payments: list[FoundPaymentView] = Field(description="The newest first.")
+    more: bool = Field(description="More payments match than this page holds.")
+
+
+def payments_found(found: Found) -> PaymentsFound:
+    out = []
+    for p in found.payments:
+        seats = [side.party for side in (p.payer, p.payee) if isinstance(side.party, int)]
+        out.append(
+            FoundPaymentView(
+                entry=p.entry_seq,
+                at=p.at,
+                table=p.table_id,
+                table_name=p.table_name,
+                hand=p.hand_id,
+                hand_number=p.hand_number,
+                event=p.event_id,
+                payment=p.number,
+                **{"from": SideView(party=str(p.payer.party), words=p.payer.words)},
+                to=SideView(party=str(p.payee.party), words=p.payee.words),
+                chips=p.chips,
+                rule=rule_named(p.rule.code),
+                reason=p.reason,
+                reverses=p.reverses,
+                dispute=f"/hands/{p.hand_id}/events/{p.event_id}/payments/{p.number}",
+                statements={
+                    str(s): f"/api/v1/hands/{p.hand_id}/seats/{s}/statement" for s in seats
+                },
+            )
+        )
+    return PaymentsFound(payments=out, more=found.more)

@@ -1,0 +1,138 @@
+"""The ledger as a client reads it: a table's entries, and the verification's report.
+
+The API dumps these (API.md's ledger and verification) and its document is made from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated
+
+from pydantic import Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dealer.ledger import Report, parse_account
+from dealer.models import LedgerEntry, Seating, Table
+from dealer.people.devices import device_claim
+from dealer.views.base import Time, View
+
+__all__ = ["EntriesView", "EntryView", "VerificationView", "ledger_view", "verification_view"]
+
+
+class EntryView(View):
+    """A ledger entry: who paid whom, how much and why, and its place in the chain."""
+
+    seq: int
+    at: Time
+    from_: str = Field(alias="from", description='A seat ("3"), "pot", "house" or "cage".')
+    to: str = Field(description='A seat ("3"), "pot", "house" or "cage".')
+    chips: Annotated[int, Field(ge=1)]
+    reason: str
+    rule: str = Field(description="The engine's code for the rule.")
+    hand: int | None
+    event: int | None
+    reverses: int | None
+    from_account: str
+    to_account: str
+    device: str
+    device_claim: str = Field(description="The device in words that say what is only claimed.")
+    hash: str
+
+
+class EntriesView(View):
+    entries: list[EntryView]
+
+
+class ProblemView(View):
+    check: str
+    message: str
+    seq: int | None
+    hand: int | None
+
+
+class ChainHeadView(View):
+    seq: int
+    hash: str
+
+
+class CheckpointView(View):
+    seq: int
+    hash: str
+    at: Time
+
+
+class EngineChangeView(View):
+    """A hand that no longer replays as recorded under the engine installed: not a problem."""
+
+    hand: int
+    played_under: str | None
+    message: str
+
+
+class VerificationView(View):
+    ok: bool
+    entries: int
+    head: str
+    problems: list[ProblemView]
+    full: bool = Field(description="false: checked from the last good checkpoint.")
+    chain: ChainHeadView = Field(description="The keyed chain's head.")
+    checked_from: int = Field(description="Links after this seq were checked.")
+    checkpoint: CheckpointView | None = Field(description="The checkpoint it started from.")
+    checkpoints: int = Field(description="How many checkpoints were held against the ledger.")
+    links_checked: int
+    hands_checked: int
+    hands_replayed: int
+    engine: str = Field(description="The rules engine's version installed.")
+    engine_changed: list[EngineChangeView]
+
+
+def verification_view(report: Report) -> VerificationView:
+    return VerificationView.model_validate(report.as_dict())
+
+
+def _party(account: str, seat_of: Mapping[int, int]) -> str:
+    """An account as the API names a party: the seat number, pot, house or cage."""
+    parsed = parse_account(account)
+    if parsed is None:
+        return account
+    if parsed.kind == "seating" and parsed.id is not None:
+        return str(seat_of.get(parsed.id, account))
+    return parsed.kind
+
+
+def ledger_view(
+    session: Session, table: Table, after: int = 0, limit: int | None = None
+) -> EntriesView:
+    """Table ``table``'s entries in seq order: all, or ``limit`` of them after seq ``after``."""
+    query = (
+        select(LedgerEntry)
+        .where(LedgerEntry.table_id == table.id, LedgerEntry.seq > after)
+        .order_by(LedgerEntry.seq)
+        .limit(limit)
+    )
+    entries = list(session.scalars(query))
+    seatings = session.scalars(select(Seating).where(Seating.table_id == table.id))
+    seat_of = {s.id: s.seat for s in seatings}
+    return EntriesView(
+        entries=[
+            EntryView(
+                seq=e.seq,
+                at=e.at,
+                **{"from": _party(e.from_account, seat_of)},
+                to=_party(e.to_account, seat_of),
+                chips=e.chips,
+                reason=e.reason,
+                rule=e.reason_code,
+                hand=e.hand_id,
+                event=e.event_id,
+                reverses=e.reverses,
+                from_account=e.from_account,
+                to_account=e.to_account,
+                device=e.device,
+                device_claim=device_claim(e.device),
+                hash=e.hash,
+            )
+            for e in entries
+        ]
+    )
