@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select, update
 
+from dealer.config import TESTING_LEDGER_KEY
 from dealer.extensions import db
 from dealer.ledger import GENESIS, entry_hash
 from dealer.ledger.chain import link_message
@@ -28,7 +29,7 @@ from tests.reports.evening import one_line, pdf_text
 from tests.reports.test_routes import fetch, window
 
 #: The testing configuration's LEDGER_KEY: an insider who has stolen the key too.
-STOLEN_KEY = LedgerKey(b"testing")
+STOLEN_KEY = LedgerKey(TESTING_LEDGER_KEY.encode())
 
 
 @pytest.fixture
