@@ -142,7 +142,10 @@ def test_a_deleted_last_entry_and_its_link_are_caught_by_the_checkpoint(
     without_triggers(
         played,
         database,
-        "DELETE FROM chain_links WHERE seq = (SELECT max(seq) FROM chain_links)",
+        # The newest entry, its link and what came after it (the record of the checkpoint).
+        "DELETE FROM chain_links WHERE seq >= "
+        "(SELECT seq FROM chain_links WHERE kind = 'entry' AND ref = 15)",
+        "DELETE FROM checkpoint_records WHERE id = (SELECT max(id) FROM checkpoint_records)",
         "DELETE FROM ledger_entries WHERE seq = 15",
     )
     code, output, report = verdict(played, floor)
