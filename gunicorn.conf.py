@@ -7,8 +7,10 @@ HOST and PORT (where it listens), WEB_CONCURRENCY (worker processes), DEALER_THR
 
 import os
 
-#: The app factory; the database, secret and the rest come from the environment (config.py).
-wsgi_app = "dealer:create_app()"
+#: The app factory for serving a floor; the database, secret and the rest come from the
+#: environment (config.py). It refuses to start while the ledger key sits in the SQLite
+#: database's folder (see the README's "Running a floor").
+wsgi_app = "dealer:serve_app()"
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 

@@ -80,7 +80,7 @@ def build_history(
                     report = verify(session)
                     if not report.ok:
                         raise RuntimeError(f"shift -{n} does not check: {report.problems[:3]}")
-                    checkpoint_report(report, f"bench: end of shift -{n}")
+                    checkpoint_report(session, report, f"bench: end of shift -{n}")
         db.engine.dispose()
     return {"entries": entries, "mb": path.stat().st_size / 2**20}
 

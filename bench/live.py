@@ -41,6 +41,7 @@ import psutil
 
 from bench.room.server import gunicorn, migrate, postgres_database
 from dealer import create_app
+from dealer.config import TESTING_LEDGER_KEY
 from dealer.extensions import db
 from dealer.people.users import add_user
 from dealer.transactions import writing
@@ -213,7 +214,7 @@ def measure(uri: str, kind: str, args: argparse.Namespace) -> dict[str, Any]:
     log = OUT / f"live-gunicorn-{kind}.log"
     # The access log off: at 200 asks a second it would be most of what is measured, and a
     # floor that wants it keeps it at the proxy.
-    key = "testing"  # the TestingConfig's ledger key, which added the people
+    key = TESTING_LEDGER_KEY  # the TestingConfig's ledger key, which added the people
     with gunicorn(uri, log, options=["--access-logfile", "/dev/null"], ledger_key=key) as url:
         screens = []
         for n in range(args.screens):

@@ -12,8 +12,11 @@ from dealer import transactions
 from dealer.config import (
     Config,
     TestingConfig,
+    check_key_apart,
+    check_ledger_key,
     check_secret_key,
     create_sqlite_file,
+    key_beside_database,
     make_instance_folder,
 )
 from dealer.extensions import csrf, db, login, migrate
@@ -53,6 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not (app.debug or app.testing):
         check_secret_key(app.config.get("SECRET_KEY"))
+        check_ledger_key(app.config.get("LEDGER_KEY"))
     create_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
     if int(app.config.get("PROXY_HOPS", 0)) > 0:
         # Behind a proxy every client has the proxy's address; believe X-Forwarded-For
@@ -93,6 +97,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     headers.install(app)
     storage.install(app)
     register_api_errors(app)
+    return app
+
+
+def serve_app() -> Flask:
+    """The app as production serves it (gunicorn.conf.py, `make serve`): refused while the
+    ledger key sits in the SQLite database's folder, unless the operator says so on purpose
+    (``DEALER_KEY_BESIDE_DATABASE=1``: then it starts, and says so in the log)."""
+    app = create_app()
+    check_key_apart(app.config)
+    if key_beside_database(app.config):
+        app.logger.warning(
+            "Serving with the ledger key in %s, beside the database, on purpose "
+            "(DEALER_KEY_BESIDE_DATABASE=1): whoever can change the database can re-sign it.",
+            app.config["LEDGER_KEY_FILE"],
+        )
     return app
 
 

@@ -21,7 +21,7 @@ from dealer.extensions import current_session
 from dealer.ledger import Report, verify
 from dealer.ledger.backup import backup
 from dealer.ledger.checkpoints import Checkpoint
-from dealer.ledger.links import link_unkeyed
+from dealer.ledger.links import link_unkeyed, record_filed
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import ROLES
 from dealer.people.users import add_user
@@ -95,7 +95,9 @@ def _check_and_file(full: bool, reason: str) -> Report:
     """Run the checks, file the head they reached (checked when clean), and say so."""
     with snapshot(current_session()) as session:
         report = verify(session, full=full)
-        checkpoint = checkpoint_report(report, reason)
+        checkpoint = checkpoint_report(session, report, reason)
+    if checkpoint is not None:
+        record_filed(current_session())
     _echo_report(report)
     if checkpoint is None:
         click.echo("Nothing is recorded yet: no checkpoint filed.")

@@ -4,7 +4,9 @@ import os
 import secrets
 import tempfile
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 
 def instance_secret(instance_path: str, name: str) -> str:
@@ -82,6 +84,72 @@ def check_secret_key(key: object) -> None:
         raise WeakSecretKey(
             f"SECRET_KEY is {len(raw)} bytes; at least {SHORTEST_KEY} are needed. "
             f"{HOW_TO_SET_A_KEY}"
+        )
+
+
+#: The shortest LEDGER_KEY taken, in characters, and the fewest different characters in it:
+#: the key of the keyed chain and the seed of the checkpoints' signatures must not be guessed.
+SHORTEST_LEDGER_KEY = 32
+FEWEST_LEDGER_KEY_CHARACTERS = 10
+HOW_TO_SET_A_LEDGER_KEY = (
+    "Set LEDGER_KEY to a long random value, e.g. "
+    "LEDGER_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))'), kept apart from "
+    "the database and backed up apart from it; or leave it unset and the app keeps a random "
+    "one in the instance folder (instance/ledger_key)."
+)
+#: The ledger key of the test configuration: strong enough to be taken, known to everyone.
+TESTING_LEDGER_KEY = "testing-ledger-key-0123456789abcdef-never-for-a-floor"
+
+
+class WeakLedgerKey(RuntimeError):
+    """The app refuses to start with a guessable LEDGER_KEY: whoever guesses it can re-sign a
+    changed history and forge checkpoints."""
+
+
+def check_ledger_key(key: object) -> None:
+    """Refuse a LEDGER_KEY under `SHORTEST_LEDGER_KEY` characters, with fewer than
+    `FEWEST_LEDGER_KEY_CHARACTERS` different characters, or on the list of weak ones."""
+    if not isinstance(key, str) or not key.strip():
+        raise WeakLedgerKey(f"No LEDGER_KEY is set. {HOW_TO_SET_A_LEDGER_KEY}")
+    if key.strip().lower() in WEAK_KEYS:
+        raise WeakLedgerKey(f"LEDGER_KEY is a well-known value. {HOW_TO_SET_A_LEDGER_KEY}")
+    if len(key) < SHORTEST_LEDGER_KEY or len(set(key)) < FEWEST_LEDGER_KEY_CHARACTERS:
+        raise WeakLedgerKey(
+            f"LEDGER_KEY is too weak: a ledger key is at least {SHORTEST_LEDGER_KEY} characters "
+            f"with at least {FEWEST_LEDGER_KEY_CHARACTERS} different ones, and this one has "
+            f"{len(key)} characters, {len(set(key))} different. {HOW_TO_SET_A_LEDGER_KEY}"
+        )
+
+
+class KeyBesideDatabase(RuntimeError):
+    """Production serving refuses to start while the ledger key sits in the database's folder:
+    whoever can change the database file could read the key and re-sign a changed history."""
+
+
+def key_beside_database(config: Mapping[str, Any]) -> bool:
+    """Whether the ledger key is kept in a file in the same folder as the SQLite database."""
+    key_file = config.get("LEDGER_KEY_FILE")
+    uri = str(config.get("SQLALCHEMY_DATABASE_URI", ""))
+    if not key_file or not uri.startswith("sqlite:///"):
+        return False
+    path = uri.removeprefix("sqlite:///").partition("?")[0]
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return False
+    return Path(path).resolve().parent == Path(key_file).resolve().parent
+
+
+def check_key_apart(config: Mapping[str, Any]) -> None:
+    """Refuse to serve a floor while the ledger key sits beside the database, unless the
+    operator said so on purpose (``DEALER_KEY_BESIDE_DATABASE=1``)."""
+    if key_beside_database(config) and not config.get("KEY_BESIDE_DATABASE_ALLOWED"):
+        raise KeyBesideDatabase(
+            f"The ledger key is kept in {config['LEDGER_KEY_FILE']}, in the same folder as the "
+            "database: whoever can change the database file can read the key there and re-sign "
+            "a changed history, so the keyed chain proves nothing. Set LEDGER_KEY in the "
+            "server's environment (at least 32 characters, at least 10 different ones; "
+            "e.g. python3 -c 'import secrets; print(secrets.token_hex(32))'), kept apart from "
+            "the database, or set DEALER_KEY_BESIDE_DATABASE=1 to serve with it there on "
+            "purpose."
         )
 
 
@@ -164,6 +232,11 @@ class Config:
         #: The key of the ledger's keyed chain (HMAC) and, derived from it, of the checkpoints'
         #: signatures (Ed25519). Never in the database: whoever edits rows cannot rehash them.
         self.LEDGER_KEY = self.ledger_key(instance_path)
+        #: The file the ledger key is kept in (None: it comes from the environment).
+        self.LEDGER_KEY_FILE = self.ledger_key_file(instance_path)
+        #: The operator serves with the key file beside the SQLite database on purpose.
+        beside = os.environ.get("DEALER_KEY_BESIDE_DATABASE", "0").strip().lower()
+        self.KEY_BESIDE_DATABASE_ALLOWED = beside in ("1", "true", "yes", "on")
         #: Signed checkpoints of the chain's head are appended here, outside the database.
         self.CHECKPOINT_FILE = self.checkpoint_file(instance_path)
         #: The most open screens' asks one process holds at once (each holds a thread:
@@ -175,6 +248,9 @@ class Config:
 
     def ledger_key(self, instance_path: str) -> str:
         return os.environ.get("LEDGER_KEY") or instance_secret(instance_path, "ledger_key")
+
+    def ledger_key_file(self, instance_path: str) -> str | None:
+        return None if os.environ.get("LEDGER_KEY") else os.path.join(instance_path, "ledger_key")
 
     def checkpoint_file(self, instance_path: str) -> str:
         default = os.path.join(instance_path, "checkpoints.jsonl")
@@ -197,7 +273,10 @@ class TestingConfig(Config):
         return "testing"
 
     def ledger_key(self, instance_path: str) -> str:
-        return "testing"
+        return TESTING_LEDGER_KEY
+
+    def ledger_key_file(self, instance_path: str) -> str | None:
+        return None
 
     def checkpoint_file(self, instance_path: str) -> str:
         # Each app its own file (made only when a checkpoint is written): a test's checkpoints

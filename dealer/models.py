@@ -29,6 +29,7 @@ __all__ = [
     "AuthToken",
     "Base",
     "ChainLink",
+    "CheckpointRecord",
     "Device",
     "Dispute",
     "DisputeRuling",
@@ -54,8 +55,9 @@ HAND_STATUSES = ("playing", "settled", "void")
 #: The printed documents whose prints are counted (for the REPRINT stamp).
 PRINT_KINDS = ("hand_slip", "session", "shift")
 #: What the keyed chain links: ledger entries, hands' events, the print log, disputes opened
-#: on hands and the rulings that close them, and the audit trail.
-LINK_KINDS = ("entry", "event", "print", "dispute", "ruling", "audit")
+#: on hands and the rulings that close them, the audit trail, and the database's own record
+#: of each checkpoint filed.
+LINK_KINDS = ("entry", "event", "print", "dispute", "ruling", "audit", "checkpoint")
 #: Who raised a dispute: a seat (its player) or the dealer.
 DISPUTE_RAISERS = ("seat", "dealer")
 #: A ruling upholds the claim (a void or a correction followed) or denies it.
@@ -455,6 +457,25 @@ class ChainLink(Base):
     at: Mapped[datetime] = mapped_column(Timestamp, index=True)
     prev_hash: Mapped[str] = mapped_column(sa.String(64))
     hash: Mapped[str] = mapped_column(sa.String(64))
+
+
+class CheckpointRecord(Base):
+    """The database's own record of a checkpoint filed outside it. Never updated or deleted.
+
+    Written (and linked, kind ``checkpoint``) by the first write after the checkpoint is filed,
+    or by the write that files it: `verify` fails when the checkpoint file no longer holds the
+    line the newest record names (the file deleted, emptied or replaced by an older copy).
+    """
+
+    __tablename__ = "checkpoint_records"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: The link the checkpoint recorded (0: the empty chain, filed with the first link).
+    seq: Mapped[int] = mapped_column()
+    #: When the checkpoint was filed (its own ``at``).
+    at: Mapped[datetime] = mapped_column(Timestamp)
+    #: sha256 of its line in the checkpoint file (`dealer.ledger.checkpoints.line_digest`).
+    digest: Mapped[str] = mapped_column(sa.String(64), unique=True)
 
 
 class Dispute(Base):

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from dealer.models import as_utc
 
 __all__ = [
+    "CHECKPOINT_COLUMNS",
     "DEALT_COLUMNS",
     "DISPUTE_COLUMNS",
     "ENTRY_COLUMNS",
@@ -30,6 +31,7 @@ __all__ = [
     "LinkFields",
     "audit_link_fields",
     "canonical_fields",
+    "checkpoint_link_fields",
     "columns",
     "dispute_link_fields",
     "entry_hash",
@@ -209,6 +211,8 @@ AUDIT_COLUMNS = (
     "words",
     "details",
 )
+#: The database's record of a checkpoint filed: its link covers it all.
+CHECKPOINT_COLUMNS = ("id", "seq", "at", "digest")
 RULING_COLUMNS = (
     "id",
     "dispute_id",
@@ -241,6 +245,7 @@ _PRINT_TIME = PRINT_COLUMNS.index("printed_at")
 _DISPUTE_TIME = DISPUTE_COLUMNS.index("opened_at")
 _RULING_TIME = RULING_COLUMNS.index("ruled_at")
 _AUDIT_TIME = AUDIT_COLUMNS.index("at")
+_CHECKPOINT_TIME = CHECKPOINT_COLUMNS.index("at")
 
 
 def entry_link_fields(entry: Sequence[Any]) -> list[object]:
@@ -271,6 +276,11 @@ def ruling_link_fields(ruling: Sequence[Any]) -> list[object]:
 def audit_link_fields(record: Sequence[Any]) -> list[object]:
     """What a link covers of an audit record: its `AUDIT_COLUMNS`, in order."""
     return _written(record, _AUDIT_TIME)
+
+
+def checkpoint_link_fields(record: Sequence[Any]) -> list[object]:
+    """What a link covers of the database's record of a checkpoint: its `CHECKPOINT_COLUMNS`."""
+    return _written(record, _CHECKPOINT_TIME)
 
 
 def link_message(link: LinkFields, row: Sequence[object]) -> bytes:

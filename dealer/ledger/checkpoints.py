@@ -25,35 +25,55 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from flask import current_app
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Table, func, insert, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.clock import this_shift_start
-from dealer.ledger.chain import GENESIS, moment
+from dealer.ledger.chain import CHECKPOINT_COLUMNS, GENESIS, checkpoint_link_fields, moment
 from dealer.ledger.checks import Problem, when
 from dealer.ledger.keys import LedgerKey, current_key, signature_ok
-from dealer.models import LINK_KINDS, ChainLink, LedgerEntry, as_utc, utcnow
+from dealer.models import (
+    LINK_KINDS,
+    AuditRecord,
+    ChainLink,
+    CheckpointRecord,
+    Dispute,
+    DisputeRuling,
+    Event,
+    LedgerEntry,
+    PrintRecord,
+    as_utc,
+    utcnow,
+)
 
 __all__ = [
+    "ROW_KEYS",
     "Checkpoint",
     "CheckpointFile",
     "Filed",
     "Head",
     "chain_head",
     "check_checkpoints",
+    "check_counts",
     "checkpoint_head",
+    "count_rows",
+    "counted",
     "current_file",
+    "file_genesis",
     "holds",
     "line_digest",
+    "note_filed",
     "record_checkpoint",
     "seal_shift_end",
 ]
 
-#: The format of a checkpoint line; a new format gets a new number.
-VERSION = 1
+#: The format of a checkpoint line; a new format gets a new number. Version 2 adds ``counts``;
+#: lines of version 1 are still read and checked as they were signed.
+VERSION = 2
+OLDER_VERSIONS = (1,)
 #: How much of the file is read at a time, from its end.
 BLOCK = 64 * 1024
 
@@ -69,6 +89,9 @@ class Head:
     marks: Mapping[str, int] = field(default_factory=dict)
     entries: int = 0  # the ledger's last entry seq
     entry_hash: str = GENESIS  # and its sha256 hash: the API's ``head``
+    #: How many rows of each kind have a key up to its mark, and (``link``) how many links
+    #: there are up to ``seq``: a row deleted (or slipped in) behind the checkpoint changes one.
+    counts: Mapping[str, int] = field(default_factory=dict)
 
 
 def chain_head(session: Session, before: datetime | None = None) -> Head:
@@ -102,6 +125,35 @@ def chain_head(session: Session, before: datetime | None = None) -> Head:
     return Head(top.seq, top.hash, as_utc(top.at), marks, entries, entry_hash)
 
 
+#: Each kind of row the chain links, and its key.
+ROW_KEYS: dict[str, InstrumentedAttribute[int]] = {
+    "entry": LedgerEntry.seq,
+    "event": Event.id,
+    "print": PrintRecord.id,
+    "dispute": Dispute.id,
+    "ruling": DisputeRuling.id,
+    "audit": AuditRecord.id,
+    "checkpoint": CheckpointRecord.id,
+}
+
+
+def count_rows(session: Session, marks: Mapping[str, int], seq: int) -> dict[str, int]:
+    """How many rows of each kind have a key up to ``marks[kind]``, and links up to ``seq``.
+
+    Counted by the database over each key's index: what a checkpoint records and what `verify`
+    counts again, so that a deletion behind a checkpoint is found without reading every row.
+    """
+    out = {"link": session.scalar(select(func.count()).where(ChainLink.seq <= seq)) or 0}
+    for kind, key in ROW_KEYS.items():
+        out[kind] = session.scalar(select(func.count()).where(key <= marks.get(kind, 0))) or 0
+    return out
+
+
+def counted(session: Session, head: Head) -> Head:
+    """``head`` with its counts (`count_rows`), as a checkpoint files it."""
+    return replace(head, counts=count_rows(session, head.marks, head.seq))
+
+
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
     """One line of the checkpoint file."""
@@ -117,6 +169,8 @@ class Checkpoint:
     prev: str  # line_digest of the line before ("" for the first)
     key: str  # the signing key's public half, hex
     signature: str = ""
+    #: `Head.counts` (None: a line of version 1, which did not record them).
+    counts: Mapping[str, int] | None = None
 
     def body(self) -> bytes:
         """What the signature covers: every field but the signature, canonical JSON."""
@@ -124,7 +178,12 @@ class Checkpoint:
         del fields["signature"]
         fields["at"] = moment(self.at)
         fields["marks"] = dict(self.marks)
-        fields["v"] = VERSION
+        if self.counts is None:
+            del fields["counts"]
+            fields["v"] = 1
+        else:
+            fields["counts"] = dict(self.counts)
+            fields["v"] = VERSION
         return json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()
 
     def line(self) -> str:
@@ -141,8 +200,11 @@ class Checkpoint:
         """A line of the file; raises ValueError when it is not one."""
         try:
             fields = json.loads(line)
-            if fields.pop("v") != VERSION:
+            version = fields.pop("v")
+            if version != VERSION and version not in OLDER_VERSIONS:
                 raise ValueError("an unknown format")
+            if version == VERSION and not isinstance(fields.get("counts"), dict):
+                raise ValueError("no counts")
             fields["at"] = as_utc(datetime.fromisoformat(fields["at"]))
             return cls(**fields)
         except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
@@ -178,6 +240,7 @@ class CheckpointFile:
                 reason=reason[:200],
                 prev=line_digest(last) if last is not None else "",
                 key=key.public,
+                counts=dict(head.counts),
             )
             signed = replace(checkpoint, signature=key.sign(checkpoint.body()))
             out.write(signed.line().encode() + b"\n")
@@ -233,7 +296,7 @@ def record_checkpoint(head: Head, checked: bool, reason: str) -> Checkpoint:
 def checkpoint_head(session: Session, reason: str) -> Checkpoint | None:
     """File the chain's head as it stands, unchecked (None while nothing is linked)."""
     head = chain_head(session)
-    return record_checkpoint(head, False, reason) if head.seq else None
+    return record_checkpoint(counted(session, head), False, reason) if head.seq else None
 
 
 #: Per checkpoint file: the start of the shift whose beginning has been sealed already.
@@ -254,8 +317,60 @@ def seal_shift_end(session: Session) -> None:
     if latest is None or latest.at < start:
         head = chain_head(session, before=start)
         if head.seq and (latest is None or latest.seq < head.seq):
+            head = counted(session, head)
             store.append(head, current_key(), False, f"shift end {start.isoformat()}")
     _sealed[store.path] = start
+
+
+def file_genesis(session: Session) -> None:
+    """Before the first link of a ledger is written, file the empty chain as its first
+    checkpoint (when the file has none): from then on a ledger with links and no checkpoint
+    file has lost its file (`verify` says so)."""
+    store = current_file()
+    if store.latest() is None:
+        empty = Head(0, GENESIS, None, dict.fromkeys(LINK_KINDS, 0))
+        store.append(counted(session, empty), current_key(), False, "the keyed chain begins")
+
+
+#: Per checkpoint file: its size, time and inode when its last line was last found recorded.
+_noted: dict[Path, tuple[int, int, int]] = {}
+
+
+def note_filed(session: Session) -> list[tuple[int, list[object], datetime]]:
+    """Record the checkpoint file's last line in the database, if it is not yet (a checkpoint
+    filed since the last write: by a report, the command line, a backup, a shift's end).
+
+    Called by every write to the chain, under the writers' lock; the record is linked with
+    that write's rows (returned as ``(id, fields, at)``). Costs a stat of the file, except
+    once after each checkpoint filed.
+    """
+    store = current_file()
+    try:
+        found = os.stat(store.path)
+    except OSError:
+        return []
+    mark = (found.st_size, found.st_mtime_ns, found.st_ino)
+    if _noted.get(store.path) == mark:
+        return []
+    line = next(store.newest_first(), None)
+    try:
+        last = Checkpoint.parse(line) if line is not None else None
+    except ValueError:
+        last = None
+    if line is None or last is None:
+        return []
+    digest = line_digest(line)
+    if session.scalar(select(CheckpointRecord.id).where(CheckpointRecord.digest == digest)):
+        _noted[store.path] = mark  # known to be recorded, committed: not asked again
+        return []
+    row = {"seq": last.seq, "at": last.at, "digest": digest}
+    made = session.connection().execute(_INSERT_RECORD.returning(CheckpointRecord.id), row)
+    ident = made.scalar_one()
+    record = {**row, "id": ident}
+    return [(ident, checkpoint_link_fields([record[c] for c in CHECKPOINT_COLUMNS]), last.at)]
+
+
+_INSERT_RECORD = insert(cast(Table, CheckpointRecord.__table__))
 
 
 # ------------------------------------------------------------------- holding the ledger to them
@@ -354,4 +469,39 @@ def check_checkpoints(
                     cp.entries,
                 )
             )
+    return problems
+
+
+#: What each count of a checkpoint counts, in words.
+_COUNTED = {
+    "link": "links of the keyed chain",
+    "entry": "ledger entries",
+    "event": "events",
+    "print": "prints",
+    "dispute": "disputes",
+    "ruling": "rulings",
+    "audit": "audit records",
+    "checkpoint": "records of checkpoints",
+    "version": "versions of people, tables and seats",
+}
+
+
+def check_counts(checkpoint: Checkpoint, now: Mapping[str, int]) -> list[Problem]:
+    """Every count ``checkpoint`` recorded is the same now (``now``: `count_rows` again, up to
+    the same marks): a row deleted behind it, or slipped in, changes its kind's count."""
+    problems: list[Problem] = []
+    name = f"The checkpoint of {when(checkpoint.at)} (link {checkpoint.seq})"
+    for kind, then in sorted((checkpoint.counts or {}).items()):
+        found = now.get(kind)
+        if found is None or found == then:
+            continue
+        what = "deleted" if found < then else "added behind the app's back"
+        noun = _COUNTED.get(kind, kind)
+        problems.append(
+            Problem(
+                "checkpoint",
+                f"{name} counted {then} {noun} up to it, and the database now has {found}: "
+                f"{abs(found - then)} were {what}.",
+            )
+        )
     return problems

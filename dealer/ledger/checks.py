@@ -298,6 +298,7 @@ _KINDS = {
     "dispute": ("disputes", "Dispute"),
     "ruling": ("disputes", "Ruling"),
     "audit": ("audit", "Audit record"),
+    "checkpoint": ("checkpoint", "The record of checkpoint"),
 }
 
 

@@ -35,7 +35,7 @@ from dealer.ledger.chain import (
     print_link_fields,
     ruling_link_fields,
 )
-from dealer.ledger.checkpoints import seal_shift_end
+from dealer.ledger.checkpoints import file_genesis, note_filed, seal_shift_end
 from dealer.ledger.heads import head, moved
 from dealer.ledger.keys import current_key
 from dealer.models import (
@@ -49,7 +49,7 @@ from dealer.models import (
     PrintRecord,
     utcnow,
 )
-from dealer.transactions import require_writing
+from dealer.transactions import require_writing, writing
 
 __all__ = [
     "Unkeyed",
@@ -61,6 +61,7 @@ __all__ = [
     "link_print",
     "link_ruling",
     "link_unkeyed",
+    "record_filed",
     "unkeyed",
 ]
 
@@ -86,6 +87,12 @@ def _link(
     seal_shift_end(session)
     key = current_key()
     seq, prev = head(session, "links_head", lambda: _read_head(session))
+    if seq == 0:
+        file_genesis(session)
+    # A checkpoint filed since the last write is recorded, and linked first.
+    # (Its link takes the time of the write's first row: links are written in time order.)
+    first = rows[0][3]
+    rows = [("checkpoint", ref, fields, first) for ref, fields, _ in note_filed(session)] + [*rows]
     links = []
     for kind, ref, fields, at in rows:
         seq += 1
@@ -105,6 +112,15 @@ def _link(
     )
     moved(session, "links_head", seq, prev)
     return links
+
+
+def record_filed(session: Session) -> None:
+    """Record the checkpoint just filed in the database (and link the record), in a write of
+    its own, rather than with the next write (`checkpoints.note_filed`)."""
+    with writing(session) as work:
+        noted = note_filed(work)
+        if noted:
+            link(work, "checkpoint", [(ref, fields) for ref, fields, _ in noted], utcnow())
 
 
 def _read_head(session: Session) -> tuple[int, str]:

@@ -16,6 +16,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.ledger.chain import (
     AUDIT_COLUMNS,
+    CHECKPOINT_COLUMNS,
     DEALT_COLUMNS,
     DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
@@ -24,6 +25,7 @@ from dealer.ledger.chain import (
     RULING_COLUMNS,
     EntryFields,
     audit_link_fields,
+    checkpoint_link_fields,
     dispute_link_fields,
     entry_link_fields,
     event_link_fields,
@@ -34,6 +36,7 @@ from dealer.ledger.checks import LinkRow
 from dealer.models import (
     AuditRecord,
     ChainLink,
+    CheckpointRecord,
     Dispute,
     DisputeRuling,
     Event,
@@ -249,6 +252,7 @@ _ASIDE: dict[str, tuple[list[InstrumentedAttribute[Any]], LinkFieldsOf]] = {
         ("dispute", Dispute, DISPUTE_COLUMNS, dispute_link_fields),
         ("ruling", DisputeRuling, RULING_COLUMNS, ruling_link_fields),
         ("audit", AuditRecord, AUDIT_COLUMNS, audit_link_fields),
+        ("checkpoint", CheckpointRecord, CHECKPOINT_COLUMNS, checkpoint_link_fields),
     )
 }
 _EVENT_HAND = EVENT_COLUMNS.index("hand_id")

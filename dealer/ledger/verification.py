@@ -34,8 +34,12 @@ from dealer.ledger.checkpoints import (
     Head,
     chain_head,
     check_checkpoints,
+    check_counts,
+    count_rows,
+    counted,
     current_file,
     holds,
+    line_digest,
     read_filed,
     record_checkpoint,
 )
@@ -50,13 +54,14 @@ from dealer.ledger.checks import (
     check_reversals,
     check_sequence,
     check_unkeyed,
+    when,
 )
 from dealer.ledger.engine import change_note, engine_version
 from dealer.ledger.keys import LedgerKey, current_key
 from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
 from dealer.ledger.replay import account_of, replay_all
-from dealer.models import ChainLink, Event, Hand, LedgerEntry
+from dealer.models import ChainLink, CheckpointRecord, Event, Hand, LedgerEntry, as_utc
 
 __all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verify"]
 
@@ -165,7 +170,7 @@ def verify(
     return report
 
 
-def checkpoint_report(report: Report, reason: str) -> Checkpoint | None:
+def checkpoint_report(session: Session, report: Report, reason: str) -> Checkpoint | None:
     """File the head ``report``'s checks reached: checked when they found no problem.
 
     (They always cover everything since the last checked checkpoint.) None while nothing is
@@ -173,7 +178,7 @@ def checkpoint_report(report: Report, reason: str) -> Checkpoint | None:
     """
     if not report.chain.seq:
         return None
-    return record_checkpoint(report.chain, report.ok, reason)
+    return record_checkpoint(counted(session, report.chain), report.ok, reason)
 
 
 def _hold_checkpoints(
@@ -210,7 +215,61 @@ def _hold_checkpoints(
         filed, links, entries, report.chain.seq, key.public, whole_file=whole
     )
     report.checkpoints = len(filed)
+    report.problems += _hold_the_file(session, report, store, filed)
+    if start is not None and start.counts is not None:
+        report.problems += check_counts(start, count_rows(session, start.marks, start.seq))
     return start
+
+
+def _hold_the_file(
+    session: Session, report: Report, store: CheckpointFile, filed: Sequence[Filed]
+) -> list[Problem]:
+    """The checkpoint file is there and no older than the database's own record of it.
+
+    A ledger files the empty chain with its first link: links with no checkpoint read means
+    the file was deleted, emptied or moved. The file must still hold the line of the newest
+    checkpoint the database recorded (every one, checking in full): else it was replaced by
+    an older copy or cut short.
+    """
+    path = store.path
+    if report.chain.seq and not any(f.checkpoint for f in filed):
+        return [
+            Problem(
+                "checkpoint",
+                f"No checkpoint is filed in {path}, yet the keyed chain holds "
+                f"{report.chain.seq} links: every ledger files one with its first link, so the "
+                "checkpoint file was deleted, emptied or moved (or CHECKPOINT_FILE names "
+                "another file).",
+            )
+        ]
+    records = select(CheckpointRecord.seq, CheckpointRecord.at, CheckpointRecord.digest)
+    wanted = list(
+        session.execute(
+            records if report.full else records.order_by(CheckpointRecord.id.desc()).limit(1)
+        )
+    )
+    if not wanted:
+        return []
+    have = {line_digest(f.line) for f in filed}
+    oldest = min(as_utc(r.at) for r in wanted)
+    if any(r.digest not in have for r in wanted) and not report.full:
+        for item in read_filed(store.newest_first()):
+            have.add(line_digest(item.line))
+            if item.checkpoint is not None and item.checkpoint.at < oldest:
+                break
+    missing = [r for r in wanted if r.digest not in have]
+    if not missing:
+        return []
+    last = max(missing, key=lambda r: as_utc(r.at))
+    return [
+        Problem(
+            "checkpoint",
+            f"The checkpoint file {path} no longer holds the checkpoint of {when(last.at)} "
+            f"(link {last.seq}) that the database recorded"
+            + (f", nor {len(missing) - 1} more" if len(missing) > 1 else "")
+            + ": the file was replaced by an older copy, cut short or changed.",
+        )
+    ]
 
 
 def _link_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:

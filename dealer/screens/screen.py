@@ -16,6 +16,7 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from dealer.clock import floor_clock
+from dealer.config import key_beside_database
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.models import as_utc, utcnow
@@ -25,6 +26,7 @@ from dealer.screens.auth.guard import local_path, page, page_address, who
 from dealer.screens.forms import PrefsForm
 from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
+from dealer.words.catalogue import say
 from dealer.words.numbers import chips_words, money_words
 
 __all__ = ["at_table", "four_colour", "show_refusal"]
@@ -108,8 +110,10 @@ def capitalize_first(text: str) -> str:
 def frame() -> dict[str, Any]:
     """What base.html and every screen may use."""
     signed_in = current_user.is_authenticated
+    me = who().user if signed_in else None
     return {
-        "me": who().user if signed_in else None,
+        "me": me,
+        "key_warning": key_warning() if me is not None and me.can("admin") else None,
         "four_colour": four_colour(),
         "idle_seconds": current_app.config.get("IDLE_SECONDS", 900),
         "clock": clock,
@@ -124,6 +128,19 @@ def frame() -> dict[str, Any]:
         "prefs_form": PrefsForm(),
         "here": page_address(),
     }
+
+
+def key_warning() -> str | None:
+    """What an admin reads on every screen while the ledger's key sits beside the database
+    (`make run` on the defaults: production serving refuses to start so)."""
+    if not key_beside_database(current_app.config):
+        return None
+    return say(
+        "The ledger's key is kept in the same folder as the database: whoever can change the "
+        "database file can read the key there and sign a changed history as if it were the "
+        "floor's. Before serving a floor, keep the key apart from the database (the README's "
+        "Running a floor says how)."
+    )
 
 
 @bp.post("/prefs")

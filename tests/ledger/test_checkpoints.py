@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from dealer.ledger import checkpoints
-from dealer.ledger.checkpoints import Checkpoint
+from dealer.ledger.checkpoints import Checkpoint, line_digest
 from dealer.models import utcnow
 from tests.conftest import Database
 from tests.helpers import Api
@@ -37,7 +37,10 @@ def file_of(app: Flask) -> Path:
 
 
 def filed(app: Flask) -> list[Checkpoint]:
-    return [Checkpoint.parse(line) for line in file_of(app).read_text().splitlines()]
+    """The checkpoints filed after the first, which every ledger files with its first link."""
+    genesis, *rest = [Checkpoint.parse(line) for line in file_of(app).read_text().splitlines()]
+    assert (genesis.seq, genesis.reason, genesis.prev) == (0, "the keyed chain begins", "")
+    return rest
 
 
 def checkpoint(app: Flask) -> None:
@@ -52,9 +55,10 @@ def test_a_checkpoint_is_a_signed_line_in_a_file_only_its_owner_reads(
     assert stat.S_IMODE(file_of(app).stat().st_mode) == 0o600
     [line] = filed(app)
     report = floor.get("/ledger/verify")
-    assert (line.seq, line.hash) == (report["chain"]["seq"], report["chain"]["hash"])
+    assert line.seq + 1 == report["chain"]["seq"]  # the database's record of it, linked next
+    assert report["ok"] is True and report["checkpoint"]["hash"] == line.hash
     assert (line.entries, line.entry_hash) == (report["entries"], report["head"])
-    assert line.checked and line.prev == ""
+    assert line.checked and line.prev == line_digest(file_of(app).read_text().splitlines()[0])
     assert line.signed_by(line.key)
     assert not Checkpoint.parse(line.line().replace(line.hash, "0" * 64)).signed_by(line.key)
 
@@ -64,13 +68,14 @@ def test_verify_reads_only_what_came_after_the_last_good_checkpoint(
 ) -> None:
     checkpoint(app)
     [line] = filed(app)
-    api.event(hand, MELD)  # an event and its 2 entries: 3 links
+    # The database's record of the checkpoint, the event and its 2 entries: 4 links.
+    api.event(hand, MELD)
     report = floor.get("/ledger/verify")
     assert report["ok"] is True
     assert report["checked_from"] == line.seq
     assert report["checkpoint"]["seq"] == line.seq
-    assert (report["links_checked"], report["hands_checked"], report["hands_replayed"]) == (3, 1, 0)
-    assert report["checkpoints"] == 1
+    assert (report["links_checked"], report["hands_checked"], report["hands_replayed"]) == (4, 1, 0)
+    assert report["checkpoints"] == 2  # it, and the line before it (its ``prev`` is checked)
     full = app.test_cli_runner().invoke(args=["ledger", "verify", "--full", "--json"])
     assert full.exit_code == 0, full.output
     assert json.loads(full.output)["links_checked"] == report["chain"]["seq"]
@@ -96,13 +101,13 @@ def test_a_changed_checkpoint_file_is_found(
     api.event(hand, {"type": "drop", "seat": 3})
     checkpoint(app)
     checkpoint(app)
-    lines = file_of(app).read_text().splitlines()
+    lines = file_of(app).read_text().splitlines()  # the empty chain's, then the three
     if change == "taken out":
-        del lines[1]
+        del lines[2]
     elif change == "forged":
         lines[-1] = lines[-1].replace('"checked":true', '"checked":false')
     else:
-        lines.insert(2, "not a checkpoint")
+        lines.insert(3, "not a checkpoint")
     file_of(app).write_text("\n".join(lines) + "\n")
     problems = floor.get("/ledger/verify")["problems"]
     assert problems and {p["check"] for p in problems} == {"checkpoint"}

@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select, update
 
+from dealer.config import TESTING_LEDGER_KEY
 from dealer.extensions import db
 from dealer.ledger import GENESIS, entry_hash
 from dealer.ledger.chain import link_message
@@ -28,7 +29,7 @@ from tests.reports.evening import one_line, pdf_text
 from tests.reports.test_routes import fetch, window
 
 #: The testing configuration's LEDGER_KEY: an insider who has stolen the key too.
-STOLEN_KEY = LedgerKey(b"testing")
+STOLEN_KEY = LedgerKey(TESTING_LEDGER_KEY.encode())
 
 
 @pytest.fixture
@@ -141,7 +142,10 @@ def test_a_deleted_last_entry_and_its_link_are_caught_by_the_checkpoint(
     without_triggers(
         played,
         database,
-        "DELETE FROM chain_links WHERE seq = (SELECT max(seq) FROM chain_links)",
+        # The newest entry, its link and what came after it (the record of the checkpoint).
+        "DELETE FROM chain_links WHERE seq >= "
+        "(SELECT seq FROM chain_links WHERE kind = 'entry' AND ref = 15)",
+        "DELETE FROM checkpoint_records WHERE id = (SELECT max(id) FROM checkpoint_records)",
         "DELETE FROM ledger_entries WHERE seq = 15",
     )
     code, output, report = verdict(played, floor)

@@ -30,7 +30,14 @@ def played(api: Api, floor: Api) -> Flask:
 
 
 #: Every append-only table: its guards are what an insider drops first.
-GUARDED = ("ledger_entries", "events", "report_prints", "chain_links")
+GUARDED = (
+    "ledger_entries",
+    "events",
+    "report_prints",
+    "chain_links",
+    "checkpoint_records",
+    "audit_records",
+)
 
 
 def without_triggers(app: Flask, database: Database, *statements: str) -> None:

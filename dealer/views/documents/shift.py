@@ -245,7 +245,9 @@ def shift_report(
         hands=tuple(lines),
         problems=tuple(f"{p.check}: {p.message}" for p in checks.problems),
         reprint=reprint,
-        checkpoint=filed(checkpoint_report(checks, f"shift report {window_from}/{window_to}")),
+        checkpoint=filed(
+            checkpoint_report(session, checks, f"shift report {window_from}/{window_to}")
+        ),
         engine_changed=tuple(c.message for c in checks.engine_changed),
         disputes=dispute_lines(
             session,

@@ -1,0 +1,137 @@
+"""The ledger's key kept apart from the database, and never a guessable one.
+
+Production serving (gunicorn.conf.py, `make serve`) refuses to start while the key sits in a
+file beside the SQLite database, unless the operator says so on purpose; `make run` on the
+defaults still starts, and its admins read a warning on every screen. A weak LEDGER_KEY stops
+the app from starting at all.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from html import unescape
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from dealer import create_app
+from dealer.config import WeakLedgerKey, check_ledger_key
+from dealer.extensions import db
+from tests.conftest import SERVER_KEY
+from tests.helpers import PEOPLE, add_people
+
+REPO = Path(__file__).resolve().parent.parent
+STRONG = "0f3a9c2e7b51d84c6a0e9f1b3d5c7a29e8b4f6d0c2a1e3b5d7f9a8c6e4b2d0f1"
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["a", "testing", "changeme", "x" * 64, "ab" * 32, "0123456789abcdef0123456789abcde"],
+)
+def test_a_weak_ledger_key_stops_the_app_from_starting(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, key: str
+) -> None:
+    """A LEDGER_KEY under 32 characters, with fewer than 10 different ones, or a well-known
+    one is refused, with a sentence that says the rule and how to make a key."""
+    monkeypatch.setenv("SECRET_KEY", SERVER_KEY)
+    monkeypatch.setenv("LEDGER_KEY", key)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'weak.sqlite3'}")
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    with pytest.raises(WeakLedgerKey, match=r"secrets\.token_hex") as refused:
+        create_app()
+    assert "at least 32 characters" in str(refused.value) or "well-known" in str(refused.value)
+
+
+def test_a_strong_ledger_key_is_taken() -> None:
+    check_ledger_key(STRONG)
+    check_ledger_key("a passphrase of many words, 32+ long")
+
+
+def check_config(database: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """gunicorn loading the app as `make serve` does, then stopping (``--check-config``)."""
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("LEDGER_KEY", "HOST")
+    }
+    environment.update(
+        {"DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": SERVER_KEY, "PORT": "0", **env}
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "--check-config"],
+        cwd=REPO,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def beside_the_key() -> Iterator[Path]:
+    """A database file in the instance folder, where the default ledger key is kept."""
+    folder = REPO / "instance"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    database = folder / f"beside-the-key-{os.getpid()}.sqlite3"
+    yield database
+    for made in folder.glob(f"{database.name}*"):
+        made.unlink()
+
+
+def test_serving_refuses_the_key_beside_the_database(beside_the_key: Path) -> None:
+    refused = check_config(beside_the_key)
+    assert refused.returncode != 0
+    said = refused.stdout + refused.stderr
+    assert "in the same folder as the database" in said
+    assert "at least 32 characters" in said  # the rule for the key to set instead
+
+
+def test_serving_starts_with_the_key_apart_or_beside_on_purpose(
+    beside_the_key: Path, tmp_path: Path
+) -> None:
+    apart = check_config(beside_the_key, LEDGER_KEY=STRONG)
+    assert apart.returncode == 0, apart.stdout + apart.stderr
+    elsewhere = check_config(tmp_path / "elsewhere.sqlite3")
+    assert elsewhere.returncode == 0, elsewhere.stdout + elsewhere.stderr
+    on_purpose = check_config(beside_the_key, DEALER_KEY_BESIDE_DATABASE="1")
+    assert on_purpose.returncode == 0, on_purpose.stdout + on_purpose.stderr
+    assert "beside the database, on purpose" in on_purpose.stdout + on_purpose.stderr
+
+
+def screen_for(app: Flask, role: str) -> str:
+    name, pin = PEOPLE[role]
+    client = app.test_client()
+    assert client.post("/sign-in", data={"name": name, "pin": pin}).status_code == 303
+    return unescape(client.get("/floor").get_data(as_text=True))
+
+
+WARNING = "The ledger's key is kept in the same folder as the database"
+
+
+@pytest.mark.parametrize("beside", [True, False])
+def test_make_run_on_the_defaults_warns_the_admin_on_every_screen(
+    database_uri: str, tmp_path: Path, beside: bool
+) -> None:
+    """`make run` keeps the key in the instance folder beside the SQLite file: it starts, and
+    an admin reads why that is not how to serve a floor; a dealer is not told."""
+    folder = Path(database_uri.removeprefix("sqlite:///")).parent
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_uri,
+            "LEDGER_KEY_FILE": str((folder if beside else tmp_path / "apart") / "ledger_key"),
+            "CHECKPOINT_FILE": str(tmp_path / "checkpoints.jsonl"),
+        }
+    )
+    add_people(app)
+    try:
+        assert (WARNING in screen_for(app, "admin")) is beside
+        assert WARNING not in screen_for(app, "dealer")
+    finally:
+        with app.app_context():
+            db.session.remove()
+            for engine in db.engines.values():
+                engine.dispose()
