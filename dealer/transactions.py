@@ -50,6 +50,7 @@ __all__ = [
     "install",
     "require_writing",
     "snapshot",
+    "storage_answers",
     "storage_failed",
     "storage_writable",
     "writing",
@@ -298,6 +299,11 @@ def _connection_failed(orig: BaseException | None) -> bool:
     if orig is None:
         return False
     return getattr(orig, "sqlstate", "") is None and getattr(orig, "sqlite_errorcode", None) is None
+
+
+def storage_answers(session: Session) -> None:
+    """Ask the database the least question there is; it raises if the database is gone."""
+    session.execute(text("SELECT 1"))
 
 
 def storage_writable(session: Session) -> bool:

@@ -76,3 +76,114 @@ def test_the_scan_sees_the_imports_it_is_meant_to_forbid(tmp_path: Path) -> None
     assert "dealer.api" in imports_of(api)  # `from . import bp`
     assert door_of("dealer.screens.auth.guard") == "screens"
     assert door_of("dealer.web.once") is None
+
+
+#: What reads or writes the database: a door asks a service or the read layer instead.
+QUERIES = {"scalars", "scalar", "execute", "query", "scalar_one", "scalar_one_or_none"}
+SQL_BUILDERS = {"select", "text", "update", "delete", "insert", "func"}
+
+
+def _models() -> set[str]:
+    from dealer import models
+
+    return {
+        name
+        for name, value in vars(models).items()
+        if isinstance(value, type) and hasattr(value, "__table__")
+    }
+
+
+def queries_in(path: Path, models: set[str]) -> list[str]:
+    """Each place ``path`` queries the database itself: a query call, an SQL builder imported,
+    or a row fetched by its model and key (``session.get(User, 4)``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sqlalchemy"):
+            found += [f"imports {a.name}" for a in node.names if a.name in SQL_BUILDERS]
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        if node.func.attr in QUERIES:
+            found.append(f"line {node.lineno}: .{node.func.attr}()")
+        elif node.func.attr == "get" and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Name) and first.id in models:
+                found.append(f"line {node.lineno}: .get({first.id}, ...)")
+    return found
+
+
+DOOR_MODULES = [p for p in MODULES if door_of(module_name(p)) is not None]
+
+
+@pytest.mark.parametrize("path", DOOR_MODULES, ids=lambda p: module_name(p))
+def test_no_door_queries_the_database_itself(path: Path) -> None:
+    """A door parses, authorises through a service and renders what the read layer built;
+    the picture of a hand, a table or a seat is never its own query."""
+    found = queries_in(path, _models())
+    assert not found, f"{module_name(path)} queries the database itself: {found}"
+
+
+def test_the_query_scan_sees_a_query(tmp_path: Path) -> None:
+    door = tmp_path / "door.py"
+    door.write_text(
+        "from sqlalchemy import select\n"
+        "def f(session, User):\n"
+        "    session.get(User, 1)\n"
+        "    return session.scalars(select(User))\n"
+    )
+    found = queries_in(door, {"User"})
+    assert "imports select" in found
+    assert any(".get(User" in f for f in found) and any(".scalars()" in f for f in found)
+    flask_session = tmp_path / "cookie.py"
+    flask_session.write_text("def f(session):\n    return session.get('_user_id')\n")
+    assert queries_in(flask_session, {"User"}) == []
+
+
+def _view_classes() -> set[str]:
+    import importlib
+    import pkgutil
+
+    import dealer.views
+    from dealer.views.base import View
+
+    for info in pkgutil.walk_packages(dealer.views.__path__, "dealer.views."):
+        importlib.import_module(info.name)
+    out: set[str] = set()
+    stack = [View]
+    while stack:
+        cls = stack.pop()
+        out.add(cls.__name__)
+        stack.extend(cls.__subclasses__())
+    return out
+
+
+def view_builds_in(path: Path, views: set[str]) -> list[str]:
+    """Each place ``path`` builds a view itself: a call of a view class it imported."""
+    tree = ast.parse(path.read_text())
+    imported = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dealer.views")
+        for alias in node.names
+        if alias.name in views
+    }
+    return [
+        f"line {node.lineno}: {node.func.id}(...)"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in imported
+    ]
+
+
+OUTSIDE_VIEWS = [p for p in MODULES if not module_name(p).startswith("dealer.views")]
+
+
+def test_only_the_read_layer_builds_views() -> None:
+    """Views (a hand, an event, a statement, a payment, a settlement...) are built in
+    `dealer.views` alone; everyone else asks it for them."""
+    views = _view_classes()
+    assert {"HandView", "Statement", "EventView"} <= views
+    built = {
+        module_name(p): found for p in OUTSIDE_VIEWS if (found := view_builds_in(p, views))
+    }
+    assert not built, built

@@ -18,7 +18,7 @@ from dealer.disputes import record as service
 from dealer.extensions import current_session
 from dealer.inputs import DisputeFilter, NewDispute, Ruling
 from dealer.people.authority import authorise_hand, tables_held
-from dealer.views.disputes import DisputeList, DisputeView, dispute_view
+from dealer.views.disputes import DisputeList, DisputeView, dispute_list, dispute_view
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in
@@ -81,7 +81,7 @@ def list_hand_disputes(hand_id: int) -> Response:
     """The disputes on a hand, open and ruled."""
     authorise_hand(current_session(), principal().user, hand_id)
     found = service.hand_disputes(current_session(), hand_id)
-    return json_response(DisputeList(disputes=[dispute_view(f) for f in found]).answer(), 200)
+    return json_response(dispute_list(found).answer(), 200)
 
 
 @bp.get("/disputes")
@@ -94,4 +94,4 @@ def list_disputes() -> Response:
     user = principal().user
     held = None if user.can("supervisor") else tables_held(current_session(), user.id)
     found = service.listed_disputes(current_session(), status, held)
-    return json_response(DisputeList(disputes=[dispute_view(f) for f in found]).answer(), 200)
+    return json_response(dispute_list(found).answer(), 200)

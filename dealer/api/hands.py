@@ -12,9 +12,9 @@ from dealer.api import bp
 from dealer.api.tables import TABLE
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
+from dealer.floor.approvals import approving_user
 from dealer.hands import reading, record
 from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
-from dealer.models import User
 from dealer.people.authority import authorise_hand, authorise_table
 from dealer.views.floor import HandList, hands_page
 from dealer.views.hand import FitsView, HandView, fits_view, hand_view
@@ -88,7 +88,7 @@ def record_event(hand_id: int) -> Response:
         # dealer refused.
         hand, events = reading.read_hand(session, hand_id)
         authorise_hand(session, principal().user, hand.id, "record")
-        supervisor = session.get(User, approver) if approver is not None else None
+        supervisor = approving_user(session, approver)
         replayed, _event, entries = record.record_event(
             session,
             reading.replay(hand, events),

@@ -23,6 +23,7 @@ from dealer.views.players import (
     PlayerList,
     PlayerStatementView,
     PlayerView,
+    player_list,
     player_statement_view,
     player_view,
 )
@@ -40,7 +41,7 @@ def find_players() -> Response:
     """Players whose name holds ``q`` (any case) or whose card number is ``q``: at most 20."""
     typed = asked(PlayerSearch).get("q")
     found = service.find_players(current_session(), typed, principal().user)
-    return json_response(PlayerList(players=[player_view(p) for p in found]).answer(), 200)
+    return json_response(player_list(found).answer(), 200)
 
 
 @bp.post("/players")

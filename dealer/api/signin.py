@@ -9,7 +9,7 @@ from dealer.api import bp
 from dealer.extensions import current_session
 from dealer.inputs import SignIn
 from dealer.people import users
-from dealer.views.people import SignedIn, Who
+from dealer.views.people import SignedIn, signed_in_view
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import Principal, device, principal, signed_in, source
@@ -33,8 +33,7 @@ def sign_in() -> Response:
         current_session(), body.name, body.pin, source=source(), device=device()
     )
     login_user(Principal(row.user, row, "cookie", token))
-    who = Who(name=row.user.name, role=row.user.role)  # type: ignore[arg-type]
-    return json_response(SignedIn(user=who, token=token).answer(), 200)
+    return json_response(signed_in_view(row.user, token).answer(), 200)
 
 
 @bp.delete("/session")

@@ -12,10 +12,10 @@ from dealer.api.tables import TABLE
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import table_sessions as service
+from dealer.floor.approvals import approving_user
 from dealer.inputs import CloseSession, Nothing
-from dealer.models import User
 from dealer.people.authority import authorise_session, authorise_table
-from dealer.views.sessions import SessionsView, SessionView, session_view
+from dealer.views.sessions import SessionsView, SessionView, session_view, sessions_view
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, signed_in
@@ -48,8 +48,7 @@ def list_sessions(table_id: int) -> Response:
     """Every session at a table, the latest first (a dealer: at their own table)."""
     table = authorise_table(current_session(), principal().user, table_id)
     found = service.sessions_at(current_session(), table.id)
-    listed = SessionsView(sessions=[session_view(current_session(), s) for s in found])
-    return json_response(listed.answer(), 200)
+    return json_response(sessions_view(current_session(), found).answer(), 200)
 
 
 @bp.get(SESSION)
@@ -76,7 +75,7 @@ def close_session(session_id: int) -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         found = authorise_session(session, principal().user, session_id, "record")
-        supervisor = session.get(User, approver) if approver is not None else None
+        supervisor = approving_user(session, approver)
         closed = service.close_session(session, found, principal().user, supervisor)
         return session_view(session, closed).answer(), 200
 

@@ -16,6 +16,7 @@ from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import assignments
 from dealer.floor import tables as service
+from dealer.floor.approvals import approving_user
 from dealer.floor.limits import change_limits
 from dealer.floor.time_collection import take_time_collection
 from dealer.inputs import (
@@ -29,7 +30,6 @@ from dealer.inputs import (
 )
 from dealer.models import User
 from dealer.people.authority import authorise_table, readable_tables
-from dealer.views.events import payment_view, posted
 from dealer.views.floor import (
     AssignmentsView,
     BalancesView,
@@ -41,6 +41,7 @@ from dealer.views.floor import (
     TableView,
     assignments_view,
     balances_view,
+    collected_view,
     floor_view,
     left_seat_view,
     seat_view,
@@ -56,7 +57,7 @@ SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
 
 
 def approved_by(session: Session, approver: int | None) -> User | None:
-    return session.get(User, approver) if approver is not None else None
+    return approving_user(session, approver)
 
 
 @bp.post("/tables")
@@ -255,11 +256,7 @@ def time_collection(table_id: int) -> Response:
         table = authorise_table(session, user, table_id, "record")
         approved = approved_by(session, approver)
         payments, entries = take_time_collection(session, table, recorder(), user, approved)
-        paid = [payment_view(n, p, {}, None) for n, p in enumerate(payments, start=1)]
-        collected = CollectedView(
-            payments=posted(paid, entries), balances=balances_view(session, table)
-        )
-        return collected.answer(), 201
+        return collected_view(session, table, payments, entries).answer(), 201
 
     return write(work)
 

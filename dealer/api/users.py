@@ -12,7 +12,7 @@ from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.people import users
-from dealer.views.people import UsersView, UserView, user_view
+from dealer.views.people import UsersView, UserView, user_view, users_view
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
@@ -29,7 +29,7 @@ def list_users() -> Response:
     Role: admin.
     """
     listed = users.list_users(current_session())
-    return json_response(UsersView(users=[user_view(u) for u in listed]).answer(), 200)
+    return json_response(users_view(listed).answer(), 200)
 
 
 @bp.post("/users")

@@ -32,9 +32,16 @@ __all__ = [
     "approve_chips",
     "approved_words",
     "approver",
+    "approving_user",
     "chips_need_floor",
     "record_approval",
 ]
+
+
+def approving_user(session: Session, user_id: int | None) -> User | None:
+    """The supervisor whose name and PIN were checked before the write began (by id), read
+    again inside the write; None when none came."""
+    return session.get(User, user_id) if user_id is not None else None
 
 
 def approver(user: User, supervisor: User | None) -> User | None:

@@ -17,9 +17,9 @@ from werkzeug.wrappers import Response
 from dealer import rules
 from dealer.errors import DealerError
 from dealer.extensions import current_session
+from dealer.floor.approvals import approving_user
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
-from dealer.models import User
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import VoidForm
@@ -82,7 +82,7 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
                 body,
                 recorder(),
                 who().user,
-                session.get(User, approved) if approved is not None else None,
+                approving_user(session, approved),
             )
             return url_for("screens.hand", hand_id=hand_id, done=event.id)
 

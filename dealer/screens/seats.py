@@ -15,6 +15,7 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
+from dealer.floor.approvals import approving_user
 from dealer.floor.assignments import assigned_dealers
 from dealer.floor.figures import cheapest_hand
 from dealer.floor.tables import CALIFORNIA_WARNING
@@ -24,7 +25,7 @@ from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
-from dealer.models import Hand, Seating, Table, TableSession, User
+from dealer.models import Hand, Seating, Table, TableSession
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
@@ -49,10 +50,6 @@ from dealer.web.signin import approving, recorder
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
 SEATS = range(1, 9)
-
-
-def _user(session: Session, user_id: int | None) -> User | None:
-    return session.get(User, user_id) if user_id is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +232,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
                 fields["buy_in"],
                 recorder(),
                 who().user,
-                _user(session, approved),
+                approving_user(session, approved),
                 player_id=player_id,
             )
             return url_for("screens.table", table_id=table_id)
@@ -271,7 +268,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
                 fields["amount"],
                 recorder(),
                 who().user,
-                _user(session, approved),
+                approving_user(session, approved),
             )
             return url_for("screens.table", table_id=table_id)
 
@@ -298,7 +295,7 @@ def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
             live = service.get_table(session, table_id)
             seating = service.open_seat(session, live, seat)
             service.leave_seat(
-                session, live, seating, recorder(), who().user, _user(session, approved)
+                session, live, seating, recorder(), who().user, approving_user(session, approved)
             )
             return url_for("screens.table", table_id=table_id)
 
@@ -324,7 +321,9 @@ def collect(table_id: int) -> Response | tuple[str | Response, int]:
 
         def work(session: Session) -> str:
             live = service.get_table(session, table_id)
-            take_time_collection(session, live, recorder(), who().user, _user(session, approved))
+            take_time_collection(
+                session, live, recorder(), who().user, approving_user(session, approved)
+            )
             return url_for("screens.table", table_id=table_id, collected=1)
 
         return record_once(form.key.data, {"collect": table_id, "approved": approved}, work)

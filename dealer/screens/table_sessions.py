@@ -11,7 +11,7 @@ from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
 from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
-from dealer.models import User
+from dealer.floor.approvals import approving_user
 from dealer.people.authority import may_read
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
@@ -63,15 +63,13 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return _table_page(table, 422, form.first_refusal())
     try:
         approved = approving(body.supervisor)
-        user_id = who().user.id
 
         def work(session: Session) -> str:
             found = service.get_session(session, session_id)
             if found.table_id != table_id:
                 raise NotFound(f"There is no session {session_id} here.", "unknown_session")
-            user = session.get(User, user_id)
-            assert user is not None
-            supervisor = session.get(User, approved) if approved is not None else None
+            user = who().user
+            supervisor = approving_user(session, approved)
             service.close_session(session, found, user, supervisor)
             return url_for("screens.table", table_id=table_id)
 

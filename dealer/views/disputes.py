@@ -6,6 +6,7 @@ The API dumps these and its document is made from them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import Field
@@ -20,6 +21,7 @@ __all__ = [
     "DisputeView",
     "FoundPaymentView",
     "PaymentsFound",
+    "dispute_list",
     "dispute_view",
     "payments_found",
 ]
@@ -141,3 +143,7 @@ def payments_found(found: Found) -> PaymentsFound:
             )
         )
     return PaymentsFound(payments=out, more=found.more)
+
+
+def dispute_list(found: Iterable[OnRecord]) -> DisputeList:
+    return DisputeList(disputes=[dispute_view(f) for f in found])

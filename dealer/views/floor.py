@@ -16,6 +16,7 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer import rules
 from dealer.floor import assignments
 from dealer.floor.limits import limits_of
 from dealer.floor.table_sessions import open_session_at
@@ -25,9 +26,9 @@ from dealer.hands.reading import playing_hand
 from dealer.inputs import Collection, Knobs, KnobsGiven
 from dealer.ledger import balance, house_account, pot_account
 from dealer.ledger.replay import table_collection, table_rules
-from dealer.models import Hand, Seating, Table, TableSession
+from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.views.base import SEAT_KEY, SeatNumber, Time, View, given
-from dealer.views.events import Posted
+from dealer.views.events import Posted, payment_view, posted
 
 __all__ = [
     "AssignmentsView",
@@ -43,6 +44,7 @@ __all__ = [
     "TableView",
     "assignments_view",
     "balances_view",
+    "collected_view",
     "floor_view",
     "hands_page",
     "seat_view",
@@ -320,3 +322,15 @@ def hands_page(session: Session, table_id: int, before: int | None, limit: int) 
         ],
         next=shown[-1].id if len(found) > limit else None,
     )
+
+
+def collected_view(
+    session: Session,
+    table: Table,
+    payments: Sequence[rules.Payment],
+    entries: Sequence[LedgerEntry],
+) -> CollectedView:
+    """The time collection just taken at ``table``: its payments, each with its ledger seq,
+    and the table's balances after it."""
+    paid = [payment_view(n, p, {}, None) for n, p in enumerate(payments, start=1)]
+    return CollectedView(payments=posted(paid, entries), balances=balances_view(session, table))

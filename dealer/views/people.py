@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
 from dealer.models import User
 from dealer.views.base import View
 
-__all__ = ["SignedIn", "UserView", "UsersView", "Who", "user_view"]
+__all__ = ["SignedIn", "UserView", "UsersView", "Who", "signed_in_view", "user_view", "users_view"]
 
 Role: TypeAlias = Literal["dealer", "supervisor", "admin"]
 
@@ -35,3 +36,12 @@ class UsersView(View):
 
 def user_view(user: User) -> UserView:
     return UserView(id=user.id, name=user.name, role=user.role, active=user.active)  # type: ignore[arg-type]
+
+
+def users_view(users: Iterable[User]) -> UsersView:
+    return UsersView(users=[user_view(u) for u in users])
+
+
+def signed_in_view(user: User, token: str) -> SignedIn:
+    """Who signed in, and the token that is their sign-in from now on."""
+    return SignedIn(user=Who(name=user.name, role=user.role), token=token)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 
 from pydantic import Field
@@ -16,6 +17,7 @@ __all__ = [
     "PlayerList",
     "PlayerStatementView",
     "PlayerView",
+    "player_list",
     "player_statement_view",
     "player_view",
 ]
@@ -101,3 +103,7 @@ def player_statement_view(found: PlayerStatement) -> PlayerStatementView:
             for d in found.days
         ],
     )
+
+
+def player_list(found: Iterable[Player | PlayerCard]) -> PlayerList:
+    return PlayerList(players=[player_view(p) for p in found])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import Field
@@ -12,7 +13,7 @@ from dealer.models import Hand, TableSession
 from dealer.people.users import names_of
 from dealer.views.base import Time, View
 
-__all__ = ["SessionView", "SessionsView", "session_view"]
+__all__ = ["SessionView", "SessionsView", "session_view", "sessions_view"]
 
 
 class SessionView(View):
@@ -58,3 +59,7 @@ def session_view(session: Session, table_session: TableSession) -> SessionView:
         close_confirmed_at=table_session.close_confirmed_at,
         hands=list(hands),
     )
+
+
+def sessions_view(session: Session, found: Iterable[TableSession]) -> SessionsView:
+    return SessionsView(sessions=[session_view(session, s) for s in found])

@@ -4,12 +4,11 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, url_for
 from flask_login import current_user
-from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from dealer.extensions import db
 from dealer.screens.auth.guard import home_for, who
-from dealer.transactions import storage_writable
+from dealer.transactions import storage_answers, storage_writable
 
 bp = Blueprint("main", __name__)
 
@@ -33,7 +32,7 @@ def healthz() -> Any:
     """Report whether the app is up and its database answers and takes a write (a write
     that changes nothing, rolled back: `dealer.transactions.storage_writable`)."""
     try:
-        db.session.execute(text("SELECT 1"))
+        storage_answers(db.session())
         writable = storage_writable(db.session())
     except SQLAlchemyError:
         current_app.logger.exception("Health check: the database did not answer")
