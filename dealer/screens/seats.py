@@ -9,13 +9,10 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from dealer import rules
 from dealer.disputes.players import NEW_PLAYER, chosen_player
-from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
-from dealer.floor.approvals import approving_user
 from dealer.floor.assignments import assigned_dealers
 from dealer.floor.figures import cheapest_hand
 from dealer.floor.tables import CALIFORNIA_WARNING
@@ -25,7 +22,7 @@ from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
-from dealer.models import Hand, Seating, Table, TableSession
+from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
@@ -43,9 +40,8 @@ from dealer.screens.forms import (
 )
 from dealer.screens.live import live_context, live_page
 from dealer.screens.screen import at_table
-from dealer.screens.sent import record_once, record_or_redraw
-from dealer.web.refusals import refusal
-from dealer.web.signin import approving, recorder
+from dealer.screens.sent import record_approved, record_or_redraw
+from dealer.web.signin import recorder
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -218,29 +214,26 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     chosen = (form.player_id.data or "").strip()
     fields = {"seat": body.seat, "player": body.player, "buy_in": body.buy_in, "player_id": chosen}
 
-    try:
-        approved = approving(body.supervisor)
+    def work(session: Session, supervisor: User | None) -> str:
+        live = service.get_table(session, table_id)
+        player_id = chosen_player(session, chosen, fields["player"], who().user)
+        service.seat_player(
+            session,
+            live,
+            body.seat,
+            fields["player"],
+            fields["buy_in"],
+            recorder(),
+            who().user,
+            supervisor,
+            player_id=player_id,
+        )
+        return url_for("screens.table", table_id=table_id)
 
-        def work(session: Session) -> str:
-            live = service.get_table(session, table_id)
-            player_id = chosen_player(session, chosen, fields["player"], who().user)
-            service.seat_player(
-                session,
-                live,
-                body.seat,
-                fields["player"],
-                fields["buy_in"],
-                recorder(),
-                who().user,
-                approving_user(session, approved),
-                player_id=player_id,
-            )
-            return url_for("screens.table", table_id=table_id)
-
-        return record_once(form.key.data, {**fields, "approved": approved}, work)
-    except DealerError as exc:
-        status, _code, message = refusal(exc)
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
         return _seat_page(table, number, status, message, seat_form=form)
+
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
 
 
 @bp.post(SEAT + "/chips")
@@ -254,28 +247,17 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
         return _seat_page(table, seat, 422, chips_form=form)
     fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
 
-    try:
-        approved = approving(body.supervisor)
+    def work(session: Session, supervisor: User | None) -> str:
+        live = service.get_table(session, table_id)
+        seating = service.open_seat(session, live, seat)
+        kind, amount = fields["kind"], fields["amount"]
+        service.move_chips(session, live, seating, kind, amount, recorder(), who().user, supervisor)
+        return url_for("screens.table", table_id=table_id)
 
-        def work(session: Session) -> str:
-            live = service.get_table(session, table_id)
-            seating = service.open_seat(session, live, seat)
-            service.move_chips(
-                session,
-                live,
-                seating,
-                fields["kind"],
-                fields["amount"],
-                recorder(),
-                who().user,
-                approving_user(session, approved),
-            )
-            return url_for("screens.table", table_id=table_id)
-
-        return record_once(form.key.data, {**fields, "approved": approved}, work)
-    except DealerError as exc:
-        status, _code, message = refusal(exc)
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
         return _seat_page(table, seat, status, message, chips_form=form)
+
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
 
 
 @bp.post(SEAT + "/leave")
@@ -288,22 +270,17 @@ def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     if body is None:
         return _seat_page(table, seat, 422, form.first_refusal())
 
-    try:
-        approved = approving(body.supervisor)
+    def work(session: Session, supervisor: User | None) -> str:
+        live = service.get_table(session, table_id)
+        seating = service.open_seat(session, live, seat)
+        service.leave_seat(session, live, seating, recorder(), who().user, supervisor)
+        return url_for("screens.table", table_id=table_id)
 
-        def work(session: Session) -> str:
-            live = service.get_table(session, table_id)
-            seating = service.open_seat(session, live, seat)
-            service.leave_seat(
-                session, live, seating, recorder(), who().user, approving_user(session, approved)
-            )
-            return url_for("screens.table", table_id=table_id)
-
-        fields = {"seat": seat, "leave": True, "approved": approved}
-        return record_once(form.key.data, fields, work)
-    except DealerError as exc:
-        status, _code, message = refusal(exc)
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
         return _seat_page(table, seat, status, message)
+
+    fields = {"seat": seat, "leave": True}
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
 
 
 @bp.post(TABLE + "/collections")
@@ -316,20 +293,16 @@ def collect(table_id: int) -> Response | tuple[str | Response, int]:
     if body is None:
         return _table_page(table, 422, form.first_refusal())
 
-    try:
-        approved = approving(body.supervisor)
+    def work(session: Session, supervisor: User | None) -> str:
+        live = service.get_table(session, table_id)
+        take_time_collection(session, live, recorder(), who().user, supervisor)
+        return url_for("screens.table", table_id=table_id, collected=1)
 
-        def work(session: Session) -> str:
-            live = service.get_table(session, table_id)
-            take_time_collection(
-                session, live, recorder(), who().user, approving_user(session, approved)
-            )
-            return url_for("screens.table", table_id=table_id, collected=1)
-
-        return record_once(form.key.data, {"collect": table_id, "approved": approved}, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
         return _table_page(table, status, message)
+
+    fields = {"collect": table_id}
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
 
 
 def _deal_page(

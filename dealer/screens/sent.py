@@ -20,12 +20,15 @@ from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.errors import DealerError, Invalid
+from dealer.floor.approvals import approving_user
+from dealer.inputs import Supervisor
+from dealer.models import User
 from dealer.people.authority import authorise_address
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
 from dealer.web.refusals import refusal
-from dealer.web.signin import principal
+from dealer.web.signin import approving, principal
 
-__all__ = ["REUSED", "record_once", "record_or_redraw"]
+__all__ = ["REUSED", "record_approved", "record_once", "record_or_redraw"]
 
 Page = TypeVar("Page")
 
@@ -80,3 +83,26 @@ def record_or_redraw(
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)
         return redraw(status, message)
+
+
+def record_approved(
+    key: str | None,
+    fields: Mapping[str, Any],
+    supervisor: Supervisor | None,
+    work: Callable[[Session, User | None], str],
+    redraw: Callable[[int, str], Page],
+) -> Response | Page:
+    """`record_or_redraw` for a write the floor may have to approve: the supervisor's name
+    and PIN brought with the form are checked before the write begins (`approving`), and
+    ``work(session, supervisor)`` gets that supervisor read again inside it (None if none
+    came; who then approves is `dealer.floor.approvals`'s)."""
+    try:
+        approved = approving(supervisor)
+    except DealerError as exc:
+        status, _code, message = refusal(exc)
+        return redraw(status, message)
+
+    def inside(session: Session) -> str:
+        return work(session, approving_user(session, approved))
+
+    return record_or_redraw(key, {**fields, "approved": approved}, inside, redraw)

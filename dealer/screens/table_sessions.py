@@ -11,16 +11,15 @@ from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
 from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
-from dealer.floor.approvals import approving_user
+from dealer.models import User
 from dealer.people.authority import may_read
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.forms import CloseSessionForm, OpenSessionForm
 from dealer.screens.screen import at_table
 from dealer.screens.seats import TABLE, _table_page
-from dealer.screens.sent import record_once
+from dealer.screens.sent import record_approved, record_once
 from dealer.web.refusals import refusal
-from dealer.web.signin import approving
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
@@ -61,20 +60,16 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
     body = form.judged()
     if body is None:
         return _table_page(table, 422, form.first_refusal())
-    try:
-        approved = approving(body.supervisor)
 
-        def work(session: Session) -> str:
-            found = service.get_session(session, session_id)
-            if found.table_id != table_id:
-                raise NotFound(f"There is no session {session_id} here.", "unknown_session")
-            user = who().user
-            supervisor = approving_user(session, approved)
-            service.close_session(session, found, user, supervisor)
-            return url_for("screens.table", table_id=table_id)
+    def work(session: Session, supervisor: User | None) -> str:
+        found = service.get_session(session, session_id)
+        if found.table_id != table_id:
+            raise NotFound(f"There is no session {session_id} here.", "unknown_session")
+        service.close_session(session, found, who().user, supervisor)
+        return url_for("screens.table", table_id=table_id)
 
-        fields = {"close_session": session_id, "approved": approved}
-        return record_once(form.key.data, fields, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
         return _table_page(table, status, message)
+
+    fields = {"close_session": session_id}
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
