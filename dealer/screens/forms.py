@@ -48,6 +48,7 @@ from dealer.inputs import (
 from dealer.rules.profiles import KNOBS
 from dealer.screens.declared import MISSING, Declared, bounds_of, sent, whole_number
 from dealer.web.once import REUSED, new_page_key
+from dealer.words.rules import knob_words
 
 __all__ = [
     "ActionForm",
@@ -67,24 +68,13 @@ __all__ = [
     "VoidForm",
 ]
 
-#: The words the floor sees for each knob; the knobs and their bounds are the engine's.
-KNOB_WORDS = {
-    "packs": "Packs in the shoe",
-    "spade_sets_removed": "Sets of spades taken out",
-    "hand_size": "Cards dealt (10; 15 for Fifteen)",
-    "tops_ante": "Tops ante, chips",
-    "drop_forfeit": "Drop forfeit (tops), chips",
-    "going_out_chips": "Going out pays, chips",
-    "addition_pay": "Cards beyond three pay",
-    "spades_double": "Spades double",
-    "mixed_valle_condition": "Mixed valle set is a condition",
-    "rearrange_needs_card": "A split or borrow must play a card from hand",
-}
 YES_NO = [SelectChoice("true", "yes"), SelectChoice("false", "no")]
 
 
 def _words(knob: str) -> str:
-    return KNOB_WORDS.get(knob, knob.replace("_", " ").capitalize())
+    """A knob's label on the form: the vocabulary's, with the usual answer where it helps."""
+    label = knob_words(knob)
+    return f"{label} (10; 15 for Fifteen)" if knob == "hand_size" else label
 
 
 #: Knobs a table may override, with the words the floor sees. Blank keeps the profile's.

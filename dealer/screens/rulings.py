@@ -6,6 +6,8 @@ addresses. A refusal redraws the hand with the service's sentence.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
@@ -45,12 +47,7 @@ def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
         )
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
 
-    return record_or_redraw(
-        form.key.data,
-        fields,
-        work,
-        lambda status, message: hand_page(hand_id, None, status, message),
-    )
+    return record_or_redraw(form.key.data, fields, work, _hand_again(hand_id))
 
 
 @bp.post(HAND + "/disputes/<int(max=2147483647):dispute_id>/ruling")
@@ -80,9 +77,9 @@ def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Res
         )
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
 
-    return record_or_redraw(
-        form.key.data,
-        fields,
-        work,
-        lambda status, message: hand_page(hand_id, None, status, message),
-    )
+    return record_or_redraw(form.key.data, fields, work, _hand_again(hand_id))
+
+
+def _hand_again(hand_id: int) -> Callable[[int, str], tuple[str | Response, int]]:
+    """The hand screen drawn again with a refusal in words, the entry kept."""
+    return lambda status, message: hand_page(hand_id, None, status, message)
