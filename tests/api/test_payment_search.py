@@ -51,6 +51,8 @@ def test_every_filter_narrows(api: Api, floor: Api) -> None:
     assert search(floor, f"session={world['session']}") == in_hand
     times = [p["at"] for p in in_hand]
     assert times == sorted(times, reverse=True), "the newest first"
+    # Every time with its zone, on SQLite (which keeps none) as on PostgreSQL.
+    assert all(t.endswith("Z") for t in times)
     seat3 = search(floor, f"hand={hand}&seat=3")
     assert len(seat3) == 4
     assert all("3" in (p["from"]["party"], p["to"]["party"]) for p in seat3)

@@ -57,6 +57,8 @@ def test_seat_3_paid_seat_1_in_words(api: Api, floor: Api) -> None:
     assert [line["running"] for line in found["lines"]] == [-4, -5, -6, -11]
     first = found["lines"][0]
     assert first["dispute"] == f"/hands/{hand['id']}/events/{first['event']}/payments/2"
+    # Every time with its zone, on SQLite (which keeps none) as on PostgreSQL.
+    assert all(line["at"].endswith("Z") for line in found["lines"])
 
 
 def test_the_winner_and_the_dropped_seat(api: Api, floor: Api) -> None:
