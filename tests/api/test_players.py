@@ -56,11 +56,11 @@ def test_bad_players_are_refused_in_words(api: Api) -> None:
     add(api, "Ann", card_number="C-1")
     taken = api.post("/players", {"name": "Other", "card_number": "C-1"}, status=409)
     assert taken["error"]["code"] == "card_number_taken"
-    for body, field in (
+    for body, field in (  # each refusal names the field, in words
         ({"name": ""}, "name"),
         ({"name": "x" * 61}, "name"),
         ({}, "name"),
-        ({"name": "A", "card_number": "x" * 31}, "card_number"),
+        ({"name": "A", "card_number": "x" * 31}, "card number"),
         ({"name": "A", "notes": "x" * 501}, "notes"),
         ({"name": "A", "nick": "x"}, "nick"),
     ):
