@@ -35,6 +35,7 @@ __all__ = [
     "DisputeRuling",
     "Event",
     "Hand",
+    "HealthCheck",
     "IdempotencyRecord",
     "LedgerEntry",
     "Player",
@@ -581,6 +582,17 @@ class Device(Base):
     registered_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
     registered_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     retired_at: Mapped[datetime | None] = mapped_column(Timestamp)
+
+
+class HealthCheck(Base):
+    """What the health check wrote last (`dealer.transactions.storage_writable`): a row
+    committed and the ones before it deleted on each check, so the check is a real write."""
+
+    __tablename__ = "health_checks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(Timestamp)
+    pad: Mapped[bytes] = mapped_column(sa.LargeBinary)
 
 
 class LiveMark(Base):

@@ -31,18 +31,20 @@ Reads (every GET) take no lock at all.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import Engine, event, inspect, text
+from sqlalchemy import Engine, delete, event, insert, inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from dealer.errors import StorageUnavailable
+from dealer.models import HealthCheck, utcnow
 
 __all__ = [
     "WRITERS_LOCK",
@@ -306,19 +308,32 @@ def storage_answers(session: Session) -> None:
     session.execute(text("SELECT 1"))
 
 
+#: The health check's write: random bytes (no database can squeeze them) of more than a page
+#: of SQLite (4 KiB) or PostgreSQL (8 KiB), so it needs fresh room as the floor's writes do.
+HEALTH_PAD = 9000
+
+
 def storage_writable(session: Session) -> bool:
-    """Whether the database takes a write now: a write that changes nothing (a DELETE of no
-    row of Alembic's own table), rolled back. It fails on a read-only SQLite file or
-    PostgreSQL read-only transaction, and takes no writers' lock: the health check must not
-    queue behind the floor's writes."""
+    """Whether the database takes a write now: a real one, committed (a row of
+    ``health_checks`` with a pad of more than a page, the rows before it deleted). It fails as
+    the floor's writes do on a full disk (or an SQLite file at its size limit), a read-only file
+    or a PostgreSQL read-only transaction. It takes no writers' lock: the health check must
+    not queue behind the floor's writes (on SQLite a writer holding the lock proves the
+    database writes)."""
     if session.in_transaction():
         session.rollback()
     sqlite = session.get_bind().dialect.name == "sqlite"
     try:
-        if sqlite:  # a writer holding the lock proves the database writes: never wait for it
+        if sqlite:  # never wait for a writer holding the lock
             session.execute(text("PRAGMA busy_timeout = 0"))
-        session.execute(text("DELETE FROM alembic_version WHERE 1 = 0"))
+        now = utcnow()
+        written = session.execute(
+            insert(HealthCheck).values(at=now, pad=os.urandom(HEALTH_PAD)).returning(HealthCheck.id)
+        ).scalar_one()
+        session.execute(delete(HealthCheck).where(HealthCheck.id < written))
+        session.commit()
     except DBAPIError as exc:
+        session.rollback()
         code = getattr(exc.orig, "sqlite_errorcode", None)
         if isinstance(code, int) and code & 0xFF == SQLITE_BUSY:
             return True
@@ -326,7 +341,6 @@ def storage_writable(session: Session) -> bool:
             return False
         raise
     finally:
-        session.rollback()
         if sqlite:
             session.execute(text(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}"))
             session.rollback()

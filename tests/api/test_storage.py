@@ -9,6 +9,7 @@ for the app. PostgreSQL: ``ALTER DATABASE ... SET default_transaction_read_only 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,11 +18,13 @@ from typing import Any
 import psycopg
 import pytest
 from flask import Flask
+from sqlalchemy import event, func, select
 from sqlalchemy.engine import make_url
 
 from dealer import create_app
 from dealer.errors import READ_STORAGE_WORDS, STORAGE_WORDS
 from dealer.extensions import db
+from dealer.models import HealthCheck
 from tests.helpers import Api
 
 
@@ -239,3 +242,86 @@ def test_a_database_that_refuses_connections_is_503_in_words(
         assert_unavailable_in_words(probe(unreachable, str(floor.token), table))
     finally:
         dispose(unreachable)
+
+
+@contextmanager
+def disk_full(app: Flask) -> Iterator[None]:
+    """The database's disk full, then room again. SQLite: the file held to the pages it has
+    (``PRAGMA max_page_count`` on every connection, after a VACUUM leaves no free page), so a
+    write that needs a page fails with SQLITE_FULL, "database or disk is full". PostgreSQL:
+    every insert answered as a full disk answers (SQLSTATE 53100, ``disk_full``)."""
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    dispose(app)
+    with app.app_context():
+        engine = db.engine
+    if url.get_backend_name() == "sqlite":
+        with sqlite3.connect(str(url.database)) as raw:
+            raw.execute("VACUUM")
+            (pages,) = raw.execute("PRAGMA page_count").fetchone()
+
+        def full(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")
+
+        event.listen(engine, "connect", full)
+        try:
+            yield
+        finally:
+            event.remove(engine, "connect", full)
+            dispose(app)
+        return
+    admin = psycopg.connect(
+        host=url.host,
+        port=url.port or 5432,
+        user=url.username,
+        dbname=url.database,
+        autocommit=True,
+    )
+    admin.execute(
+        "CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+        " RAISE EXCEPTION 'could not extend file: No space left on device'"
+        " USING ERRCODE = 'disk_full'; END $$"
+    )
+    tables = ["health_checks", "ledger_entries", "seatings", "idempotency_records"]
+    for name in tables:
+        admin.execute(
+            f"CREATE TRIGGER full_{name} BEFORE INSERT ON {name}"  # type: ignore[arg-type]
+            " FOR EACH ROW EXECUTE FUNCTION disk_full()"
+        )
+    try:
+        yield
+    finally:
+        for name in tables:
+            admin.execute(f"DROP TRIGGER full_{name} ON {name}")  # type: ignore[arg-type]
+        admin.execute("DROP FUNCTION disk_full()")
+        admin.close()
+
+
+def test_health_says_a_full_disk_cannot_write(floor: Api, people: Flask, table: int) -> None:
+    """The disk full: a write that needs room is 503, and so is /healthz ("cannot write"),
+    not 200; room again, both are well."""
+    health = people.test_client()
+    assert health.get("/healthz").status_code == 200
+    sqlite = make_url(people.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite"
+    with disk_full(people):
+        seat = {"seat": 1, "player": "Al", "buy_in": 9}
+        answer = floor.call("POST", f"/tables/{table}/seats", seat)
+        # On SQLite a write that still fits in the pages the file has may go through (the file
+        # is full, not its last pages); one that needs a page is refused. Never a 500.
+        if not (sqlite and answer.status_code == 201):
+            assert answer.status_code == 503
+            assert answer.get_json()["error"]["code"] == "storage_unavailable"
+        checked = health.get("/healthz")
+        assert checked.status_code == 503
+        assert checked.get_json() == {"status": "error", "database": "cannot write"}
+        assert floor.call("GET", f"/tables/{table}").status_code == 200  # reads go on
+    assert health.get("/healthz").status_code == 200
+    answer = floor.call("POST", f"/tables/{table}/seats", {"seat": 2, "player": "Bo", "buy_in": 9})
+    assert answer.status_code == 201
+
+
+def test_health_checks_leave_no_pile_of_rows(people: Flask) -> None:
+    health = people.test_client()
+    for _ in range(5):
+        assert health.get("/healthz").status_code == 200
+    with people.app_context():
+        assert db.session.scalar(select(func.count()).select_from(HealthCheck)) == 1

@@ -29,8 +29,9 @@ def favicon() -> Any:
 
 @bp.get("/healthz")
 def healthz() -> Any:
-    """Report whether the app is up and its database answers and takes a write (a write
-    that changes nothing, rolled back: `dealer.transactions.storage_writable`)."""
+    """Report whether the app is up and its database answers and takes a write (a real one,
+    committed: `dealer.transactions.storage_writable`), so a full disk is a 503 here as it is
+    for every write."""
     try:
         storage_answers(db.session())
         writable = storage_writable(db.session())
