@@ -12,12 +12,13 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Invalid
 from dealer.web.once import REPLAYED_HEADER, Answer, checked_key, digest, run_once
+from dealer.words.catalogue import say
 
 __all__ = ["KEY_HEADER", "write"]
 
 KEY_HEADER = "Idempotency-Key"
 DAMAGED = Invalid(
-    "An Idempotency-Key is 1 to 255 printable ASCII characters.", "invalid_idempotency_key"
+    say("An Idempotency-Key is 1 to 255 printable ASCII characters."), "invalid_idempotency_key"
 )
 REUSED = "This Idempotency-Key was already used for a different request."
 

@@ -15,6 +15,7 @@ from dealer import rules
 from dealer.errors import NotFound
 from dealer.hands.reading import Replayed
 from dealer.models import LedgerEntry
+from dealer.words.catalogue import say
 
 __all__ = ["PaymentTrail", "payment_trail"]
 
@@ -40,10 +41,15 @@ def payment_trail(session: Session, replayed: Replayed, event_id: int, number: i
     """The trail of payment ``number`` of event ``event_id`` in ``replayed``."""
     index = next((i for i, row in enumerate(replayed.events) if row.id == event_id), None)
     if index is None:
-        raise NotFound(f"There is no event {event_id} in this hand.", "unknown_event")
+        raise NotFound(
+            say("There is no event {event_id} in this hand.", event_id=event_id), "unknown_event"
+        )
     record = replayed.engine.events[index]
     if not 1 <= number <= len(record.payments):
-        raise NotFound(f"Event {record.seq} has no payment {number}.", "unknown_payment")
+        raise NotFound(
+            say("Event {seq} has no payment {number}.", seq=record.seq, number=number),
+            "unknown_payment",
+        )
     paid = record.payments[number - 1]
     entries = list(
         session.scalars(

@@ -34,6 +34,7 @@ from dealer.ledger.accounts import CAGE, seating_account
 from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc
 from dealer.people.audit import record_audit
 from dealer.transactions import require_writing
+from dealer.words.catalogue import say
 
 __all__ = [
     "NEW_PLAYER",
@@ -96,7 +97,12 @@ def add_player(
         holder = session.scalars(select(Player).where(Player.card_number == card)).first()
         if holder is not None:
             raise Conflict(
-                f"Card number {card} is already {holder.name}'s (player {holder.id}).",
+                say(
+                    "Card number {card} is already {name}'s (player {id}).",
+                    card=card,
+                    name=holder.name,
+                    id=holder.id,
+                ),
                 "card_number_taken",
             )
     player = Player(name=name, card_number=card, notes=notes, created_by=user.id)
@@ -126,13 +132,15 @@ def chosen_player(session: Session, chosen: str, name: str, user: User) -> int |
         return add_player(session, name, None, None, user).id
     if chosen.isascii() and chosen.isdigit() and len(chosen) < 11:
         return int(chosen)
-    raise Invalid("Choose the player again from the list (player_id).", "invalid_player")
+    raise Invalid(say("Choose the player again from the list (player_id)."), "invalid_player")
 
 
 def get_player(session: Session, player_id: int) -> Player:
     player = session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
     if player is None:
-        raise NotFound(f"There is no player {player_id}.", "unknown_player")
+        raise NotFound(
+            say("There is no player {player_id}.", player_id=player_id), "unknown_player"
+        )
     return player
 
 
@@ -217,7 +225,7 @@ def player_statement(
 ) -> PlayerStatement:
     """Player ``player_id``'s buy-ins, cash-outs and net by hand and by day in [start, end)."""
     if start is not None and end is not None and start >= end:
-        raise Invalid("The window must end after it starts (from before to).", "empty_window")
+        raise Invalid(say("The window must end after it starts (from before to)."), "empty_window")
     player = get_player(session, player_id)
     statement = PlayerStatement(player, start, end)
     seatings = {

@@ -34,6 +34,7 @@ from dealer.models import (
 )
 from dealer.people.audit import record_audit
 from dealer.transactions import require_writing
+from dealer.words.catalogue import say
 
 __all__ = [
     "Choices",
@@ -80,7 +81,7 @@ class OnRecord:
 def _hand(session: Session, hand_id: int) -> Hand:
     hand = session.get(Hand, hand_id) if 1 <= hand_id <= MAX_ID else None
     if hand is None:
-        raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
+        raise NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
     return hand
 
 
@@ -90,7 +91,11 @@ def _entry_of_hand(session: Session, hand: Hand, seq: int, what: str) -> LedgerE
     entry = session.get(LedgerEntry, seq)
     if entry is None or entry.hand_id != hand.id:
         raise Invalid(
-            f"Ledger entry {seq} is not a payment of hand {hand.id}: name one of this hand's.",
+            say(
+                "Ledger entry {seq} is not a payment of hand {id}: name one of this hand's.",
+                seq=seq,
+                id=hand.id,
+            ),
             "entry_not_in_hand",
         )
     return entry
@@ -109,15 +114,18 @@ def open_dispute(
     require_writing(session, "ledger.rulings.open_dispute")
     hand = _hand(session, hand_id)
     if raised_by not in DISPUTE_RAISERS:
-        raise Invalid("Say who raises the dispute: a seat or the dealer (raised_by).")
+        raise Invalid(say("Say who raises the dispute: a seat or the dealer (raised_by)."))
     if raised_by == "seat":
         if seat is None:
-            raise Invalid("Say which seat raises the dispute (seat).", "seat_missing")
+            raise Invalid(say("Say which seat raises the dispute (seat)."), "seat_missing")
         check_whole(seat, (1, 8), "seat", "seat")
         if str(seat) not in hand.seats:
-            raise Invalid(f"Seat {seat} was not dealt in hand {hand.id}.", "seat_not_in_hand")
+            raise Invalid(
+                say("Seat {seat} was not dealt in hand {id}.", seat=seat, id=hand.id),
+                "seat_not_in_hand",
+            )
     elif seat is not None:
-        raise Invalid("A dispute the dealer raises names no seat (seat).", "seat_given")
+        raise Invalid(say("A dispute the dealer raises names no seat (seat)."), "seat_given")
     claim = check_text(claim, CLAIM, "claim", "claim")
     if entry_seq is not None:
         _entry_of_hand(session, hand, entry_seq, "entry")
@@ -152,7 +160,9 @@ def open_dispute(
 def get_dispute(session: Session, dispute_id: int) -> OnRecord:
     dispute = session.get(Dispute, dispute_id) if 1 <= dispute_id <= MAX_ID else None
     if dispute is None:
-        raise NotFound(f"There is no dispute {dispute_id}.", "unknown_dispute")
+        raise NotFound(
+            say("There is no dispute {dispute_id}.", dispute_id=dispute_id), "unknown_dispute"
+        )
     return _on_record(session, [dispute])[0]
 
 
@@ -169,26 +179,35 @@ def rule_on_dispute(
     """Close a dispute with a supervisor's ruling: upheld (with what it led to) or denied."""
     require_writing(session, "ledger.rulings.rule_on_dispute")
     if not user.can("supervisor"):
-        raise Forbidden("Only a supervisor rules on a dispute: call the floor.", "supervisor_rules")
+        raise Forbidden(
+            say("Only a supervisor rules on a dispute: call the floor."), "supervisor_rules"
+        )
     found = get_dispute(session, dispute_id)
     if found.ruling is not None:
         raise Conflict(
-            f"Dispute {dispute_id} was already ruled on ({found.ruling.outcome}).",
+            say(
+                "Dispute {dispute_id} was already ruled on ({outcome}).",
+                dispute_id=dispute_id,
+                outcome=found.ruling.outcome,
+            ),
             "already_ruled",
         )
     if outcome not in DISPUTE_OUTCOMES:
-        raise Invalid("Rule the claim upheld or denied (outcome).")
+        raise Invalid(say("Rule the claim upheld or denied (outcome)."))
     reason = check_text(reason, RULING_REASON, "reason for the ruling", "reason")
     hand = _hand(session, found.dispute.hand_id)
     if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
         raise Invalid(
-            "A denied claim led to no void nor correction: leave them out.", "denied_with_change"
+            say("A denied claim led to no void nor correction: leave them out."),
+            "denied_with_change",
         )
     if outcome == "upheld":
         if void_event_id is None and correction_seq is None:
             raise Invalid(
-                "An upheld claim names the void or the correction it led to "
-                "(void_event or correction).",
+                say(
+                    "An upheld claim names the void or the correction it led to (void_event "
+                    "or correction)."
+                ),
                 "upheld_without_change",
             )
         if void_event_id is not None:
@@ -197,8 +216,11 @@ def rule_on_dispute(
             entry = _entry_of_hand(session, hand, correction_seq, "correction")
             if entry.reverses is None:
                 raise Invalid(
-                    f"Ledger entry {correction_seq} corrects no other entry: name the "
-                    "correction itself.",
+                    say(
+                        "Ledger entry {correction_seq} corrects no other entry: name the "
+                        "correction itself.",
+                        correction_seq=correction_seq,
+                    ),
                     "not_a_correction",
                 )
     ruling = DisputeRuling(
@@ -245,12 +267,20 @@ def _void_of_hand(session: Session, hand: Hand, event_id: int) -> Event:
     event = session.get(Event, event_id)
     if event is None or event.hand_id != hand.id:
         raise Invalid(
-            f"Event {event_id} is not an event of hand {hand.id}: name the void recorded on it.",
+            say(
+                "Event {event_id} is not an event of hand {id}: name the void recorded on it.",
+                event_id=event_id,
+                id=hand.id,
+            ),
             "void_not_in_hand",
         )
     if event.type not in VOIDS:
         raise Invalid(
-            f"Event {event_id} is a {event.type}, not a void: name the void it led to.",
+            say(
+                "Event {event_id} is a {type}, not a void: name the void it led to.",
+                event_id=event_id,
+                type=event.type,
+            ),
             "not_a_void",
         )
     return event
@@ -301,7 +331,7 @@ def listed_disputes(
     """Every dispute, oldest first; ``status`` "open" or "ruled" keeps only those, ``tables``
     only those on hands at those tables."""
     if status not in (None, "open", "ruled"):
-        raise Invalid("status is open or ruled.", "invalid_query")
+        raise Invalid(say("status is open or ruled."), "invalid_query")
     query = select(Dispute).order_by(Dispute.id)
     ruled = select(DisputeRuling.id).where(DisputeRuling.dispute_id == Dispute.id).exists()
     if status == "open":

@@ -27,6 +27,7 @@ from dealer.errors import Invalid
 from dealer.floor.table_sessions import get_session
 from dealer.ledger.accounts import parse_account, seating_account
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.words.catalogue import say
 from dealer.words.rules import Rule, rule
 
 __all__ = [
@@ -72,15 +73,18 @@ def query_from(asked: Mapping[str, Any], zone: ZoneInfo) -> PaymentQuery:
     scoped = asked.get("hand") is not None or asked.get("session") is not None
     if not scoped and (start is None or end is None):
         raise Invalid(
-            "Say where to look: a hand, a table session, or a window of time (from and to).",
+            say("Say where to look: a hand, a table session, or a window of time (from and to)."),
             "no_scope",
         )
     if start is not None and end is not None:
         if start >= end:
-            raise Invalid("The window must end after it starts (from before to).", "empty_window")
+            raise Invalid(
+                say("The window must end after it starts (from before to)."), "empty_window"
+            )
         if end - start > LONGEST_WINDOW:
             raise Invalid(
-                f"Search at most {LONGEST_WINDOW.days} days at a time.", "window_too_long"
+                say("Search at most {days} days at a time.", days=LONGEST_WINDOW.days),
+                "window_too_long",
             )
     return PaymentQuery(
         hand=asked.get("hand"),

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import DealerError, Forbidden
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = [
     "approval",
@@ -84,8 +85,13 @@ def approve_chips(
         user,
         supervisor,
         Forbidden(
-            f"{what} of {amount:,} chips is above this table's {table.approval_above:,}: "
-            "a supervisor's name and PIN must approve it.",
+            say(
+                "{what} of {amount:,} chips is above this table's {approval_above:,}: a "
+                "supervisor's name and PIN must approve it.",
+                what=what,
+                amount=amount,
+                approval_above=table.approval_above,
+            ),
             "needs_supervisor",
         ),
     )

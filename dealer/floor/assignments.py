@@ -15,6 +15,7 @@ from dealer.bounds import USER_NAME, check_text
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.models import Table, TableAssignment, User
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 
@@ -50,11 +51,14 @@ def _dealer(session: Session, name: object) -> User:
     name = check_text(name, USER_NAME, "dealer's name", "dealer")
     found = session.scalars(select(User).where(User.name == name)).first()
     if found is None or not found.active:
-        raise NotFound(f"There is no dealer named {name}.", "unknown_user")
+        raise NotFound(say("There is no dealer named {name}.", name=name), "unknown_user")
     if found.role != "dealer":
         raise Invalid(
-            f"{found.name} is a {found.role}: a supervisor or admin may act at every table "
-            "already.",
+            say(
+                "{name} is a {role}: a supervisor or admin may act at every table already.",
+                name=found.name,
+                role=found.role,
+            ),
             "not_a_dealer",
         )
     return found
@@ -64,7 +68,10 @@ def assign(session: Session, table: Table, dealer_name: object, by: User) -> Use
     """Send the dealer named ``dealer_name`` to ``table`` (a supervisor's call)."""
     dealer = _dealer(session, dealer_name)
     if _latest(session, table.id, dealer.id).get((table.id, dealer.id)):
-        raise Conflict(f"{dealer.name} is assigned to {table.name} already.", "assigned_already")
+        raise Conflict(
+            say("{name} is assigned to {name2} already.", name=dealer.name, name2=table.name),
+            "assigned_already",
+        )
     session.add(TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=True, by_id=by.id))
     session.flush()
     record_audit(
@@ -82,7 +89,12 @@ def unassign(session: Session, table: Table, dealer_id: int, by: User) -> User:
     """Take dealer ``dealer_id`` off ``table`` (their open session, if any, stays theirs)."""
     dealer = session.get(User, dealer_id)
     if dealer is None or not _latest(session, table.id, dealer_id).get((table.id, dealer_id)):
-        raise NotFound(f"No dealer {dealer_id} is assigned to {table.name}.", "not_assigned")
+        raise NotFound(
+            say(
+                "No dealer {dealer_id} is assigned to {name}.", dealer_id=dealer_id, name=table.name
+            ),
+            "not_assigned",
+        )
     session.add(
         TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=False, by_id=by.id)
     )

@@ -19,6 +19,7 @@ from dealer.bounds import APPROVAL_ABOVE, BUY_IN_CHIPS, MAX_BUY_IN, MIN_BUY_IN, 
 from dealer.errors import Invalid
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = [
     "LIMIT_FIELDS",
@@ -67,8 +68,12 @@ def check_limits(given: Mapping[str, object | None], base: Limits | None = None)
     limits = Limits(**values)
     if limits.min_buy_in > limits.max_buy_in:
         raise Invalid(
-            f"The least buy-in ({limits.min_buy_in:,}) is above the largest "
-            f"({limits.max_buy_in:,}): raise the largest or lower the least.",
+            say(
+                "The least buy-in ({min_buy_in:,}) is above the largest ({max_buy_in:,}): "
+                "raise the largest or lower the least.",
+                min_buy_in=limits.min_buy_in,
+                max_buy_in=limits.max_buy_in,
+            ),
             "invalid_limits",
         )
     return limits
@@ -114,11 +119,17 @@ def check_buy_in(table: Table, amount: int) -> None:
     floor raises the limit instead)."""
     if amount < table.min_buy_in:
         raise Invalid(
-            f"The least a seat may buy in for at this table is {table.min_buy_in:,} chips.",
+            say(
+                "The least a seat may buy in for at this table is {min_buy_in:,} chips.",
+                min_buy_in=table.min_buy_in,
+            ),
             "below_min_buy_in",
         )
     if amount > table.max_buy_in:
         raise Invalid(
-            f"The most a seat may buy in for at this table is {table.max_buy_in:,} chips.",
+            say(
+                "The most a seat may buy in for at this table is {max_buy_in:,} chips.",
+                max_buy_in=table.max_buy_in,
+            ),
             "above_max_buy_in",
         )

@@ -25,6 +25,7 @@ from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
 from dealer.models import Hand, Table, TableSession, User, utcnow
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = [
     "close_session",
@@ -73,8 +74,11 @@ def open_session(
     found = open_session_at(session, table.id)
     if found is not None:
         raise Conflict(
-            f"{found.dealer.name}'s session {found.id} is still open at this table: "
-            "close it first.",
+            say(
+                "{name}'s session {id} is still open at this table: close it first.",
+                name=found.dealer.name,
+                id=found.id,
+            ),
             "session_open",
         )
     elsewhere = None if implicit else dealer_session_elsewhere(session, dealer_id, table.id)
@@ -82,8 +86,12 @@ def open_session(
         other = session.get(Table, elsewhere.table_id)
         where = other.name if other is not None else f"table {elsewhere.table_id}"
         raise Conflict(
-            f"Your session {elsewhere.id} is still open at {where}: "
-            "close it there first (a dealer holds one table at a time).",
+            say(
+                "Your session {id} is still open at {where}: close it there first (a dealer "
+                "holds one table at a time).",
+                id=elsewhere.id,
+                where=where,
+            ),
             "dealer_session_open",
         )
     opened = TableSession(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
@@ -104,7 +112,9 @@ def open_session(
 def get_session(session: Session, session_id: int) -> TableSession:
     found = session.get(TableSession, session_id) if 1 <= session_id <= MAX_ID else None
     if found is None:
-        raise NotFound(f"There is no session {session_id}.", "unknown_session")
+        raise NotFound(
+            say("There is no session {session_id}.", session_id=session_id), "unknown_session"
+        )
     return found
 
 
@@ -140,12 +150,12 @@ def close_session(
     approver = approvals.approver(user, supervisor)
     if table_session.close_confirmed_by is not None:
         raise Conflict(
-            f"Session {table_session.id} is closed and its close confirmed already.",
+            say("Session {id} is closed and its close confirmed already.", id=table_session.id),
             "session_closed",
         )
     if approver is None and table_session.dealer_id != user.id:
         raise Forbidden(
-            "Only the session's own dealer, or a supervisor, can close it.", "not_your_session"
+            say("Only the session's own dealer, or a supervisor, can close it."), "not_your_session"
         )
     now = utcnow()
     if table_session.closed_at is None:
@@ -154,8 +164,11 @@ def close_session(
         ).first()
         if in_play is not None:
             raise Conflict(
-                f"Hand {in_play.number} of this session is still in play: settle or void it "
-                "before closing the session.",
+                say(
+                    "Hand {number} of this session is still in play: settle or void it "
+                    "before closing the session.",
+                    number=in_play.number,
+                ),
                 "hand_in_play",
             )
         table_session.closed_at = now
@@ -170,8 +183,11 @@ def close_session(
         )
     elif approver is None:
         raise Conflict(
-            f"Session {table_session.id} is closed and waits for a supervisor to confirm it: "
-            "add the supervisor's name and PIN.",
+            say(
+                "Session {id} is closed and waits for a supervisor to confirm it: add the "
+                "supervisor's name and PIN.",
+                id=table_session.id,
+            ),
             "awaiting_confirmation",
         )
     if approver is not None:

@@ -40,6 +40,7 @@ from dealer.ledger.post import Posting, Recorder, post
 from dealer.models import Hand, Player, Seating, Table, TableSession, User, utcnow
 from dealer.people.audit import record_audit
 from dealer.words import inputs as said
+from dealer.words.catalogue import say
 
 __all__ = [
     "CALIFORNIA_WARNING",
@@ -79,7 +80,7 @@ def check_chip_move(kind: object) -> ChipMoveKind:
 
 def check_paused(paused: object) -> bool:
     if not isinstance(paused, bool):
-        raise Invalid("Say whether the seat sits out: paused true or false (paused).")
+        raise Invalid(say("Say whether the seat sits out: paused true or false (paused)."))
     return paused
 
 
@@ -155,7 +156,7 @@ def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
 def get_table(session: Session, table_id: int) -> Table:
     table = session.get(Table, table_id) if 1 <= table_id <= MAX_ID else None
     if table is None:
-        raise NotFound(f"There is no table {table_id}.", "unknown_table")
+        raise NotFound(say("There is no table {table_id}.", table_id=table_id), "unknown_table")
     return table
 
 
@@ -177,7 +178,7 @@ def open_seat(session: Session, table: Table, seat: int) -> Seating:
         )
     ).first()
     if found is None:
-        raise NotFound(f"Nobody is sitting in seat {seat}.", "seat_empty")
+        raise NotFound(say("Nobody is sitting in seat {seat}.", seat=seat), "seat_empty")
     return found
 
 
@@ -210,11 +211,15 @@ def seat_player(
         check_whole(player_id, (1, MAX_ID), "player's id", "player_id")
         known = session.get(Player, player_id)
         if known is None:
-            raise NotFound(f"There is no player {player_id}.", "unknown_player")
+            raise NotFound(
+                say("There is no player {player_id}.", player_id=player_id), "unknown_player"
+            )
         if player is None or not str(player).strip():
             player = known.name
     if player is None:
-        raise Invalid("Name the player, or choose one (player or player_id).", "player_missing")
+        raise Invalid(
+            say("Name the player, or choose one (player or player_id)."), "player_missing"
+        )
     player = check_name_text(player, PLAYER_NAME, "player's name", "player")
     buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
     approved = None
@@ -227,7 +232,9 @@ def seat_player(
         )
     ).first()
     if taken is not None:
-        raise Conflict(f"Seat {seat} is taken by {taken.player}.", "seat_taken")
+        raise Conflict(
+            say("Seat {seat} is taken by {player}.", seat=seat, player=taken.player), "seat_taken"
+        )
     seating = Seating(
         table_id=table.id, seat=seat, player=player, player_id=known.id if known else None
     )
@@ -284,13 +291,21 @@ def move_chips(
     else:
         if _in_hand_in_play(session, table, seating) is not None:
             raise Conflict(
-                f"Seat {seating.seat} is in the hand in play: cash out after it is settled.",
+                say(
+                    "Seat {seat} is in the hand in play: cash out after it is settled.",
+                    seat=seating.seat,
+                ),
                 "seat_in_hand",
             )
         stack = balance(session, account)
         if amount > stack:
             raise Invalid(
-                f"Seat {seating.seat} has {stack} chips: it cannot cash out {amount}.",
+                say(
+                    "Seat {seat} has {stack} chips: it cannot cash out {amount}.",
+                    seat=seating.seat,
+                    stack=stack,
+                    amount=amount,
+                ),
                 "not_enough_chips",
             )
         approved = approve_chips(table, "A cash-out", amount, user, supervisor)
@@ -321,14 +336,21 @@ def leave_seat(
     """
     if _in_hand_in_play(session, table, seating) is not None:
         raise Conflict(
-            f"Seat {seating.seat} is in the hand in play: it can leave once the hand is settled.",
+            say(
+                "Seat {seat} is in the hand in play: it can leave once the hand is settled.",
+                seat=seating.seat,
+            ),
             "seat_in_hand",
         )
     account = seating_account(seating.id)
     stack = balance(session, account)
     if stack < 0:
         raise Conflict(
-            f"Seat {seating.seat} is short by {-stack} chips: buy in to cover it before leaving.",
+            say(
+                "Seat {seat} is short by {value} chips: buy in to cover it before leaving.",
+                seat=seating.seat,
+                value=-stack,
+            ),
             "seat_short",
         )
     needed = chips_need_floor(table, stack)
@@ -337,8 +359,13 @@ def leave_seat(
         user,
         supervisor,
         Forbidden(
-            f"Seat {seating.seat} would leave with {stack:,} chips, above this table's "
-            f"{table.approval_above:,}: a supervisor's name and PIN must approve the cash-out.",
+            say(
+                "Seat {seat} would leave with {stack:,} chips, above this table's "
+                "{approval_above:,}: a supervisor's name and PIN must approve the cash-out.",
+                seat=seating.seat,
+                stack=stack,
+                approval_above=table.approval_above,
+            ),
             "needs_supervisor",
         ),
     )

@@ -23,6 +23,7 @@ from dealer.ledger.post import Posting, Recorder, post
 from dealer.ledger.replay import table_collection
 from dealer.models import LedgerEntry, Table, User, as_utc, utcnow
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = ["TimeDue", "take_time_collection", "time_due", "times_due"]
 
@@ -45,9 +46,12 @@ def take_time_collection(
         approved = approver(user, supervisor)
         if approved is None:
             raise Conflict(
-                f"The time collection is not due yet: it was taken {_minutes(due)} and is "
-                f"due again in {due.minutes_left} min. A supervisor's name and PIN takes it "
-                "early.",
+                say(
+                    "The time collection is not due yet: it was taken {due} and is due again "
+                    "in {minutes_left} min. A supervisor's name and PIN takes it early.",
+                    due=_minutes(due),
+                    minutes_left=due.minutes_left,
+                ),
                 "not_due",
             )
         early = f" (taken early: {due.minutes_left} min before it was due, {approved.name})"

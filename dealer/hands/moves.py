@@ -17,6 +17,7 @@ from dealer.hands.record import record_event
 from dealer.ledger.post import Recorder
 from dealer.models import Event, Hand, User
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = ["MOVABLE", "movable", "move_to_seat", "moved_reason"]
 
@@ -46,13 +47,20 @@ def move_to_seat(
     replayed = load(session, hand)
     event = next((e for e in replayed.events if e.id == event_id), None)
     if event is None:
-        raise Invalid(f"There is no event {event_id} in this hand.", "unknown_event")
+        raise Invalid(
+            say("There is no event {event_id} in this hand.", event_id=event_id), "unknown_event"
+        )
     if seat == event.seat:
-        raise Invalid(f"Event #{event.seq} is seat {seat}'s already.", "same_seat")
+        raise Invalid(
+            say("Event #{seq} is seat {seat}'s already.", seq=event.seq, seat=seat), "same_seat"
+        )
     if not movable(replayed, event):
         raise Conflict(
-            f"Event #{event.seq} cannot simply move: something depends on it, or it needs "
-            "the floor. Void it instead.",
+            say(
+                "Event #{seq} cannot simply move: something depends on it, or it needs the "
+                "floor. Void it instead.",
+                seq=event.seq,
+            ),
             "not_movable",
         )
     assert event.action is not None

@@ -13,6 +13,7 @@ from dealer.bounds import MAX_ID
 from dealer.errors import NotFound
 from dealer.ledger.replay import ReplayError, replay_engine
 from dealer.models import Event, Hand
+from dealer.words.catalogue import say
 
 __all__ = [
     "Recorded",
@@ -126,7 +127,7 @@ def read_hand(session: Session, hand_id: int) -> tuple[Hand, list[Event]]:
         else []
     )
     if not rows:
-        raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
+        raise NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
     return rows[0][0], [event for _, event in rows if event is not None]
 
 
@@ -148,5 +149,5 @@ def playing_hand(session: Session, table_id: int) -> Hand | None:
 def get_hand(session: Session, hand_id: int) -> Hand:
     hand = session.get(Hand, hand_id) if 1 <= hand_id <= MAX_ID else None
     if hand is None:
-        raise NotFound(f"There is no hand {hand_id}.", "unknown_hand")
+        raise NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
     return hand

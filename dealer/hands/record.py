@@ -24,6 +24,7 @@ from dealer.ledger.post import Posting, Recorder, post, read_heads
 from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = ["record_event", "start_hand"]
 
@@ -38,7 +39,7 @@ def start_hand(
     """
     if playing_hand(session, table.id) is not None:
         raise Conflict(
-            "A hand is still in play at this table: settle or void it first.", "hand_in_play"
+            say("A hand is still in play at this table: settle or void it first."), "hand_in_play"
         )
     seatings = session.scalars(
         select(Seating)
@@ -51,7 +52,8 @@ def start_hand(
     for seat in dropped:
         if seat not in engine.seat_status:
             raise Invalid(
-                f"Seat {seat} is not dealt into this hand, so it cannot drop.", "not_dealt_in"
+                say("Seat {seat} is not dealt into this hand, so it cannot drop.", seat=seat),
+                "not_dealt_in",
             )
     number = session.scalar(select(func.max(Hand.number)).where(Hand.table_id == table.id))
     down = open_session_at(session, table.id) or open_session(
@@ -98,8 +100,10 @@ def record_event(
         user,
         supervisor,
         Forbidden(
-            "A supervisor must approve this (a void once the hand is settled, or voiding "
-            "the whole hand): add the supervisor's name and PIN.",
+            say(
+                "A supervisor must approve this (a void once the hand is settled, or voiding "
+                "the whole hand): add the supervisor's name and PIN."
+            ),
             "supervisor_required",
         ),
     )
@@ -156,7 +160,7 @@ def _void_by_seq(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, An
     for event in replayed.events:
         if event.id == target:
             return {**body, "event": event.seq}
-    raise Invalid(f"There is no event {target} in this hand.", "unknown_event")
+    raise Invalid(say("There is no event {target} in this hand.", target=target), "unknown_event")
 
 
 def _apply(
@@ -272,6 +276,9 @@ def _check_seats_still_seated(
     if left:
         names = ", ".join(f"seat {s.seat} ({s.player})" for s in sorted(left, key=lambda s: s.seat))
         raise Conflict(
-            f"This would move chips of {names}, who left the table and was cashed out.",
+            say(
+                "This would move chips of {names}, who left the table and was cashed out.",
+                names=names,
+            ),
             "seat_left",
         )

@@ -24,6 +24,7 @@ from dealer.errors import Invalid
 from dealer.inputs.words import Words
 from dealer.web.once import LONGEST_KEY
 from dealer.words import rules as rulebook
+from dealer.words.catalogue import say
 
 __all__ = [
     "KEY_WORDS",
@@ -51,7 +52,15 @@ def _number(bounds: tuple[int, int]) -> Words:
             and low <= int(value) <= high
         ):
             return int(value)
-        raise Invalid(f"{field} must be a whole number from {low} to {high}.", "invalid_query")
+        raise Invalid(
+            say(
+                "{field} must be a whole number from {low} to {high}.",
+                field=field,
+                low=low,
+                high=high,
+            ),
+            "invalid_query",
+        )
 
     return Words(judge, inner=core_schema.int_schema(ge=low, le=high))
 
@@ -81,7 +90,7 @@ class HandsPage(TypedDict, total=False):
 def _status(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if value in ("open", "ruled"):
         return str(value)
-    raise Invalid("status is open or ruled.", "invalid_query")
+    raise Invalid(say("status is open or ruled."), "invalid_query")
 
 
 class DisputeFilter(TypedDict, total=False):
@@ -97,7 +106,9 @@ class DisputeFilter(TypedDict, total=False):
 def _typed(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if isinstance(value, str) and len(value) <= PLAYER_NAME:
         return value
-    raise Invalid(f"q is at most {PLAYER_NAME} characters.", "invalid_query")
+    raise Invalid(
+        say("q is at most {PLAYER_NAME} characters.", PLAYER_NAME=PLAYER_NAME), "invalid_query"
+    )
 
 
 class PlayerSearch(TypedDict, total=False):
@@ -166,7 +177,13 @@ def _read_moment(text: str | None, name: str, tz: ZoneInfo) -> datetime | None:
         moment = datetime.fromisoformat(text)
     except (ValueError, OverflowError):
         raise Invalid(
-            f"{name}={text[:40]!r} is not an ISO 8601 time {example}.", "invalid_time"
+            say(
+                "{name}={value!r} is not an ISO 8601 time {example}.",
+                name=name,
+                value=text[:40],
+                example=example,
+            ),
+            "invalid_time",
         ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
@@ -179,7 +196,7 @@ def read_window(
     """A window [from, to) read from its two texts; either end may be left open."""
     low, high = _read_moment(start, "from", tz), _read_moment(end, "to", tz)
     if low is not None and high is not None and low >= high:
-        raise Invalid("The window must end after it starts (from before to).", "empty_window")
+        raise Invalid(say("The window must end after it starts (from before to)."), "empty_window")
     return low, high
 
 
@@ -187,7 +204,12 @@ def _player(value: Any, field: str, _given: Mapping[str, Any]) -> str:
     if isinstance(value, str) and value.strip() and len(value) <= PLAYER_NAME:
         return value.strip()
     raise Invalid(
-        f"{field} must be part of a player's name: 1 to {PLAYER_NAME} characters.", "invalid_query"
+        say(
+            "{field} must be part of a player's name: 1 to {PLAYER_NAME} characters.",
+            field=field,
+            PLAYER_NAME=PLAYER_NAME,
+        ),
+        "invalid_query",
     )
 
 
@@ -199,7 +221,9 @@ def _rule(value: Any, field: str, _given: Mapping[str, Any]) -> str:
     if isinstance(value, str) and value in SEARCHED_RULES:
         return value
     named = ", ".join(f"{code} ({rulebook.rule(code).name})" for code in SEARCHED_RULES)
-    raise Invalid(f"{field} must be one of: {named}.", "invalid_query")
+    raise Invalid(
+        say("{field} must be one of: {named}.", field=field, named=named), "invalid_query"
+    )
 
 
 def _moment(value: Any, field: str, _given: Mapping[str, Any]) -> str:
@@ -210,7 +234,10 @@ def _moment(value: Any, field: str, _given: Mapping[str, Any]) -> str:
         except ValueError:
             pass
     raise Invalid(
-        f"{field} must be an ISO 8601 time such as 2024-05-03T18:00:00Z or 2024-05-03T11:00.",
+        say(
+            "{field} must be an ISO 8601 time such as 2024-05-03T18:00:00Z or 2024-05-03T11:00.",
+            field=field,
+        ),
         "invalid_time",
     )
 

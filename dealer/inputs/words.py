@@ -104,7 +104,7 @@ class Words:
                 return refused
         if self.sentence is not None:
             return Invalid(say(self.sentence), self.code)
-        return Invalid(f"The {field} is not what this call takes ({field}).")
+        return Invalid(say("The {field} is not what this call takes ({field}).", field=field))
 
 
 def whole(bounds: tuple[int, int], what: str, *, optional: bool = False) -> Words:
@@ -184,7 +184,11 @@ def refuse_unknown(model: Any, given: Mapping[str, Any]) -> None:
         unknown = sorted(set(given) - set(fields))
         if unknown:
             raise Invalid(
-                f"Unknown field {unknown[0]!r}: this call takes {', '.join(fields) or 'none'}.",
+                say(
+                    "Unknown field {value!r}: this call takes {value2}.",
+                    value=unknown[0],
+                    value2=", ".join(fields) or "none",
+                ),
                 "unknown_field",
             )
 
@@ -224,7 +228,7 @@ def _refused(first: Any, model: Any, given: Any) -> Refusal:
     for found in _fields(model).get(name, ()):
         if isinstance(found, Words):
             return found.refused(values.get(name), name, values)
-    return Invalid(f"The {name or 'body'} is not what this call takes ({name or 'body'}).")
+    return Invalid(say("The {value} is not what this call takes ({value}).", value=name or "body"))
 
 
 def judge(model: Any, given: Any) -> Any:

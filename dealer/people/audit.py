@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import Invalid
 from dealer.models import AuditRecord, Table, User, utcnow
 from dealer.transactions import require_writing
+from dealer.words.catalogue import say
 
 __all__ = [
     "AUDIT_KINDS",
@@ -137,9 +138,11 @@ def audit_trail(
     """The records that match every filter given, newest first, at most ``limit``."""
     unknown = [k for k in kinds if k not in AUDIT_KINDS]
     if unknown:
-        raise Invalid(f"There is no kind of record called {unknown[0]!r}.", "unknown_kind")
+        raise Invalid(
+            say("There is no kind of record called {value!r}.", value=unknown[0]), "unknown_kind"
+        )
     if since is not None and until is not None and until < since:
-        raise Invalid("The window ends before it starts.", "bad_window")
+        raise Invalid(say("The window ends before it starts."), "bad_window")
     query = (
         select(AuditRecord, User.name, Table.name)
         .outerjoin(User, User.id == AuditRecord.user_id)

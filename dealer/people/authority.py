@@ -25,6 +25,7 @@ from dealer.floor.table_sessions import get_session, open_session_at
 from dealer.floor.tables import get_table
 from dealer.hands.reading import get_hand
 from dealer.models import Hand, Seating, Table, TableSession, User
+from dealer.words.catalogue import say
 
 __all__ = [
     "Action",
@@ -74,10 +75,13 @@ def _refusal(session: Session, held: set[int], table_id: int) -> NotYourTable:
         else f"{_name(session, table_id)} is not yours"
     )
     if mine:
-        return NotYourTable(f"You deal {mine}; {whose}.")
+        return NotYourTable(say("You deal {mine}; {whose}.", mine=mine, whose=whose))
     return NotYourTable(
-        f"{whose}: you hold no table. Open your session at a free table, or ask a supervisor "
-        "to assign you."
+        say(
+            "{whose}: you hold no table. Open your session at a free table, or ask a "
+            "supervisor to assign you.",
+            whose=whose,
+        )
     )
 
 
@@ -167,7 +171,9 @@ def authorise_scopes(session: Session, user: User, scopes: list[str]) -> None:
     for scope in scopes:
         kind, _, ident = scope.partition(":")
         if kind == "floor":
-            raise Forbidden("Only a supervisor or above may watch the floor.", "role_not_allowed")
+            raise Forbidden(
+                say("Only a supervisor or above may watch the floor."), "role_not_allowed"
+            )
         number = int(ident)
         if kind == "hand":
             authorise_hand(session, user, number)
@@ -176,5 +182,7 @@ def authorise_scopes(session: Session, user: User, scopes: list[str]) -> None:
         elif kind == "seating":
             seating = session.get(Seating, number)
             if seating is None:
-                raise NotFound(f"There is no seating {number}.", "unknown_seating")
+                raise NotFound(
+                    say("There is no seating {number}.", number=number), "unknown_seating"
+                )
             authorise(session, user, seating.table_id)

@@ -29,6 +29,7 @@ from dealer.bounds import check_name_text
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.models import Device, User, utcnow
 from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
 
 __all__ = [
     "DEVICE_NAME",
@@ -106,7 +107,10 @@ def _name(name: object) -> str:
     checked = check_name_text(name, DEVICE_NAME, "tablet's name", "name")
     if _NUMBER_WORDS.search(checked) or checked.casefold().startswith(CLAIM_MARK.strip()):
         raise Invalid(
-            "A tablet's name cannot say it is registered or claimed: the floor's records say so.",
+            say(
+                "A tablet's name cannot say it is registered or claimed: the floor's records "
+                "say so."
+            ),
             "invalid_name",
         )
     return checked
@@ -121,7 +125,9 @@ def register_device(
     """
     if current is not None:
         raise Conflict(
-            f"This tablet is already registered as {current.name}: rename it instead.",
+            say(
+                "This tablet is already registered as {name}: rename it instead.", name=current.name
+            ),
             "device_registered",
         )
     token = secrets.token_urlsafe(32)
@@ -141,14 +147,18 @@ def register_device(
 def _get(session: Session, device_id: int) -> Device:
     device = session.get(Device, device_id) if 1 <= device_id <= 2**31 - 1 else None
     if device is None:
-        raise NotFound(f"There is no device {device_id}.", "unknown_device")
+        raise NotFound(
+            say("There is no device {device_id}.", device_id=device_id), "unknown_device"
+        )
     return device
 
 
 def rename_device(session: Session, device_id: int, name: object, user: User) -> Device:
     device = _get(session, device_id)
     if device.retired_at is not None:
-        raise Conflict(f"{device.name} is retired: register the tablet again.", "device_retired")
+        raise Conflict(
+            say("{name} is retired: register the tablet again.", name=device.name), "device_retired"
+        )
     was, device.name = device.name, _name(name)
     session.flush()
     record_audit(

@@ -53,6 +53,7 @@ from dealer.people.sign_ins import (
     why_ended,
 )
 from dealer.transactions import in_write, writing
+from dealer.words.catalogue import say
 
 __all__ = [
     "LIVE_TOKEN",
@@ -92,15 +93,22 @@ NO_MATCH = "That name and PIN do not match an active user."
 
 def check_pin_format(pin: object) -> str:
     if not isinstance(pin, str) or not PIN_PATTERN.fullmatch(pin):
-        raise Invalid(f"A PIN is {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits.", "invalid_pin")
+        raise Invalid(
+            say("A PIN is {value} to {value2} digits.", value=PIN_DIGITS[0], value2=PIN_DIGITS[1]),
+            "invalid_pin",
+        )
     return pin
 
 
 def check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
-        raise Invalid(f"A name is 1 to {NAME_LENGTH} characters.", "invalid_name")
+        raise Invalid(
+            say("A name is 1 to {NAME_LENGTH} characters.", NAME_LENGTH=NAME_LENGTH), "invalid_name"
+        )
     if not is_plain(name):
-        raise Invalid(f"A name: {PLAIN_TEXT_WORDS}", "invalid_name")
+        raise Invalid(
+            say("A name: {PLAIN_TEXT_WORDS}", PLAIN_TEXT_WORDS=PLAIN_TEXT_WORDS), "invalid_name"
+        )
     if not is_visible_name(name):
         raise Invalid(INVISIBLE_WORDS, "invalid_name")
     return name.strip()
@@ -108,7 +116,7 @@ def check_name(name: object) -> str:
 
 def check_role(role: object) -> str:
     if not isinstance(role, str) or role not in ROLES:
-        raise Invalid(f"A role is one of {', '.join(ROLES)}.", "invalid_role")
+        raise Invalid(say("A role is one of {join}.", join=", ".join(ROLES)), "invalid_role")
     return role
 
 
@@ -127,7 +135,7 @@ def add_user(
     role = check_role(role)
     pin = check_pin_format(pin)
     if session.scalars(select(User).where(User.name == name)).first() is not None:
-        raise Conflict(f"There is already a user called {name}.", "user_exists")
+        raise Conflict(say("There is already a user called {name}.", name=name), "user_exists")
     user = User(name=name, role=role, pin_hash=generate_password_hash(pin, method=_method()))
     session.add(user)
     session.flush()
@@ -151,7 +159,7 @@ def create_first_admin(session: Session, name: object, pin: object) -> User:
     """The first admin, on a new install; refused once anyone exists (the next are added by
     an admin, never by whoever reaches the screen first)."""
     if not needs_first_admin(session):
-        raise Conflict("The first admin exists already: sign in instead.", "users_exist")
+        raise Conflict(say("The first admin exists already: sign in instead."), "users_exist")
     return add_user(session, name, "admin", pin)
 
 
@@ -334,17 +342,17 @@ def approve_supervisor(
     attempt = _attempt(name, source, approval=True, approval_for=asked_by)
     user_id = check_pin(session, name, pin, attempt)
     if user_id is None:
-        raise Forbidden("The supervisor's name or PIN is wrong.", "supervisor_not_approved")
+        raise Forbidden(say("The supervisor's name or PIN is wrong."), "supervisor_not_approved")
     user = session.get(User, user_id)
     if user is None or not user.can("supervisor"):
-        raise Forbidden("Only a supervisor can approve this.", "supervisor_not_approved")
+        raise Forbidden(say("Only a supervisor can approve this."), "supervisor_not_approved")
     return user_id
 
 
 def require_role(user: User, role: str) -> None:
     """Refuse unless ``user`` holds ``role`` or a more trusted one."""
     if not user.can(role):
-        raise Forbidden(f"Only a {role} or above may do this.", "role_not_allowed")
+        raise Forbidden(say("Only a {role} or above may do this.", role=role), "role_not_allowed")
 
 
 def end_sign_in(session: Session, token_id: int, supervisor: User) -> AuthToken:
@@ -353,7 +361,7 @@ def end_sign_in(session: Session, token_id: int, supervisor: User) -> AuthToken:
     require_role(supervisor, "supervisor")
     row = session.get(AuthToken, token_id) if 1 <= token_id <= MAX_ID else None
     if row is None or row.revoked_at is not None:
-        raise NotFound("That sign-in has already ended.", "unknown_sign_in")
+        raise NotFound(say("That sign-in has already ended."), "unknown_sign_in")
     supervisor_id = supervisor.id
     revoke(session, token_id, ended_by=supervisor_id)
     ended = session.get(AuthToken, token_id)
@@ -381,13 +389,13 @@ def deactivate_user(session: Session, user_id: int, by: User | None = None) -> U
     """
     user = session.get(User, user_id) if 1 <= user_id <= MAX_ID else None
     if user is None:
-        raise NotFound(f"There is no user {user_id}.", "unknown_user")
+        raise NotFound(say("There is no user {user_id}.", user_id=user_id), "unknown_user")
     if user.role == "admin" and user.active:
         admins = session.scalar(
             select(func.count()).where(User.role == "admin", User.active.is_(True))
         )
         if admins == 1:
-            raise Conflict("This is the last active admin: add another first.", "last_admin")
+            raise Conflict(say("This is the last active admin: add another first."), "last_admin")
     user.active = False
     session.execute(
         update(AuthToken)

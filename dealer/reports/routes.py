@@ -40,6 +40,7 @@ from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, declare
 from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
+from dealer.words.catalogue import say
 
 __all__ = ["MAX_SHIFT", "bp"]
 
@@ -66,20 +67,33 @@ def _moment(name: str, required: bool) -> datetime | None:
     example = "such as 2024-05-03T18:00:00Z or 2024-05-03T11:00-07:00"
     if not text:
         if required:
-            raise Invalid(f"Give the window's {name} as an ISO 8601 time, {example}.", "no_window")
+            raise Invalid(
+                say(
+                    "Give the window's {name} as an ISO 8601 time, {example}.",
+                    name=name,
+                    example=example,
+                ),
+                "no_window",
+            )
         return None
     try:
         return floor_clock().read(datetime.fromisoformat(text))
     except (ValueError, OverflowError):
         raise Invalid(
-            f"{name}={text[:40]!r} is not an ISO 8601 time {example}.", "invalid_time"
+            say(
+                "{name}={value!r} is not an ISO 8601 time {example}.",
+                name=name,
+                value=text[:40],
+                example=example,
+            ),
+            "invalid_time",
         ) from None
 
 
 def _window(required: bool) -> tuple[datetime | None, datetime | None]:
     start, end = _moment("from", required), _moment("to", required)
     if start is not None and end is not None and start >= end:
-        raise Invalid("The window must end after it starts (from before to).", "empty_window")
+        raise Invalid(say("The window must end after it starts (from before to)."), "empty_window")
     return start, end
 
 
@@ -146,7 +160,7 @@ def session_report(session_id: int) -> Response:
     with snapshot(current_session()) as session:
         if not floor and authorise_session(session, user, session_id).dealer_id != user_id:
             raise Forbidden(
-                "A dealer may print only their own sessions: ask a supervisor.",
+                say("A dealer may print only their own sessions: ask a supervisor."),
                 "not_your_session",
             )
         report = gather.session_report(session, session_id)
@@ -169,7 +183,10 @@ def shift_report() -> Response:
     assert start is not None and end is not None
     if end - start > MAX_SHIFT:
         raise Invalid(
-            f"A shift ledger covers at most {MAX_SHIFT.days} days: use the CSV exports for longer.",
+            say(
+                "A shift ledger covers at most {days} days: use the CSV exports for longer.",
+                days=MAX_SHIFT.days,
+            ),
             "window_too_long",
         )
     who = principal().user.name

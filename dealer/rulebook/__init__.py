@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from dealer.errors import NotFound
+from dealer.words.catalogue import say
 
 __all__ = ["RuleSection", "rule_section", "rule_sections"]
 
@@ -44,5 +45,5 @@ def rule_sections() -> dict[int, RuleSection]:
 def rule_section(number: int) -> RuleSection:
     section = rule_sections().get(number)
     if section is None:
-        raise NotFound(f"The rules have no section {number}.", "unknown_section")
+        raise NotFound(say("The rules have no section {number}.", number=number), "unknown_section")
     return section

@@ -21,6 +21,7 @@ from dealer.screens.hands import HAND, hand_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_or_redraw
 from dealer.web.signin import recorder
+from dealer.words.catalogue import say
 
 __all__ = ["open_dispute", "rule_on_dispute"]
 
@@ -64,7 +65,10 @@ def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Res
     def work(session: Session) -> str:
         found = service.get_dispute(session, dispute_id)
         if found.dispute.hand_id != hand_id:
-            raise NotFound(f"Dispute {dispute_id} is not on this hand.", "unknown_dispute")
+            raise NotFound(
+                say("Dispute {dispute_id} is not on this hand.", dispute_id=dispute_id),
+                "unknown_dispute",
+            )
         service.rule_on_dispute(
             session,
             dispute_id,

@@ -27,12 +27,13 @@ from dealer.people.authority import authorise_address
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, principal
+from dealer.words.catalogue import say
 
 __all__ = ["REUSED", "record_approved", "record_once", "record_or_redraw"]
 
 Page = TypeVar("Page")
 
-DAMAGED = Invalid("The form's key is damaged: reload the page and enter it again.")
+DAMAGED = Invalid(say("The form's key is damaged: reload the page and enter it again."))
 SENT_BEFORE = (
     "This form was already sent with other content: check the hand below, then enter it again."
 )

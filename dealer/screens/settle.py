@@ -19,6 +19,7 @@ from dealer.screens.sent import record_once
 from dealer.views.settlement import Settlement, going_out_preview
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
+from dealer.words.catalogue import say
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 
@@ -44,7 +45,7 @@ def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tu
 def _seat_arg() -> int:
     raw = request.args.get("seat", "")
     if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 8:
-        raise Invalid("Choose the seat that goes out.", "invalid_seat")
+        raise Invalid(say("Choose the seat that goes out."), "invalid_seat")
     return int(raw)
 
 
@@ -61,7 +62,7 @@ def settle(hand_id: int) -> tuple[str, int]:
 def confirm_settle(hand_id: int) -> Response | tuple[str, int]:
     form = SettleForm()
     if not form.validate_on_submit():
-        raise Invalid("Choose the seat that goes out.", "invalid_seat")
+        raise Invalid(say("Choose the seat that goes out."), "invalid_seat")
     seat = form.seat.data
     body = {"type": "go_out", "seat": seat}
 

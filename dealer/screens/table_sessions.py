@@ -20,6 +20,7 @@ from dealer.screens.screen import at_table
 from dealer.screens.seats import TABLE, _table_page
 from dealer.screens.sent import record_approved, record_once
 from dealer.web.refusals import refusal
+from dealer.words.catalogue import say
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
@@ -64,7 +65,10 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
     def work(session: Session, supervisor: User | None) -> str:
         found = service.get_session(session, session_id)
         if found.table_id != table_id:
-            raise NotFound(f"There is no session {session_id} here.", "unknown_session")
+            raise NotFound(
+                say("There is no session {session_id} here.", session_id=session_id),
+                "unknown_session",
+            )
         service.close_session(session, found, who().user, supervisor)
         return url_for("screens.table", table_id=table_id)
 

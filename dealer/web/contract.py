@@ -34,6 +34,7 @@ from spectree.utils import get_multidict_items
 from dealer.bounds import MAX_ID, SEATS
 from dealer.errors import Invalid, UnsupportedMediaType
 from dealer.inputs import WriteHeaders, refusal, refuse_unknown
+from dealer.words.catalogue import say
 
 __all__ = ["ERRORS", "ID", "SEAT", "Error", "asked", "contract", "declare", "document", "given"]
 
@@ -88,13 +89,15 @@ def _read_body(model: Any) -> dict[str, Any]:
     if not raw:
         return {}
     if request.mimetype != "application/json":
-        raise UnsupportedMediaType("Send the body as JSON, with Content-Type: application/json.")
+        raise UnsupportedMediaType(
+            say("Send the body as JSON, with Content-Type: application/json.")
+        )
     try:
         body = json.loads(raw, parse_float=_number)
     except (ValueError, RecursionError):
-        raise Invalid("The body is not valid JSON.", "malformed_json") from None
+        raise Invalid(say("The body is not valid JSON."), "malformed_json") from None
     if not isinstance(body, dict):
-        raise Invalid("The body must be a JSON object.", "malformed_json")
+        raise Invalid(say("The body must be a JSON object."), "malformed_json")
     _check_text(body)
     refuse_unknown(model, body)
     return body
@@ -110,14 +113,14 @@ def _number(written: str) -> int | float:
 def _check_text(value: object, depth: int = 0) -> None:
     """Refuse text no database stores faithfully: NUL characters and lone surrogates."""
     if depth > DEEPEST:
-        raise Invalid("The body is nested too deeply.", "malformed_json")
+        raise Invalid(say("The body is nested too deeply."), "malformed_json")
     if isinstance(value, str):
         if "\x00" in value:
-            raise Invalid("Text may not contain NUL characters.", "malformed_json")
+            raise Invalid(say("Text may not contain NUL characters."), "malformed_json")
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise Invalid("Text must be valid Unicode.", "malformed_json") from None
+            raise Invalid(say("Text must be valid Unicode."), "malformed_json") from None
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(key, depth + 1)

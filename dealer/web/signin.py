@@ -24,6 +24,7 @@ from dealer.models import AuthToken, Device, User
 from dealer.people.audit import CLAIMED_DEVICE
 from dealer.people.devices import recorded_as, tablet_device
 from dealer.people.users import approve_supervisor, find_token, require_role
+from dealer.words.catalogue import say
 
 if TYPE_CHECKING:
     from dealer.inputs import Supervisor
@@ -158,7 +159,8 @@ def _refuse_cross_site(who: Principal) -> None:
         return
     if request.mimetype != "application/json":
         raise UnsupportedMediaType(
-            "Send writes as JSON, with Content-Type: application/json.", "unsupported_media_type"
+            say("Send writes as JSON, with Content-Type: application/json."),
+            "unsupported_media_type",
         )
 
 
