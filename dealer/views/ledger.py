@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -44,25 +44,32 @@ class EntriesView(View):
     entries: list[EntryView]
 
 
-class ProblemView(View):
+class Reported(View):
+    """A part of the verification's report, read from the report's own dict: a key the view
+    does not declare is refused, so nothing the report says is left out of the answer."""
+
+    model_config = ConfigDict(**View.model_config, extra="forbid")
+
+
+class ProblemView(Reported):
     check: str
     message: str
     seq: int | None
     hand: int | None
 
 
-class ChainHeadView(View):
+class ChainHeadView(Reported):
     seq: int
     hash: str
 
 
-class CheckpointView(View):
+class CheckpointView(Reported):
     seq: int
     hash: str
     at: Time
 
 
-class EngineChangeView(View):
+class EngineChangeView(Reported):
     """A hand that no longer replays as recorded under the engine installed: not a problem."""
 
     hand: int
@@ -70,7 +77,7 @@ class EngineChangeView(View):
     message: str
 
 
-class VerificationView(View):
+class VerificationView(Reported):
     ok: bool
     entries: int
     head: str
