@@ -183,7 +183,5 @@ def test_only_the_read_layer_builds_views() -> None:
     `dealer.views` alone; everyone else asks it for them."""
     views = _view_classes()
     assert {"HandView", "Statement", "EventView"} <= views
-    built = {
-        module_name(p): found for p in OUTSIDE_VIEWS if (found := view_builds_in(p, views))
-    }
+    built = {module_name(p): found for p in OUTSIDE_VIEWS if (found := view_builds_in(p, views))}
     assert not built, built
