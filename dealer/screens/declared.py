@@ -21,7 +21,7 @@ from dealer.errors import Invalid
 from dealer.inputs import refusals
 from dealer.web.refusals import refusal
 
-__all__ = ["MISSING", "Declared", "bounds_of", "sent", "whole_number"]
+__all__ = ["MISSING", "Declared", "arrived", "bounds_of", "sent", "whole_number"]
 
 #: A field left blank (or not sent): left out of the body, as the API's JSON would.
 MISSING: Any = object()
@@ -42,6 +42,17 @@ def sent(field: Field) -> Any:
     if field.data is None or field.data == "":
         return MISSING
     return field.data
+
+
+def arrived(form: FlaskForm) -> bool:
+    """Whether ``form`` was sent, with its CSRF token and the screen's own checks (a PIN
+    typed twice): what a value may be is the declaration's to say, so WTForms' own word on
+    a number typed as text is dropped."""
+    if not form.is_submitted():
+        return False
+    for field in form:
+        field.process_errors = []
+    return bool(form.validate())
 
 
 class Declared(FlaskForm):
@@ -71,11 +82,7 @@ class Declared(FlaskForm):
     def judged(self) -> Any:
         """The form's data as the model holds it, or None with every refusal on its field
         (a form that was not sent, or whose CSRF token fails, is None with nothing said)."""
-        if not self.is_submitted():
-            return None
-        for field in self:
-            field.process_errors = []  # "x" typed for a number: the model says it, in its words
-        if not self.validate():  # the CSRF token, and a screen's own check (a PIN typed twice)
+        if not arrived(self):
             return None
         body = self.body()
         try:

@@ -19,6 +19,7 @@ from dealer.inputs import Fit, NewEvent, judge
 from dealer.rules.melds import multiset_minus
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
+from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, FitsForm, MoveForm
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
@@ -188,14 +189,15 @@ def event_body(form: ActionForm) -> dict[str, Any]:
     action = form.action.data
     if not action:
         raise Invalid(say("Choose an action."), "unknown_action")
-    seat = form.seat.data
-    if seat is None:
+    seat = sent(form.seat)  # a number, or what was typed for the engine to refuse
+    if seat is MISSING:
         raise Invalid(say("Tap the seat that acts first."), "seat_missing")
     body: dict[str, Any] = {"type": action, "seat": seat}
     if action in NEEDS_MELD:
-        if form.meld.data is None:
+        meld = sent(form.meld)
+        if meld is MISSING:
             raise Invalid(say("Tap the meld it acts on first."), "meld_missing")
-        body["meld"] = form.meld.data
+        body["meld"] = meld
     if action in ("meld", "add", "borrow", "split"):
         body["cards"] = _tokens(form.cards.data)
     if action == "borrow":
@@ -231,7 +233,7 @@ def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[st
 def act(hand_id: int) -> Response | tuple[str | Response, int]:
     """Record one event of the hand; a refusal redraws the hand with the entry kept."""
     form = ActionForm()
-    if not form.validate_on_submit():
+    if not arrived(form):
         return hand_page(hand_id, form, 422, _first_error(form))
     try:
         body = event_body(form)

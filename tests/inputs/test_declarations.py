@@ -22,6 +22,7 @@ def test_each_event_type_declares_the_fields_of_the_engines_action() -> None:
         declared[kind] = set(event.model_fields) - {"type", "supervisor"}
     assert sorted(declared) == sorted(rules.ACTION_TYPES) == sorted(actions)
     for kind, fields in declared.items():
+        # the action's fields, its base class's too (drop, a foul... share one: seat)
         assert fields == {f.name for f in dataclasses.fields(actions[kind])}, kind
 
 
