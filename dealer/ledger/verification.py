@@ -57,6 +57,7 @@ from dealer.ledger.checks import (
     when,
 )
 from dealer.ledger.engine import change_note, engine_version
+from dealer.ledger.identity import check_identity
 from dealer.ledger.keys import LedgerKey, current_key
 from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
@@ -67,7 +68,17 @@ __all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verif
 
 #: The checks that find a rewritten history (not a hand the engine no longer agrees with).
 CHAIN_CHECKS = frozenset(
-    {"sequence", "chain", "events", "prints", "disputes", "audit", "unkeyed", "checkpoint"}
+    {
+        "sequence",
+        "chain",
+        "events",
+        "prints",
+        "disputes",
+        "audit",
+        "unkeyed",
+        "checkpoint",
+        "identity",
+    }
 )
 
 
@@ -153,6 +164,9 @@ def verify(
         entries += stretch.entries
         touched |= stretch.hands
     keyed = {e.seq for e in entries}
+    # Who the chips belong to, and under what rules: every such row against its newest
+    # version, in the quick check too (an edit in place leaves no other trace).
+    report.problems += check_identity(session, key.mac)
     outside = unkeyed(session, marks)
     report.problems += check_unkeyed(outside)
     for chunk in chunks(outside["entry"]):
