@@ -42,6 +42,7 @@ from dealer.models import (
     User,
     utcnow,
 )
+from dealer.transactions import in_write
 
 __all__ = ["MODELS", "check_identity", "install", "versions_of"]
 
@@ -77,7 +78,9 @@ def _after_flush(session: Session, context: UOWTransaction) -> None:
         kind = _KIND_OF.get(type(row))
         if kind is not None and (row in session.new or _changed(row, kind)):
             changed.append((kind, row))
-    if changed:
+    # Outside a write: never the app's way (every change it makes is a write); such a row, if
+    # it were ever committed, is named by `verify` as outside the keyed chain.
+    if changed and in_write(session):
         versions_of(session, changed)
 
 
