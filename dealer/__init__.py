@@ -79,6 +79,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from dealer import live
 
     live.install(Session)
+    # Every flush that adds or changes a user, table, seating, player or dealer's session
+    # writes and links a new version of it (who the chips belong to, under what rules).
+    from dealer.ledger import identity
+
+    identity.install(Session)
 
     # The front doors, each one blueprint (or two), registered here and nowhere else.
     from dealer import api, cli, models, screens  # noqa: F401  (models: its tables)

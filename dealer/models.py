@@ -22,6 +22,7 @@ __all__ = [
     "DISPUTE_OUTCOMES",
     "DISPUTE_RAISERS",
     "HAND_STATUSES",
+    "IDENTITY_KINDS",
     "LINK_KINDS",
     "PRINT_KINDS",
     "ROLES",
@@ -37,6 +38,7 @@ __all__ = [
     "Hand",
     "HealthCheck",
     "IdempotencyRecord",
+    "IdentityVersion",
     "LedgerEntry",
     "Player",
     "PrintRecord",
@@ -58,7 +60,10 @@ PRINT_KINDS = ("hand_slip", "session", "shift")
 #: What the keyed chain links: ledger entries, hands' events, the print log, disputes opened
 #: on hands and the rulings that close them, the audit trail, and the database's own record
 #: of each checkpoint filed.
-LINK_KINDS = ("entry", "event", "print", "dispute", "ruling", "audit", "checkpoint")
+LINK_KINDS = ("entry", "event", "print", "dispute", "ruling", "audit", "checkpoint", "version")
+#: The rows that say whose the chips are and under what rules, each version of which is kept
+#: (`IdentityVersion`) and linked: users, tables, seatings, players, dealers' sessions.
+IDENTITY_KINDS = ("user", "table", "seating", "player", "session")
 #: Who raised a dispute: a seat (its player) or the dealer.
 DISPUTE_RAISERS = ("seat", "dealer")
 #: A ruling upholds the claim (a void or a correction followed) or denies it.
@@ -458,6 +463,30 @@ class ChainLink(Base):
     at: Mapped[datetime] = mapped_column(Timestamp, index=True)
     prev_hash: Mapped[str] = mapped_column(sa.String(64))
     hash: Mapped[str] = mapped_column(sa.String(64))
+
+
+class IdentityVersion(Base):
+    """One version of a row that says whose the chips are and under what rules: a user, a table
+    (and its limits), a seating, a player, a dealer's session. Never updated or deleted.
+
+    Written, and linked into the keyed chain (kind ``version``), in the transaction that adds
+    or changes the row (`dealer.ledger.identity`): a change is a new version. `verify` holds
+    each row to its newest version, and names what was changed outside the app.
+    """
+
+    __tablename__ = "identity_versions"
+    __table_args__ = (
+        sa.CheckConstraint(_in("kind", IDENTITY_KINDS), name="kind"),
+        sa.Index("ix_identity_versions_kind_ref", "kind", "ref", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(sa.String(10))
+    #: The row's id.
+    ref: Mapped[int] = mapped_column()
+    at: Mapped[datetime] = mapped_column(Timestamp)
+    #: The row's fields that say whose and under what rules (`dealer.ledger.chain.IDENTITY`).
+    fields: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
 
 
 class CheckpointRecord(Base):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -25,8 +25,10 @@ __all__ = [
     "ENTRY_COLUMNS",
     "EVENT_COLUMNS",
     "GENESIS",
+    "IDENTITY",
     "PRINT_COLUMNS",
     "RULING_COLUMNS",
+    "VERSION_COLUMNS",
     "EntryFields",
     "LinkFields",
     "audit_link_fields",
@@ -37,9 +39,11 @@ __all__ = [
     "entry_hash",
     "entry_link_fields",
     "event_link_fields",
+    "identity_fields",
     "link_message",
     "print_link_fields",
     "ruling_link_fields",
+    "version_link_fields",
 ]
 
 #: The ``prev_hash`` of the first entry.
@@ -281,6 +285,61 @@ def audit_link_fields(record: Sequence[Any]) -> list[object]:
 def checkpoint_link_fields(record: Sequence[Any]) -> list[object]:
     """What a link covers of the database's record of a checkpoint: its `CHECKPOINT_COLUMNS`."""
     return _written(record, _CHECKPOINT_TIME)
+
+
+#: Of each kind of row that says whose the chips are and under what rules, the fields a version
+#: keeps (and its link covers), each with what a person calls it.
+IDENTITY: dict[str, dict[str, str]] = {
+    "user": {"name": "name", "role": "role", "active": "standing", "pin_hash": "PIN"},
+    "table": {
+        "name": "name",
+        "profile": "rule profile",
+        "rules": "rules",
+        "collection": "house collection",
+        "chip_value_cents": "chip value",
+        "created_by": "creator",
+        "min_buy_in": "least buy-in",
+        "max_buy_in": "largest buy-in",
+        "approval_above": "approval threshold",
+    },
+    "seating": {
+        "table_id": "table",
+        "seat": "seat number",
+        "player": "player's name",
+        "player_id": "player",
+        "seated_at": "time seated",
+    },
+    "player": {"name": "name", "card_number": "card number", "created_by": "creator"},
+    "session": {
+        "table_id": "table",
+        "dealer_id": "dealer",
+        "opened_at": "opening time",
+        "implicit": "way it was opened",
+        "closed_at": "closing time",
+        "close_requested_by": "closer",
+        "close_confirmed_by": "confirming supervisor",
+        "close_confirmed_at": "time its close was confirmed",
+    },
+}
+#: A version's columns: its link covers them all.
+VERSION_COLUMNS = ("id", "kind", "ref", "at", "fields")
+_VERSION_TIME = VERSION_COLUMNS.index("at")
+
+
+def identity_fields(kind: str, values: Any) -> dict[str, object]:
+    """What a version of a ``kind`` row keeps: its `IDENTITY` fields, times in the one UTC form
+    (``values``: the row, or a mapping of its columns)."""
+    get = values.get if isinstance(values, Mapping) else lambda name: getattr(values, name)
+    out: dict[str, object] = {}
+    for name in IDENTITY[kind]:
+        value = get(name)
+        out[name] = moment(value) if isinstance(value, datetime) else value
+    return out
+
+
+def version_link_fields(version: Sequence[Any]) -> list[object]:
+    """What a link covers of a version of a row: its `VERSION_COLUMNS`, in order."""
+    return _written(version, _VERSION_TIME)
 
 
 def link_message(link: LinkFields, row: Sequence[object]) -> bytes:

@@ -43,6 +43,7 @@ from dealer.models import (
     Dispute,
     DisputeRuling,
     Event,
+    IdentityVersion,
     LedgerEntry,
     PrintRecord,
     as_utc,
@@ -134,6 +135,7 @@ ROW_KEYS: dict[str, InstrumentedAttribute[int]] = {
     "ruling": DisputeRuling.id,
     "audit": AuditRecord.id,
     "checkpoint": CheckpointRecord.id,
+    "version": IdentityVersion.id,
 }
 
 

@@ -299,6 +299,7 @@ _KINDS = {
     "ruling": ("disputes", "Ruling"),
     "audit": ("audit", "Audit record"),
     "checkpoint": ("checkpoint", "The record of checkpoint"),
+    "version": ("identity", "Version"),
 }
 
 

@@ -26,6 +26,7 @@ from dealer.ledger.chain import (
     GENESIS,
     PRINT_COLUMNS,
     RULING_COLUMNS,
+    VERSION_COLUMNS,
     audit_link_fields,
     columns,
     dispute_link_fields,
@@ -34,6 +35,7 @@ from dealer.ledger.chain import (
     link_message,
     print_link_fields,
     ruling_link_fields,
+    version_link_fields,
 )
 from dealer.ledger.checkpoints import file_genesis, note_filed, seal_shift_end
 from dealer.ledger.heads import head, moved
@@ -45,6 +47,7 @@ from dealer.models import (
     DisputeRuling,
     Event,
     Hand,
+    IdentityVersion,
     LedgerEntry,
     PrintRecord,
     utcnow,
@@ -65,7 +68,17 @@ __all__ = [
     "unkeyed",
 ]
 
-Row = TypeVar("Row", LedgerEntry, Event, Hand, PrintRecord, Dispute, DisputeRuling, AuditRecord)
+Row = TypeVar(
+    "Row",
+    LedgerEntry,
+    Event,
+    Hand,
+    PrintRecord,
+    Dispute,
+    DisputeRuling,
+    AuditRecord,
+    IdentityVersion,
+)
 #: Ids asked for in one query: well under either database's limit on parameters.
 CHUNK = 1000
 
@@ -199,6 +212,7 @@ KEYS: tuple[tuple[str, InstrumentedAttribute[int]], ...] = (
     ("dispute", Dispute.id),
     ("ruling", DisputeRuling.id),
     ("audit", AuditRecord.id),
+    ("version", IdentityVersion.id),
 )
 
 
@@ -211,10 +225,13 @@ class Unkeyed:
     prints: int
     disputes: int = 0
     audits: int = 0
+    versions: int = 0
 
     @property
     def total(self) -> int:
-        return self.entries + self.events + self.prints + self.disputes + self.audits
+        return (
+            self.entries + self.events + self.prints + self.disputes + self.audits + self.versions
+        )
 
 
 def unkeyed(session: Session, after: Mapping[str, int] | None = None) -> dict[str, list[int]]:
@@ -256,8 +273,16 @@ def link_unkeyed(session: Session) -> Unkeyed:
     link(session, "ruling", [(r.id, _ruling_fields(r)) for r in rulings], now)
     audits = _in_order(session, AuditRecord, AuditRecord.id, found["audit"])
     link(session, "audit", [(a.id, _audit_fields(a)) for a in audits], now)
+    versions = _in_order(session, IdentityVersion, IdentityVersion.id, found["version"])
+    rows = [(v.id, version_link_fields(columns(v, VERSION_COLUMNS))) for v in versions]
+    link(session, "version", rows, now)
     return Unkeyed(
-        len(entries), len(events), len(prints), len(disputes) + len(rulings), len(audits)
+        len(entries),
+        len(events),
+        len(prints),
+        len(disputes) + len(rulings),
+        len(audits),
+        len(versions),
     )
 
 

@@ -23,6 +23,7 @@ from dealer.ledger.chain import (
     EVENT_COLUMNS,
     PRINT_COLUMNS,
     RULING_COLUMNS,
+    VERSION_COLUMNS,
     EntryFields,
     audit_link_fields,
     checkpoint_link_fields,
@@ -31,6 +32,7 @@ from dealer.ledger.chain import (
     event_link_fields,
     print_link_fields,
     ruling_link_fields,
+    version_link_fields,
 )
 from dealer.ledger.checks import LinkRow
 from dealer.models import (
@@ -41,6 +43,7 @@ from dealer.models import (
     DisputeRuling,
     Event,
     Hand,
+    IdentityVersion,
     LedgerEntry,
     PrintRecord,
 )
@@ -253,6 +256,7 @@ _ASIDE: dict[str, tuple[list[InstrumentedAttribute[Any]], LinkFieldsOf]] = {
         ("ruling", DisputeRuling, RULING_COLUMNS, ruling_link_fields),
         ("audit", AuditRecord, AUDIT_COLUMNS, audit_link_fields),
         ("checkpoint", CheckpointRecord, CHECKPOINT_COLUMNS, checkpoint_link_fields),
+        ("version", IdentityVersion, VERSION_COLUMNS, version_link_fields),
     )
 }
 _EVENT_HAND = EVENT_COLUMNS.index("hand_id")

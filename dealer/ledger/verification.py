@@ -4,11 +4,16 @@ What is checked costs what is new, not all of history:
 
 1. The checkpoints in the file (outside the database) are held against the ledger: each
    checkpoint read is signed with this ledger's key and still gives the hash it recorded. The
-   file is read from its end back to the last *checked* checkpoint that still holds.
+   file is read from its end back to the last *checked* checkpoint that still holds, whose
+   counts of rows per kind are counted again (a deletion behind it changes one). The file
+   must be there once anything is linked, and hold the newest checkpoint the database
+   recorded.
 2. From that checkpoint forward (``full``: from the start), every link of the keyed chain is
    recomputed under the key with the row it names; every entry's own chain, accounts and
    reversals are checked; every row written since is linked.
-3. Every hand touched since (and, for a report, every hand dealt in its window) is replayed
+3. Every user, table, seating, player and dealer's session is held to its newest linked
+   version (`identity`): an edit in place is named by the field it changed.
+4. Every hand touched since (and, for a report, every hand dealt in its window) is replayed
    and held against its entries, summed by the database. A hand that no longer replays as
    recorded, under another engine than the one it was played under, is an engine change, not
    tampering: it is reported apart and its chips stand as its entries say.
@@ -57,6 +62,7 @@ from dealer.ledger.checks import (
     when,
 )
 from dealer.ledger.engine import change_note, engine_version
+from dealer.ledger.identity import check_identity
 from dealer.ledger.keys import LedgerKey, current_key
 from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
@@ -67,7 +73,17 @@ __all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verif
 
 #: The checks that find a rewritten history (not a hand the engine no longer agrees with).
 CHAIN_CHECKS = frozenset(
-    {"sequence", "chain", "events", "prints", "disputes", "audit", "unkeyed", "checkpoint"}
+    {
+        "sequence",
+        "chain",
+        "events",
+        "prints",
+        "disputes",
+        "audit",
+        "unkeyed",
+        "checkpoint",
+        "identity",
+    }
 )
 
 
@@ -153,6 +169,9 @@ def verify(
         entries += stretch.entries
         touched |= stretch.hands
     keyed = {e.seq for e in entries}
+    # Who the chips belong to, and under what rules: every such row against its newest
+    # version, in the quick check too (an edit in place leaves no other trace).
+    report.problems += check_identity(session, key.mac)
     outside = unkeyed(session, marks)
     report.problems += check_unkeyed(outside)
     for chunk in chunks(outside["entry"]):

@@ -56,10 +56,12 @@ def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Da
         with engine.begin() as connection:
             row = connection.execute(text("SELECT player, player_id FROM seatings")).one()
             assert tuple(row) == ("Old Timer", None)
+            # (Links 1 to 3 are the first versions of the user, the table and the seating,
+            # linked by 0017.)
             connection.execute(
                 text(
                     "INSERT INTO chain_links (seq, kind, ref, at, prev_hash, hash) VALUES "
-                    "(1, 'dispute', 1, '2026-01-01', 'a', 'b'), (2, 'ruling', 1, '2026-01-01', "
+                    "(101, 'dispute', 1, '2026-01-01', 'a', 'b'), (102, 'ruling', 1, '2026-01-01', "
                     "'b', 'c')"
                 )
             )
@@ -67,7 +69,7 @@ def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Da
             connection.execute(
                 text(
                     "INSERT INTO chain_links (seq, kind, ref, at, prev_hash, hash) VALUES "
-                    "(3, 'gossip', 1, '2026-01-01', 'c', 'd')"
+                    "(103, 'gossip', 1, '2026-01-01', 'c', 'd')"
                 )
             )
         # SQLite copied chain_links to change its check: the copy is guarded again.

@@ -1,0 +1,184 @@
+"""Who is inside the chain: users, tables, seatings, players and dealers' sessions, versioned.
+
+These rows say whose the chips are and under what rules: a seating's player is whose stack
+``seating:<id>`` is, a session's dealer is who dealt its hands, a table's limits are what a
+buy-in was held to, a user's role is what they could approve. Each is linked into the keyed
+chain as it is added and again as it is changed (a rename, a role, a table's limits, a session
+closed): every flush that adds or changes one writes a new `IdentityVersion` of its fields
+(`chain.IDENTITY`) and links it (kind ``version``), in the same transaction. Every place the
+app changes such a row goes through the ORM, so none can forget to.
+
+`check_identity` holds every such row to its newest version (the quick `verify` too, since an
+edit in place leaves no other trace): the version's link is recomputed under the key over the
+row as it is now, and a row that no longer matches is named with the field that differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from itertools import chain
+from typing import Any, cast
+
+from sqlalchemy import Table as CoreTable
+from sqlalchemy import event, func, insert, inspect, select
+from sqlalchemy.orm import Session, UOWTransaction
+
+from dealer.ledger.chain import (
+    IDENTITY,
+    VERSION_COLUMNS,
+    identity_fields,
+    link_message,
+    version_link_fields,
+)
+from dealer.ledger.checks import LinkRow, Problem
+from dealer.models import (
+    ChainLink,
+    IdentityVersion,
+    Player,
+    Seating,
+    Table,
+    TableSession,
+    User,
+    utcnow,
+)
+from dealer.transactions import in_write
+
+__all__ = ["MODELS", "check_identity", "install", "versions_of"]
+
+#: Each kind's model.
+MODELS: dict[str, type[Any]] = {
+    "user": User,
+    "table": Table,
+    "seating": Seating,
+    "player": Player,
+    "session": TableSession,
+}
+_KIND_OF = {model: kind for kind, model in MODELS.items()}
+#: What a person calls a row of each kind.
+NOUNS = {
+    "user": "user",
+    "table": "table",
+    "seating": "seating",
+    "player": "player",
+    "session": "dealer's session",
+}
+_INSERT = insert(cast(CoreTable, IdentityVersion.__table__))
+
+
+def install(session_class: type[Session]) -> None:
+    """Version every identity row a flush adds or changes (see the module's words)."""
+    if not event.contains(session_class, "after_flush", _after_flush):  # once, however many apps
+        event.listen(session_class, "after_flush", _after_flush)
+
+
+def _after_flush(session: Session, context: UOWTransaction) -> None:
+    changed = []
+    for row in chain(session.new, session.dirty):
+        kind = _KIND_OF.get(type(row))
+        if kind is not None and (row in session.new or _changed(row, kind)):
+            changed.append((kind, row))
+    # Outside a write: never the app's way (every change it makes is a write); such a row, if
+    # it were ever committed, is named by `verify` as outside the keyed chain.
+    if changed and in_write(session):
+        versions_of(session, changed)
+
+
+def _changed(row: object, kind: str) -> bool:
+    state = inspect(row)
+    return any(state.attrs[name].history.has_changes() for name in IDENTITY[kind])
+
+
+def versions_of(session: Session, rows: Iterable[tuple[str, Any]]) -> None:
+    """Write and link a new version of each ``(kind, row)``, inside the caller's write."""
+    from dealer.ledger.links import link  # links imports what checks the chain; not the reverse
+
+    now = utcnow()
+    values = [
+        {"kind": kind, "ref": row.id, "at": now, "fields": identity_fields(kind, row)}
+        for kind, row in rows
+    ]
+    made = session.connection().execute(
+        _INSERT.returning(IdentityVersion.id, sort_by_parameter_order=True), values
+    )
+    ids = [found for (found,) in made]
+    linked = []
+    for ident, value in zip(ids, values, strict=True):
+        version = {**value, "id": ident}
+        linked.append((ident, version_link_fields([version[c] for c in VERSION_COLUMNS])))
+    link(session, "version", linked, now)
+
+
+def check_identity(session: Session, mac: Any) -> list[Problem]:
+    """Each identity row against its newest version, under the key (``mac``)."""
+    problems: list[Problem] = []
+    for kind, model in MODELS.items():
+        names = list(IDENTITY[kind])
+        rows = {
+            found.id: identity_fields(kind, found._mapping)
+            for found in session.execute(select(model.id, *(getattr(model, n) for n in names)))
+        }
+        newest = (
+            select(func.max(IdentityVersion.id))
+            .where(IdentityVersion.kind == kind)
+            .group_by(IdentityVersion.ref)
+        )
+        versions = session.execute(
+            select(
+                IdentityVersion.id,
+                IdentityVersion.ref,
+                IdentityVersion.at,
+                IdentityVersion.fields,
+                ChainLink.seq,
+                ChainLink.prev_hash,
+                ChainLink.hash,
+            )
+            .outerjoin(
+                ChainLink,
+                (ChainLink.kind == "version") & (ChainLink.ref == IdentityVersion.id),
+            )
+            .where(IdentityVersion.id.in_(newest))
+        )
+        held: dict[int, Any] = {v.ref: v for v in versions}
+        for ref, now in sorted(rows.items()):
+            problems += _held(kind, ref, now, held.get(ref), mac)
+        for ref in sorted(set(held) - set(rows)):
+            problems.append(
+                Problem(
+                    "identity", f"{NOUNS[kind].capitalize()} #{ref} was deleted outside the app."
+                )
+            )
+    return problems
+
+
+def _held(kind: str, ref: int, now: Mapping[str, object], version: Any, mac: Any) -> list[Problem]:
+    noun = f"{NOUNS[kind]} #{ref}"
+    if version is None:
+        return [
+            Problem(
+                "identity",
+                f"{noun.capitalize()} is outside the keyed chain: added behind the app's back, "
+                "or before its rows were versioned (flask --app dealer db upgrade links them).",
+            )
+        ]
+    if version.seq is not None:
+        link = LinkRow(version.seq, "version", version.id, version.prev_hash, version.hash, None)
+        at: datetime = version.at
+        fields = version_link_fields([version.id, kind, ref, at, dict(now)])
+        if mac(link_message(link, fields)) == version.hash:
+            return []
+    kept = version.fields or {}
+    words = IDENTITY[kind]
+    differ = [name for name in words if kept.get(name) != now.get(name)]
+    if differ:
+        return [
+            Problem("identity", f"The {words[name]} of {noun} was changed outside the app.")
+            for name in differ
+        ]
+    return [
+        Problem(
+            "identity",
+            f"The newest version of {noun} was changed outside the app: it no longer matches "
+            "its keyed hash.",
+        )
+    ]
