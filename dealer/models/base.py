@@ -1,0 +1,74 @@
+"""What every table shares: the kinds of things stored, and the clock's UTC."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import sqlalchemy as sa
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = [
+    "DISPUTE_OUTCOMES",
+    "DISPUTE_RAISERS",
+    "HAND_STATUSES",
+    "IDENTITY_KINDS",
+    "LINK_KINDS",
+    "PRINT_KINDS",
+    "ROLES",
+    "Timestamp",
+    "as_utc",
+    "utcnow",
+]
+
+
+#: Roles from least to most trusted; each may do everything the ones before it may.
+ROLES = ("dealer", "supervisor", "admin")
+
+
+HAND_STATUSES = ("playing", "settled", "void")
+
+
+#: The printed documents whose prints are counted (for the REPRINT stamp).
+PRINT_KINDS = ("hand_slip", "session", "shift")
+
+
+#: What the keyed chain links: ledger entries, hands' events, the print log, disputes opened
+#: on hands and the rulings that close them, the audit trail, and the database's own record
+#: of each checkpoint filed.
+LINK_KINDS = ("entry", "event", "print", "dispute", "ruling", "audit", "checkpoint", "version")
+
+
+#: The rows that say whose the chips are and under what rules, each version of which is kept
+#: (`IdentityVersion`) and linked: users, tables, seatings, players, dealers' sessions.
+IDENTITY_KINDS = ("user", "table", "seating", "player", "session")
+
+
+#: Who raised a dispute: a seat (its player) or the dealer.
+DISPUTE_RAISERS = ("seat", "dealer")
+
+
+#: A ruling upholds the claim (a void or a correction followed) or denies it.
+DISPUTE_OUTCOMES = ("upheld", "denied")
+
+
+# Timestamps are stored with a time zone where the database keeps one (PostgreSQL)
+# and as UTC wall time where it does not (SQLite); `as_utc` reads both the same way.
+Timestamp = sa.DateTime(timezone=True)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC datetime, whichever database it came from."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def _in(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
