@@ -21,7 +21,7 @@ from dealer.extensions import current_session, login
 from dealer.transactions import storage_failed
 from dealer.web.refusals import error_response
 
-__all__ = ["JSON_DOORS", "install", "unavailable"]
+__all__ = ["JSON_DOORS", "end_session", "install", "unavailable"]
 
 #: Where errors are answered in the API's JSON shape: the API, and the documents it signs for.
 JSON_DOORS = ("/api/", "/reports/", "/exports/")
@@ -54,5 +54,19 @@ def unavailable(error: DBAPIError) -> Any:
     return page, 503
 
 
+def end_session(_error: BaseException | None = None) -> None:
+    """End the request's database session before Flask-SQLAlchemy removes it (teardowns run
+    last registered, first). A connection the database server cut cannot roll back, and that
+    failure, raised after the answer is made and outside every error handler, would turn the
+    answer into a 500: the session's connections are then dropped as invalid instead."""
+    session = current_session()
+    try:
+        session.rollback()
+    except SQLAlchemyError:
+        with suppress(SQLAlchemyError):
+            session.invalidate()
+
+
 def install(app: Flask) -> None:
     app.register_error_handler(DBAPIError, unavailable)
+    app.teardown_appcontext(end_session)

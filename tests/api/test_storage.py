@@ -325,3 +325,39 @@ def test_health_checks_leave_no_pile_of_rows(people: Flask) -> None:
         assert health.get("/healthz").status_code == 200
     with people.app_context():
         assert db.session.scalar(select(func.count()).select_from(HealthCheck)) == 1
+
+
+def test_a_connection_cut_as_the_request_ends_is_not_a_500(
+    floor: Api, people: Flask, table: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL's backends killed while answers are being made: the rollback that ends the
+    request fails on the dead connection, after the answer and outside the error handlers.
+    The answer stands (here a 200) and the next request finds a fresh connection."""
+    with people.app_context():
+        dialect = type(db.engine.dialect)
+    do_rollback = dialect.do_rollback
+    cut = {"now": False}
+
+    def dead(self: Any, connection: Any) -> None:
+        if cut["now"]:
+            cut["now"] = False
+            raise _dead_connection_error(self)
+        do_rollback(self, connection)
+
+    def cut_the_connection(_error: BaseException | None) -> None:  # runs first: last added
+        cut["now"] = True
+
+    monkeypatch.setattr(people, "teardown_appcontext_funcs", [*people.teardown_appcontext_funcs])
+    people.teardown_appcontext_funcs.append(cut_the_connection)
+    monkeypatch.setattr(dialect, "do_rollback", dead)
+    for _ in range(2):
+        answer = floor.client.get(f"/api/v1/tables/{table}", headers=floor.headers(None))
+        assert answer.status_code == 200, answer.get_data(as_text=True)[:200]
+    assert not cut["now"], "the cut was made"
+
+
+def _dead_connection_error(dialect: Any) -> Exception:
+    """What the driver raises on a connection the server terminated."""
+    if dialect.name == "sqlite":
+        return sqlite3.OperationalError("disk I/O error")
+    return psycopg.OperationalError("terminating connection due to administrator command")
