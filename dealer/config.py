@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from dealer.words.catalogue import say_n
+
 
 def instance_secret(instance_path: str, name: str) -> str:
     """Return the secret kept in the instance folder's file ``name``, creating it on first use.
@@ -117,7 +119,8 @@ def check_ledger_key(key: object) -> None:
         raise WeakLedgerKey(
             f"LEDGER_KEY is too weak: a ledger key is at least {SHORTEST_LEDGER_KEY} characters "
             f"with at least {FEWEST_LEDGER_KEY_CHARACTERS} different ones, and this one has "
-            f"{len(key)} characters, {len(set(key))} different. {HOW_TO_SET_A_LEDGER_KEY}"
+            + say_n("{n} character", "{n} characters", len(key))
+            + f", {len(set(key))} different. {HOW_TO_SET_A_LEDGER_KEY}"
         )
 
 

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Invalid
 from dealer.ledger.checkpoints import Checkpoint, checkpoint_head
+from dealer.words.catalogue import say
 
 __all__ = ["backup"]
 
@@ -23,12 +24,16 @@ def backup(session: Session, path: Path) -> Checkpoint | None:
     engine = session.get_bind()
     if engine.dialect.name != "sqlite":
         raise Invalid(
-            "Only an SQLite database is backed up by this command: back PostgreSQL up with "
-            "pg_dump --format=custom --file PATH (see the README).",
+            say(
+                "Only an SQLite database is backed up by this command: back PostgreSQL up "
+                "with pg_dump --format=custom --file PATH (see the README)."
+            ),
             "backup_not_sqlite",
         )
     if path.exists():
-        raise Conflict(f"{path} exists already: back up to a new file.", "backup_exists")
+        raise Conflict(
+            say("{path} exists already: back up to a new file.", path=path), "backup_exists"
+        )
     checkpoint = checkpoint_head(session, f"backup to {path}")
     raw = engine.raw_connection()  # type: ignore[union-attr]
     try:

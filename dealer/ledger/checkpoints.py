@@ -49,6 +49,7 @@ from dealer.models import (
     as_utc,
     utcnow,
 )
+from dealer.words.catalogue import say, say_n
 
 __all__ = [
     "ROW_KEYS",
@@ -424,7 +425,10 @@ def check_checkpoints(
             problems.append(
                 Problem(
                     "checkpoint",
-                    f"Line {n + 1} from the end of the checkpoint file is not a checkpoint.",
+                    say(
+                        "Line {value} from the end of the checkpoint file is not a checkpoint.",
+                        value=n + 1,
+                    ),
                 )
             )
             continue
@@ -432,7 +436,10 @@ def check_checkpoints(
         if not cp.signed_by(public):
             problems.append(
                 Problem(
-                    "checkpoint", f"{name} is not signed with this ledger's key: forged or changed."
+                    "checkpoint",
+                    say(
+                        "{name} is not signed with this ledger's key: forged or changed.", name=name
+                    ),
                 )
             )
             continue
@@ -442,32 +449,50 @@ def check_checkpoints(
             problems.append(
                 Problem(
                     "checkpoint",
-                    f"The checkpoint file was changed just before {name[4:]}: a line was "
-                    "taken out, put in or altered.",
+                    say(
+                        "The checkpoint file was changed just before {value}: a line was "
+                        "taken out, put in or altered.",
+                        value=name[4:],
+                    ),
                 )
             )
         if cp.seq > head:
             problems.append(
                 Problem(
                     "checkpoint",
-                    f"{name} recorded link {cp.seq}, but the keyed chain now ends at link {head}: "
-                    "history was deleted.",
+                    say(
+                        "{name} recorded link {seq}, but the keyed chain now ends at link "
+                        "{head}: history was deleted.",
+                        name=name,
+                        seq=cp.seq,
+                        head=head,
+                    ),
                 )
             )
         elif not holds(cp, links, public):
             problems.append(
                 Problem(
                     "checkpoint",
-                    f"{name} recorded its hash as {cp.hash[:16]}..., but the database now gives "
-                    f"{links.get(cp.seq, 'none')[:16]}...: history up to it was rewritten.",
+                    say(
+                        "{name} recorded its hash as {value}..., but the database now gives "
+                        "{value2}...: history up to it was rewritten.",
+                        name=name,
+                        value=cp.hash[:16],
+                        value2=links.get(cp.seq, "none")[:16],
+                    ),
                 )
             )
         if cp.entries and entries.get(cp.entries) != cp.entry_hash:
             problems.append(
                 Problem(
                     "checkpoint",
-                    f"{name} recorded entry {cp.entries} as {cp.entry_hash[:16]}..., but the "
-                    "ledger no longer has it so: entries were rewritten or deleted.",
+                    say(
+                        "{name} recorded entry {entries} as {value}..., but the ledger no "
+                        "longer has it so: entries were rewritten or deleted.",
+                        name=name,
+                        entries=cp.entries,
+                        value=cp.entry_hash[:16],
+                    ),
                     cp.entries,
                 )
             )
@@ -497,13 +522,21 @@ def check_counts(checkpoint: Checkpoint, now: Mapping[str, int]) -> list[Problem
         found = now.get(kind)
         if found is None or found == then:
             continue
-        what = "deleted" if found < then else "added behind the app's back"
         noun = _COUNTED.get(kind, kind)
-        problems.append(
-            Problem(
-                "checkpoint",
-                f"{name} counted {then} {noun} up to it, and the database now has {found}: "
-                f"{abs(found - then)} were {what}.",
-            )
+        counted = say(
+            "{name} counted {then} {noun} up to it, and the database now has {found}: ",
+            name=name,
+            then=then,
+            noun=noun,
+            found=found,
         )
+        if found < then:
+            change = say_n("{n} was deleted.", "{n} were deleted.", then - found)
+        else:
+            change = say_n(
+                "{n} was added behind the app's back.",
+                "{n} were added behind the app's back.",
+                found - then,
+            )
+        problems.append(Problem("checkpoint", counted + change))
     return problems

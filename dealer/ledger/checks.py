@@ -18,6 +18,7 @@ from typing import NamedTuple, Protocol
 from dealer.ledger.accounts import parse_account, pot_account
 from dealer.ledger.chain import GENESIS, EntryFields, entry_hash, link_message
 from dealer.models import as_utc
+from dealer.words.catalogue import say
 
 __all__ = [
     "Checked",
@@ -83,7 +84,16 @@ def check_sequence(entries: Sequence[Checked], first: int = 1) -> list[Problem]:
         if entry.seq != expected:
             what = "repeats" if entry.seq < expected else f"skips {expected}..{entry.seq - 1}"
             problems.append(
-                Problem("sequence", f"Entry {entry.seq} {what}: seq {expected} was due.", entry.seq)
+                Problem(
+                    "sequence",
+                    say(
+                        "Entry {seq} {what}: seq {expected} was due.",
+                        seq=entry.seq,
+                        what=what,
+                        expected=expected,
+                    ),
+                    entry.seq,
+                )
             )
         expected = max(expected, entry.seq) + 1
     return problems
@@ -104,8 +114,11 @@ def check_chain(
             problems.append(
                 Problem(
                     "chain",
-                    f"Entry {entry.seq} does not follow the entry before it: its prev_hash "
-                    "is not that entry's hash.",
+                    say(
+                        "Entry {seq} does not follow the entry before it: its prev_hash is "
+                        "not that entry's hash.",
+                        seq=entry.seq,
+                    ),
                     entry.seq,
                 )
             )
@@ -113,8 +126,11 @@ def check_chain(
             problems.append(
                 Problem(
                     "chain",
-                    f"Entry {entry.seq} was changed after it was written: its hash does not "
-                    "match its fields.",
+                    say(
+                        "Entry {seq} was changed after it was written: its hash does not "
+                        "match its fields.",
+                        seq=entry.seq,
+                    ),
                     entry.seq,
                 )
             )
@@ -129,15 +145,27 @@ def check_accounts(entries: Iterable[Checked]) -> list[Problem]:
         for name in (entry.from_account, entry.to_account):
             if parse_account(name) is None:
                 problems.append(
-                    Problem("accounts", f"Entry {entry.seq} names no account: {name!r}.", entry.seq)
+                    Problem(
+                        "accounts",
+                        say("Entry {seq} names no account: {name!r}.", seq=entry.seq, name=name),
+                        entry.seq,
+                    )
                 )
         if entry.from_account == entry.to_account:
             problems.append(
-                Problem("accounts", f"Entry {entry.seq} moves chips to where they are.", entry.seq)
+                Problem(
+                    "accounts",
+                    say("Entry {seq} moves chips to where they are.", seq=entry.seq),
+                    entry.seq,
+                )
             )
         if entry.chips <= 0:
             problems.append(
-                Problem("accounts", f"Entry {entry.seq} moves {entry.chips} chips.", entry.seq)
+                Problem(
+                    "accounts",
+                    say("Entry {seq} moves {chips} chips.", seq=entry.seq, chips=entry.chips),
+                    entry.seq,
+                )
             )
     return problems
 
@@ -160,8 +188,11 @@ def check_reversals(
             problems.append(
                 Problem(
                     "reversals",
-                    f"Entry {entry.seq} corrects entry {entry.reverses}, which does not come "
-                    "before it.",
+                    say(
+                        "Entry {seq} corrects entry {reverses}, which does not come before it.",
+                        seq=entry.seq,
+                        reverses=entry.reverses,
+                    ),
                     entry.seq,
                 )
             )
@@ -169,7 +200,9 @@ def check_reversals(
         if entry.reverses in seen:
             problems.append(
                 Problem(
-                    "reversals", f"Entry {entry.reverses} is corrected more than once.", entry.seq
+                    "reversals",
+                    say("Entry {reverses} is corrected more than once.", reverses=entry.reverses),
+                    entry.seq,
                 )
             )
         seen.add(entry.reverses)
@@ -181,7 +214,11 @@ def check_reversals(
             problems.append(
                 Problem(
                     "reversals",
-                    f"Entry {entry.seq} does not move entry {target.seq}'s chips back.",
+                    say(
+                        "Entry {seq} does not move entry {seq2}'s chips back.",
+                        seq=entry.seq,
+                        seq2=target.seq,
+                    ),
                     entry.seq,
                 )
             )
@@ -218,21 +255,30 @@ def check_hand_nets(
         if total:
             problems.append(
                 Problem(
-                    "hands_net_zero", f"Hand {hand}'s entries sum to {total}, not 0.", hand=hand
+                    "hands_net_zero",
+                    say("Hand {hand}'s entries sum to {total}, not 0.", hand=hand, total=total),
+                    hand=hand,
                 )
             )
         pot = net.get(pot_account(hand), 0)
         if pot < 0:
             problems.append(
                 Problem(
-                    "hands_net_zero", f"Hand {hand}'s pot paid out {-pot} it never held.", hand=hand
+                    "hands_net_zero",
+                    say("Hand {hand}'s pot paid out {value} it never held.", hand=hand, value=-pot),
+                    hand=hand,
                 )
             )
         if status != "playing" and pot:
             problems.append(
                 Problem(
                     "hands_net_zero",
-                    f"Hand {hand} is {status} but {pot} chips are left in its pot.",
+                    say(
+                        "Hand {hand} is {status} but {pot} chips are left in its pot.",
+                        hand=hand,
+                        status=status,
+                        pot=pot,
+                    ),
                     hand=hand,
                 )
             )
@@ -242,12 +288,19 @@ def check_hand_nets(
                     problems.append(
                         Problem(
                             "hands_net_zero",
-                            f"Hand {hand} is void but {account} is {chips:+} over it.",
+                            say(
+                                "Hand {hand} is void but {account} is {chips:+} over it.",
+                                hand=hand,
+                                account=account,
+                                chips=chips,
+                            ),
                             hand=hand,
                         )
                     )
     for hand in sorted(h for h in nets if h not in statuses):
-        problems.append(Problem("hands_net_zero", f"Entries name hand {hand}, which is unknown."))
+        problems.append(
+            Problem("hands_net_zero", say("Entries name hand {hand}, which is unknown.", hand=hand))
+        )
     return problems
 
 
@@ -266,8 +319,15 @@ def check_figures(nets: Nets, figures: Iterable[Figure]) -> list[Problem]:
             problems.append(
                 Problem(
                     "balances",
-                    f"{figure.source} says {figure.account} changed by {figure.chips} {scope}, "
-                    f"but its entries sum to {summed}.",
+                    say(
+                        "{source} says {account} changed by {chips} {scope}, but its entries "
+                        "sum to {summed}.",
+                        source=figure.source,
+                        account=figure.account,
+                        chips=figure.chips,
+                        scope=scope,
+                        summed=summed,
+                    ),
                     hand=figure.hand,
                 )
             )
@@ -318,7 +378,11 @@ def check_links(
         if link.prev_hash != prev:
             problems.append(
                 Problem(
-                    "chain", f"Link {link.seq} of the keyed chain does not follow the one before."
+                    "chain",
+                    say(
+                        "Link {seq} of the keyed chain does not follow the one before.",
+                        seq=link.seq,
+                    ),
                 )
             )
         if link.row is None:
@@ -339,7 +403,12 @@ def check_links(
 def _missing(low: int, high: int) -> Problem:
     return Problem(
         "chain",
-        f"Links {low}..{high} of the keyed chain are missing: rows and their links were deleted.",
+        say(
+            "Links {low}..{high} of the keyed chain are missing: rows and their links were "
+            "deleted.",
+            low=low,
+            high=high,
+        ),
     )
 
 
@@ -348,7 +417,12 @@ def _row_problem(link: LinkRow, what: str) -> Problem:
     check, noun = _KINDS.get(link.kind, ("chain", link.kind))
     hand = f" (hand {link.hand})" if link.hand is not None else ""
     seq = link.ref if link.kind == "entry" else None
-    return Problem(check, f"{noun} {link.ref}{hand} {what}", seq, link.hand)
+    return Problem(
+        check,
+        say("{noun} {ref}{hand} {what}", noun=noun, ref=link.ref, hand=hand, what=what),
+        seq,
+        link.hand,
+    )
 
 
 def check_unkeyed(unkeyed: Mapping[str, Sequence[int]]) -> list[Problem]:
@@ -362,9 +436,14 @@ def check_unkeyed(unkeyed: Mapping[str, Sequence[int]]) -> list[Problem]:
         problems.append(
             Problem(
                 "unkeyed",
-                f"{len(keys)} {noun} row(s) ({shown}) are outside the keyed chain: written "
-                "before it existed (link them once: flask --app dealer ledger link-unkeyed) "
-                "or added behind the app's back.",
+                say(
+                    "{keys} {noun} row(s) ({shown}) are outside the keyed chain: written "
+                    "before it existed (link them once: flask --app dealer ledger "
+                    "link-unkeyed) or added behind the app's back.",
+                    keys=len(keys),
+                    noun=noun,
+                    shown=shown,
+                ),
                 keys[0] if kind == "entry" else None,
             )
         )

@@ -43,6 +43,7 @@ from dealer.models import (
     utcnow,
 )
 from dealer.transactions import in_write
+from dealer.words.catalogue import say
 
 __all__ = ["MODELS", "check_identity", "install", "versions_of"]
 
@@ -145,7 +146,12 @@ def check_identity(session: Session, mac: Any) -> list[Problem]:
         for ref in sorted(set(held) - set(rows)):
             problems.append(
                 Problem(
-                    "identity", f"{NOUNS[kind].capitalize()} #{ref} was deleted outside the app."
+                    "identity",
+                    say(
+                        "{capitalize} #{ref} was deleted outside the app.",
+                        capitalize=NOUNS[kind].capitalize(),
+                        ref=ref,
+                    ),
                 )
             )
     return problems
@@ -157,8 +163,12 @@ def _held(kind: str, ref: int, now: Mapping[str, object], version: Any, mac: Any
         return [
             Problem(
                 "identity",
-                f"{noun.capitalize()} is outside the keyed chain: added behind the app's back, "
-                "or before its rows were versioned (flask --app dealer db upgrade links them).",
+                say(
+                    "{capitalize} is outside the keyed chain: added behind the app's back, "
+                    "or before its rows were versioned (flask --app dealer db upgrade links "
+                    "them).",
+                    capitalize=noun.capitalize(),
+                ),
             )
         ]
     if version.seq is not None:
@@ -172,13 +182,23 @@ def _held(kind: str, ref: int, now: Mapping[str, object], version: Any, mac: Any
     differ = [name for name in words if kept.get(name) != now.get(name)]
     if differ:
         return [
-            Problem("identity", f"The {words[name]} of {noun} was changed outside the app.")
+            Problem(
+                "identity",
+                say(
+                    "The {value} of {noun} was changed outside the app.",
+                    value=words[name],
+                    noun=noun,
+                ),
+            )
             for name in differ
         ]
     return [
         Problem(
             "identity",
-            f"The newest version of {noun} was changed outside the app: it no longer matches "
-            "its keyed hash.",
+            say(
+                "The newest version of {noun} was changed outside the app: it no longer "
+                "matches its keyed hash.",
+                noun=noun,
+            ),
         )
     ]

@@ -21,6 +21,7 @@ from dealer.errors import Conflict
 from dealer.ledger.accounts import house_account, pot_account, seating_account
 from dealer.ledger.reading import chunks
 from dealer.models import Event, Hand, Table
+from dealer.words.catalogue import say
 
 __all__ = [
     "ActionRow",
@@ -125,13 +126,22 @@ def replay_engine(hand: Hand, events: Sequence[StoredAction]) -> rules.Hand:
     try:
         engine = rules.Hand(hand_rules(hand), [int(s) for s in hand.seats], hand_collection(hand))
         if not events or events[0].type != "deal" or events[0].seq != 1:
-            raise ReplayError(f"Hand {hand.id} has no deal stored as its first event.")
+            raise ReplayError(say("Hand {id} has no deal stored as its first event.", id=hand.id))
         for row in events[1:]:
             record = engine.apply(rules.action_from_dict(row.action))
             if record.seq != row.seq or record.type != row.type:
-                raise ReplayError(f"Hand {hand.id}: event {row.seq} replays as {record.seq}.")
+                raise ReplayError(
+                    say(
+                        "Hand {id}: event {seq} replays as {seq2}.",
+                        id=hand.id,
+                        seq=row.seq,
+                        seq2=record.seq,
+                    )
+                )
     except rules.RulesError as exc:
-        raise ReplayError(f"Hand {hand.id} no longer replays: {exc.message}") from exc
+        raise ReplayError(
+            say("Hand {id} no longer replays: {message}", id=hand.id, message=exc.message)
+        ) from exc
     return engine
 
 

@@ -68,6 +68,7 @@ from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
 from dealer.ledger.replay import account_of, replay_all
 from dealer.models import ChainLink, CheckpointRecord, Event, Hand, LedgerEntry, as_utc
+from dealer.words.catalogue import say
 
 __all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verify"]
 
@@ -255,10 +256,14 @@ def _hold_the_file(
         return [
             Problem(
                 "checkpoint",
-                f"No checkpoint is filed in {path}, yet the keyed chain holds "
-                f"{report.chain.seq} links: every ledger files one with its first link, so the "
-                "checkpoint file was deleted, emptied or moved (or CHECKPOINT_FILE names "
-                "another file).",
+                say(
+                    "No checkpoint is filed in {path}, yet the keyed chain holds {seq} "
+                    "links: every ledger files one with its first link, so the checkpoint "
+                    "file was deleted, emptied or moved (or CHECKPOINT_FILE names another "
+                    "file).",
+                    path=path,
+                    seq=report.chain.seq,
+                ),
             )
         ]
     records = select(CheckpointRecord.seq, CheckpointRecord.at, CheckpointRecord.digest)
@@ -419,8 +424,15 @@ def _check_hands(session: Session, report: Report, ids: set[int]) -> None:
             report.problems.append(
                 Problem(
                     "replay",
-                    f"Hand {hand.id} is stored as {hand.status} (winner {hand.winner}) but its "
-                    f"last event left it {state[0]} (winner {state[1]}).",
+                    say(
+                        "Hand {id} is stored as {status} (winner {winner}) but its last "
+                        "event left it {value} (winner {value2}).",
+                        id=hand.id,
+                        status=hand.status,
+                        winner=hand.winner,
+                        value=state[0],
+                        value2=state[1],
+                    ),
                     hand=hand.id,
                 )
             )
@@ -458,8 +470,15 @@ def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
                 found.append(
                     Problem(
                         "replay",
-                        f"Hand {hand.id} is stored as {hand.status} (winner {hand.winner}) but "
-                        f"replays as {engine.status} (winner {engine.winner}).",
+                        say(
+                            "Hand {id} is stored as {status} (winner {winner}) but replays "
+                            "as {status2} (winner {winner2}).",
+                            id=hand.id,
+                            status=hand.status,
+                            winner=hand.winner,
+                            status2=engine.status,
+                            winner2=engine.winner,
+                        ),
                         hand=hand.id,
                     )
                 )
