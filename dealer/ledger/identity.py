@@ -180,6 +180,8 @@ def _held(kind: str, ref: int, now: Mapping[str, object], version: Any, mac: Any
     kept = version.fields or {}
     words = IDENTITY[kind]
     differ = [name for name in words if kept.get(name) != now.get(name)]
+    if not differ and version.seq is None:
+        return []  # the version itself has no link: `check_unkeyed` names it
     if differ:
         return [
             Problem(

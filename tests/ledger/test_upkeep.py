@@ -44,7 +44,8 @@ def test_an_old_unkeyed_ledger_is_linked_once(
     without_triggers(played, database, "DELETE FROM chain_links")  # as it was before 0009
     report = floor.get("/ledger/verify")
     assert {p["check"] for p in report["problems"]} == {"unkeyed"}
-    assert len(report["problems"]) == 4  # entries, events, prints, audit records
+    # entries, events, prints, audit records, versions of people, tables and seats
+    assert len(report["problems"]) == 5
     result = cli(played, "ledger", "link-unkeyed")
     assert result.exit_code == 0, result.output
     assert "Checkpoint filed (checked)" in result.output
