@@ -32,7 +32,7 @@ def checkpoint(app: Flask) -> None:
 @pytest.mark.parametrize(
     ("statements", "said"),
     [
-        (["DELETE FROM ledger_entries WHERE seq = 5"], "1 were deleted"),
+        (["DELETE FROM ledger_entries WHERE seq = 5"], "1 was deleted"),
         (
             ["DELETE FROM audit_records WHERE id = (SELECT min(id) FROM audit_records)"],
             "audit records",
