@@ -45,7 +45,10 @@ def served(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[st
     """gunicorn with two workers (two threads each) on a fresh, migrated PostgreSQL database."""
     name = postgres_server.new_database()
     uri = postgres_server.uri(name)
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
+    checkpoints = tmp_path / "checkpoints.jsonl"
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri, "CHECKPOINT_FILE": str(checkpoints)}
+    )
     add_people(app)
     with app.app_context():
         db.engine.dispose()
@@ -53,7 +56,16 @@ def served(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[st
     access = ["--access-logformat", "%(p)s %(m)s %(U)s %(s)s"]
     try:
         key = app.config["LEDGER_KEY"]
-        with gunicorn(uri, log, workers=2, threads=2, options=access, ledger_key=key) as url:
+        served = gunicorn(
+            uri,
+            log,
+            workers=2,
+            threads=2,
+            options=access,
+            ledger_key=key,
+            checkpoint_file=checkpoints,
+        )
+        with served as url:
             yield url, log
     finally:
         postgres_server.drop(name)

@@ -95,13 +95,15 @@ def gunicorn(
     threads: int | None = None,
     options: Sequence[str] = (),
     ledger_key: str | None = None,
+    checkpoint_file: Path | None = None,
 ) -> Iterator[str]:
     """Serve the app on ``uri`` from 127.0.0.1 with gunicorn.conf.py; yield its base URL.
 
     ``workers`` and ``threads`` override the machine's choice (WEB_CONCURRENCY,
     DEALER_THREADS); ``options`` are more gunicorn flags. Its output goes to ``log``.
     ``ledger_key``: the key of whoever prepared the database in-process (its people's audit
-    records are linked under it), when it is not the environment's or the instance's.
+    records are linked under it), when it is not the environment's or the instance's;
+    ``checkpoint_file``: where that preparation filed its checkpoints, likewise.
     """
     port = free_port()
     env = {
@@ -118,6 +120,8 @@ def gunicorn(
     }
     if ledger_key is not None:
         env["LEDGER_KEY"] = ledger_key
+    if checkpoint_file is not None:
+        env["CHECKPOINT_FILE"] = str(checkpoint_file)
     if workers is not None:
         env["WEB_CONCURRENCY"] = str(workers)
     if threads is not None:

@@ -58,10 +58,11 @@ def end_session(_error: BaseException | None = None) -> None:
     """End the request's database session before Flask-SQLAlchemy removes it (teardowns run
     last registered, first). A connection the database server cut cannot roll back, and that
     failure, raised after the answer is made and outside every error handler, would turn the
-    answer into a 500: the session's connections are then dropped as invalid instead."""
+    answer into a 500: the session's connections are then dropped as invalid instead. (Closed,
+    not rolled back: what the request read stays readable, as Flask-SQLAlchemy leaves it.)"""
     session = current_session()
     try:
-        session.rollback()
+        session.close()
     except SQLAlchemyError:
         with suppress(SQLAlchemyError):
             session.invalidate()
