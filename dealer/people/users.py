@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import threading
+import unicodedata
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
@@ -100,6 +101,13 @@ def check_pin_format(pin: object) -> str:
     return pin
 
 
+def lookalike(name: str) -> str:
+    """What a name looks like on a screen: its compatibility form, without case. "SUPER1", and
+    "super1" typed in full-width letters, look like super1; no two users may share a look,
+    or one could pass for the other on the screens and in the audit trail."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
         raise Invalid(
@@ -134,8 +142,12 @@ def add_user(
     name = check_name(name)
     role = check_role(role)
     pin = check_pin_format(pin)
-    if session.scalars(select(User).where(User.name == name)).first() is not None:
-        raise Conflict(say("There is already a user called {name}.", name=name), "user_exists")
+    alike = lookalike(name)
+    for other in session.scalars(select(User.name)):
+        if lookalike(other) == alike:
+            raise Conflict(
+                say("There is already a user called {other}.", other=other), "user_exists"
+            )
     user = User(name=name, role=role, pin_hash=generate_password_hash(pin, method=_method()))
     session.add(user)
     session.flush()

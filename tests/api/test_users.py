@@ -49,3 +49,13 @@ def test_a_paused_seat_is_not_dealt_in_nor_charged_time(api: Api, floor: Api) ->
     api.post(f"/tables/{table['id']}/seats/2/pause", {"paused": False}, status=200)
     api.post(f"/tables/{table['id']}/seats/2/pause", {"paused": "no"}, status=422)
     api.post(f"/tables/{table['id']}/seats/4/pause", {"paused": True}, status=404)
+
+
+def test_a_name_that_looks_like_a_users_is_refused(admin: Api) -> None:
+    """Another case, or full-width letters, look the same on a screen and in the audit trail:
+    "SAM", or Sam in full-width letters, cannot be added beside Sam, to pass for him."""
+    for name in ("SAM", "sam", "\uff33\uff41\uff4d", "\uff33am"):
+        body = {"name": name, "role": "admin", "pin": "5555"}
+        refused = admin.post("/users", body, status=409)["error"]
+        assert refused == {"code": "user_exists", "message": "There is already a user called Sam."}
+    assert [u["name"] for u in admin.get("/users")["users"]] == ["Ada", "Dee", "Sam"]
