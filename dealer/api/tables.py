@@ -28,7 +28,6 @@ from dealer.inputs import (
     TableSettings,
     TakeCollection,
 )
-from dealer.models import User
 from dealer.people.authority import authorise_table, readable_tables
 from dealer.views.floor import (
     AssignmentsView,
@@ -54,10 +53,6 @@ from dealer.web.signin import approving, principal, recorder, signed_in
 
 TABLE = f"/tables/<{ID}:table_id>"
 SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
-
-
-def approved_by(session: Session, approver: int | None) -> User | None:
-    return approving_user(session, approver)
 
 
 @bp.post("/tables")
@@ -156,7 +151,7 @@ def seat_player(table_id: int) -> Response:
             body.buy_in,
             recorder(),
             user,
-            approved_by(session, approver),
+            approving_user(session, approver),
             player_id=body.player_id,
         )
         return seat_view(seating, body.buy_in).answer(), 201
@@ -179,7 +174,7 @@ def move_chips(table_id: int, seat: int) -> Response:
         user = principal().user
         table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
-        approved = approved_by(session, approver)
+        approved = approving_user(session, approver)
         service.move_chips(
             session, table, seating, body.kind, body.amount, recorder(), user, approved
         )
@@ -254,7 +249,7 @@ def time_collection(table_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
         table = authorise_table(session, user, table_id, "record")
-        approved = approved_by(session, approver)
+        approved = approving_user(session, approver)
         payments, entries = take_time_collection(session, table, recorder(), user, approved)
         return collected_view(session, table, payments, entries).answer(), 201
 

@@ -167,14 +167,21 @@ WriteHeaders = TypedDict(  # header names are not Python names
 )
 
 
-def _read_moment(text: str | None, name: str, tz: ZoneInfo) -> datetime | None:
+def read_moment(
+    text: str | None,
+    name: str,
+    tz: ZoneInfo,
+    example: str = "such as 2024-05-03T18:00:00Z or 2024-05-03",
+) -> datetime | None:
     """``text`` as a UTC time (no zone: the floor's clock ``tz``); None when not given."""
     text = (text or "").strip()
     if not text:
         return None
-    example = "such as 2024-05-03T18:00:00Z or 2024-05-03"
     try:
         moment = datetime.fromisoformat(text)
+        # A time without a zone is on the floor's clock; one at the edge of the calendar
+        # (0001-01-01T00:00+05:00) overflows on its way to UTC, and is refused the same way.
+        return (moment if moment.tzinfo else moment.replace(tzinfo=tz)).astimezone(UTC)
     except (ValueError, OverflowError):
         raise Invalid(
             say(
@@ -185,16 +192,13 @@ def _read_moment(text: str | None, name: str, tz: ZoneInfo) -> datetime | None:
             ),
             "invalid_time",
         ) from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=tz)
-    return moment.astimezone(UTC)
 
 
 def read_window(
     start: str | None, end: str | None, tz: ZoneInfo
 ) -> tuple[datetime | None, datetime | None]:
     """A window [from, to) read from its two texts; either end may be left open."""
-    low, high = _read_moment(start, "from", tz), _read_moment(end, "to", tz)
+    low, high = read_moment(start, "from", tz), read_moment(end, "to", tz)
     if low is not None and high is not None and low >= high:
         raise Invalid(say("The window must end after it starts (from before to)."), "empty_window")
     return low, high

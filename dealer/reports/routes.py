@@ -24,6 +24,7 @@ from dealer.disputes import players
 from dealer.errors import DealerError, Forbidden, Invalid
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
+from dealer.inputs.params import read_moment
 from dealer.ledger.prints import prints_so_far, record_print
 from dealer.people.authority import authorise_hand, authorise_session
 from dealer.reports.exports import iter_ledger_csv, iter_players_csv
@@ -76,18 +77,7 @@ def _moment(name: str, required: bool) -> datetime | None:
                 "no_window",
             )
         return None
-    try:
-        return floor_clock().read(datetime.fromisoformat(text))
-    except (ValueError, OverflowError):
-        raise Invalid(
-            say(
-                "{name}={value!r} is not an ISO 8601 time {example}.",
-                name=name,
-                value=text[:40],
-                example=example,
-            ),
-            "invalid_time",
-        ) from None
+    return read_moment(text, name, floor_clock().zone, example)
 
 
 def _window(required: bool) -> tuple[datetime | None, datetime | None]:
