@@ -34,7 +34,7 @@ from dealer.ledger.chain import (
     ruling_link_fields,
     version_link_fields,
 )
-from dealer.ledger.checks import LinkRow
+from dealer.ledger.link_checks import LinkRow
 from dealer.models import (
     AuditRecord,
     ChainLink,
