@@ -7,9 +7,8 @@ cannot be forged, changed or taken out unseen. It is printed on session and shif
 
 `verify` holds the ledger against the checkpoints (`checkpoint_checks`): a history rewritten
 behind one no longer gives its hash, even when whoever rewrote it had the database and the
-key. A checkpoint is
-``checked`` when the checks ran over everything since the last checked one and found nothing:
-verifying starts from the last such checkpoint that still holds.
+key. A checkpoint is ``checked`` when the checks ran over everything since the last checked
+one and found nothing: verifying starts from the last such checkpoint that still holds.
 
 Checkpoints are made by ``flask --app dealer ledger checkpoint``, by every shift report (checked
 when its checks pass), by every session report and backup, and, unchecked, at each shift's end
