@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
+from dealer.hands.reading import get_hand
 from dealer.ledger.links import link_dispute, link_ruling
 from dealer.ledger.post import Recorder
 from dealer.models import (
@@ -31,6 +32,7 @@ from dealer.models import (
     Hand,
     LedgerEntry,
     User,
+    by_id,
 )
 from dealer.people.audit import record_audit
 from dealer.transactions import require_writing
@@ -78,13 +80,6 @@ class OnRecord:
         return "open" if self.ruling is None else self.ruling.outcome
 
 
-def _hand(session: Session, hand_id: int) -> Hand:
-    hand = session.get(Hand, hand_id) if 1 <= hand_id <= MAX_ID else None
-    if hand is None:
-        raise NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
-    return hand
-
-
 def _entry_of_hand(session: Session, hand: Hand, seq: int, what: str) -> LedgerEntry:
     """Ledger entry ``seq``, which must belong to ``hand``."""
     check_whole(seq, (1, MAX_ID), f"{what}'s ledger entry", what)
@@ -112,7 +107,7 @@ def open_dispute(
 ) -> Dispute:
     """Put a dispute on the record for hand ``hand_id``; any signed-in dealer may."""
     require_writing(session, "ledger.rulings.open_dispute")
-    hand = _hand(session, hand_id)
+    hand = get_hand(session, hand_id)
     if raised_by not in DISPUTE_RAISERS:
         raise Invalid(say("Say who raises the dispute: a seat or the dealer (raised_by)."))
     if raised_by == "seat":
@@ -158,11 +153,12 @@ def open_dispute(
 
 
 def get_dispute(session: Session, dispute_id: int) -> OnRecord:
-    dispute = session.get(Dispute, dispute_id) if 1 <= dispute_id <= MAX_ID else None
-    if dispute is None:
-        raise NotFound(
+    def unknown() -> NotFound:
+        return NotFound(
             say("There is no dispute {dispute_id}.", dispute_id=dispute_id), "unknown_dispute"
         )
+
+    dispute = by_id(session, Dispute, dispute_id, unknown)
     return _on_record(session, [dispute])[0]
 
 
@@ -195,7 +191,7 @@ def rule_on_dispute(
     if outcome not in DISPUTE_OUTCOMES:
         raise Invalid(say("Rule the claim upheld or denied (outcome)."))
     reason = check_text(reason, RULING_REASON, "reason for the ruling", "reason")
-    hand = _hand(session, found.dispute.hand_id)
+    hand = get_hand(session, found.dispute.hand_id)
     if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
         raise Invalid(
             say("A denied claim led to no void nor correction: leave them out."),
@@ -301,7 +297,7 @@ def _on_record(session: Session, disputes: Iterable[Dispute]) -> list[OnRecord]:
 
 def hand_disputes(session: Session, hand_id: int) -> list[OnRecord]:
     """The disputes on hand ``hand_id``, oldest first (the hand must exist)."""
-    _hand(session, hand_id)
+    get_hand(session, hand_id)
     return disputes_of_hands(session, [hand_id])
 
 

@@ -37,7 +37,7 @@ from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
-from dealer.models import Hand, Player, Seating, Table, TableSession, User, utcnow
+from dealer.models import Hand, Player, Seating, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words.catalogue import say
@@ -154,10 +154,10 @@ def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
 
 
 def get_table(session: Session, table_id: int) -> Table:
-    table = session.get(Table, table_id) if 1 <= table_id <= MAX_ID else None
-    if table is None:
-        raise NotFound(say("There is no table {table_id}.", table_id=table_id), "unknown_table")
-    return table
+    def unknown() -> NotFound:
+        return NotFound(say("There is no table {table_id}.", table_id=table_id), "unknown_table")
+
+    return by_id(session, Table, table_id, unknown)
 
 
 def open_seatings(session: Session, table_id: int) -> list[Seating]:

@@ -28,7 +28,7 @@ from dealer.errors import (
     NotFound,
     NotSignedIn,
 )
-from dealer.models import ROLES, AuthToken, User, utcnow
+from dealer.models import ROLES, AuthToken, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.people.pins import attempt_of, check_pin, check_pin_format, hash_pin
 from dealer.people.sign_ins import (
@@ -236,9 +236,11 @@ def deactivate_user(session: Session, user_id: int, by: User | None = None) -> U
 
     The last active admin cannot be deactivated: nobody could add users after.
     """
-    user = session.get(User, user_id) if 1 <= user_id <= MAX_ID else None
-    if user is None:
-        raise NotFound(say("There is no user {user_id}.", user_id=user_id), "unknown_user")
+
+    def unknown() -> NotFound:
+        return NotFound(say("There is no user {user_id}.", user_id=user_id), "unknown_user")
+
+    user = by_id(session, User, user_id, unknown)
     if user.role == "admin" and user.active:
         admins = session.scalar(
             select(func.count()).where(User.role == "admin", User.active.is_(True))

@@ -9,17 +9,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from dealer.ledger import parse_account
 from dealer.ledger.checkpoints import Checkpoint
 from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
-from dealer.models import User
 from dealer.views.documents.model import FiledCheckpoint
 
-__all__ = ["filed", "names", "nets", "party"]
+__all__ = ["filed", "nets", "party"]
 
 
 def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
@@ -39,15 +35,6 @@ def party(account: str, seat_of: Mapping[int, int]) -> str:
     if parsed.kind == "seating" and parsed.id is not None and parsed.id in seat_of:
         return str(seat_of[parsed.id])
     return parsed.kind
-
-
-def names(session: Session, ids: Iterable[int | None]) -> dict[int, str]:
-    """The names of the users with these ids."""
-    wanted = {i for i in ids if i is not None}
-    if not wanted:
-        return {}
-    rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
-    return {user_id: name for user_id, name in rows}
 
 
 def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
