@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -21,7 +22,7 @@ from sqlalchemy.orm import Session
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.hands.reading import get_hand
-from dealer.ledger.links import link_dispute, link_ruling
+from dealer.ledger.links import add_linked
 from dealer.ledger.post import Recorder
 from dealer.models import (
     DISPUTE_OUTCOMES,
@@ -41,6 +42,7 @@ from dealer.words.catalogue import say
 __all__ = [
     "Choices",
     "OnRecord",
+    "RulingAsked",
     "disputes_of_hands",
     "disputes_opened_between",
     "get_dispute",
@@ -133,9 +135,7 @@ def open_dispute(
         user_id=recorder.user_id,
         device=recorder.device,
     )
-    session.add(dispute)
-    session.flush()
-    link_dispute(session, dispute)
+    add_linked(session, dispute)
     about = f" about ledger entry {entry_seq}" if entry_seq is not None else ""
     who = f"seat {seat}" if seat is not None else "the dealer"
     record_audit(
@@ -162,17 +162,21 @@ def get_dispute(session: Session, dispute_id: int) -> OnRecord:
     return _on_record(session, [dispute])[0]
 
 
+class RulingAsked(Protocol):
+    """A ruling as either door reads it (`dealer.inputs.Ruling`): checked again here."""
+
+    outcome: str
+    reason: str
+    void_event: int | None
+    correction: int | None
+
+
 def rule_on_dispute(
-    session: Session,
-    dispute_id: int,
-    outcome: str,
-    reason: str,
-    void_event_id: int | None,
-    correction_seq: int | None,
-    user: User,
-    recorder: Recorder,
+    session: Session, dispute_id: int, asked: RulingAsked, user: User, recorder: Recorder
 ) -> OnRecord:
     """Close a dispute with a supervisor's ruling: upheld (with what it led to) or denied."""
+    outcome, reason = asked.outcome, asked.reason
+    void_event_id, correction_seq = asked.void_event, asked.correction
     require_writing(session, "ledger.rulings.rule_on_dispute")
     if not user.can("supervisor"):
         raise Forbidden(
@@ -228,9 +232,7 @@ def rule_on_dispute(
         user_id=recorder.user_id,
         device=recorder.device,
     )
-    session.add(ruling)
-    session.flush()
-    link_ruling(session, ruling)
+    add_linked(session, ruling)
     led_to = "".join(
         (
             f", led to the void (event {void_event_id})" if void_event_id is not None else "",

@@ -34,17 +34,12 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 from dealer.clock import this_shift_start
 from dealer.ledger.chain import CHECKPOINT_COLUMNS, GENESIS, checkpoint_link_fields, moment
 from dealer.ledger.keys import LedgerKey, current_key, signature_ok
+from dealer.ledger.kinds import KINDS
 from dealer.models import (
     LINK_KINDS,
-    AuditRecord,
     ChainLink,
     CheckpointRecord,
-    Dispute,
-    DisputeRuling,
-    Event,
-    IdentityVersion,
     LedgerEntry,
-    PrintRecord,
     as_utc,
     utcnow,
 )
@@ -122,16 +117,7 @@ def chain_head(session: Session, before: datetime | None = None) -> Head:
 
 
 #: Each kind of row the chain links, and its key.
-ROW_KEYS: dict[str, InstrumentedAttribute[int]] = {
-    "entry": LedgerEntry.seq,
-    "event": Event.id,
-    "print": PrintRecord.id,
-    "dispute": Dispute.id,
-    "ruling": DisputeRuling.id,
-    "audit": AuditRecord.id,
-    "checkpoint": CheckpointRecord.id,
-    "version": IdentityVersion.id,
-}
+ROW_KEYS: dict[str, InstrumentedAttribute[int]] = {k.name: k.key for k in KINDS.values()}
 
 
 def count_rows(session: Session, marks: Mapping[str, int], seq: int) -> dict[str, int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from dataclasses import fields
 
 from dealer.ledger import parse_account
 from dealer.ledger.checkpoints import Checkpoint
@@ -41,12 +42,6 @@ def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
     """A checkpoint as a document prints it."""
     if checkpoint is None:
         return None
-    return FiledCheckpoint(
-        seq=checkpoint.seq,
-        hash=checkpoint.hash,
-        at=checkpoint.at,
-        entries=checkpoint.entries,
-        checked=checkpoint.checked,
-        signature=checkpoint.signature,
-        key=fingerprint(checkpoint.key),
-    )
+    # Every field is the checkpoint's own, by the same name, but the key: its fingerprint.
+    same = {f.name: getattr(checkpoint, f.name) for f in fields(FiledCheckpoint) if f.name != "key"}
+    return FiledCheckpoint(**same, key=fingerprint(checkpoint.key))
