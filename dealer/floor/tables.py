@@ -260,6 +260,12 @@ def seat_player(
     return seating
 
 
+def _refuse_in_play(session: Session, table: Table, seating: Seating, wait: str) -> None:
+    """Refuse a seat's chips leaving while it is in the hand in play: ``wait`` says until when."""
+    if _in_hand_in_play(session, table, seating) is not None:
+        raise Conflict(wait, "seat_in_hand")
+
+
 def _in_hand_in_play(session: Session, table: Table, seating: Seating) -> Hand | None:
     hand = playing_hand(session, table.id)
     if hand is not None and hand.seats.get(str(seating.seat)) == seating.id:
@@ -289,14 +295,10 @@ def move_chips(
         noted = approved_words(approved, user)
         posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}{noted}")
     else:
-        if _in_hand_in_play(session, table, seating) is not None:
-            raise Conflict(
-                say(
-                    "Seat {seat} is in the hand in play: cash out after it is settled.",
-                    seat=seating.seat,
-                ),
-                "seat_in_hand",
-            )
+        wait = say(
+            "Seat {seat} is in the hand in play: cash out after it is settled.", seat=seating.seat
+        )
+        _refuse_in_play(session, table, seating, wait)
         stack = balance(session, account)
         if amount > stack:
             raise Invalid(
@@ -334,14 +336,11 @@ def leave_seat(
 
     Leaving is a cash-out: above the table's approval threshold it needs a supervisor too.
     """
-    if _in_hand_in_play(session, table, seating) is not None:
-        raise Conflict(
-            say(
-                "Seat {seat} is in the hand in play: it can leave once the hand is settled.",
-                seat=seating.seat,
-            ),
-            "seat_in_hand",
-        )
+    wait = say(
+        "Seat {seat} is in the hand in play: it can leave once the hand is settled.",
+        seat=seating.seat,
+    )
+    _refuse_in_play(session, table, seating, wait)
     account = seating_account(seating.id)
     stack = balance(session, account)
     if stack < 0:
