@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from flask import render_template, request, url_for
 from sqlalchemy.orm import Session
@@ -19,6 +21,7 @@ from dealer.floor.tables import CALIFORNIA_WARNING
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
 from dealer.hands.reading import playing_hand
+from dealer.inputs import Supervisor
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
@@ -214,8 +217,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     chosen = (form.player_id.data or "").strip()
     fields = {"seat": body.seat, "player": body.player, "buy_in": body.buy_in, "player_id": chosen}
 
-    def work(session: Session, supervisor: User | None) -> str:
-        live = service.get_table(session, table_id)
+    def seat_them(session: Session, live: Table, supervisor: User | None) -> None:
         player_id = chosen_player(session, chosen, fields["player"], who().user)
         service.seat_player(
             session,
@@ -228,12 +230,8 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
             supervisor,
             player_id=player_id,
         )
-        return url_for("screens.table", table_id=table_id)
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _seat_page(table, number, status, message, seat_form=form)
-
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return _record_at_seat(table, number, form, fields, body.supervisor, seat_them, seat_form=form)
 
 
 @bp.post(SEAT + "/chips")
@@ -247,17 +245,12 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
         return _seat_page(table, seat, 422, chips_form=form)
     fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
 
-    def work(session: Session, supervisor: User | None) -> str:
-        live = service.get_table(session, table_id)
+    def move(session: Session, live: Table, supervisor: User | None) -> None:
         seating = service.open_seat(session, live, seat)
         kind, amount = fields["kind"], fields["amount"]
         service.move_chips(session, live, seating, kind, amount, recorder(), who().user, supervisor)
-        return url_for("screens.table", table_id=table_id)
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _seat_page(table, seat, status, message, chips_form=form)
-
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return _record_at_seat(table, seat, form, fields, body.supervisor, move, chips_form=form)
 
 
 @bp.post(SEAT + "/leave")
@@ -270,17 +263,35 @@ def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     if body is None:
         return _seat_page(table, seat, 422, form.first_refusal())
 
-    def work(session: Session, supervisor: User | None) -> str:
-        live = service.get_table(session, table_id)
+    def free(session: Session, live: Table, supervisor: User | None) -> None:
         seating = service.open_seat(session, live, seat)
         service.leave_seat(session, live, seating, recorder(), who().user, supervisor)
-        return url_for("screens.table", table_id=table_id)
-
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _seat_page(table, seat, status, message)
 
     fields = {"seat": seat, "leave": True}
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return _record_at_seat(table, seat, form, fields, body.supervisor, free)
+
+
+def _record_at_seat(
+    table: Table,
+    seat: int,
+    form: Any,
+    fields: Mapping[str, Any],
+    supervisor: Supervisor | None,
+    change: Callable[[Session, Table, User | None], None],
+    **drawn: Any,
+) -> Response | tuple[str | Response, int]:
+    """Record ``change`` to the live table once (the form's key), approved where the table
+    asks, then back to the table; refused, the seat's page again with the refusal in words
+    and ``drawn``'s forms as they were typed."""
+
+    def work(session: Session, approver: User | None) -> str:
+        change(session, service.get_table(session, table.id), approver)
+        return url_for("screens.table", table_id=table.id)
+
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
+        return _seat_page(table, seat, status, message, **drawn)
+
+    return record_approved(form.key.data, fields, supervisor, work, redraw)
 
 
 @bp.post(TABLE + "/collections")
