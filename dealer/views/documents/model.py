@@ -191,6 +191,8 @@ class HandSlip:
     #: Said when the engine installed no longer replays the hand as recorded (not tampering).
     note: str | None = None
     disputes: tuple[DisputeLine, ...] = ()
+    #: Each rule the hand's payments were made under, in words: (name, what it says).
+    rules_applied: tuple[tuple[str, str], ...] = ()
 
     @property
     def total_net(self) -> int:
