@@ -11,7 +11,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
+from importlib import metadata
 from typing import Any
 
 from reportlab.lib import colors
@@ -24,6 +25,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from dealer.reports.figures import local_time, zone
 from dealer.reports.fonts import BOLD, FONT
 from dealer.views.documents.model import PrintOptions
+from dealer.words.catalogue import language
 
 __all__ = ["PageDecor", "build_pdf", "frame_width"]
 
@@ -162,6 +164,15 @@ class _DecoratedCanvas(Canvas):
         super().save()
 
 
+@cache
+def creator() -> str:
+    """The program that made a document, as its PDF says: ``dealer 0.1.0``."""
+    try:
+        return f"dealer {metadata.version('dealer')}"
+    except metadata.PackageNotFoundError:
+        return "dealer"
+
+
 def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
     """Lay ``story`` out on the decorated pages; return the PDF."""
     size = page_size(decor.options)
@@ -176,6 +187,8 @@ def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
         title=f"{decor.title} - {decor.subject}",
         author="dealer",
         subject=decor.subject,
+        creator=creator(),
+        lang=language(),
     )
     frame = Frame(
         MARGIN_X,

@@ -132,3 +132,9 @@ def test_a_hand_in_play_prints_without_settlement_or_ledger():
     )
     text = "\n".join(pdf_pages(hand_slip_pdf(slip)))
     assert "not settled" in text and "none yet" in text
+
+
+def test_the_pdf_names_its_creator_and_language():
+    reader = PdfReader(io.BytesIO(hand_slip_pdf(slip_of(seed_000_hand()))))
+    assert reader.metadata is not None and reader.metadata.creator.startswith("dealer ")
+    assert reader.trailer["/Root"]["/Lang"] == "en"

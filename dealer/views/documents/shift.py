@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -25,7 +25,7 @@ from dealer.disputes.record import disputes_opened_between
 from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table, as_utc
+from dealer.models import Event, Hand, LedgerEntry, Player, Seating, Table, as_utc
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import filed
 from dealer.views.documents.model import (
@@ -38,6 +38,7 @@ from dealer.views.documents.model import (
     ShiftTable,
     TrialLine,
 )
+from dealer.words.catalogue import say
 
 __all__ = ["MAX_BUCKETS", "drop_buckets", "shift_report"]
 
@@ -238,7 +239,7 @@ def shift_report(
             )
             for t in order
         ),
-        players=_players(tally, seatings, tables, labels),
+        players=_players(session, tally, seatings, tables, labels),
         drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
         chain=ChainCheck(ok=checks.ok, entries=checks.entries, head=checks.head),
@@ -273,19 +274,31 @@ def _pot_tables(session: Session, tally: _Tally, known: dict[int, int]) -> dict[
 
 
 def _players(
-    tally: _Tally, seatings: dict[int, Seating], tables: dict[int, Table], labels: dict[int, str]
+    session: Session,
+    tally: _Tally,
+    seatings: dict[int, Seating],
+    tables: dict[int, Table],
+    labels: dict[int, str],
 ) -> tuple[PlayerTotal, ...]:
-    """Each player (by name), all their seatings in the window together."""
-    by_name: dict[str, list[int]] = defaultdict(list)
+    """Each player over the window, by who they are, never by their name: a registered
+    player's seatings together (two Kims with their own cards are two lines); an unregistered
+    name is its own seating (an Ana at two tables is two lines, as in players.csv)."""
+    by_player: dict[tuple[str, int], list[int]] = defaultdict(list)
     for seating_id, figures in tally.seats.items():
         if figures.hands or figures.buy_ins or figures.cash_outs or figures.net:
-            by_name[seatings[seating_id].player].append(seating_id)
+            s = seatings[seating_id]
+            key = ("player", s.player_id) if s.player_id is not None else ("seating", s.id)
+            by_player[key].append(seating_id)
+    registered = [n for kind, n in by_player if kind == "player"]
+    known = {p.id: p for p in session.scalars(select(Player).where(Player.id.in_(registered)))}
+    names = {key: _player_label(key, seatings[ids[0]], known) for key, ids in by_player.items()}
+    seen = Counter(names.values())
     out = []
-    for player in sorted(by_name, key=str.casefold):
+    for key in sorted(by_player, key=lambda k: (names[k].casefold(), k)):
         buy_ins = cash_outs = net = Amount()
         hands = 0
         at: set[int] = set()
-        for seating_id in by_name[player]:
+        for seating_id in by_player[key]:
             figures = tally.seats[seating_id]
             table_id = seatings[seating_id].table_id
             value = tables[table_id].chip_value_cents
@@ -294,9 +307,27 @@ def _players(
             buy_ins += Amount.of(figures.buy_ins, value)
             cash_outs += Amount.of(figures.cash_outs, value)
             net += Amount.of(figures.net, value)
-        names = tuple(sorted(labels[t] for t in at))
-        out.append(PlayerTotal(player, names, hands, buy_ins, cash_outs, net))
+        name = names[key]
+        if seen[name] > 1:  # two people of one name: each told apart
+            first = seatings[by_player[key][0]]
+            name = (
+                say("{name} (player {number})", name=name, number=key[1])
+                if key[0] == "player"
+                else say("{name} (seat {seat}, not registered)", name=name, seat=first.seat)
+            )
+        tables_at = tuple(sorted(labels[t] for t in at))
+        out.append(PlayerTotal(name, tables_at, hands, buy_ins, cash_outs, net))
     return tuple(out)
+
+
+def _player_label(key: tuple[str, int], seating: Seating, known: dict[int, Player]) -> str:
+    """A registered player's name and card; an unregistered player's name."""
+    if key[0] == "player":
+        player = known[key[1]]
+        if player.card_number:
+            return say("{name} (card {card})", name=player.name, card=player.card_number)
+        return player.name
+    return seating.player
 
 
 def _trial_balance(
