@@ -1,8 +1,10 @@
 """The page every document shares: paper, margins, header, footer, page n of m, the REPRINT stamp.
 
-Everything around the content is drawn once the whole document is laid out, when the page
-count is known (the "page x of y" canvas): the content's own flowables never draw outside the
-frame, so nothing they hold can overflow into the header or footer.
+The REPRINT stamp is a red box in the header, beside the page number, where no content is
+ever laid: it never covers a figure. Everything around the content is drawn once the whole
+document is laid out, when the page count is known (the "page x of y" canvas): the content's
+own flowables never draw outside the frame, so nothing they hold can overflow into the
+header or footer.
 """
 
 from __future__ import annotations
@@ -100,8 +102,6 @@ class PageDecor:
         canvas.setFillColor(colors.Color(0.3, 0.3, 0.3))
         canvas.drawString(left, bottom, self.printed)
         canvas.drawRightString(right, bottom, f"{self.title} - {self.subject}"[:90])
-        if self.reprint:
-            _diagonal(canvas, width, height, f"REPRINT {self.reprint}")
         canvas.restoreState()
 
 
@@ -125,21 +125,6 @@ def _badge(canvas: Canvas, right: float, y: float, text: str) -> float:
     canvas.setFillColor(colors.white)
     canvas.drawString(right - w + 4, y, text)
     return right - w
-
-
-def _diagonal(canvas: Canvas, width: float, height: float, text: str) -> None:
-    """The stamp across the page, light enough to read the figures beneath."""
-    canvas.saveState()
-    canvas.setFillColor(STAMP_RED)
-    canvas.setFillAlpha(0.13)
-    canvas.translate(width / 2, height / 2)
-    canvas.rotate(35)
-    size = 96.0
-    while stringWidth(text, BOLD, size) > 0.9 * (width**2 + height**2) ** 0.5:
-        size -= 8
-    canvas.setFont(BOLD, size)
-    canvas.drawCentredString(0, -size / 3, text)
-    canvas.restoreState()
 
 
 class _DecoratedCanvas(Canvas):

@@ -199,8 +199,12 @@ def shift_report() -> Response:
             "window_too_long",
         )
     who = principal().user.name
+    listing = request.args.get("hands", "all")
+    if listing not in ("all", "none"):
+        raise Invalid(say("hands is all or none."), "invalid_query")
+    with_hands = listing == "all"
     with snapshot(current_session()) as session:
-        report = gather.shift_report(session, start, end)
+        report = gather.shift_report(session, start, end, with_hands=with_hands)
     subject = f"{start.isoformat()}/{end.isoformat()}"
     options = _options(who)
     data, reprint = _printed(

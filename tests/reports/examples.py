@@ -19,17 +19,19 @@ from dealer.rules import (
 )
 from dealer.views.documents.model import (
     Amount,
-    ChainCheck,
     Correction,
     EventLine,
     HandSlip,
-    HourDrop,
     PaymentLine,
-    PlayerTotal,
     SeatLine,
     SessionHand,
     SessionReport,
     SessionSeat,
+)
+from dealer.views.documents.shift_model import (
+    ChainCheck,
+    HourDrop,
+    PlayerTotal,
     ShiftHand,
     ShiftReport,
     ShiftTable,

@@ -19,24 +19,17 @@ from dealer.rules import Collection, Payment, Rules, party_name
 
 __all__ = [
     "Amount",
-    "ChainCheck",
     "Correction",
     "DisputeLine",
     "EventLine",
     "FiledCheckpoint",
     "HandSlip",
-    "HourDrop",
     "PaymentLine",
-    "PlayerTotal",
     "PrintOptions",
     "SeatLine",
     "SessionHand",
     "SessionReport",
     "SessionSeat",
-    "ShiftHand",
-    "ShiftReport",
-    "ShiftTable",
-    "TrialLine",
 ]
 
 PageSize = Literal["letter", "A4"]
@@ -272,121 +265,3 @@ class SessionReport:
     @property
     def hands_void(self) -> int:
         return sum(1 for h in self.hands if h.status == "void")
-
-
-# ---------------------------------------------------------------- shift ledger
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftTable:
-    """One table over the shift's window."""
-
-    name: str
-    chip_value_cents: int
-    hands: int
-    drop: int  # chips to the house
-    void_hands: int  # hands voided whole (a misdeal)
-    voided_events: int = 0  # events voided in hands that stand
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerTotal:
-    """One player over the window, all tables together."""
-
-    player: str
-    tables: tuple[str, ...]
-    hands: int
-    buy_ins: Amount
-    cash_outs: Amount
-    net: Amount
-
-
-@dataclass(frozen=True, slots=True)
-class HourDrop:
-    """The house's drop in the hour that starts at ``start`` (UTC), all tables together."""
-
-    start: datetime
-    drop: Amount
-
-
-@dataclass(frozen=True, slots=True)
-class TrialLine:
-    """One account of the trial balance, in chips."""
-
-    account: str  # "T1 seat 3", "T1 house", "T1 pot", "cage"
-    debits: int
-    credits: int
-
-    @property
-    def balance(self) -> int:
-        return self.debits - self.credits
-
-
-@dataclass(frozen=True, slots=True)
-class ChainCheck:
-    """The hash chain's verdict, as ``GET /api/v1/ledger/verify`` gives it."""
-
-    ok: bool
-    entries: int
-    head: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftHand:
-    """One hand of the shift, as a line of the listing."""
-
-    table: str  # a ShiftTable name
-    number: int
-    settled_at: datetime | None
-    status: str
-    winner: str | None
-    seats: int
-    won: int
-    drop: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftReport:
-    """Every table over a window (``GET /reports/shift.pdf?from=&to=``)."""
-
-    window_from: datetime
-    window_to: datetime
-    tables: tuple[ShiftTable, ...]
-    players: tuple[PlayerTotal, ...]
-    drop_by_hour: tuple[HourDrop, ...]
-    trial_balance: tuple[TrialLine, ...]
-    chain: ChainCheck
-    hands: tuple[ShiftHand, ...]
-    #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
-    problems: tuple[str, ...] = ()
-    reprint: int = 0
-    checkpoint: FiledCheckpoint | None = None
-    #: Hands that no longer replay under the engine installed: a note, not a failed check.
-    engine_changed: tuple[str, ...] = ()
-    #: Disputes on the window's hands or opened in it.
-    disputes: tuple[DisputeLine, ...] = ()
-
-    @property
-    def drop(self) -> Amount:
-        """The house's drop over the window: the tables' drops added up."""
-        total = Amount()
-        for t in self.tables:
-            total += Amount.of(t.drop, t.chip_value_cents)
-        return total
-
-    @property
-    def trial_total(self) -> int:
-        """The trial balance's balances added up: zero when the books balance."""
-        return sum(line.balance for line in self.trial_balance)
-
-    def all_problems(self) -> tuple[str, ...]:
-        """The problems given, plus any this report's own figures show."""
-        found = list(self.problems)
-        if self.trial_total:
-            found.append(
-                f"The trial balance totals {self.trial_total} chips, not zero: "
-                "the books do not balance."
-            )
-        if not self.chain.ok and not any("chain" in p.lower() for p in found):
-            found.append("The ledger's hash chain does not verify.")
-        return tuple(found)

@@ -26,10 +26,11 @@ from dealer.ledger import CAGE, house_account, parse_account, seating_account, v
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Player, Seating, Table, as_utc
+from dealer.views.documents import shift_summary as summary
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import filed
-from dealer.views.documents.model import (
-    Amount,
+from dealer.views.documents.model import Amount
+from dealer.views.documents.shift_model import (
     ChainCheck,
     HourDrop,
     PlayerTotal,
@@ -148,7 +149,11 @@ def table_labels(tables: dict[int, Table]) -> dict[int, str]:
 
 
 def shift_report(
-    session: Session, window_from: datetime, window_to: datetime, reprint: int = 0
+    session: Session,
+    window_from: datetime,
+    window_to: datetime,
+    reprint: int = 0,
+    with_hands: bool = True,
 ) -> ShiftReport:
     """Everything the shift ledger prints for the window ``[window_from, window_to)`` (UTC)."""
     window_from, window_to = as_utc(window_from), as_utc(window_to)
@@ -163,6 +168,7 @@ def shift_report(
             Hand.winner,
             Hand.seats,
             Hand.ended_at,
+            Hand.session_id,
         )
         .where(*in_window)
         .order_by(Hand.table_id, Hand.number)
@@ -195,9 +201,11 @@ def shift_report(
 
     counts: dict[int, int] = defaultdict(int)
     void_hands: dict[int, int] = defaultdict(int)
+    by_session: dict[int | None, int] = defaultdict(int)
     lines = []
     for h in hands:
         counts[h.table_id] += 1
+        by_session[h.session_id] += 1
         if h.status == "void":
             void_hands[h.table_id] += 1
         for seating in h.seats.values():
@@ -225,6 +233,12 @@ def shift_report(
     for (table_id, bucket), chips in tally.by_hour.items():
         if 0 <= bucket < len(by_hour):
             by_hour[bucket] += Amount.of(chips, tables[table_id].chip_value_cents)
+    house = summary.house_figures(session, window_from, window_to)
+    stepped_in = summary.overrides(session, window_from, window_to)
+    cash: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for seating_id, figures in tally.seats.items():
+        cash[seatings[seating_id].table_id][0] += figures.buy_ins
+        cash[seatings[seating_id].table_id][1] += figures.cash_outs
     return ShiftReport(
         window_from=window_from,
         window_to=window_to,
@@ -236,9 +250,18 @@ def shift_report(
                 drop=tally.house.get(t, 0),
                 void_hands=void_hands[t],
                 voided_events=voided_events[t],
+                collected=house.collected.get(t, 0),
+                rake=house.rake.get(t, 0),
+                returned=house.returned.get(t, 0),
+                buy_ins=cash[t][0],
+                cash_outs=cash[t][1],
+                overrides=stepped_in.get(t, 0),
             )
             for t in order
         ),
+        dealers=summary.dealer_lines(session, house, by_session, tables, labels),
+        short_stacks=summary.short_stacks(session, seatings, window_to, tables, labels),
+        with_hands=with_hands,
         players=_players(session, tally, seatings, tables, labels),
         drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
