@@ -27,6 +27,7 @@ from dealer.inputs.bodies import (
     TableSettings,
     TakeCollection,
 )
+from dealer.inputs.counts import SessionCount
 from dealer.inputs.events import EVENTS, NewEvent
 from dealer.inputs.params import (
     KEY_WORDS,
@@ -70,6 +71,7 @@ __all__ = [
     "Ruled",
     "Ruling",
     "SeatPause",
+    "SessionCount",
     "ShiftWindow",
     "SignIn",
     "Supervisor",

@@ -19,6 +19,7 @@ from dealer.ledger import CAGE, house_account, parse_account, seating_account
 from dealer.ledger.checkpoints import checkpoint_head
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.views.documents.counts import session_count
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import filed, names, nets
 from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
@@ -124,6 +125,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         opened_by_dealing=down.implicit,
         checkpoint=filed(checkpoint_head(session, f"session report {down.id}")),
         disputes=dispute_lines(session, [h.id for h in hands]),
+        count=session_count(session, down.id),
     )
 
 

@@ -27,6 +27,7 @@ from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Player, Seating, Table, as_utc
 from dealer.views.documents import shift_summary as summary
+from dealer.views.documents.counts import window_counts
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import filed
 from dealer.views.documents.model import Amount
@@ -262,6 +263,7 @@ def shift_report(
         dealers=summary.dealer_lines(session, house, by_session, tables, labels),
         short_stacks=summary.short_stacks(session, seatings, window_to, tables, labels),
         with_hands=with_hands,
+        counts=window_counts(session, window_from, window_to),
         players=_players(session, tally, seatings, tables, labels),
         drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),

@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from dealer.views.documents.model import Amount, DisputeLine, FiledCheckpoint
+from dealer.views.documents.model import Amount, CountLine, DisputeLine, FiledCheckpoint
 
 __all__ = [
     "ChainCheck",
-    "CountLine",
     "DealerLine",
     "HourDrop",
     "PlayerTotal",
@@ -61,36 +60,6 @@ class ShortStack:
     player: str
     chips: int  # its stack (negative)
     chip_value_cents: int
-
-
-@dataclass(frozen=True, slots=True)
-class CountLine:
-    """A count at a session's close: what was there against what the ledger says."""
-
-    table: str
-    dealer: str
-    at: datetime
-    tray_chips: int  # chips counted in the tray
-    expected_chips: int  # chips the ledger says the tray holds
-    chip_value_cents: int
-    drop_box_cents: int | None  # cash counted in the drop box (a table selling chips for cash)
-    expected_cents: int | None
-    counted_by: str
-    confirmed_by: str | None
-    approved_by: str | None  # the supervisor who approved a variance over the table's setting
-    reason: str | None
-
-    @property
-    def variance(self) -> int:
-        """Chips over (+) or short (-) in the tray."""
-        return self.tray_chips - self.expected_chips
-
-    @property
-    def cash_variance(self) -> int:
-        """Cents over (+) or short (-) in the drop box; 0 where no cash is kept."""
-        if self.drop_box_cents is None or self.expected_cents is None:
-            return 0
-        return self.drop_box_cents - self.expected_cents
 
 
 @dataclass(frozen=True, slots=True)
