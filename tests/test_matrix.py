@@ -252,6 +252,9 @@ ROWS: dict[str, Row] = {
     # Closed by the screen's row just above: the dealer's waits for the floor, the floor's
     # is confirmed.
     "POST /api/v1/sessions/{session_id}/close": row(401, 409, 403, 409, 409, body={}),
+    "PUT /api/v1/tables/{table_id}/count": row(
+        401, 403, 403, 200, 200, body={"tolerance": 0, "sells_for_cash": False}
+    ),
     # The count at the close, confirmed by Bo: the dealer's variance needs a supervisor; the
     # floor approves their own, with the reason given.
     "POST /api/v1/sessions/{session_id}/count": row(

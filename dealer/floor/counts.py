@@ -28,7 +28,32 @@ from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, U
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 
-__all__ = ["Expected", "counts_of", "expected_count", "record_count"]
+__all__ = ["Expected", "change_count_settings", "counts_of", "expected_count", "record_count"]
+
+
+def change_count_settings(
+    session: Session, table: Table, tolerance: int, sells_for_cash: bool, user: User
+) -> None:
+    """A supervisor sets how the table's counts are held: written in the audit trail."""
+    before = (table.count_tolerance, table.sells_for_cash)
+    table.count_tolerance, table.sells_for_cash = tolerance, sells_for_cash
+    session.flush()
+    if before != (tolerance, sells_for_cash):
+        record_audit(
+            session,
+            "table_settings",
+            words=say(
+                "{user} set the count of {table}: {tolerance:,} chips allowed, "
+                "chips sold for cash: {cash}.",
+                user=user.name,
+                table=table.name,
+                tolerance=tolerance,
+                cash=say("yes") if sells_for_cash else say("no"),
+            ),
+            user_id=user.id,
+            table_id=table.id,
+            details={"count_tolerance": tolerance, "sells_for_cash": sells_for_cash},
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from dealer.inputs.bodies import (
     TableSettings,
     TakeCollection,
 )
-from dealer.inputs.counts import SessionCount
+from dealer.inputs.counts import CountSettings, SessionCount
 from dealer.inputs.events import EVENTS, NewEvent
 from dealer.inputs.params import (
     KEY_WORDS,
@@ -50,6 +50,7 @@ __all__ = [
     "ChipMove",
     "CloseSession",
     "Collection",
+    "CountSettings",
     "DisputeFilter",
     "Fit",
     "HandsPage",

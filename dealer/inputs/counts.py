@@ -10,7 +10,7 @@ from dealer.bounds import MAX_CHIPS, REASON
 from dealer.inputs.bodies import Approval, Body, Supervisor
 from dealer.inputs.words import optional_text, whole
 
-__all__ = ["SessionCount"]
+__all__ = ["CountSettings", "SessionCount"]
 
 #: The most cash a drop box is counted at, in cents (a million chips at a hundred dollars).
 MAX_CASH_CENTS = MAX_CHIPS * 10_000
@@ -37,4 +37,15 @@ class SessionCount(Body):
     )
     reason: Annotated[str | None, optional_text(REASON, "reason for the variance")] = Field(
         None, description="Why the count differs from the ledger (with a supervisor's approval)."
+    )
+
+
+class CountSettings(Body):
+    """How a table's count at a session's close is held."""
+
+    tolerance: Annotated[int, whole((0, MAX_CHIPS), "tolerance in chips")] = Field(
+        description="The variance (chips, either way) a count may show without a supervisor."
+    )
+    sells_for_cash: bool = Field(
+        description="The table sells chips for cash into a drop box: its cash is counted too."
     )

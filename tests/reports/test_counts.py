@@ -70,3 +70,29 @@ def test_a_short_count_needs_a_supervisors_reason_and_shows_everywhere(
         link = select(ChainLink).where(ChainLink.kind == "audit", ChainLink.ref == record.id)
         assert db.session.scalars(link).one()
     assert floor.get("/ledger/verify")["ok"] is True
+
+
+def test_a_table_selling_chips_for_cash_counts_its_drop_box(api: Api, floor: Api) -> None:
+    table = floor.table("classic", name="Table 5", chip_value_cents=25)["id"]
+    settings = {"tolerance": 2, "sells_for_cash": True}  # a dollar short is 4 chips
+    answer = floor.call("PUT", f"/tables/{table}/count", settings, status=200).get_json()
+    assert answer["count"] == {"tolerance": 2, "sells_for_cash": True}
+    down = api.post(f"/tables/{table}/sessions", status=201)["id"]
+    api.seat(table, 1, "P1", 100)
+    api.seat(table, 2, "P2", 60)
+    api.post(f"/tables/{table}/seats/2/chips", {"kind": "cash_out", "amount": 10})
+    api.post(f"/sessions/{down}/close", {})
+    path = f"/sessions/{down}/count"
+    missing = api.post(path, {"tray_chips": 0, "witness": WITNESS}, status=422)["error"]
+    assert missing["code"] == "drop_box_missing"
+    # 150 chips sold at 25 cents: $37.50; a dollar short is 4 chips, over the 2 allowed.
+    body = {"tray_chips": 1, "drop_box_cents": 3650, "witness": WITNESS}
+    assert api.post(path, body, status=403)["error"]["code"] == "needs_supervisor"
+    # A chip over in the tray and the cash right: within the table's tolerance.
+    count = api.post(path, body | {"drop_box_cents": 3750}, status=201)
+    assert (count["variance"], count["expected_cents"], count["cash_variance_cents"]) == (
+        1,
+        3750,
+        0,
+    )
+    assert count["approved_by"] is None
