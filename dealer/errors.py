@@ -79,3 +79,11 @@ class StorageUnavailable(DealerError, status=503, code="storage_unavailable"):
 
     def __init__(self, message: str = STORAGE_WORDS, code: str | None = None) -> None:
         super().__init__(message, code)
+
+
+class NotConfigured(DealerError):
+    """A setting the request needs is not one the app can use (changed after start): nothing
+    was made or counted (503)."""
+
+    status = 503
+    code = "not_configured"

@@ -252,6 +252,19 @@ ROWS: dict[str, Row] = {
     # Closed by the screen's row just above: the dealer's waits for the floor, the floor's
     # is confirmed.
     "POST /api/v1/sessions/{session_id}/close": row(401, 409, 403, 409, 409, body={}),
+    "PUT /api/v1/tables/{table_id}/count": row(
+        401, 403, 403, 200, 200, body={"tolerance": 0, "sells_for_cash": False}
+    ),
+    # The count at the close, confirmed by Bo: the dealer's variance needs a supervisor; the
+    # floor approves their own, with the reason given.
+    "POST /api/v1/sessions/{session_id}/count": row(
+        401,
+        403,
+        403,
+        201,
+        201,
+        body={"tray_chips": 7, "witness": {"name": "Bo", "pin": "5555"}, "reason": "Miscount."},
+    ),
     # --- signing out: last, as it ends the caller's sign-in
     "GET /sign-out": row(405, 405, 405, 405, 405),
     "POST /sign-out": row(303, 303, 303, 303, 303, body={}),

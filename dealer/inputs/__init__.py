@@ -27,6 +27,7 @@ from dealer.inputs.bodies import (
     TableSettings,
     TakeCollection,
 )
+from dealer.inputs.counts import CountSettings, SessionCount
 from dealer.inputs.events import EVENTS, NewEvent
 from dealer.inputs.params import (
     KEY_WORDS,
@@ -49,6 +50,7 @@ __all__ = [
     "ChipMove",
     "CloseSession",
     "Collection",
+    "CountSettings",
     "DisputeFilter",
     "Fit",
     "HandsPage",
@@ -70,6 +72,7 @@ __all__ = [
     "Ruled",
     "Ruling",
     "SeatPause",
+    "SessionCount",
     "ShiftWindow",
     "SignIn",
     "Supervisor",

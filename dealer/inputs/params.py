@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 from zoneinfo import ZoneInfo
 
 from pydantic import Field
@@ -130,10 +130,32 @@ From = Annotated[str, Field(description=_MOMENT, examples=["2024-05-03T18:00:00Z
 To = Annotated[str, Field(description=_MOMENT, examples=["2024-05-04T02:00:00Z"])]
 #: A window of time for the exports: either end may be left open (missing or empty).
 Window = TypedDict("Window", {"from": From, "to": To}, total=False)  # "from" is not a Python name
-#: A window of time for the shift ledger: both ends given.
+
+
+def _hands(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if value in ("all", "none"):
+        return str(value)
+    raise Invalid(say("hands is all or none."), "invalid_query")
+
+
+#: A window of time for the shift ledger: both ends given; the list of every hand (an
+#: appendix) printed unless ``hands=none``.
 ShiftWindow = TypedDict(
     "ShiftWindow",
-    {"from": Annotated[From, Field(min_length=1)], "to": Annotated[To, Field(min_length=1)]},
+    {
+        "from": Annotated[From, Field(min_length=1)],
+        "to": Annotated[To, Field(min_length=1)],
+        "hands": NotRequired[
+            Annotated[
+                str,
+                Words(_hands, inner=core_schema.literal_schema(["all", "none"])),
+                Field(
+                    description="all (the default): every hand listed as an appendix; none: "
+                    "left out (the ledger's CSV export lists them)."
+                ),
+            ]
+        ],
+    },
 )
 
 #: What a damaged key is told; `dealer.web.once` checks it again before using it.

@@ -2,9 +2,10 @@
 
 Each ``check_*`` takes entries in ``seq`` order (or sums; and, where it compares, the
 figures to compare against) and returns a list of `Problem`; an empty list means the check
-passed. The keyed chain's checks are `link_checks`; the checkpoints', `checkpoint_checks`. Nothing here touches the database: the caller reads a stretch of
-history and says where it starts (``first``, ``prev``), so the same checks serve a full check
-and one from the last checkpoint.
+passed. The keyed chain's checks are `link_checks`; the checkpoints', `checkpoint_checks`.
+Nothing here touches the database: the caller reads a stretch of history and says where it
+starts (``first``, ``prev``), so the same checks serve a full check and one from the last
+checkpoint.
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ AUDIT_KINDS: Mapping[str, str] = {
     "session_opened": "Dealer's session opened",
     "session_closed": "Dealer's session closed",
     "session_confirmed": "Session close confirmed",
+    "count": "Count at a session's close",
     "user_added": "User added",
     "user_changed": "User changed",
     "seat_moved": "Meld moved to another seat",

@@ -198,6 +198,23 @@ def approve_supervisor(
     return user_id
 
 
+def confirm_witness(
+    session: Session,
+    name: object,
+    pin: object,
+    *,
+    source: str | None = None,
+    asked_by: int | None = None,
+) -> int:
+    """The id of the user (any role) with this name and PIN, confirming what the caller did
+    (a count) as a second person. Checked, and a wrong PIN counted, as an approval is."""
+    attempt = attempt_of(name, source, approval=True, approval_for=asked_by)
+    user_id = check_pin(session, name, pin, attempt)
+    if user_id is None:
+        raise Forbidden(say("The second person's name or PIN is wrong."), "not_confirmed")
+    return user_id
+
+
 def require_role(user: User, role: str) -> None:
     """Refuse unless ``user`` holds ``role`` or a more trusted one."""
     if not user.can(role):

@@ -18,7 +18,7 @@ from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import nets, party
 from dealer.views.documents.model import EventLine, HandSlip, PaymentLine, SeatLine
 from dealer.views.hand import hand_view
-from dealer.words.rules import rules_in_force
+from dealer.words.rules import rules_explained, rules_in_force
 
 __all__ = ["hand_slip", "settling_event"]
 
@@ -127,6 +127,7 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
         reprint=reprint,
         note=_engine_note(played, net),
         disputes=dispute_lines(session, [hand.id]),
+        rules_applied=tuple(rules_explained([e.reason_code for e in entries])),
     )
 
 

@@ -20,6 +20,7 @@ from dealer.ledger.checkpoints import checkpoint_head
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.users import names_of
+from dealer.views.documents.counts import session_count
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import filed, nets
 from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
@@ -125,6 +126,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         opened_by_dealing=down.implicit,
         checkpoint=filed(checkpoint_head(session, f"session report {down.id}")),
         disputes=dispute_lines(session, [h.id for h in hands]),
+        count=session_count(session, down.id),
     )
 
 
