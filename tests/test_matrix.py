@@ -101,6 +101,7 @@ ROWS: dict[str, Row] = {
     "GET /api/v1/hands/{hand_id}": row(401, 200, 403, 200, 200),
     "POST /api/v1/hands/{hand_id}/fits": row(401, 200, 403, 200, 200, body={"card": "5S"}),
     "GET /api/v1/hands/{hand_id}/seats/{seat}/statement": row(401, 200, 403, 200, 200),
+    "GET /api/v1/hands/{hand_id}/replay": row(401, 200, 403, 200, 200),
     "GET /api/v1/payments": row(401, 403, 403, 200, 200, query="?hand={hand_id}"),
     "GET /api/v1/hands/{hand_id}/disputes": row(401, 200, 403, 200, 200),
     # A dealer lists the disputes of the tables they hold: none of table 1's for Bo.
@@ -175,6 +176,7 @@ ROWS: dict[str, Row] = {
     "GET /hands/{hand_id}/void": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/events/{event_id}/payments/{number}": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/seats/{seat}/statement": row(302, 200, 403, 200, 200),
+    "GET /hands/{hand_id}/replay": row(302, 200, 403, 200, 200),
     "GET /payments": row(302, 403, 403, 200, 200, query="?hand={hand_id}"),
     "GET /rules": row(302, 200, 200, 200, 200),
     "GET /rules/{number}": row(302, 200, 200, 200, 200),

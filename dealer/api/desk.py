@@ -1,6 +1,8 @@
 """The dispute desk: a seat's statement for a hand, and finding a payment.
 
 - ``GET /api/v1/hands/{id}/seats/{seat}/statement`` (as reading a hand: a dealer or above);
+- ``GET /api/v1/hands/{id}/replay?at=SEQ``: the table as it stood after an event (as reading
+  a hand);
 - ``GET /api/v1/payments?hand=&session=&from=&to=&seat=&player=&amount=&rule=&limit=``
   (`dealer.disputes.search.SEARCH_ROLE`).
 """
@@ -14,9 +16,10 @@ from dealer.api.hands import HAND
 from dealer.clock import floor_clock
 from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
 from dealer.extensions import current_session
-from dealer.inputs import PaymentSearch, refuse_unknown
+from dealer.inputs import PaymentSearch, ReplayAt, refuse_unknown
 from dealer.people.authority import authorise_hand
 from dealer.views.disputes import PaymentsFound, payments_found
+from dealer.views.replay import ReplayView, replay_view
 from dealer.views.statement import Statement, seat_statement
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
@@ -34,6 +37,20 @@ def read_seat_statement(hand_id: int, seat: int) -> Response:
     session = current_session()
     authorise_hand(session, principal().user, hand_id)
     return json_response(seat_statement(session, hand_id, seat).answer(), 200)
+
+
+@bp.get(HAND + "/replay")
+@signed_in()
+@declare(
+    {200: (ReplayView, "The hand as it stood after the event.")}, [404, 409, 422], query=ReplayAt
+)
+def replay_hand(hand_id: int) -> Response:
+    """The hand replayed to event ``at`` (the last if left out): each seat's melds with their
+    paid levels, stacks and status, the pot, and the event's sentence and payments."""
+    refuse_unknown(ReplayAt, request.args)
+    session = current_session()
+    authorise_hand(session, principal().user, hand_id)
+    return json_response(replay_view(session, hand_id, **asked(ReplayAt)).answer(), 200)
 
 
 @bp.get("/payments")

@@ -33,6 +33,7 @@ __all__ = [
     "LedgerPage",
     "PaymentSearch",
     "PlayerSearch",
+    "ReplayAt",
     "ShiftWindow",
     "Window",
     "WriteHeaders",
@@ -84,6 +85,21 @@ class HandsPage(TypedDict, total=False):
     ]
     limit: Annotated[
         int, _number(HANDS_PAGE), Field(description="At most this many hands (25 unless told).")
+    ]
+
+
+class ReplayAt(TypedDict, total=False):
+    """Which step of a hand's replay: the table as it stood after event ``at``."""
+
+    at: Annotated[
+        int,
+        _number((1, MAX_ID)),
+        Field(description="The event's number in the hand (1 is the deal); the last if left out."),
+    ]
+    entry: Annotated[
+        int,
+        _number((1, MAX_ID)),
+        Field(description="Instead of at: the event that made this ledger entry (a payment)."),
     ]
 
 

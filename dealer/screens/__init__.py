@@ -20,6 +20,7 @@ from dealer.screens import (  # noqa: E402,F401
     hands,
     live,
     players,
+    replay,
     rulings,
     screen,
     seats,
