@@ -34,6 +34,7 @@ __all__ = [
     "PaymentSearch",
     "PlayerSearch",
     "ReplayAt",
+    "ShiftHandsPage",
     "ShiftWindow",
     "Window",
     "WriteHeaders",
@@ -100,6 +101,17 @@ class ReplayAt(TypedDict, total=False):
         int,
         _number((1, MAX_ID)),
         Field(description="Instead of at: the event that made this ledger entry (a payment)."),
+    ]
+
+
+class ShiftHandsPage(TypedDict, total=False):
+    """A page of the shift's hands, the newest first: at one table, older than ``before``."""
+
+    table: Annotated[int, _number((1, MAX_ID)), Field(description="Only this table's hands.")]
+    before: Annotated[
+        int,
+        _number((1, MAX_ID)),
+        Field(description="Only hands with a smaller id (the last page's next)."),
     ]
 
 

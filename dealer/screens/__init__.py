@@ -25,6 +25,7 @@ from dealer.screens import (  # noqa: E402,F401
     screen,
     seats,
     settle,
+    shift_hands,
     sign_ins,
     table_sessions,
     table_settings,
