@@ -102,6 +102,7 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/hands/{hand_id}/fits": row(401, 200, 403, 200, 200, body={"card": "5S"}),
     "GET /api/v1/hands/{hand_id}/seats/{seat}/statement": row(401, 200, 403, 200, 200),
     "GET /api/v1/hands/{hand_id}/replay": row(401, 200, 403, 200, 200),
+    "GET /api/v1/search": row(401, 403, 403, 200, 200, query="?q=seat+1"),
     "GET /api/v1/payments": row(401, 403, 403, 200, 200, query="?hand={hand_id}"),
     "GET /api/v1/hands/{hand_id}/disputes": row(401, 200, 403, 200, 200),
     # A dealer lists the disputes of the tables they hold: none of table 1's for Bo.
@@ -180,6 +181,7 @@ ROWS: dict[str, Row] = {
     "GET /floor/hands": row(302, 403, 403, 200, 200),
     "GET /tables/{table_id}/hands": row(302, 200, 403, 200, 200),
     "GET /floor/disputes": row(302, 403, 403, 200, 200),
+    "GET /search": row(302, 403, 403, 200, 200, query="?q=seat+1"),
     "GET /payments": row(302, 403, 403, 200, 200, query="?hand={hand_id}"),
     "GET /rules": row(302, 200, 200, 200, 200),
     "GET /rules/{number}": row(302, 200, 200, 200, 200),

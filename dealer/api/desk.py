@@ -3,6 +3,8 @@
 - ``GET /api/v1/hands/{id}/seats/{seat}/statement`` (as reading a hand: a dealer or above);
 - ``GET /api/v1/hands/{id}/replay?at=SEQ``: the table as it stood after an event (as reading
   a hand);
+- ``GET /api/v1/search?q=player Rosa, table 4, around 21:40, 8 chips`` (or in parts): the seats
+  of this shift's hands that fit (`dealer.disputes.seat_search`; a supervisor or above);
 - ``GET /api/v1/payments?hand=&session=&from=&to=&seat=&player=&amount=&rule=&limit=``
   (`dealer.disputes.search.SEARCH_ROLE`).
 """
@@ -11,15 +13,19 @@ from __future__ import annotations
 
 from flask import Response, request
 
+from dealer import clock
 from dealer.api import bp
 from dealer.api.hands import HAND
-from dealer.clock import floor_clock
+from dealer.clock import floor_clock, this_shift_start
+from dealer.disputes.asking import read_asked
 from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
+from dealer.disputes.seat_search import find_seats
 from dealer.extensions import current_session
-from dealer.inputs import PaymentSearch, ReplayAt, refuse_unknown
+from dealer.inputs import PaymentSearch, ReplayAt, SeatSearch, refuse_unknown
 from dealer.people.authority import authorise_hand
 from dealer.views.disputes import PaymentsFound, payments_found
 from dealer.views.replay import ReplayView, replay_view
+from dealer.views.seat_search import SeatsFoundView, seats_found
 from dealer.views.statement import Statement, seat_statement
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
@@ -51,6 +57,24 @@ def replay_hand(hand_id: int) -> Response:
     session = current_session()
     authorise_hand(session, principal().user, hand_id)
     return json_response(replay_view(session, hand_id, **asked(ReplayAt)).answer(), 200)
+
+
+@bp.get("/search")
+@signed_in(SEARCH_ROLE)
+@declare(
+    {200: (SeatsFoundView, "The seats that fit, the newest hand first.")},
+    [404, 422],
+    query=SeatSearch,
+    name="find_seats",
+)
+def search_in_words() -> Response:
+    """Find a seat of this shift's hands the way a player says it: a player's name (part of
+    it, any case, accents ignored) or a seat, a table, around a time, and an amount that may be
+    a seat's total paid or received in a hand or one payment. Role: supervisor or above."""
+    refuse_unknown(SeatSearch, request.args)
+    now = clock.now()
+    query = read_asked(asked(SeatSearch), floor_clock(), now, this_shift_start(now))
+    return json_response(seats_found(find_seats(current_session(), query)).answer(), 200)
 
 
 @bp.get("/payments")

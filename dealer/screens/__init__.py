@@ -11,6 +11,7 @@ from flask import Blueprint
 bp = Blueprint("screens", __name__)
 
 from dealer.screens import (  # noqa: E402,F401
+    asking,
     audit,
     corrections,
     desk,

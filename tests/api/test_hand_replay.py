@@ -32,3 +32,19 @@ def test_replay_steps_and_refusals(floor: Api) -> None:
     assert floor.call("GET", f"/hands/{hand}/replay?at=x").status_code == 422
     assert floor.call("GET", f"/hands/{hand}/replay?step=2").status_code == 422
     assert floor.call("GET", "/hands/999/replay").status_code == 404
+
+
+def test_search_in_words_on_both_databases(floor: Api) -> None:
+    """The search in words reads the same on both databases: a name without its accent, this
+    shift by default, an amount that is one payment of the seat."""
+    table = floor.table(name="Table 4")["id"]
+    for seat, name in enumerate(("Rósa", "Bo", "Cy"), start=1):
+        floor.seat(table, seat, name, 200)
+    hand = floor.hand(table, dropped=[3])["id"]
+    answer = floor.get("/search?q=player+rosa,+table+4,+2+chips")
+    assert answer["seats"] == []
+    found = floor.get("/search?q=seat+3,+table+4,+2+chips")["seats"]
+    assert [(s["hand"], s["seat"], s["player"], s["matched"]) for s in found] == [
+        (hand, 3, "Cy", "paid")
+    ]
+    assert floor.call("GET", "/search?q=table+9").status_code == 422
