@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
+from dealer.clock import this_shift_start
 from dealer.disputes.players import NEW_PLAYER, chosen_player
 from dealer.extensions import current_session
 from dealer.floor import table_sessions as session_service
@@ -44,6 +45,7 @@ from dealer.screens.forms import (
 from dealer.screens.live import live_context, live_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_approved, record_or_redraw
+from dealer.views.shift_hands import shift_hands
 from dealer.web.signin import recorder
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
@@ -135,7 +137,8 @@ def _table_page(
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),
             hand=hand,
-            hands=service.recent_hands(session, table.id),
+            hands=service.recent_hands(session, table.id, 1),
+            shift=shift_hands(session, this_shift_start(), table.id, limit=10),
             due=time_due(session, table),
             least=cheapest_hand(table),
             collect_form=collect,
