@@ -91,7 +91,7 @@ class Counter:
         self.scrolls = 0
 
     def tap(self, selector: str) -> None:
-        target = self.page.locator(selector)
+        target = self.page.locator(selector).first
         box = target.bounding_box()
         size = self.page.viewport_size
         off = box is None or (
@@ -125,6 +125,14 @@ class Counter:
                 self.tap("[data-pad-run]")
             else:
                 self.card(value, suit_known=True)
+
+    def meld(self, seat: int) -> None:
+        """Tap the seat's (first) meld: beside the pad when shown there, else on the board."""
+        beside = f"[data-melds-of='{seat}'] [data-pick-meld]"
+        if self.page.locator(beside).first.is_visible():
+            self.tap(beside)
+        else:
+            self.tap(f"[data-seat-panel='{seat}'] [data-pick-meld]")
 
     def seat(self, seat: int) -> None:
         """Tap the seat unless it is the acting seat already."""
@@ -170,8 +178,8 @@ def play(size: str, hands: int) -> dict[str, Any]:
             for seat, action, cards in plays:
                 before, taps = probe(page)["scrollY"], counter.taps
                 counter.seat(seat)
-                if action == "add":  # the meld just made, picked on the board
-                    counter.tap(f"[data-seat-panel='{seat}'] [data-pick-meld]")
+                if action == "add":  # the meld just made: beside the pad, else on the board
+                    counter.meld(seat)
                 counter.cards(cards)
                 started = time.perf_counter()
                 counter.tap(f"button[data-action={action}]")

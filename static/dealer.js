@@ -85,15 +85,70 @@
     var again = document.querySelector("[data-pad-again]");
     if (again) {
       again.disabled = false;
-      again.innerHTML = "Again " + faceHTML(card);
+      again.innerHTML = '<span class="wide-words">Again </span>' + faceHTML(card);
     }
     showEntered(input);
     input.dispatchEvent(new Event("input", { bubbles: true }));
     return true;
   }
 
+  // Quick entry. A set: the last card entered, to make a set of ``count``.
+  function padSet(count) {
+    var input = padTarget || document.querySelector("[data-default-target]");
+    var list = tokens(input && input.value);
+    var last = list[list.length - 1];
+    if (!last) return true;
+    var same = 0;
+    for (var i = list.length - 1; i >= 0 && list[i].toUpperCase() === last.toUpperCase(); i--) same++;
+    for (; same < count; same++) padAdd(last.toUpperCase());
+    return true;
+  }
+
+  // A run: "Run to", then the run's last card (on the phone's pad its rank alone: the suit is
+  // the run's); every card between the last card entered and it is entered, in its suit.
+  var runFrom = null;
+
+  function padRun(on) {
+    var input = padTarget || document.querySelector("[data-default-target]");
+    var list = tokens(input && input.value);
+    runFrom = on && list.length ? list[list.length - 1].toUpperCase() : null;
+    var key = document.querySelector("[data-pad-run]");
+    if (key) key.setAttribute("aria-pressed", String(!!runFrom));
+    return true;
+  }
+
+  function runTo(card) {
+    var from = runFrom;
+    padRun(false);
+    var suit = from.slice(-1), low = CARDS.ranks.indexOf(from.slice(0, -1));
+    var high = CARDS.ranks.indexOf(card.slice(0, -1));
+    if (card.slice(-1) !== suit || low < 0 || high <= low) return padAdd(card);
+    for (var r = low + 1; r <= high; r++) padAdd(CARDS.ranks[r] + suit);
+    return true;
+  }
+
+  function cardTapped(card) {
+    return runFrom ? runTo(card) : padAdd(card);
+  }
+
+  // "Next seat": the seat after the acting one in play order (the server marks it).
+  function nextSeat() {
+    var form = actionForm();
+    var seat = form && form.querySelector("[data-seat-field]").value;
+    var panel = seat && document.querySelector('[data-seat-panel="' + seat + '"]');
+    var next = panel ? panel.getAttribute("data-next-seat") : firstSeatIn();
+    if (next) choose(next, "");
+    return true;
+  }
+
+  function firstSeatIn() {
+    var panel = document.querySelector('[data-seat-panel].status-in');
+    return panel && panel.getAttribute("data-seat-panel");
+  }
+
   // The phone's pad: a rank, then its suit.
   function pickRank(rank) {
+    if (rank && runFrom) return runTo(rank + runFrom.slice(-1));
     pendingRank = rank;
     document.querySelectorAll("[data-rank]").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.getAttribute("data-rank") === rank));
@@ -159,6 +214,9 @@
     });
     document.querySelectorAll("[data-seat-panel]").forEach(function (p) {
       p.classList.toggle("is-selected", p.getAttribute("data-seat-panel") === String(seat));
+    });
+    document.querySelectorAll("[data-melds-of]").forEach(function (list) {
+      list.hidden = list.getAttribute("data-melds-of") !== String(seat);
     });
     var chosenMeld = null;
     document.querySelectorAll("[data-pick-meld]").forEach(function (a) {
@@ -575,10 +633,13 @@
   document.addEventListener("click", function (event) {
     var el = event.target.closest("button, a, input");
     if (!el) return;
-    if (el.hasAttribute("data-card")) return padAdd(el.getAttribute("data-card"));
+    if (el.hasAttribute("data-card")) return cardTapped(el.getAttribute("data-card"));
     if (el.hasAttribute("data-rank")) return pickRank(el.getAttribute("data-rank"));
-    if (el.hasAttribute("data-suit")) return pendingRank && padAdd(pendingRank + el.getAttribute("data-suit")) && pickRank(null);
+    if (el.hasAttribute("data-suit")) return pendingRank && cardTapped(pendingRank + el.getAttribute("data-suit")) && pickRank(null);
     if (el.hasAttribute("data-pad-again")) return lastCard && padAdd(lastCard);
+    if (el.hasAttribute("data-pad-set")) return padSet(Number(el.getAttribute("data-pad-set")));
+    if (el.hasAttribute("data-pad-run")) return padRun(!runFrom);
+    if (el.hasAttribute("data-next-seat")) return nextSeat();
     if (el.hasAttribute("data-pad-back")) return padBack(false);
     if (el.hasAttribute("data-pad-clear")) return padBack(true);
     if (el.hasAttribute("data-digit")) return pinPad(el);
@@ -756,7 +817,7 @@
     if (lastCard && document.querySelector("[data-pad-again]")) {
       var again = document.querySelector("[data-pad-again]");
       again.disabled = false;
-      again.innerHTML = "Again " + faceHTML(lastCard);
+      again.innerHTML = '<span class="wide-words">Again </span>' + faceHTML(lastCard);
     }
     showCalifornia();
     document.querySelectorAll("[data-player-search]").forEach(playerSearch);

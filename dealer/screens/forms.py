@@ -375,6 +375,8 @@ class VoidForm(ApprovalForm):
 
 class PrefsForm(FlaskForm):
     four_colour = HiddenField()
+    after_drop = HiddenField()
+    theme = HiddenField()
     page = HiddenField()
 
 

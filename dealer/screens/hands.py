@@ -23,7 +23,7 @@ from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, FitsForm, MoveForm
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
-from dealer.screens.screen import at_table
+from dealer.screens.screen import at_table, moves_on
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
 from dealer.views.hand import HandView, hand_view
@@ -250,8 +250,12 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
             _replayed, event, _entries = record_event(
                 session, hand, judged, recorder(), who().user, None
             )
-            # The acting seat is cleared: the next entry starts by tapping its seat.
-            return url_for("screens.hand", hand_id=hand_id, done=event.id)
+            # The acting seat stays with the seat that acted (a seat lays several melds in its
+            # turn); after a drop or a foul, on a tablet that asks so, it moves on in play.
+            seat = event.seat
+            if judged["type"] in ("drop", "foul") and moves_on() and event.seat is not None:
+                seat = _replayed.engine.next_in_play(event.seat)
+            return url_for("screens.hand", hand_id=hand_id, done=event.id, seat=seat)
 
         return record_once(form.key.data, body, work)
     except (rules.RulesError, DealerError) as exc:
