@@ -686,23 +686,77 @@
     return true;
   }
 
-  // Enter in a card field: the action the cards are for (add to the meld tapped, else meld).
-  function enterCards() {
-    var add = byShortcut("A"), meld = byShortcut("M");
-    var meldChosen = document.querySelector("#action-form [data-meld-field]").value;
-    if (meldChosen && add && !add.disabled) return press(add);
-    return press(meld);
+  // Enter in a card field: the action the cards are for. Cards: an addition to the meld
+  // chosen, else a meld; "taken from the meld": the borrow; a split's melds: the split.
+  // Never silent: when the action cannot be sent, the note says why.
+  function enterCards(field) {
+    var form = actionForm();
+    var seatChosen = form.querySelector("[data-seat-field]").value;
+    var meldChosen = form.querySelector("[data-meld-field]").value;
+    var wanted;
+    if (field.name === "take") wanted = byShortcut("B");
+    else if (field.name === "into_first" || field.name === "into_second") wanted = byShortcut("S");
+    else {
+      var add = byShortcut("A");
+      wanted = meldChosen && add && !add.disabled ? add : byShortcut("M");
+    }
+    if (press(wanted)) return true;
+    var why = !seatChosen ? "Choose the seat that acts first: Esc, then its number (1–8)."
+      : (wanted && wanted.hasAttribute("data-needs-meld") && !meldChosen)
+        ? "Choose the meld first: Esc, then L until it is the one."
+        : "The rules do not allow that for this seat now.";
+    keyNote(why);
+    return false;
+  }
+
+  function keyNote(words) {
+    var note = document.querySelector("[data-key-note]");
+    if (!note) return;
+    note.textContent = words;
+    note.hidden = !words;
+  }
+
+  // "L": the acting seat's next meld (an addition, a borrow or a split acts on it).
+  function nextMeld() {
+    var form = actionForm();
+    var seat = form.querySelector("[data-seat-field]").value;
+    var list = document.querySelector('[data-melds-of="' + seat + '"]');
+    var melds = list ? Array.prototype.slice.call(list.querySelectorAll("[data-pick-meld]")) : [];
+    if (!melds.length) { keyNote(seat ? "This seat has no meld yet." : "Choose the seat first (1–8)."); return true; }
+    var now = form.querySelector("[data-meld-field]").value;
+    var at = melds.findIndex(function (a) { return a.getAttribute("data-pick-meld") === now; });
+    choose(seat, melds[(at + 1) % melds.length].getAttribute("data-pick-meld"));
+    return true;
+  }
+
+  // B or S with their cards not yet entered: open "Borrow and split" at the field to fill.
+  function openMoreCards(key) {
+    var field = document.getElementById(key === "B" ? "take" : "into_first");
+    if (!field || field.value.trim()) return false;
+    var details = field.closest("details");
+    if (details) details.open = true;
+    field.focus();
+    return true;
+  }
+
+  // Esc, from any field or button: back to the pad, where 1-8 choose a seat and the letters
+  // are the actions. (Focus on the pad itself, never back into Cards.)
+  function toPad() {
+    var pad = document.querySelector("[data-pad]");
+    if (pad && !pad.hidden) pad.focus({ preventScroll: true });
+    else if (document.activeElement) document.activeElement.blur();
   }
 
   document.addEventListener("keydown", function (event) {
     byKeyboard = true;
     if (!actionForm() || event.ctrlKey || event.metaKey || busy) return;
     var el = event.target;
+    if (event.key === "Escape") { keyNote(""); toPad(); event.preventDefault(); return; }
     if (typing(el)) {
-      if (event.key === "Escape") { el.blur(); focusPad(); return; }
       if (event.key === "Enter" && el.hasAttribute("data-pad-target") && el.closest("#action-form")) {
         event.preventDefault();
-        enterCards();
+        keyNote("");
+        enterCards(el);
         return;
       }
       if (!event.altKey) return; // digits and letters are cards here; Alt+key still works
@@ -710,8 +764,23 @@
     if (el && (el.tagName === "BUTTON" || el.tagName === "A") && (event.key === "Enter" || event.key === " ")) return;
     var key = event.key.length === 1 ? event.key : "";
     if (event.altKey && event.code && /^(Digit|Key)/.test(event.code)) key = event.code.slice(-1);
+    key = key.toUpperCase();
+    if (key === "L") { event.preventDefault(); nextMeld(); return; }
+    if (key === "U" && document.querySelector("[data-undo]")) {
+      event.preventDefault();
+      document.querySelector("[data-undo]").click();
+      return;
+    }
+    if ((key === "B" || key === "S") && openMoreCards(key)) { event.preventDefault(); return; }
     var target = key && byShortcut(key);
+    if (target) keyNote("");
     if (target && press(target)) event.preventDefault();
+    else if (target && target.disabled) {
+      event.preventDefault();
+      keyNote(actionForm().querySelector("[data-seat-field]").value
+        ? "The rules do not allow " + target.textContent.trim().toLowerCase() + " for this seat now."
+        : "Choose the seat that acts first (1–8).");
+    }
   });
 
   document.addEventListener("pointerdown", function () { byKeyboard = false; }, { passive: true });
@@ -820,6 +889,8 @@
       again.innerHTML = '<span class="wide-words">Again </span>' + faceHTML(lastCard);
     }
     showCalifornia();
+    var first = document.querySelector("[autofocus]");
+    if (first) first.focus({ preventScroll: true });
     document.querySelectorAll("[data-player-search]").forEach(playerSearch);
     refreshActions();
     offerKept();

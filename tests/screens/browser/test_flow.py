@@ -48,3 +48,56 @@ def test_undo_the_last_entry_in_two_taps(tablet: Tablet) -> None:
     assert "Undone: entered by mistake." in said
     assert tablet.text("[data-seat-panel='1'] .down").startswith("0/11")
     assert tablet.text("[data-seat-panel='2'] [data-net]") == "0"
+
+
+def test_the_seed_hand_by_keys_alone(tablet: Tablet) -> None:
+    """Seed 000 and an addition without touching the screen: 1, the cards, Enter (three
+    melds, the seat kept); Esc, 2, a set, L for its meld, a card, Enter (an addition); Esc,
+    1, G, Enter on the settlement. Esc always lands on the pad, never in Cards."""
+    world = table_with_hand(tablet.live, dropped=[5])
+    tablet.sign_in("supervisor")
+    tablet.go(f"/hands/{world['hand']}")
+    page, keys = tablet.page, tablet.page.keyboard
+    keys.press("1")
+    for cards in ("5s 5s 5s", "jh qh kh", "2c 3c 4c 5c 6c"):
+        keys.type(cards)
+        keys.press("Enter")
+        tablet.wait_banner(
+            f"Seat 1 melds {cards.upper().replace('S', '♠').replace('H', '♥').replace('C', '♣')}."
+        )
+        assert page.evaluate("document.activeElement.id") == "cards"
+    keys.press("Escape")
+    assert page.evaluate("document.activeElement.hasAttribute('data-pad')")
+    keys.press("2")
+    keys.type("kd kd kd")
+    keys.press("Enter")
+    tablet.wait_banner("Seat 2 melds K♦ K♦ K♦.")
+    keys.press("Escape")
+    keys.press("l")
+    assert tablet.text("[data-acting-meld]") == "meld KD KD KD"
+    keys.press("c")
+    keys.type("kd")
+    keys.press("Enter")
+    tablet.wait_banner("Seat 2 adds K♦ to K♦ K♦ K♦.")
+    keys.press("Escape")
+    keys.press("1")
+    keys.press("Escape")
+    keys.press("g")
+    page.wait_for_url(re.compile(r"/settle\?seat=1"))
+    page.wait_for_function("document.activeElement.textContent.includes('Confirm')")
+    keys.press("Enter")
+    tablet.wait_banner("Seat 1 goes out.")
+    assert "went out" in tablet.text("[data-seat-panel='1'] .seat-status")
+
+
+def test_enter_without_a_seat_says_why(tablet: Tablet) -> None:
+    """Enter in Cards with no seat chosen is never silent: the note says what to do."""
+    world = table_with_hand(tablet.live)
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{world['hand']}")
+    tablet.page.keyboard.press("c")
+    tablet.page.keyboard.type("5s 5s 5s")
+    tablet.page.keyboard.press("Enter")
+    assert tablet.text("[data-key-note]") == (
+        "Choose the seat that acts first: Esc, then its number (1–8)."
+    )
