@@ -701,7 +701,7 @@
       wanted = meldChosen && add && !add.disabled ? add : byShortcut("M");
     }
     if (press(wanted)) return true;
-    var why = !seatChosen ? "Choose the seat that acts first: Esc, then its number (1–8)."
+    var why = !seatChosen ? "Choose the seat that acts first: Esc, then its number (1-8)."
       : (wanted && wanted.hasAttribute("data-needs-meld") && !meldChosen)
         ? "Choose the meld first: Esc, then L until it is the one."
         : "The rules do not allow that for this seat now.";
@@ -722,7 +722,7 @@
     var seat = form.querySelector("[data-seat-field]").value;
     var list = document.querySelector('[data-melds-of="' + seat + '"]');
     var melds = list ? Array.prototype.slice.call(list.querySelectorAll("[data-pick-meld]")) : [];
-    if (!melds.length) { keyNote(seat ? "This seat has no meld yet." : "Choose the seat first (1–8)."); return true; }
+    if (!melds.length) { keyNote(seat ? "This seat has no meld yet." : "Choose the seat first (1-8)."); return true; }
     var now = form.querySelector("[data-meld-field]").value;
     var at = melds.findIndex(function (a) { return a.getAttribute("data-pick-meld") === now; });
     choose(seat, melds[(at + 1) % melds.length].getAttribute("data-pick-meld"));
@@ -779,7 +779,7 @@
       event.preventDefault();
       keyNote(actionForm().querySelector("[data-seat-field]").value
         ? "The rules do not allow " + target.textContent.trim().toLowerCase() + " for this seat now."
-        : "Choose the seat that acts first (1–8).");
+        : "Choose the seat that acts first (1-8).");
     }
   });
 

@@ -99,5 +99,5 @@ def test_enter_without_a_seat_says_why(tablet: Tablet) -> None:
     tablet.page.keyboard.type("5s 5s 5s")
     tablet.page.keyboard.press("Enter")
     assert tablet.text("[data-key-note]") == (
-        "Choose the seat that acts first: Esc, then its number (1–8)."
+        "Choose the seat that acts first: Esc, then its number (1-8)."
     )
