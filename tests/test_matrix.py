@@ -187,6 +187,7 @@ ROWS: dict[str, Row] = {
     "GET /rules/{number}": row(302, 200, 200, 200, 200),
     "GET /floor/devices": row(302, 403, 403, 200, 200),
     "GET /floor/sign-ins": row(302, 403, 403, 200, 200),
+    "GET /floor/people": row(302, 403, 403, 403, 200),
     "GET /players": row(302, 403, 403, 200, 200),
     "GET /players/{player_id}": row(302, 403, 403, 200, 200),
     # A live screen's ask: answered in JSON (401 signed out, never a redirect).
@@ -214,6 +215,24 @@ ROWS: dict[str, Row] = {
     "POST /floor/devices/{device_id}/rename": row(302, 403, 403, 303, 303, body={"name": "Tab 8"}),
     "POST /floor/devices/{device_id}/retire": row(302, 403, 403, 303, 303, body={}),
     "POST /floor/sign-ins/{token_id}/end": row(302, 403, 403, 303, 303, body={}),
+    "POST /floor/people": row(
+        302,
+        403,
+        403,
+        403,
+        303,
+        body={"name": "Xu", "role": "dealer", "pin": "4321", "pin_again": "4321"},
+    ),
+    "POST /floor/people/{user_id}/pin": row(
+        302,
+        403,
+        403,
+        403,
+        303,
+        body={"pin": "9876", "pin_again": "9876"},
+        params={"user_id": "{cy}"},
+    ),
+    "POST /floor/people/{user_id}/deactivate": row(302, 403, 403, 403, 303, body={}),
     "POST /tables/{table_id}/assignments": row(302, 403, 403, 303, 303, body={"dealer": "Cy"}),
     "POST /tables/{table_id}/assignments/end": row(
         302, 403, 403, 303, 303, body={"dealer_id": "{cy}"}

@@ -367,6 +367,8 @@ class VoidForm(ApprovalForm):
 
 class PrefsForm(FlaskForm):
     four_colour = HiddenField()
+    after_drop = HiddenField()
+    theme = HiddenField()
     page = HiddenField()
 
 
