@@ -339,7 +339,8 @@ def _paid_again(replayed: Replayed, record: rules.EventRecord, paid: rules.Payme
             by_meld[key] = by_meld.get(key, 0) + sign * p.chips
             if p.cards:
                 cards[key] = meld_words(p.cards)
-    parts, less = [], []
+    parts: list[str] = []
+    less: list[str] = []
     for key, chips in by_meld.items():
         if chips and key is None:
             parts.append(say("{chips} returned at the foul", chips=chips))

@@ -23,7 +23,8 @@ def test_every_chip_of_the_statement_traced_and_added_up(app: Flask) -> None:
         running = 0
         rows = re.findall(r'<tr data-entry="(\d+)".*?</tr>', page, re.S)
         assert [int(r) for r in rows] == [line["entry"] for line in found["lines"]]
-        for line, row in zip(found["lines"], re.findall(r"<tr data-entry.*?</tr>", page, re.S)):
+        marked = re.findall(r"<tr data-entry.*?</tr>", page, re.S)
+        for line, row in zip(found["lines"], marked, strict=True):
             entry = entries[line["entry"]]
             account = found["account"]
             signed = entry["chips"] if entry["to_account"] == account else -entry["chips"]
