@@ -30,6 +30,7 @@ from sqlalchemy.engine import make_url
 
 from dealer import create_app
 from dealer.extensions import db
+from tests.html_check import take, watch
 
 REPO = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get(
@@ -182,11 +183,14 @@ def app(database_uri: str, tmp_path: Path) -> Iterator[Flask]:
             "CHECKPOINT_FILE": str(tmp_path / "checkpoints.jsonl"),
         }
     )
+    watch(app)
     yield app
+    invalid = take(app)
     with app.app_context():
         db.session.remove()
         for engine in db.engines.values():
             engine.dispose()
+    assert not invalid, "pages that are not valid HTML:\n" + "\n".join(invalid)
 
 
 @pytest.fixture
