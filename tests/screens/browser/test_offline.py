@@ -5,6 +5,7 @@ the server refuses holds the rest with its sentence until the dealer fixes it.""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.screens.browser.conftest import Tablet
 from tests.screens.browser.test_screens import table_with_hand
@@ -46,8 +47,8 @@ def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None
         )
     assert "No connection: kept on this tablet, pending" in tablet.text("#queue")
     assert tablet.text("[data-seat-panel='1'] .down").startswith("0/11")  # nothing paid yet
-    with pytest.raises(Exception):  # the browser's own page: no connection
-        page.reload()
+    with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
+        page.reload()  # the browser's own page: no connection; the queue stays on the tablet
     page.context.set_offline(False)
     tablet.go(f"/hands/{world['hand']}")
     tablet.wait_banner("Seat 3 melds 7♣ 7♣ 7♣.")
