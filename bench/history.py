@@ -16,7 +16,7 @@ the same ratio for ``verify``. Wall seconds are measured (CPU seconds printed to
 may be busy). It ends with a line such as
 ``shift_pdf_1x_s=.. shift_pdf_10x_s=.. growth=.. verify_1x_s=.. verify_10x_s=.. ...``.
 
-    python bench/history.py [--tables 40] [--hours 8] [--per-hour 30] [--repeat 3]
+    python -m bench.history [--tables 40] [--hours 8] [--per-hour 30] [--repeat 3]
                             [--out bench/out]
 """
 
@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from flask_migrate import upgrade
-from reports import (
+
+from bench.reports import (
     START,
     Figures,
     Ids,
@@ -45,7 +46,6 @@ from reports import (
     play_shift,
     shift_from_database,
 )
-
 from dealer.extensions import db
 from dealer.ledger import verify
 from dealer.ledger.keys import current_key

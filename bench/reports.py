@@ -74,12 +74,11 @@ from dealer.rules import (
 )
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
-from dealer.views.documents.model import (
-    Amount,
+from dealer.views.documents.model import Amount, PrintOptions
+from dealer.views.documents.shift_model import (
     ChainCheck,
     HourDrop,
     PlayerTotal,
-    PrintOptions,
     ShiftHand,
     ShiftReport,
     ShiftTable,

@@ -15,6 +15,7 @@ from dealer.config import (
     check_key_apart,
     check_ledger_key,
     check_secret_key,
+    check_settings,
     create_sqlite_file,
     key_beside_database,
     make_instance_folder,
@@ -54,6 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_object(config_class(app.instance_path))
     if test_config is not None:
         app.config.from_mapping(test_config)
+    check_settings(app.config)
     if not (app.debug or app.testing):
         check_secret_key(app.config.get("SECRET_KEY"))
         check_ledger_key(app.config.get("LEDGER_KEY"))

@@ -4,9 +4,11 @@ import os
 import secrets
 import tempfile
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
+from datetime import time
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from dealer.words.catalogue import say_n
 
@@ -122,6 +124,65 @@ def check_ledger_key(key: object) -> None:
             + say_n("{n} character", "{n} characters", len(key))
             + f", {len(set(key))} different. {HOW_TO_SET_A_LEDGER_KEY}"
         )
+
+
+class BadSetting(RuntimeError):
+    """A setting the app cannot work with: it refuses to start, and says which and why."""
+
+
+#: The paper sizes a document prints on, by the names a setting may use (any case).
+PAPER = {"letter": "letter", "a4": "A4"}
+#: The longest currency sign a document prints before a figure.
+LONGEST_CURRENCY = 5
+
+
+def paper_size(value: object) -> str:
+    """``letter`` or ``A4`` for a REPORT_PAGE_SIZE given in any case; BadSetting otherwise."""
+    found = PAPER.get(str(value).strip().lower())
+    if found is None:
+        raise BadSetting(f"REPORT_PAGE_SIZE is {value!r}: set it to letter or A4 (any case).")
+    return found
+
+
+def floor_zone(value: object) -> str:
+    """The IANA zone named by DEALER_TIMEZONE, its case mended; BadSetting for no such zone."""
+    name = str(value).strip()
+    try:
+        ZoneInfo(name)
+        return name
+    except (ZoneInfoNotFoundError, ValueError):
+        pass
+    mended = {z.casefold(): z for z in available_timezones()}.get(name.casefold())
+    if mended is None:
+        raise BadSetting(
+            f"DEALER_TIMEZONE is {value!r}, which is no time zone: set an IANA name such as "
+            "America/Los_Angeles, or UTC."
+        )
+    return mended
+
+
+def check_settings(config: MutableMapping[str, Any]) -> None:
+    """Check, at start, the settings every document and the floor's clock read, and set them
+    as the app uses them (``a4`` is ``A4``): a bad one stops the app with a sentence, rather
+    than making every document fail later."""
+    config["REPORT_PAGE_SIZE"] = paper_size(config.get("REPORT_PAGE_SIZE", "letter"))
+    currency = str(config.get("REPORT_CURRENCY", "$")).strip()
+    if not currency or len(currency) > LONGEST_CURRENCY or not currency.isprintable():
+        raise BadSetting(
+            f"REPORT_CURRENCY is {config.get('REPORT_CURRENCY')!r}: set a sign of 1 to "
+            f"{LONGEST_CURRENCY} characters, such as $ or EUR."
+        )
+    config["REPORT_CURRENCY"] = currency
+    config["TIMEZONE"] = floor_zone(config.get("TIMEZONE", "UTC"))
+    starts = str(config.get("SHIFT_STARTS", "06:00"))
+    try:
+        for part in starts.split(","):
+            if part.strip():
+                time.fromisoformat(part.strip())
+    except ValueError:
+        raise BadSetting(
+            f"DEALER_SHIFT_STARTS is {starts!r}: set times of day such as 06:00,14:00,22:00."
+        ) from None
 
 
 class KeyBesideDatabase(RuntimeError):

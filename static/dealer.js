@@ -11,7 +11,8 @@
  *  - anything entered but not sent is kept on this tablet when the dealer signs out, by
  *    hand or after the idle time, and offered back once someone signs in again;
  *  - after an event the screen keeps its place and the pad keeps focus;
- *  - a hardware keyboard has shortcuts: the keys the page names in aria-keyshortcuts.
+ *  - a hardware keyboard has shortcuts: the keys the page names in aria-keyshortcuts;
+ *  - the hand replay steps with the arrow keys (Home and End: the first and last event).
  */
 (function () {
   "use strict";
@@ -965,6 +966,18 @@
         ? "The rules do not allow " + target.textContent.trim().toLowerCase() + " for this seat now."
         : "Choose the seat that acts first (1-8).");
     }
+  });
+
+  // The hand replay: each step is a link; the arrows follow them.
+  var REPLAY_KEYS = { ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last" };
+  document.addEventListener("keydown", function (event) {
+    var steps = document.querySelector("[data-replay]");
+    var step = REPLAY_KEYS[event.key];
+    if (!steps || !step || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    var link = steps.querySelector('[data-step="' + step + '"]');
+    if (!link || link.getAttribute("aria-disabled") === "true") return;
+    event.preventDefault();
+    window.location.assign(link.href);
   });
 
   document.addEventListener("pointerdown", function () { byKeyboard = false; }, { passive: true });

@@ -101,6 +101,8 @@ ROWS: dict[str, Row] = {
     "GET /api/v1/hands/{hand_id}": row(401, 200, 403, 200, 200),
     "POST /api/v1/hands/{hand_id}/fits": row(401, 200, 403, 200, 200, body={"card": "5S"}),
     "GET /api/v1/hands/{hand_id}/seats/{seat}/statement": row(401, 200, 403, 200, 200),
+    "GET /api/v1/hands/{hand_id}/replay": row(401, 200, 403, 200, 200),
+    "GET /api/v1/search": row(401, 403, 403, 200, 200, query="?q=seat+1"),
     "GET /api/v1/payments": row(401, 403, 403, 200, 200, query="?hand={hand_id}"),
     "GET /api/v1/hands/{hand_id}/disputes": row(401, 200, 403, 200, 200),
     # A dealer lists the disputes of the tables they hold: none of table 1's for Bo.
@@ -175,6 +177,11 @@ ROWS: dict[str, Row] = {
     "GET /hands/{hand_id}/void": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/events/{event_id}/payments/{number}": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/seats/{seat}/statement": row(302, 200, 403, 200, 200),
+    "GET /hands/{hand_id}/replay": row(302, 200, 403, 200, 200),
+    "GET /floor/hands": row(302, 403, 403, 200, 200),
+    "GET /tables/{table_id}/hands": row(302, 200, 403, 200, 200),
+    "GET /floor/disputes": row(302, 403, 403, 200, 200),
+    "GET /search": row(302, 403, 403, 200, 200, query="?q=seat+1"),
     "GET /payments": row(302, 403, 403, 200, 200, query="?hand={hand_id}"),
     "GET /rules": row(302, 200, 200, 200, 200),
     "GET /rules/{number}": row(302, 200, 200, 200, 200),
@@ -271,6 +278,19 @@ ROWS: dict[str, Row] = {
     # Closed by the screen's row just above: the dealer's waits for the floor, the floor's
     # is confirmed.
     "POST /api/v1/sessions/{session_id}/close": row(401, 409, 403, 409, 409, body={}),
+    "PUT /api/v1/tables/{table_id}/count": row(
+        401, 403, 403, 200, 200, body={"tolerance": 0, "sells_for_cash": False}
+    ),
+    # The count at the close, confirmed by Bo: the dealer's variance needs a supervisor; the
+    # floor approves their own, with the reason given.
+    "POST /api/v1/sessions/{session_id}/count": row(
+        401,
+        403,
+        403,
+        201,
+        201,
+        body={"tray_chips": 7, "witness": {"name": "Bo", "pin": "5555"}, "reason": "Miscount."},
+    ),
     # --- signing out: last, as it ends the caller's sign-in
     "GET /sign-out": row(405, 405, 405, 405, 405),
     "POST /sign-out": row(303, 303, 303, 303, 303, body={}),

@@ -11,14 +11,24 @@ from dealer.api import bp
 from dealer.api.tables import TABLE
 from dealer.api.writes import write
 from dealer.extensions import current_session
+from dealer.floor import counts
 from dealer.floor import table_sessions as service
 from dealer.floor.approvals import approving_user
-from dealer.inputs import CloseSession, Nothing
+from dealer.inputs import CloseSession, Nothing, SessionCount
+from dealer.models import User
 from dealer.people.authority import authorise_session, authorise_table
-from dealer.views.sessions import SessionsView, SessionView, session_view, sessions_view
+from dealer.people.users import confirm_witness
+from dealer.views.sessions import (
+    CountView,
+    SessionsView,
+    SessionView,
+    count_view,
+    session_view,
+    sessions_view,
+)
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import approving, principal, signed_in
+from dealer.web.signin import approving, principal, signed_in, source
 
 SESSION = f"/sessions/<{ID}:session_id>"
 
@@ -78,5 +88,48 @@ def close_session(session_id: int) -> Response:
         supervisor = approving_user(session, approver)
         closed = service.close_session(session, found, principal().user, supervisor)
         return session_view(session, closed).answer(), 200
+
+    return write(work)
+
+
+@bp.post(SESSION + "/count")
+@signed_in()
+@declare({201: (CountView, "The count.")}, [403, 404, 409, 429], json=SessionCount, write=True)
+def count_session(session_id: int) -> Response:
+    """The count at the session's close: the tray's chips (and the drop box's cash where the
+    table sells chips for cash), confirmed by a second person's name and PIN.
+
+    The answer compares it with the ledger. A variance over the table's ``count_tolerance``
+    needs a supervisor's name and PIN (or a supervisor calling) and a reason (403
+    ``needs_supervisor``, 422 ``reason_missing``). 409 while the down is open, or once
+    counted.
+    """
+    body = given(SessionCount)
+    approver = approving(body.supervisor)
+    witness_id = confirm_witness(
+        current_session(),
+        body.witness.name,
+        body.witness.pin,
+        source=source(),
+        asked_by=principal().user_id,
+    )
+
+    def work(session: Session) -> tuple[Any, int]:
+        found = authorise_session(session, principal().user, session_id, "record")
+        witness = session.get_one(User, witness_id)
+        supervisor = approving_user(session, approver)
+        counts.record_count(
+            session,
+            found,
+            principal().user,
+            body.tray_chips,
+            body.drop_box_cents,
+            witness,
+            supervisor,
+            body.reason,
+        )
+        view = count_view(session, found.id)
+        assert view is not None
+        return view.answer(), 201
 
     return write(work)

@@ -14,13 +14,14 @@ from sqlalchemy.orm import Session
 from dealer.api import bp
 from dealer.api.writes import write
 from dealer.extensions import current_session
-from dealer.floor import assignments
+from dealer.floor import assignments, counts
 from dealer.floor import tables as service
 from dealer.floor.approvals import approving_user
 from dealer.floor.limits import change_limits
 from dealer.floor.time_collection import take_time_collection
 from dealer.inputs import (
     ChipMove,
+    CountSettings,
     NewAssignment,
     NewSeat,
     NewTable,
@@ -122,6 +123,27 @@ def change_table(table_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         change_limits(session, table, given_limits, principal().user)
+        return table_view(table).answer(), 200
+
+    return write(work)
+
+
+@bp.put(TABLE + "/count")
+@signed_in("supervisor")
+@declare({200: (TableView, "The table.")}, [404], json=CountSettings, write=True)
+def set_count_settings(table_id: int) -> Response:
+    """How the table's count at a session's close is held: the variance allowed without a
+    supervisor, and whether chips are sold for cash (the drop box counted too).
+
+    Role: supervisor or above.
+    """
+    body = given(CountSettings)
+
+    def work(session: Session) -> tuple[Any, int]:
+        table = service.get_table(session, table_id)
+        counts.change_count_settings(
+            session, table, body.tolerance, body.sells_for_cash, principal().user
+        )
         return table_view(table).answer(), 200
 
     return write(work)

@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 
 from dealer.bounds import (
     CARD_NUMBER,
-    MAX_ID,
     PLAYER_NAME,
     PLAYER_NOTES,
     PLAYER_SEARCH,
@@ -31,7 +30,7 @@ from dealer.bounds import (
 )
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.ledger.accounts import CAGE, seating_account
-from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc
+from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc, by_id
 from dealer.people.audit import record_audit
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
@@ -153,12 +152,12 @@ def _by_name(session: Session, name: str, user: User) -> int | None:
 
 
 def get_player(session: Session, player_id: int) -> Player:
-    player = session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
-    if player is None:
-        raise NotFound(
+    def unknown() -> NotFound:
+        return NotFound(
             say("There is no player {player_id}.", player_id=player_id), "unknown_player"
         )
-    return player
+
+    return by_id(session, Player, player_id, unknown)
 
 
 def read_player(session: Session, player_id: int, user: User) -> PlayerCard:

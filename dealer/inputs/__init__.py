@@ -27,6 +27,7 @@ from dealer.inputs.bodies import (
     TableSettings,
     TakeCollection,
 )
+from dealer.inputs.counts import CountSettings, SessionCount
 from dealer.inputs.events import EVENTS, NewEvent
 from dealer.inputs.params import (
     KEY_WORDS,
@@ -35,6 +36,9 @@ from dealer.inputs.params import (
     LedgerPage,
     PaymentSearch,
     PlayerSearch,
+    ReplayAt,
+    SeatSearch,
+    ShiftHandsPage,
     ShiftWindow,
     Window,
     WriteHeaders,
@@ -49,6 +53,7 @@ __all__ = [
     "ChipMove",
     "CloseSession",
     "Collection",
+    "CountSettings",
     "DisputeFilter",
     "Fit",
     "HandsPage",
@@ -67,9 +72,13 @@ __all__ = [
     "Nothing",
     "PaymentSearch",
     "PlayerSearch",
+    "ReplayAt",
     "Ruled",
     "Ruling",
     "SeatPause",
+    "SeatSearch",
+    "SessionCount",
+    "ShiftHandsPage",
     "ShiftWindow",
     "SignIn",
     "Supervisor",

@@ -39,6 +39,10 @@ class Table(Base):
     min_buy_in: Mapped[int] = mapped_column(default=MIN_BUY_IN)
     max_buy_in: Mapped[int] = mapped_column(default=MAX_BUY_IN)
     approval_above: Mapped[int] = mapped_column(default=APPROVAL_ABOVE)
+    #: The variance (chips) a count at a session's close may show without a supervisor.
+    count_tolerance: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: Chips are sold for cash into the table's drop box: a count counts its cash too.
+    sells_for_cash: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
 
 
 class TableAssignment(Base):

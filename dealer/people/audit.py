@@ -46,6 +46,7 @@ AUDIT_KINDS: Mapping[str, str] = {
     "session_opened": "Dealer's session opened",
     "session_closed": "Dealer's session closed",
     "session_confirmed": "Session close confirmed",
+    "count": "Count at a session's close",
     "user_added": "User added",
     "user_changed": "User changed",
     "seat_moved": "Meld moved to another seat",
@@ -97,13 +98,11 @@ def record_audit(
         words=words,
         details=dict(details or {}),
     )
-    session.add(record)
-    session.flush()
     # Imported here: the ledger's services record to the trail, and the trail is sealed into
     # the ledger's keyed chain, so each needs the other.
-    from dealer.ledger.links import link_audit
+    from dealer.ledger.links import add_linked
 
-    link_audit(session, record)
+    add_linked(session, record)
     return record
 
 

@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Spacer, Table
 
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, zone
-from dealer.reports.layout import ALARM, cell, grid, note, pairs, section, signatures
+from dealer.reports.layout import ALARM, cell, grid, heading, note, pairs, signatures, small
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import HandSlip, PrintOptions
 from dealer.words.parties import party_words
@@ -20,6 +20,8 @@ __all__ = ["hand_slip_pdf", "party_text"]
 
 EVENT_FILL = colors.Color(0.93, 0.95, 0.98)
 VOID_GREY = "#777777"
+#: Rows set closer than the other documents' tables: a slip fits one page.
+TIGHT = (("TOPPADDING", (0, 0), (-1, -1), 0.4), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6))
 
 
 def party_text(party: str) -> str:
@@ -28,7 +30,7 @@ def party_text(party: str) -> str:
 
 
 def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
-    """The hand slip as a PDF."""
+    """The hand slip as a PDF: one page for a typical hand (up to about 20 events)."""
     options = options or PrintOptions()
     tz = zone(options.timezone)
     width = frame_width(options)
@@ -51,21 +53,29 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
         ("settled", local_time(slip.settled_at, tz) or "not settled"),
         ("chip value", f"{money_text(value, cur)} a chip"),
         ("winner", f"seat {winner.seat} {winner.player}" if winner else "none"),
-        ("ledger entries", entries),
-        ("head hash", slip.head_hash or "none"),
         ("disputes", dispute_count(slip.disputes)),
     ]
-    story: list[Flowable] = [pairs(summary, width)]
+    story: list[Flowable] = [
+        pairs(summary, width, columns=3, label_share=0.32),
+        small(f"<b>Ledger entries</b> {entries}; <b>head hash</b> {slip.head_hash or 'none'}"),
+    ]
     if slip.note:
         story.append(note(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
     story += [
-        *section("Rules in force"),
-        pairs(list(slip.rules_words), width, columns=3, label_share=0.62),
-        *section("Events and payments"),
+        small(
+            "<b>RULES IN FORCE</b> - "
+            + " &middot; ".join(f"<b>{escape(k)}</b>: {escape(v)}" for k, v in slip.rules_words)
+        ),
+        *heading("Events and payments"),
         _events(slip, width, money, tz),
-        *section("Settlement"),
-        _settlement(slip, width, money),
     ]
+    if slip.rules_applied:
+        story += [*heading("The rules these payments follow")]
+        story += [
+            small(f"<b>{escape(name)}</b>: {escape(words)}", size=6.5)
+            for name, words in slip.rules_applied
+        ]
+    story += [*heading("Settlement"), _settlement(slip, width, money)]
     if slip.total_net:
         story.append(
             note(
@@ -73,10 +83,13 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
                 "the books do not balance.</b></font>"
             )
         )
+    if slip.disputes:
+        story += disputes_story(slip.disputes, width, tz, with_hand=False)
     story += [
-        *disputes_story(slip.disputes, width, tz, with_hand=False),
-        Spacer(1, 18),
-        signatures(f"Dealer signature - {slip.dealer}", "Floor signature - name", width),
+        Spacer(1, 2),
+        signatures(
+            f"Dealer signature - {slip.dealer}", "Floor signature - name", width, compact=True
+        ),
     ]
     decor = PageDecor(
         "Hand slip",
@@ -102,7 +115,7 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
         if event.voided:
             stamp = f'<font color="{ALARM}"><b>VOIDED</b></font>'
             text = f'<font color="{VOID_GREY}">{text}</font> {stamp}'
-        text += f'<br/><font size="6.5" color="#555555">{who}</font>'
+        text += f' <font size="6.5" color="#555555">- {who}</font>'
         rows.append([str(event.seq), local_time(event.at, tz, "time"), cell(text, markup=True), ""])
         extra += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), EVENT_FILL)]
         if r > 1:
@@ -119,7 +132,7 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
         rows.append(["", "", cell("No events recorded."), ""])
     header = ["#", "Time", "Event, and who paid whom", "Chips moved"]
     # Event rows carry their own fill; stripes would fight it.
-    return grid(header, rows, widths, right=(0, 3), extra=extra, stripes=False)
+    return grid(header, rows, widths, right=(0, 3), extra=[*extra, *TIGHT], stripes=False)
 
 
 def _settlement(slip: HandSlip, width: float, money: ChipsAt) -> Table:
@@ -137,8 +150,9 @@ def _settlement(slip: HandSlip, width: float, money: ChipsAt) -> Table:
                 money(s.net, signed=True),
             ]
         )
-    rows.append(["", "pot", "", "", "", money(slip.pot, signed=True)])
-    rows.append(["", "house (drop)", "", "", "", money(slip.house, signed=True)])
+    pot, house = money(slip.pot, signed=True), money(slip.house, signed=True)
+    rows.append(["", cell(f"pot {pot}; house (drop) {house}"), "", "", "", ""])
     rows.append(["", "Total", "", "", "", money(slip.total_net, signed=True)])
     header = ["Seat", "Player", "Status", "In play", "Settlement", "Net"]
-    return grid(header, rows, widths, right=(0, 3, 4, 5), total=True)
+    span = ("SPAN", (1, len(rows) - 1), (-1, len(rows) - 1))  # the pot's and house's row
+    return grid(header, rows, widths, right=(0, 3, 4, 5), total=True, extra=[*TIGHT, span])

@@ -42,11 +42,13 @@ __all__ = [
     "clip",
     "fits",
     "grid",
+    "heading",
     "note",
     "pairs",
     "section",
     "shrink",
     "signatures",
+    "small",
 ]
 
 HEADER_FILL = colors.Color(0.86, 0.88, 0.91)
@@ -60,6 +62,10 @@ SMALLEST = 5.5  # the smallest type a figure is shrunk to before it is clipped
 _HEADING = ParagraphStyle(
     "heading", fontName=BOLD, fontSize=11, leading=14, spaceBefore=10, spaceAfter=4
 )
+_SUBHEADING = ParagraphStyle(
+    "subheading", fontName=BOLD, fontSize=9, leading=11, spaceBefore=4, spaceAfter=2
+)
+_SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7.5, leading=9.5, spaceBefore=1)
 _NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8.5, leading=11, spaceBefore=4, spaceAfter=4)
 _CELL = ParagraphStyle("cell", fontName=FONT, fontSize=7.5, leading=9, alignment=TA_LEFT)
 _CELLS = {
@@ -79,6 +85,20 @@ def section(title: str) -> list[Flowable]:
     (Not ``keepWithNext``: that moves a whole long table to the next page with its title.)
     """
     return [CondPageBreak(1.5 * inch), Paragraph(escape(title), _HEADING)]
+
+
+def heading(title: str) -> list[Flowable]:
+    """A smaller section title, for a document that must fit one page (the hand slip)."""
+    return [CondPageBreak(0.75 * inch), Paragraph(escape(title), _SUBHEADING)]
+
+
+def small(markup: str, size: float = 7.5) -> Paragraph:
+    """A line of small prose; ``markup`` may hold <b> and <font>: escape what you put in."""
+    if size == _SMALL.fontSize:
+        return Paragraph(markup, _SMALL)
+    return Paragraph(
+        markup, ParagraphStyle("smaller", _SMALL, fontSize=size, leading=size + 1.5, spaceBefore=0)
+    )
 
 
 def note(markup: str) -> Paragraph:
@@ -330,8 +350,30 @@ def banner(title: str, problems: Sequence[str], width: float) -> Table:
     return table
 
 
-def signatures(left: str, right: str, width: float) -> Flowable:
-    """Two signature lines side by side, each with a line for the date and time under it."""
+def signatures(left: str, right: str, width: float, compact: bool = False) -> Flowable:
+    """Two signature lines side by side, each with a line for the date and time beside it
+    (``compact``: one row, no heading) or under it."""
+    if compact:
+        sign, when = 0.33 * width, 0.15 * width
+        table = Table(
+            [["", "", "", ""], [left, "Date and time", right, "Date and time"]],
+            colWidths=[sign, when, sign, when],
+            rowHeights=[20, 10],
+            hAlign="LEFT",
+        )
+        lines = [("LINEABOVE", (c, 1), (c, 1), 0.75, colors.black) for c in range(4)]
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 7.5),
+                    *lines,
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 12),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
+        return KeepTogether([table])
     gap = 0.1 * width
     col = (width - gap) / 2
     table = Table(

@@ -1,8 +1,10 @@
 """The page every document shares: paper, margins, header, footer, page n of m, the REPRINT stamp.
 
-Everything around the content is drawn once the whole document is laid out, when the page
-count is known (the "page x of y" canvas): the content's own flowables never draw outside the
-frame, so nothing they hold can overflow into the header or footer.
+The REPRINT stamp is a red box in the header, beside the page number, where no content is
+ever laid: it never covers a figure. Everything around the content is drawn once the whole
+document is laid out, when the page count is known (the "page x of y" canvas): the content's
+own flowables never draw outside the frame, so nothing they hold can overflow into the
+header or footer.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
+from importlib import metadata
 from typing import Any
 
 from reportlab.lib import colors
@@ -24,6 +27,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from dealer.reports.figures import local_time, zone
 from dealer.reports.fonts import BOLD, FONT
 from dealer.views.documents.model import PrintOptions
+from dealer.words.catalogue import language
 
 __all__ = ["PageDecor", "build_pdf", "frame_width"]
 
@@ -98,8 +102,6 @@ class PageDecor:
         canvas.setFillColor(colors.Color(0.3, 0.3, 0.3))
         canvas.drawString(left, bottom, self.printed)
         canvas.drawRightString(right, bottom, f"{self.title} - {self.subject}"[:90])
-        if self.reprint:
-            _diagonal(canvas, width, height, f"REPRINT {self.reprint}")
         canvas.restoreState()
 
 
@@ -125,21 +127,6 @@ def _badge(canvas: Canvas, right: float, y: float, text: str) -> float:
     return right - w
 
 
-def _diagonal(canvas: Canvas, width: float, height: float, text: str) -> None:
-    """The stamp across the page, light enough to read the figures beneath."""
-    canvas.saveState()
-    canvas.setFillColor(STAMP_RED)
-    canvas.setFillAlpha(0.13)
-    canvas.translate(width / 2, height / 2)
-    canvas.rotate(35)
-    size = 96.0
-    while stringWidth(text, BOLD, size) > 0.9 * (width**2 + height**2) ** 0.5:
-        size -= 8
-    canvas.setFont(BOLD, size)
-    canvas.drawCentredString(0, -size / 3, text)
-    canvas.restoreState()
-
-
 class _DecoratedCanvas(Canvas):
     """Holds each page back until the end, so the header can say "page n of m"."""
 
@@ -162,6 +149,15 @@ class _DecoratedCanvas(Canvas):
         super().save()
 
 
+@cache
+def creator() -> str:
+    """The program that made a document, as its PDF says: ``dealer 0.1.0``."""
+    try:
+        return f"dealer {metadata.version('dealer')}"
+    except metadata.PackageNotFoundError:
+        return "dealer"
+
+
 def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
     """Lay ``story`` out on the decorated pages; return the PDF."""
     size = page_size(decor.options)
@@ -176,6 +172,8 @@ def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
         title=f"{decor.title} - {decor.subject}",
         author="dealer",
         subject=decor.subject,
+        creator=creator(),
+        lang=language(),
     )
     frame = Frame(
         MARGIN_X,

@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import cast
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from dealer.clock import floor_clock
+from dealer.config import BadSetting, paper_size
 from dealer.disputes import players
-from dealer.errors import DealerError, Forbidden, Invalid
+from dealer.errors import DealerError, Forbidden, Invalid, NotConfigured
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, Window
 from dealer.inputs.params import read_moment
@@ -36,7 +38,7 @@ from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot, writing
 from dealer.views import documents as gather
-from dealer.views.documents.model import PrintOptions
+from dealer.views.documents.model import PageSize, PrintOptions
 from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, declare
 from dealer.web.refusals import dealer_error
@@ -53,9 +55,17 @@ MAX_SHIFT = timedelta(days=31)
 
 
 def _options(printed_by: str) -> PrintOptions:
+    """How this app prints; a setting changed since start to one it cannot use is refused
+    before anything is built or counted."""
     config = current_app.config
+    try:
+        paper = paper_size(config.get("REPORT_PAGE_SIZE", "letter"))
+    except BadSetting:
+        raise NotConfigured(
+            say("The paper size set for documents is not letter or A4: ask an admin to fix it.")
+        ) from None
     return PrintOptions(
-        page_size=config.get("REPORT_PAGE_SIZE", "letter"),
+        page_size=cast(PageSize, paper),
         currency=config.get("REPORT_CURRENCY", "$"),
         timezone=floor_clock().name,
         printed_by=printed_by,
@@ -91,18 +101,23 @@ def _stamp(moment: datetime | None) -> str:
     return moment.strftime("%Y%m%dT%H%MZ") if moment is not None else "all"
 
 
-def _counted(kind: str, subject: str) -> int:
-    """Count this print; its reprint number (0 the first time).
+def _printed(kind: str, subject: str, build: Callable[[int], bytes]) -> tuple[bytes, int]:
+    """Build the document, then count it: its PDF and its reprint number (0 the first time).
 
-    A HEAD request (a link checker, a prefetch) gets the headers a print would, and is not
-    counted: nobody received a copy.
+    Counted only once built, so a build that fails counts nothing and the next good copy is
+    not stamped REPRINT. Should another copy be counted while this one was built, this one
+    is built again with the number it got. A HEAD request (a link checker, a prefetch) gets
+    the headers a print would, and is not counted: nobody received a copy.
     """
+    with snapshot(current_session()) as session:
+        expected = prints_so_far(session, kind, subject)
+    data = build(expected)
     if request.method == "HEAD":
-        with snapshot(current_session()) as session:
-            return prints_so_far(session, kind, subject)
+        return data, expected
     user_id = principal().user.id
     with writing(current_session()) as session:
-        return record_print(session, kind, subject, user_id, device())
+        reprint = record_print(session, kind, subject, user_id, device())
+    return (data if reprint == expected else build(reprint)), reprint
 
 
 def _pdf(data: bytes, filename: str) -> Response:
@@ -131,8 +146,10 @@ def hand_slip(hand_id: int) -> Response:
     with snapshot(current_session()) as session:
         authorise_hand(session, user, hand_id)
         slip = gather.hand_slip(session, hand_id)
-    reprint = _counted("hand_slip", str(hand_id))
-    data = hand_slip_pdf(replace(slip, reprint=reprint), _options(who))
+    options = _options(who)
+    data, reprint = _printed(
+        "hand_slip", str(hand_id), lambda n: hand_slip_pdf(replace(slip, reprint=n), options)
+    )
     suffix = f"-reprint-{reprint}" if reprint else ""
     return _pdf(data, f"hand-slip-{hand_id}{suffix}.pdf")
 
@@ -154,8 +171,10 @@ def session_report(session_id: int) -> Response:
                 "not_your_session",
             )
         report = gather.session_report(session, session_id)
-    reprint = _counted("session", str(session_id))
-    data = session_pdf(replace(report, reprint=reprint), _options(who))
+    options = _options(who)
+    data, reprint = _printed(
+        "session", str(session_id), lambda n: session_pdf(replace(report, reprint=n), options)
+    )
     suffix = f"-reprint-{reprint}" if reprint else ""
     return _pdf(data, f"session-{session_id}{suffix}.pdf")
 
@@ -180,11 +199,17 @@ def shift_report() -> Response:
             "window_too_long",
         )
     who = principal().user.name
+    listing = request.args.get("hands", "all")
+    if listing not in ("all", "none"):
+        raise Invalid(say("hands is all or none."), "invalid_query")
+    with_hands = listing == "all"
     with snapshot(current_session()) as session:
-        report = gather.shift_report(session, start, end)
+        report = gather.shift_report(session, start, end, with_hands=with_hands)
     subject = f"{start.isoformat()}/{end.isoformat()}"
-    reprint = _counted("shift", subject)
-    data = shift_pdf(replace(report, reprint=reprint), _options(who))
+    options = _options(who)
+    data, reprint = _printed(
+        "shift", subject, lambda n: shift_pdf(replace(report, reprint=n), options)
+    )
     suffix = f"-reprint-{reprint}" if reprint else ""
     return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
 

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from reportlab.platypus import Flowable, Spacer
 
 from dealer.reports.checkpoint import checkpoint_section
+from dealer.reports.count import count_section
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, zone
 from dealer.reports.layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
@@ -42,6 +43,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
             )
         )
     story += [
+        *count_section(report.count, width, tz, options.currency),
         *section("Voids and corrections"),
         _corrections(report, width, money, tz),
         *section("Hands"),

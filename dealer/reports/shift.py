@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from dealer.reports.charts import bar_chart
 from dealer.reports.checkpoint import checkpoint_section
-from dealer.reports.dispute_table import dispute_count, disputes_story
+from dealer.reports.dispute_table import disputes_story
 from dealer.reports.figures import (
     amount_text,
     balance_text,
@@ -18,9 +18,11 @@ from dealer.reports.figures import (
     money_text,
     zone,
 )
-from dealer.reports.layout import PagedTable, banner, note, pairs, section
+from dealer.reports.layout import PagedTable, banner, note, section
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.views.documents.model import Amount, PrintOptions, ShiftReport
+from dealer.reports.shift_summary import summary_story
+from dealer.views.documents.model import Amount, PrintOptions
+from dealer.views.documents.shift_model import ShiftReport
 
 __all__ = ["hand_rows", "shift_pdf"]
 
@@ -28,55 +30,45 @@ CHART_HEIGHT = 150.0
 
 
 def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes:
-    """The shift ledger as a PDF; when a check failed, a red banner lists why, and it prints."""
+    """The shift ledger as a PDF: the summary first, then per table, then (unless left out)
+    every hand as an appendix. When a check failed, a red banner lists why, and it prints."""
     options = options or PrintOptions()
     tz = zone(options.timezone)
     width = frame_width(options)
     cur = options.currency
     problems = report.all_problems()
-    chain = report.chain
 
     story: list[Flowable] = []
     if problems:
         title = f"{len(problems)} CHECK(S) FAILED: read these before signing this report"
         story += [banner(title, problems, width), Spacer(1, 8)]
-    hands = sum(t.hands for t in report.tables)
-    voids = sum(t.void_hands for t in report.tables)
-    voided = sum(t.voided_events for t in report.tables)
-    trial = report.trial_total
-    summary = [
-        ("from", local_time(report.window_from, tz)),
-        ("to", local_time(report.window_to, tz)),
-        ("tables", str(len(report.tables))),
-        ("hands", f"{hands} ({voids} void{'' if voids == 1 else 's'})"),
-        ("voided events", str(voided)),
-        ("disputes", dispute_count(report.disputes)),
-        ("house drop", amount_text(report.drop, cur)),
-        ("players", str(len(report.players))),
-        ("trial balance", "balances (0 chips)" if not trial else f"OFF BY {trial} chips"),
-        ("chain check", f"{'OK' if chain.ok else 'FAILED'} over {chain.entries} entries"),
-        ("head hash", chain.head or "none"),
-    ]
-    story.append(pairs(summary, width))
+    story += summary_story(report, width, tz, cur)
+    story += [PageBreak(), *section("Per table")]
     if report.engine_changed:
         story += [*section("Engine changes (not tampering)")]
         story += [note(escape(line)) for line in report.engine_changed]
+    charts = [
+        c for c in (_hour_chart(report, width, cur, tz), _table_chart(report, width, cur)) if c
+    ]
+    if charts:
+        story += [*section("Drop"), *(x for c in charts for x in (c, Spacer(1, 6)))]
     story += [
-        *section("Drop"),
-        _hour_chart(report, width, cur, tz),
-        Spacer(1, 6),
-        _table_chart(report, width, cur),
         *section("Tables"),
         _tables(report, width, cur),
         *section("Players"),
         _players(report, width, cur),
         *section("Trial balance (chips)"),
         _trial_balance(report, width),
-        *section("Hands"),
-        _hands(report, width, options),
         *disputes_story(report.disputes, width, tz),
         *checkpoint_section(report.checkpoint, tz, width),
     ]
+    if report.with_hands:
+        story += [PageBreak(), *section("Appendix: every hand"), _hands(report, width, options)]
+    else:
+        story += [
+            *section("Appendix: every hand"),
+            note("Left out of this copy: the ledger's CSV export lists every hand."),
+        ]
     start, end = (local_time(t, tz, "minute") for t in (report.window_from, report.window_to))
     window = f"{start} to {end}"
     decor = PageDecor(
@@ -89,7 +81,10 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
     return build_pdf(story, decor)
 
 
-def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowable:
+def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowable | None:
+    """The drop hour by hour (day by day for a long window); None when nothing was dropped."""
+    if not any(h.drop.cents or h.drop.chips for h in report.drop_by_hour):
+        return None
     span_days = (report.window_to - report.window_from).total_seconds() > 86400
     style = "short" if span_days else "hour"
     labels = [local_time(h.start, tz, style) for h in report.drop_by_hour]
@@ -102,9 +97,13 @@ def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowabl
     return bar_chart(title, labels, values, width, CHART_HEIGHT, cur, label_values=True)
 
 
-def _table_chart(report: ShiftReport, width: float, cur: str) -> Flowable:
-    labels = [t.name for t in report.tables]
-    values = [t.drop * t.chip_value_cents / 100 for t in report.tables]
+def _table_chart(report: ShiftReport, width: float, cur: str) -> Flowable | None:
+    """The drop of each table that had one; None when none had."""
+    dropped = [t for t in report.tables if t.drop]
+    if not dropped:
+        return None
+    labels = [t.name for t in dropped]
+    values = [t.drop * t.chip_value_cents / 100 for t in dropped]
     title = f"Drop by table ({cur})"
     return bar_chart(title, labels, values, width, CHART_HEIGHT, cur, label_values=True)
 

@@ -15,7 +15,7 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.models import ROLES
-from dealer.people import pins, users
+from dealer.people import pin_changes, users
 from dealer.screens import bp
 from dealer.screens.auth.forms import same_pin
 from dealer.screens.auth.guard import page, who
@@ -91,7 +91,7 @@ def new_pin(user_id: int) -> Response | tuple[str, int]:
         return _screen(None, str(first), 422)
     try:
         with writing(current_session()) as session:
-            name = pins.change_pin(session, user_id, form.pin.data, who().user).name
+            name = pin_changes.change_pin(session, user_id, form.pin.data, who().user).name
     except DealerError as refused:
         status, _code, message = refusal(refused)
         return _screen(None, message, status)

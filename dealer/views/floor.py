@@ -91,6 +91,13 @@ class LimitsView(View):
     )
 
 
+class CountSettingsView(View):
+    """How a table's count at a session's close is held."""
+
+    tolerance: int = Field(description="The variance (chips) allowed without a supervisor.")
+    sells_for_cash: bool = Field(description="Chips are sold for cash: the drop box is counted.")
+
+
 class TableView(View):
     """A table: its rule profile, every knob effective, its collection and limits."""
 
@@ -103,6 +110,10 @@ class TableView(View):
     chip_value_cents: int
     warnings: list[str]
     limits: LimitsView
+    count: CountSettingsView = Field(
+        default_factory=lambda: CountSettingsView(tolerance=0, sells_for_cash=False),
+        description="How the count at a session's close is held (PUT /tables/{id}/count).",
+    )
 
 
 class TableNow(TableView):
@@ -228,6 +239,9 @@ def table_view(table: Table) -> TableView:
         chip_value_cents=table.chip_value_cents,
         warnings=collection_warnings(collection),
         limits=LimitsView(**limits_of(table).as_dict()),
+        count=CountSettingsView(
+            tolerance=table.count_tolerance, sells_for_cash=table.sells_for_cash
+        ),
     )
 
 

@@ -9,11 +9,35 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer.floor.counts import counts_of
 from dealer.models import Hand, TableSession
 from dealer.people.users import names_of
 from dealer.views.base import Time, View
 
-__all__ = ["SessionView", "SessionsView", "session_view", "sessions_view"]
+__all__ = [
+    "CountView",
+    "SessionView",
+    "SessionsView",
+    "count_view",
+    "session_view",
+    "sessions_view",
+]
+
+
+class CountView(View):
+    """The count at a session's close: what was there against what the ledger says."""
+
+    at: Time
+    tray_chips: int = Field(description="Chips counted in the tray.")
+    expected_chips: int = Field(description="The session's drop, as the ledger says.")
+    variance: int = Field(description="Chips over (+) or short (-).")
+    drop_box_cents: int | None = Field(description="Cash counted in the drop box, in cents.")
+    expected_cents: int | None = Field(description="The cash for the chips sold, in cents.")
+    cash_variance_cents: int = Field(description="Cash over (+) or short (-), in cents.")
+    counted_by: str
+    confirmed_by: str = Field(description="The second person who confirmed the count.")
+    approved_by: str | None = Field(description="The supervisor who approved a variance.")
+    reason: str | None = Field(description="Why the count differs, in the supervisor's words.")
 
 
 class SessionView(View):
@@ -33,6 +57,9 @@ class SessionView(View):
     close_confirmed_by: str | None = Field(description="The supervisor who confirmed.")
     close_confirmed_at: Time | None
     hands: list[int] = Field(description="The hands dealt in it.")
+    count: CountView | None = Field(
+        None, description="The count at its close (POST /sessions/{id}/count), once made."
+    )
 
 
 class SessionsView(View):
@@ -58,6 +85,30 @@ def session_view(session: Session, table_session: TableSession) -> SessionView:
         close_confirmed_by=names.get(confirmed) if confirmed is not None else None,
         close_confirmed_at=table_session.close_confirmed_at,
         hands=list(hands),
+        count=count_view(session, table_session.id),
+    )
+
+
+def count_view(session: Session, session_id: int) -> CountView | None:
+    """The count made at the session's close, or None."""
+    record = counts_of(session, [session_id]).get(session_id)
+    if record is None:
+        return None
+    d = record.details
+    names = names_of(session, [record.user_id, d.get("witness"), d.get("supervisor")])
+    cents = (d.get("drop_box_cents") or 0) - (d.get("expected_cents") or 0)
+    return CountView(
+        at=record.at,
+        tray_chips=d["tray_chips"],
+        expected_chips=d["expected_chips"],
+        variance=d["tray_chips"] - d["expected_chips"],
+        drop_box_cents=d.get("drop_box_cents"),
+        expected_cents=d.get("expected_cents"),
+        cash_variance_cents=cents if d.get("drop_box_cents") is not None else 0,
+        counted_by=names.get(record.user_id or 0, "?"),
+        confirmed_by=names.get(d.get("witness") or 0, "?"),
+        approved_by=names.get(d["supervisor"]) if d.get("supervisor") else None,
+        reason=d.get("reason"),
     )
 
 

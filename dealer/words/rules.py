@@ -28,6 +28,7 @@ __all__ = [
     "knob_words",
     "profile_words",
     "rule",
+    "rules_explained",
     "rules_in_force",
 ]
 
@@ -131,6 +132,21 @@ def rule(code: str) -> Rule:
         return Rule(code, say("another rule"), "", "")
     name, words, section = found
     return Rule(code, say(name), say(words), section)
+
+
+def rules_explained(codes: Sequence[str]) -> list[tuple[str, str]]:
+    """Each rule in ``codes`` once, in the rules' order, as (name, its explanation and section).
+
+    The hand slip's "every rule in words": what each payment's rule means, never its code.
+    """
+    known = set(codes)
+    ordered = [c for c in _RULES if c in known] + sorted(known - set(_RULES))
+    out = []
+    for code in ordered:
+        found = rule(code)
+        where = say(" (rules, section {section})", section=found.section) if found.section else ""
+        out.append((found.name, f"{found.words}{where}"))
+    return out
 
 
 # ------------------------------------------------------------------------------ knobs

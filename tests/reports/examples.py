@@ -19,17 +19,19 @@ from dealer.rules import (
 )
 from dealer.views.documents.model import (
     Amount,
-    ChainCheck,
     Correction,
     EventLine,
     HandSlip,
-    HourDrop,
     PaymentLine,
-    PlayerTotal,
     SeatLine,
     SessionHand,
     SessionReport,
     SessionSeat,
+)
+from dealer.views.documents.shift_model import (
+    ChainCheck,
+    HourDrop,
+    PlayerTotal,
     ShiftHand,
     ShiftReport,
     ShiftTable,
@@ -37,7 +39,7 @@ from dealer.views.documents.model import (
 )
 from dealer.words.events import event_sentences
 from dealer.words.payments import group_payments
-from dealer.words.rules import rules_in_force
+from dealer.words.rules import rules_explained, rules_in_force
 
 PLAYERS = {1: "Ana", 2: "Bea", 3: "Cruz", 4: "Dev", 5: "Eli", 6: "Fay"}
 OPENED = datetime(2024, 5, 3, 21, 0, tzinfo=UTC)
@@ -127,7 +129,35 @@ def slip_of(hand: Hand, reprint: int = 0, first_seq: int = 101) -> HandSlip:
         ledger_last_seq=last,
         head_hash=hashlib.sha256(str(last).encode()).hexdigest(),
         reprint=reprint,
+        rules_applied=tuple(rules_explained([p.rule for p in hand.payments])),
     )
+
+
+def long_hand() -> Hand:
+    """A busy hand of 19 events: two drops, melds and adds by four seats, a void, going out."""
+    hand = Hand(make_rules("classic"), PLAYERS, make_collection({"kind": "per_hand", "chips": 1}))
+    bodies: list[dict[str, object]] = [
+        {"type": "drop", "seat": 5},
+        {"type": "drop", "seat": 6},
+        {"type": "meld", "seat": 2, "cards": ["6H", "6C", "6D"]},
+        {"type": "meld", "seat": 3, "cards": ["4H", "4C", "4D"]},
+        {"type": "meld", "seat": 4, "cards": ["7D", "7D", "7D"]},
+        {"type": "add", "seat": 2, "meld": 1, "cards": ["6S"]},
+        {"type": "add", "seat": 3, "meld": 2, "cards": ["4S"]},
+        {"type": "add", "seat": 4, "meld": 3, "cards": ["7D"]},
+        {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]},
+        {"type": "add", "seat": 1, "meld": 4, "cards": ["5S"]},
+        {"type": "meld", "seat": 2, "cards": ["AH", "2H", "3H"]},
+        {"type": "meld", "seat": 3, "cards": ["KS", "KS", "KS"]},
+        {"type": "void", "event": 13, "reason": "The kings were seat 4's, not seat 3's."},
+        {"type": "meld", "seat": 1, "cards": ["JH", "QH", "KH"]},
+        {"type": "add", "seat": 4, "meld": 3, "cards": ["7D"]},
+        {"type": "meld", "seat": 1, "cards": ["2C", "3C", "4C", "5C"]},
+        {"type": "go_out", "seat": 1},
+    ]
+    for body in bodies:
+        hand.apply(action_from_dict(body))
+    return hand
 
 
 def rotated_hand(winner: int, dropper: int, collection: dict[str, object] | None) -> Hand:

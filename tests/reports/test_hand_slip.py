@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from dealer.reports import hand_slip_pdf
 from dealer.views.documents.model import PrintOptions
-from tests.reports.examples import pdf_pages, rotated_hand, seed_000_hand, slip_of
+from tests.reports.examples import long_hand, pdf_pages, rotated_hand, seed_000_hand, slip_of
 
 LA = PrintOptions(timezone="America/Los_Angeles", printed_by="Flo")
 
@@ -32,6 +32,35 @@ def test_every_payment_is_printed_in_words_a_line_for_each_group():
         assert code not in text
     assert "Seat 1 melds 5♠ 5♠ 5♠" in text and "Seat 1 goes out" in text
     assert "Seats 2, 3, 4 and 6 each pay seat 1 (Ana) 4 chips: valle set in spades" in text
+
+
+def test_the_seed_hand_and_a_busy_hand_each_print_on_one_page():
+    assert len(long_hand().events) == 18  # the deal and 17 recorded
+    for hand in (seed_000_hand(), seed_000_hand(mis_entry=True), long_hand()):
+        for paper in ("letter", "A4"):
+            pages = pdf_pages(hand_slip_pdf(slip_of(hand), PrintOptions(paper)))
+            assert len(pages) == 1, (paper, len(hand.events))
+            assert "Dealer signature - Dana" in pages[0]
+
+
+def test_a_condition_paid_by_several_seats_is_one_line():
+    text = "\n".join(pdf_pages(hand_slip_pdf(slip_of(seed_000_hand()))))
+    line = "Seats 2, 3, 4 and 6 each pay seat 1 (Ana) 1 chip: run with the king in hearts"
+    assert line in text
+    assert text.count("pays seat 1 (Ana) 4 chips") == 0  # never one line per payer
+    assert text.count("each pay seat 1 (Ana) 4 chips: valle set in spades") == 1
+
+
+def test_every_rule_the_payments_follow_is_explained_in_words():
+    text = " ".join("\n".join(pdf_pages(hand_slip_pdf(slip_of(seed_000_hand())))).split())
+    assert "The rules these payments follow" in text
+    assert "drop forfeit: A seat that drops before the first meld pays the drop forfeit" in text
+    assert "conditions paid again: At going out, each paying seat pays the winner again" in text
+    assert "(rules, section 5.4)" in text
+    assert "returned by a void" not in text  # only the rules this hand's payments used
+    voided = " ".join("\n".join(pdf_pages(hand_slip_pdf(slip_of(long_hand())))).split())
+    assert "returned by a void: A voided event's payments are returned" in voided
+    assert "house collection: The house's collection" in voided
 
 
 def test_rules_in_force_dealer_and_times_in_the_floor_zone():
@@ -70,7 +99,7 @@ def test_the_drop_is_printed_when_the_house_collects():
 
 
 def test_a_void_is_marked_with_its_approval_and_its_reason_escaped():
-    text = "\n".join(pdf_pages(hand_slip_pdf(slip_of(seed_000_hand(mis_entry=True)))))
+    text = " ".join("\n".join(pdf_pages(hand_slip_pdf(slip_of(seed_000_hand(True))))).split())
     assert "VOIDED" in text
     assert "approved by Flo" in text
     assert "seat 3's <discard> & no meld" in " ".join(text.split())
@@ -80,8 +109,7 @@ def test_a_void_is_marked_with_its_approval_and_its_reason_escaped():
 def test_the_original_has_no_stamp_and_a_reprint_has_it_on_every_page():
     assert all("REPRINT" not in page for page in pdf_pages(hand_slip_pdf(slip_of(seed_000_hand()))))
     pages = pdf_pages(hand_slip_pdf(slip_of(seed_000_hand(mis_entry=True), reprint=2)))
-    assert len(pages) >= 2
-    assert all("REPRINT 2" in page for page in pages)
+    assert pages and all("REPRINT 2" in page for page in pages)
 
 
 def test_page_n_of_m_and_the_paper_size():
@@ -104,3 +132,9 @@ def test_a_hand_in_play_prints_without_settlement_or_ledger():
     )
     text = "\n".join(pdf_pages(hand_slip_pdf(slip)))
     assert "not settled" in text and "none yet" in text
+
+
+def test_the_pdf_names_its_creator_and_language():
+    reader = PdfReader(io.BytesIO(hand_slip_pdf(slip_of(seed_000_hand()))))
+    assert reader.metadata is not None and reader.metadata.creator.startswith("dealer ")
+    assert reader.trailer["/Root"]["/Lang"] == "en"

@@ -98,7 +98,7 @@ def test_every_hand_slip_matches_the_apis_nets(evening: Evening, api: Api) -> No
             row = rf"\n{seat}\n{re.escape(info['player'])}\n{info['status']}\n[^\n]+\n[^\n]+\n"
             assert re.search(row + re.escape(net), text), (hand_id, seat, net)
         house = chips_text(hand["net"]["house"], value, signed=True)
-        assert f"house (drop)\n{house}" in text, hand_id
+        assert f"house (drop) {house}" in one_line(text), hand_id
         assert f"Total\n{chips_text(0, value, signed=True)}" in text
 
 

@@ -1,12 +1,14 @@
 """The shift ledger: tables, players, drop, the books' checks, and the red banner."""
 
+import re
 from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
 from dealer.reports import shift_pdf
-from dealer.views.documents.model import PrintOptions, ShiftHand, TrialLine
+from dealer.views.documents.model import PrintOptions
+from dealer.views.documents.shift_model import ShiftHand, ShiftTable, TrialLine
 from tests.reports.examples import OPENED, pdf_pages, shift_example
 
 PROBLEMS = (
@@ -91,9 +93,41 @@ def test_a_hand_at_a_table_outside_the_shift_is_refused():
         shift_pdf(replace(report, hands=(stray,)))
 
 
-def test_a_reprint_is_stamped():
+def test_a_reprint_is_stamped_in_the_header_only():
     pages = pdf_pages(shift_pdf(shift_example(reprint=3)))
-    assert all("REPRINT 3" in page for page in pages)
+    # Once a page, in the header beside the page number: never drawn across the figures.
+    assert all(page.count("REPRINT 3") == 1 for page in pages)
+    assert all(re.search(r"Page \d+ of \d+\nREPRINT 3\n", page) for page in pages)
+
+
+def test_the_summary_comes_first_and_the_hands_last():
+    pages = pdf_pages(shift_pdf(shift_example()))
+    first = pages[0]
+    for heading in ("Collections and rake by table", "Collections by dealer", "Cash in and out"):
+        assert heading in first
+    assert "house drop\n36 chips ($51.00)" in first
+    assert "Appendix: every hand" not in first and "Appendix: every hand" in pages[-1]
+    assert "\nTable 7\n1\n" in pages[-1]  # a hand's line
+
+
+def test_the_list_of_hands_can_be_left_out():
+    report = shift_example()
+    hands = tuple(
+        ShiftHand("Table 7", n, OPENED + timedelta(seconds=20 * n), "settled", "2 Bea", 6, 45, 6)
+        for n in range(1, 601)
+    )
+    full = pdf_pages(shift_pdf(replace(report, hands=hands)))
+    short = pdf_pages(shift_pdf(replace(report, hands=hands, with_hands=False)))
+    assert len(short) <= 3 < len(full)
+    assert "Left out of this copy" in short[-1] and "\nTable 7\n600\n" not in "".join(short)
+
+
+def test_no_chart_for_a_table_that_dropped_nothing():
+    report = shift_example()
+    quiet = ShiftTable("Quiet table", 100, hands=0, drop=0, void_hands=0)
+    text = text_of(replace(report, tables=(*report.tables, quiet)))
+    chart = text.split("Drop by table")[1].split("Tables")[0]
+    assert "Quiet table" not in chart and "Table 9" in chart
 
 
 def test_a_big_figure_in_the_listing_is_set_smaller_not_cut():
@@ -110,11 +144,13 @@ def test_an_empty_window_still_prints():
         shift_example(), tables=(), players=(), drop_by_hour=(), hands=(), trial_balance=()
     )
     text = text_of(report)
-    assert "No hands in the window." in text and "Nothing to show." in text
+    assert "No hands in the window." in text
+    assert "Drop by" not in text  # no chart is drawn empty
 
 
 def test_a_long_window_charts_the_drop_by_day():
-    from dealer.views.documents.model import Amount, HourDrop
+    from dealer.views.documents.model import Amount
+    from dealer.views.documents.shift_model import HourDrop
 
     days = tuple(HourDrop(OPENED + timedelta(days=d), Amount(6, 300)) for d in range(3))
     report = replace(shift_example(), window_to=OPENED + timedelta(days=3), drop_by_hour=days)

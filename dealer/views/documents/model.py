@@ -19,24 +19,18 @@ from dealer.rules import Collection, Payment, Rules, party_name
 
 __all__ = [
     "Amount",
-    "ChainCheck",
     "Correction",
+    "CountLine",
     "DisputeLine",
     "EventLine",
     "FiledCheckpoint",
     "HandSlip",
-    "HourDrop",
     "PaymentLine",
-    "PlayerTotal",
     "PrintOptions",
     "SeatLine",
     "SessionHand",
     "SessionReport",
     "SessionSeat",
-    "ShiftHand",
-    "ShiftReport",
-    "ShiftTable",
-    "TrialLine",
 ]
 
 PageSize = Literal["letter", "A4"]
@@ -191,11 +185,43 @@ class HandSlip:
     #: Said when the engine installed no longer replays the hand as recorded (not tampering).
     note: str | None = None
     disputes: tuple[DisputeLine, ...] = ()
+    #: Each rule the hand's payments were made under, in words: (name, what it says).
+    rules_applied: tuple[tuple[str, str], ...] = ()
 
     @property
     def total_net(self) -> int:
         """Every account's net added up: zero when the books balance."""
         return sum(s.net for s in self.seats) + self.pot + self.house
+
+
+@dataclass(frozen=True, slots=True)
+class CountLine:
+    """A count at a session's close: what was there against what the ledger says."""
+
+    table: str
+    dealer: str
+    at: datetime
+    tray_chips: int  # chips counted in the tray
+    expected_chips: int  # chips the ledger says the tray holds
+    chip_value_cents: int
+    drop_box_cents: int | None  # cash counted in the drop box (a table selling chips for cash)
+    expected_cents: int | None
+    counted_by: str
+    confirmed_by: str | None
+    approved_by: str | None  # the supervisor who approved a variance over the table's setting
+    reason: str | None
+
+    @property
+    def variance(self) -> int:
+        """Chips over (+) or short (-) in the tray."""
+        return self.tray_chips - self.expected_chips
+
+    @property
+    def cash_variance(self) -> int:
+        """Cents over (+) or short (-) in the drop box; 0 where no cash is kept."""
+        if self.drop_box_cents is None or self.expected_cents is None:
+            return 0
+        return self.drop_box_cents - self.expected_cents
 
 
 # ------------------------------------------------------------- table session
@@ -262,6 +288,7 @@ class SessionReport:
     opened_by_dealing: bool = False  # no session was open: dealing a hand opened this one
     checkpoint: FiledCheckpoint | None = None
     disputes: tuple[DisputeLine, ...] = ()
+    count: CountLine | None = None  # the count at its close, once made
 
     @property
     def hands_played(self) -> int:
@@ -270,121 +297,3 @@ class SessionReport:
     @property
     def hands_void(self) -> int:
         return sum(1 for h in self.hands if h.status == "void")
-
-
-# ---------------------------------------------------------------- shift ledger
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftTable:
-    """One table over the shift's window."""
-
-    name: str
-    chip_value_cents: int
-    hands: int
-    drop: int  # chips to the house
-    void_hands: int  # hands voided whole (a misdeal)
-    voided_events: int = 0  # events voided in hands that stand
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerTotal:
-    """One player over the window, all tables together."""
-
-    player: str
-    tables: tuple[str, ...]
-    hands: int
-    buy_ins: Amount
-    cash_outs: Amount
-    net: Amount
-
-
-@dataclass(frozen=True, slots=True)
-class HourDrop:
-    """The house's drop in the hour that starts at ``start`` (UTC), all tables together."""
-
-    start: datetime
-    drop: Amount
-
-
-@dataclass(frozen=True, slots=True)
-class TrialLine:
-    """One account of the trial balance, in chips."""
-
-    account: str  # "T1 seat 3", "T1 house", "T1 pot", "cage"
-    debits: int
-    credits: int
-
-    @property
-    def balance(self) -> int:
-        return self.debits - self.credits
-
-
-@dataclass(frozen=True, slots=True)
-class ChainCheck:
-    """The hash chain's verdict, as ``GET /api/v1/ledger/verify`` gives it."""
-
-    ok: bool
-    entries: int
-    head: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftHand:
-    """One hand of the shift, as a line of the listing."""
-
-    table: str  # a ShiftTable name
-    number: int
-    settled_at: datetime | None
-    status: str
-    winner: str | None
-    seats: int
-    won: int
-    drop: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftReport:
-    """Every table over a window (``GET /reports/shift.pdf?from=&to=``)."""
-
-    window_from: datetime
-    window_to: datetime
-    tables: tuple[ShiftTable, ...]
-    players: tuple[PlayerTotal, ...]
-    drop_by_hour: tuple[HourDrop, ...]
-    trial_balance: tuple[TrialLine, ...]
-    chain: ChainCheck
-    hands: tuple[ShiftHand, ...]
-    #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
-    problems: tuple[str, ...] = ()
-    reprint: int = 0
-    checkpoint: FiledCheckpoint | None = None
-    #: Hands that no longer replay under the engine installed: a note, not a failed check.
-    engine_changed: tuple[str, ...] = ()
-    #: Disputes on the window's hands or opened in it.
-    disputes: tuple[DisputeLine, ...] = ()
-
-    @property
-    def drop(self) -> Amount:
-        """The house's drop over the window: the tables' drops added up."""
-        total = Amount()
-        for t in self.tables:
-            total += Amount.of(t.drop, t.chip_value_cents)
-        return total
-
-    @property
-    def trial_total(self) -> int:
-        """The trial balance's balances added up: zero when the books balance."""
-        return sum(line.balance for line in self.trial_balance)
-
-    def all_problems(self) -> tuple[str, ...]:
-        """The problems given, plus any this report's own figures show."""
-        found = list(self.problems)
-        if self.trial_total:
-            found.append(
-                f"The trial balance totals {self.trial_total} chips, not zero: "
-                "the books do not balance."
-            )
-        if not self.chain.ok and not any("chain" in p.lower() for p in found):
-            found.append("The ledger's hash chain does not verify.")
-        return tuple(found)

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -25,11 +25,13 @@ from dealer.disputes.record import disputes_opened_between
 from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table, as_utc
+from dealer.models import Event, Hand, LedgerEntry, Player, Seating, Table, as_utc
+from dealer.views.documents import shift_summary as summary
+from dealer.views.documents.counts import window_counts
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import filed
-from dealer.views.documents.model import (
-    Amount,
+from dealer.views.documents.model import Amount
+from dealer.views.documents.shift_model import (
     ChainCheck,
     HourDrop,
     PlayerTotal,
@@ -38,6 +40,7 @@ from dealer.views.documents.model import (
     ShiftTable,
     TrialLine,
 )
+from dealer.words.catalogue import say
 
 __all__ = ["MAX_BUCKETS", "drop_buckets", "shift_report"]
 
@@ -147,7 +150,11 @@ def table_labels(tables: dict[int, Table]) -> dict[int, str]:
 
 
 def shift_report(
-    session: Session, window_from: datetime, window_to: datetime, reprint: int = 0
+    session: Session,
+    window_from: datetime,
+    window_to: datetime,
+    reprint: int = 0,
+    with_hands: bool = True,
 ) -> ShiftReport:
     """Everything the shift ledger prints for the window ``[window_from, window_to)`` (UTC)."""
     window_from, window_to = as_utc(window_from), as_utc(window_to)
@@ -162,6 +169,7 @@ def shift_report(
             Hand.winner,
             Hand.seats,
             Hand.ended_at,
+            Hand.session_id,
         )
         .where(*in_window)
         .order_by(Hand.table_id, Hand.number)
@@ -194,9 +202,11 @@ def shift_report(
 
     counts: dict[int, int] = defaultdict(int)
     void_hands: dict[int, int] = defaultdict(int)
+    by_session: dict[int | None, int] = defaultdict(int)
     lines = []
     for h in hands:
         counts[h.table_id] += 1
+        by_session[h.session_id] += 1
         if h.status == "void":
             void_hands[h.table_id] += 1
         for seating in h.seats.values():
@@ -224,6 +234,12 @@ def shift_report(
     for (table_id, bucket), chips in tally.by_hour.items():
         if 0 <= bucket < len(by_hour):
             by_hour[bucket] += Amount.of(chips, tables[table_id].chip_value_cents)
+    house = summary.house_figures(session, window_from, window_to)
+    stepped_in = summary.overrides(session, window_from, window_to)
+    cash: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for seating_id, figures in tally.seats.items():
+        cash[seatings[seating_id].table_id][0] += figures.buy_ins
+        cash[seatings[seating_id].table_id][1] += figures.cash_outs
     return ShiftReport(
         window_from=window_from,
         window_to=window_to,
@@ -235,10 +251,20 @@ def shift_report(
                 drop=tally.house.get(t, 0),
                 void_hands=void_hands[t],
                 voided_events=voided_events[t],
+                collected=house.collected.get(t, 0),
+                rake=house.rake.get(t, 0),
+                returned=house.returned.get(t, 0),
+                buy_ins=cash[t][0],
+                cash_outs=cash[t][1],
+                overrides=stepped_in.get(t, 0),
             )
             for t in order
         ),
-        players=_players(tally, seatings, tables, labels),
+        dealers=summary.dealer_lines(session, house, by_session, tables, labels),
+        short_stacks=summary.short_stacks(session, seatings, window_to, tables, labels),
+        with_hands=with_hands,
+        counts=window_counts(session, window_from, window_to),
+        players=_players(session, tally, seatings, tables, labels),
         drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
         chain=ChainCheck(ok=checks.ok, entries=checks.entries, head=checks.head),
@@ -273,19 +299,31 @@ def _pot_tables(session: Session, tally: _Tally, known: dict[int, int]) -> dict[
 
 
 def _players(
-    tally: _Tally, seatings: dict[int, Seating], tables: dict[int, Table], labels: dict[int, str]
+    session: Session,
+    tally: _Tally,
+    seatings: dict[int, Seating],
+    tables: dict[int, Table],
+    labels: dict[int, str],
 ) -> tuple[PlayerTotal, ...]:
-    """Each player (by name), all their seatings in the window together."""
-    by_name: dict[str, list[int]] = defaultdict(list)
+    """Each player over the window, by who they are, never by their name: a registered
+    player's seatings together (two Kims with their own cards are two lines); an unregistered
+    name is its own seating (an Ana at two tables is two lines, as in players.csv)."""
+    by_player: dict[tuple[str, int], list[int]] = defaultdict(list)
     for seating_id, figures in tally.seats.items():
         if figures.hands or figures.buy_ins or figures.cash_outs or figures.net:
-            by_name[seatings[seating_id].player].append(seating_id)
+            s = seatings[seating_id]
+            key = ("player", s.player_id) if s.player_id is not None else ("seating", s.id)
+            by_player[key].append(seating_id)
+    registered = [n for kind, n in by_player if kind == "player"]
+    known = {p.id: p for p in session.scalars(select(Player).where(Player.id.in_(registered)))}
+    names = {key: _player_label(key, seatings[ids[0]], known) for key, ids in by_player.items()}
+    seen = Counter(names.values())
     out = []
-    for player in sorted(by_name, key=str.casefold):
+    for key in sorted(by_player, key=lambda k: (names[k].casefold(), k)):
         buy_ins = cash_outs = net = Amount()
         hands = 0
         at: set[int] = set()
-        for seating_id in by_name[player]:
+        for seating_id in by_player[key]:
             figures = tally.seats[seating_id]
             table_id = seatings[seating_id].table_id
             value = tables[table_id].chip_value_cents
@@ -294,9 +332,27 @@ def _players(
             buy_ins += Amount.of(figures.buy_ins, value)
             cash_outs += Amount.of(figures.cash_outs, value)
             net += Amount.of(figures.net, value)
-        names = tuple(sorted(labels[t] for t in at))
-        out.append(PlayerTotal(player, names, hands, buy_ins, cash_outs, net))
+        name = names[key]
+        if seen[name] > 1:  # two people of one name: each told apart
+            first = seatings[by_player[key][0]]
+            name = (
+                say("{name} (player {number})", name=name, number=key[1])
+                if key[0] == "player"
+                else say("{name} (seat {seat}, not registered)", name=name, seat=first.seat)
+            )
+        tables_at = tuple(sorted(labels[t] for t in at))
+        out.append(PlayerTotal(name, tables_at, hands, buy_ins, cash_outs, net))
     return tuple(out)
+
+
+def _player_label(key: tuple[str, int], seating: Seating, known: dict[int, Player]) -> str:
+    """A registered player's name and card; an unregistered player's name."""
+    if key[0] == "player":
+        player = known[key[1]]
+        if player.card_number:
+            return say("{name} (card {card})", name=player.name, card=player.card_number)
+        return player.name
+    return seating.player
 
 
 def _trial_balance(

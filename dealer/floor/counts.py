@@ -1,0 +1,183 @@
+"""The count at a session's close: what is physically at the table, against the ledger.
+
+When a dealer's down has ended, the dealer counts the chips in the table's tray (and, at a
+table that sells chips for cash, the cash in its drop box); a second person confirms the count
+with their name and PIN. What the ledger says should be there:
+
+- the tray: the chips the house took over the session (its collections and rake, less what
+  voids gave back): the session's drop;
+- the drop box: the cash for the chips sold over the session (buy-ins less cash-outs, at the
+  table's chip value).
+
+A variance over the table's ``count_tolerance`` needs a supervisor's approval and a reason.
+The count is a record of the audit trail (kind ``count``): append-only, linked into the keyed
+chain like every record, one per session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import ColumnElement, and_, func, or_, select
+from sqlalchemy.orm import Session
+
+from dealer.errors import Conflict, Forbidden, Invalid
+from dealer.floor import approvals
+from dealer.ledger import CAGE, house_account
+from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, User
+from dealer.people.audit import record_audit
+from dealer.words.catalogue import say
+
+__all__ = ["Expected", "change_count_settings", "counts_of", "expected_count", "record_count"]
+
+
+def change_count_settings(
+    session: Session, table: Table, tolerance: int, sells_for_cash: bool, user: User
+) -> None:
+    """A supervisor sets how the table's counts are held: written in the audit trail."""
+    before = (table.count_tolerance, table.sells_for_cash)
+    table.count_tolerance, table.sells_for_cash = tolerance, sells_for_cash
+    session.flush()
+    if before != (tolerance, sells_for_cash):
+        record_audit(
+            session,
+            "table_settings",
+            words=say(
+                "{user} set the count of {table}: {tolerance:,} chips allowed, "
+                "chips sold for cash: {cash}.",
+                user=user.name,
+                table=table.name,
+                tolerance=tolerance,
+                cash=say("yes") if sells_for_cash else say("no"),
+            ),
+            user_id=user.id,
+            table_id=table.id,
+            details={"count_tolerance": tolerance, "sells_for_cash": sells_for_cash},
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """What the ledger says a session's close should find."""
+
+    tray_chips: int
+    drop_box_cents: int | None  # None where the table sells no chips for cash
+
+
+def _sum(session: Session, where: ColumnElement[bool]) -> int:
+    found = session.scalar(select(func.sum(LedgerEntry.chips)).where(where))
+    return int(found or 0)
+
+
+def expected_count(session: Session, down: TableSession) -> Expected:
+    """The session's drop (the tray) and, at a table selling chips for cash, the cash sold."""
+    table = session.get_one(Table, down.table_id)
+    hands = select(Hand.id).where(Hand.session_id == down.id)
+    off_hand = and_(
+        LedgerEntry.table_id == down.table_id,
+        LedgerEntry.hand_id.is_(None),
+        LedgerEntry.at >= down.opened_at,
+    )
+    if down.closed_at is not None:
+        off_hand = and_(off_hand, LedgerEntry.at < down.closed_at)
+    mine = or_(LedgerEntry.hand_id.in_(hands), off_hand)
+    house = house_account(down.table_id)
+    tray = _sum(session, and_(mine, LedgerEntry.to_account == house)) - _sum(
+        session, and_(mine, LedgerEntry.from_account == house)
+    )
+    if not table.sells_for_cash:
+        return Expected(tray, None)
+    sold = _sum(session, and_(off_hand, LedgerEntry.from_account == CAGE)) - _sum(
+        session, and_(off_hand, LedgerEntry.to_account == CAGE)
+    )
+    return Expected(tray, sold * table.chip_value_cents)
+
+
+def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord]:
+    """The count of each of these sessions that has one."""
+    if not session_ids:
+        return {}
+    tables = select(TableSession.table_id).where(TableSession.id.in_(session_ids))
+    wanted = set(session_ids)
+    found = session.scalars(
+        select(AuditRecord).where(AuditRecord.kind == "count", AuditRecord.table_id.in_(tables))
+    )
+    return {r.details["session"]: r for r in found if r.details.get("session") in wanted}
+
+
+def record_count(
+    session: Session,
+    down: TableSession,
+    user: User,
+    tray_chips: int,
+    drop_box_cents: int | None,
+    witness: User,
+    supervisor: User | None,
+    reason: str | None,
+) -> AuditRecord:
+    """Record the count at ``down``'s close; refused before the down ends, a second time,
+    without a second person, and with a variance over the table's tolerance unless a
+    supervisor approves it with a reason."""
+    if down.closed_at is None:
+        raise Conflict(
+            say("Close the session before counting: the down is still open."), "session_open"
+        )
+    if counts_of(session, [down.id]):
+        raise Conflict(say("Session {id} is counted already.", id=down.id), "counted_already")
+    if witness.id == user.id:
+        raise Forbidden(
+            say("A second person confirms the count: not the one who counted."), "not_confirmed"
+        )
+    table = session.get_one(Table, down.table_id)
+    expected = expected_count(session, down)
+    if expected.drop_box_cents is not None and drop_box_cents is None:
+        raise Invalid(
+            say("This table sells chips for cash: count the drop box too."), "drop_box_missing"
+        )
+    if expected.drop_box_cents is None:
+        drop_box_cents = None
+    variance = tray_chips - expected.tray_chips
+    cash = (drop_box_cents or 0) - (expected.drop_box_cents or 0)
+    cash_chips = abs(cash) / table.chip_value_cents if table.chip_value_cents else abs(cash)
+    over = abs(variance) > table.count_tolerance or cash_chips > table.count_tolerance
+    refused = Forbidden(
+        say(
+            "The count is {variance:+,} chips from the ledger's {expected:,}, more than this "
+            "table's {tolerance:,}: a supervisor's name and PIN must approve it, with a reason.",
+            variance=variance,
+            expected=expected.tray_chips,
+            tolerance=table.count_tolerance,
+        ),
+        "needs_supervisor",
+    )
+    approver = approvals.approval(over, user, supervisor, refused) if over else None
+    if over and not (reason or "").strip():
+        raise Invalid(say("Give the reason for the variance."), "reason_missing")
+    words = say(
+        "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
+        "confirmed by {witness}.",
+        user=user.name,
+        tray=tray_chips,
+        id=down.id,
+        expected=expected.tray_chips,
+        witness=witness.name,
+    )
+    if approver is not None:
+        words += " " + say("{name} approved the variance.", name=approver.name)
+    return record_audit(
+        session,
+        "count",
+        words=words,
+        user_id=user.id,
+        table_id=down.table_id,
+        details={
+            "session": down.id,
+            "tray_chips": tray_chips,
+            "expected_chips": expected.tray_chips,
+            "drop_box_cents": drop_box_cents,
+            "expected_cents": expected.drop_box_cents,
+            "witness": witness.id,
+            "supervisor": approver.id if approver is not None else None,
+            "reason": (reason or "").strip() or None,
+        },
+    )

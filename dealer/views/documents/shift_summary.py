@@ -1,0 +1,213 @@
+"""The shift ledger's summary figures a manager reads first: the house's collections and rake
+by table and by dealer, overrides, short stacks. Every chip figure is a sum of the window's
+entries, summed by the database."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from dealer.ledger import parse_account, seating_account
+from dealer.models import AuditRecord, Hand, LedgerEntry, Seating, Table, TableSession, User, as_utc
+from dealer.views.documents.model import Amount
+from dealer.views.documents.shift_model import DealerLine, ShortStack
+from dealer.words.catalogue import say
+
+__all__ = ["HouseFigures", "dealer_lines", "house_figures", "overrides", "short_stacks"]
+
+#: What the trail calls a supervisor stepping in: an override, an approval on the spot.
+OVERRIDE_KINDS = ("override", "supervisor_approval")
+_HOUSE = "table:%:house"
+
+
+@dataclass(slots=True)
+class HouseFigures:
+    """The house's entries in the window: per table, and per dealer's session."""
+
+    collected: dict[int, int]
+    rake: dict[int, int]
+    returned: dict[int, int]
+    by_session: dict[int | None, dict[int, int]]  # session (None: no session) -> table -> net
+
+
+def _table_of(account: str) -> int | None:
+    found = parse_account(account)
+    return found.id if found is not None and found.kind == "house" else None
+
+
+def house_figures(session: Session, window_from: datetime, window_to: datetime) -> HouseFigures:
+    """The house's collections, rake and returns per table, and its net per dealer's session."""
+    figures = HouseFigures(defaultdict(int), defaultdict(int), defaultdict(int), {})
+    by_session: dict[int | None, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    in_window = (LedgerEntry.at >= window_from, LedgerEntry.at < window_to)
+    house = or_(LedgerEntry.to_account.like(_HOUSE), LedgerEntry.from_account.like(_HOUSE))
+    rows = session.execute(
+        select(
+            LedgerEntry.to_account,
+            LedgerEntry.from_account,
+            LedgerEntry.reason_code,
+            Hand.session_id,
+            func.sum(LedgerEntry.chips),
+        )
+        .outerjoin(Hand, Hand.id == LedgerEntry.hand_id)
+        .where(*in_window, house, LedgerEntry.hand_id.is_not(None))
+        .group_by(
+            LedgerEntry.to_account,
+            LedgerEntry.from_account,
+            LedgerEntry.reason_code,
+            Hand.session_id,
+        )
+    )
+    for to, source, reason, down, summed in rows:
+        _add(figures, by_session, to, source, reason, down, int(summed))
+    # Entries of no hand (the time collection) belong to the session open at the table then.
+    loose = session.execute(
+        select(
+            LedgerEntry.to_account,
+            LedgerEntry.from_account,
+            LedgerEntry.reason_code,
+            LedgerEntry.at,
+            LedgerEntry.chips,
+        ).where(*in_window, house, LedgerEntry.hand_id.is_(None))
+    ).all()
+    tables = {t for row in loose for t in (_table_of(row[0]), _table_of(row[1])) if t is not None}
+    downs = _sessions(session, tables, window_from, window_to)
+    for to, source, reason, at, chips in loose:
+        table = _table_of(to) or _table_of(source)
+        down = next(
+            (
+                d.id
+                for d in downs.get(table or 0, ())
+                if as_utc(d.opened_at) <= as_utc(at)
+                and (d.closed_at is None or as_utc(at) < as_utc(d.closed_at))
+            ),
+            None,
+        )
+        _add(figures, by_session, to, source, reason, down, chips)
+    figures.by_session = {k: dict(v) for k, v in by_session.items()}
+    return figures
+
+
+def _add(
+    figures: HouseFigures,
+    by_session: dict[int | None, dict[int, int]],
+    to: str,
+    source: str,
+    reason: str,
+    down: int | None,
+    chips: int,
+) -> None:
+    into, out_of = _table_of(to), _table_of(source)
+    if into is not None:
+        (figures.rake if reason == "rake" else figures.collected)[into] += chips
+        by_session[down][into] += chips
+    if out_of is not None:
+        figures.returned[out_of] += chips
+        by_session[down][out_of] -= chips
+
+
+def _sessions(
+    session: Session, tables: Iterable[int], window_from: datetime, window_to: datetime
+) -> dict[int, list[TableSession]]:
+    """The dealers' sessions at ``tables`` that overlap the window."""
+    out: dict[int, list[TableSession]] = defaultdict(list)
+    found = session.scalars(
+        select(TableSession).where(
+            TableSession.table_id.in_(list(tables)),
+            TableSession.opened_at < window_to,
+            or_(TableSession.closed_at.is_(None), TableSession.closed_at >= window_from),
+        )
+    )
+    for down in found:
+        out[down.table_id].append(down)
+    return out
+
+
+def dealer_lines(
+    session: Session,
+    figures: HouseFigures,
+    hands_by_session: dict[int | None, int],
+    tables: dict[int, Table],
+    labels: dict[int, str],
+) -> tuple[DealerLine, ...]:
+    """Each dealer's hands and the house's drop over their sessions in the window."""
+    ids = {s for s in (*figures.by_session, *hands_by_session) if s is not None}
+    dealer_of: dict[int | None, str] = {None: say("no session open")}
+    table_of: dict[int, int] = {}
+    for down_id, table_id, name in session.execute(
+        select(TableSession.id, TableSession.table_id, User.name)
+        .join(User, User.id == TableSession.dealer_id)
+        .where(TableSession.id.in_(ids))
+    ):
+        dealer_of[down_id] = name
+        table_of[down_id] = table_id
+    hands: dict[str, int] = defaultdict(int)
+    drop: dict[str, Amount] = defaultdict(Amount)
+    at: dict[str, set[str]] = defaultdict(set)
+    for down, count in hands_by_session.items():
+        hands[dealer_of[down]] += count
+        if down is not None and table_of[down] in labels:
+            at[dealer_of[down]].add(labels[table_of[down]])
+    for down, per_table in figures.by_session.items():
+        name = dealer_of[down]
+        for table_id, chips in per_table.items():
+            drop[name] += Amount.of(chips, tables[table_id].chip_value_cents)
+            at[name].add(labels[table_id])
+    names = sorted(set(hands) | set(drop), key=str.casefold)
+    return tuple(
+        DealerLine(n, tuple(sorted(at[n])), hands[n], drop.get(n, Amount())) for n in names
+    )
+
+
+def overrides(session: Session, window_from: datetime, window_to: datetime) -> dict[int, int]:
+    """A supervisor's overrides and approvals on the trail in the window, per table."""
+    rows = session.execute(
+        select(AuditRecord.table_id, func.count(AuditRecord.id))
+        .where(
+            AuditRecord.at >= window_from,
+            AuditRecord.at < window_to,
+            AuditRecord.kind.in_(OVERRIDE_KINDS),
+            AuditRecord.table_id.is_not(None),
+        )
+        .group_by(AuditRecord.table_id)
+    )
+    return {table: int(count) for table, count in rows if table is not None}
+
+
+def short_stacks(
+    session: Session,
+    seatings: dict[int, Seating],
+    window_to: datetime,
+    tables: dict[int, Table],
+    labels: dict[int, str],
+) -> tuple[ShortStack, ...]:
+    """The seats still seated at the window's end whose stack is below zero then."""
+    seated = {
+        seating_account(s.id): s
+        for s in seatings.values()
+        if s.left_at is None or as_utc(s.left_at) >= window_to
+    }
+    if not seated:
+        return ()
+    stack: dict[str, int] = defaultdict(int)
+    before = LedgerEntry.at < window_to
+    names = list(seated)
+    for column, sign in ((LedgerEntry.to_account, 1), (LedgerEntry.from_account, -1)):
+        for account, chips in session.execute(
+            select(column, func.sum(LedgerEntry.chips))
+            .where(column.in_(names), before)
+            .group_by(column)
+        ):
+            stack[account] += sign * int(chips)
+    short = [(account, chips) for account, chips in stack.items() if chips < 0]
+    out = []
+    for account, chips in short:
+        s = seated[account]
+        value = tables[s.table_id].chip_value_cents
+        out.append(ShortStack(labels[s.table_id], s.seat, s.player, chips, value))
+    return tuple(sorted(out, key=lambda line: (line.table, line.seat)))
