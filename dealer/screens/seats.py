@@ -11,6 +11,7 @@ from wtforms import SelectChoice
 
 from dealer.disputes.players import NEW_PLAYER, chosen_player
 from dealer.extensions import current_session
+from dealer.floor import counts
 from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
@@ -26,6 +27,7 @@ from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.count_form import CountForm
 from dealer.screens.floor import collection_words, game_name
 from dealer.screens.forms import (
     AssignForm,
@@ -143,6 +145,8 @@ def _table_page(
             elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
             open_session_form=OpenSessionForm(formdata=None).stamp(here),
             close_session_form=CloseSessionForm(formdata=None).stamp(here),
+            to_count=counts.uncounted_session(session, table.id),
+            count_form=CountForm(formdata=None).stamp(here),
             **_floor_controls(session, table, here),
         ),
         status,
