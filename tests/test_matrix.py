@@ -278,6 +278,7 @@ ROWS: dict[str, Row] = {
         409,
         body={"tray_chips": 7, "witness": {"name": "Bo", "pin": "5555"}, "reason": "Miscount."},
     ),
+    "POST /tablet/paper": row(302, 303, 303, 303, 303, body={"paper": "receipt"}),
     # --- signing out: last, as it ends the caller's sign-in
     "GET /sign-out": row(405, 405, 405, 405, 405),
     "POST /sign-out": row(303, 303, 303, 303, 303, body={}),

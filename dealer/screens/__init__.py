@@ -19,6 +19,7 @@ from dealer.screens import (  # noqa: E402,F401
     floor,
     hands,
     live,
+    paper,
     players,
     rulings,
     screen,

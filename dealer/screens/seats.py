@@ -41,8 +41,10 @@ from dealer.screens.forms import (
     UnassignForm,
 )
 from dealer.screens.live import live_context, live_page
+from dealer.screens.paper import PaperForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_approved, record_or_redraw
+from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
@@ -147,6 +149,7 @@ def _table_page(
             close_session_form=CloseSessionForm(formdata=None).stamp(here),
             to_count=counts.uncounted_session(session, table.id),
             count_form=CountForm(formdata=None).stamp(here),
+            paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
             **_floor_controls(session, table, here),
         ),
         status,
