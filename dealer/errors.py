@@ -6,6 +6,8 @@ engine does not know about: people, tables, seats, ids and request bodies.
 
 from __future__ import annotations
 
+from dealer.rules.errors import CodedError
+
 __all__ = [
     "Conflict",
     "DealerError",
@@ -25,67 +27,55 @@ STORAGE_WORDS = "Not recorded: the database cannot write; the entry is kept."
 READ_STORAGE_WORDS = "The database does not answer: nothing could be read. Try again in a moment."
 
 
-class DealerError(Exception):
-    """A request the app refuses: ``status``, a snake_case ``code`` and one sentence."""
+class DealerError(CodedError, code="invalid"):
+    """A request the app refuses: ``status``, a snake_case ``code`` and one sentence.
+
+    A subclass names both in its header: ``class NotFound(DealerError, status=404, ...)``.
+    """
 
     status = 422
-    code = "invalid"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
+    def __init_subclass__(cls, status: int | None = None, **kwargs: str | None) -> None:
+        super().__init_subclass__(**kwargs)
+        if status is not None:
+            cls.status = status
 
 
 class Invalid(DealerError):
     """Malformed or against the rules (422)."""
 
 
-class NotSignedIn(DealerError):
-    status = 401
-    code = "not_signed_in"
+class NotSignedIn(DealerError, status=401, code="not_signed_in"):
+    """Nobody is signed in, or the sign-in has ended (401)."""
 
 
-class Forbidden(DealerError):
-    status = 403
-    code = "forbidden"
+class Forbidden(DealerError, status=403, code="forbidden"):
+    """Signed in, but not allowed to do this (403)."""
 
 
-class NotFound(DealerError):
-    status = 404
-    code = "not_found"
+class NotFound(DealerError, status=404, code="not_found"):
+    """Nothing by that id (404)."""
 
 
-class Conflict(DealerError):
+class Conflict(DealerError, status=409, code="conflict"):
     """Not allowed in the current state (409)."""
 
-    status = 409
-    code = "conflict"
+
+class UnsupportedMediaType(DealerError, status=415, code="unsupported_media_type"):
+    """A body that is not JSON where JSON is asked for (415)."""
 
 
-class UnsupportedMediaType(DealerError):
-    status = 415
-    code = "unsupported_media_type"
-
-
-class TooManyAttempts(DealerError):
+class TooManyAttempts(DealerError, status=429, code="too_many_attempts"):
     """Locked out for a while; ``retry_after`` seconds go into the Retry-After header."""
-
-    status = 429
-    code = "too_many_attempts"
 
     def __init__(self, message: str, code: str | None = None, retry_after: int = 60) -> None:
         super().__init__(message, code)
         self.retry_after = retry_after
 
 
-class StorageUnavailable(DealerError):
+class StorageUnavailable(DealerError, status=503, code="storage_unavailable"):
     """The database cannot write (disk full, a read-only file or database, the server gone):
     nothing was recorded, and the tablet keeps the entry to send again (503)."""
-
-    status = 503
-    code = "storage_unavailable"
 
     def __init__(self, message: str = STORAGE_WORDS, code: str | None = None) -> None:
         super().__init__(message, code)

@@ -11,7 +11,8 @@
  *  - anything entered but not sent is kept on this tablet when the dealer signs out, by
  *    hand or after the idle time, and offered back once someone signs in again;
  *  - after an event the screen keeps its place and the pad keeps focus;
- *  - a hardware keyboard has shortcuts: the keys the page names in aria-keyshortcuts.
+ *  - a hardware keyboard has shortcuts: the keys the page names in aria-keyshortcuts;
+ *  - the hand replay steps with the arrow keys (Home and End: the first and last event).
  */
 (function () {
   "use strict";
@@ -85,15 +86,70 @@
     var again = document.querySelector("[data-pad-again]");
     if (again) {
       again.disabled = false;
-      again.innerHTML = "Again " + faceHTML(card);
+      again.innerHTML = '<span class="wide-words">Again </span>' + faceHTML(card);
     }
     showEntered(input);
     input.dispatchEvent(new Event("input", { bubbles: true }));
     return true;
   }
 
+  // Quick entry. A set: the last card entered, to make a set of ``count``.
+  function padSet(count) {
+    var input = padTarget || document.querySelector("[data-default-target]");
+    var list = tokens(input && input.value);
+    var last = list[list.length - 1];
+    if (!last) return true;
+    var same = 0;
+    for (var i = list.length - 1; i >= 0 && list[i].toUpperCase() === last.toUpperCase(); i--) same++;
+    for (; same < count; same++) padAdd(last.toUpperCase());
+    return true;
+  }
+
+  // A run: "Run to", then the run's last card (on the phone's pad its rank alone: the suit is
+  // the run's); every card between the last card entered and it is entered, in its suit.
+  var runFrom = null;
+
+  function padRun(on) {
+    var input = padTarget || document.querySelector("[data-default-target]");
+    var list = tokens(input && input.value);
+    runFrom = on && list.length ? list[list.length - 1].toUpperCase() : null;
+    var key = document.querySelector("[data-pad-run]");
+    if (key) key.setAttribute("aria-pressed", String(!!runFrom));
+    return true;
+  }
+
+  function runTo(card) {
+    var from = runFrom;
+    padRun(false);
+    var suit = from.slice(-1), low = CARDS.ranks.indexOf(from.slice(0, -1));
+    var high = CARDS.ranks.indexOf(card.slice(0, -1));
+    if (card.slice(-1) !== suit || low < 0 || high <= low) return padAdd(card);
+    for (var r = low + 1; r <= high; r++) padAdd(CARDS.ranks[r] + suit);
+    return true;
+  }
+
+  function cardTapped(card) {
+    return runFrom ? runTo(card) : padAdd(card);
+  }
+
+  // "Next seat": the seat after the acting one in play order (the server marks it).
+  function nextSeat() {
+    var form = actionForm();
+    var seat = form && form.querySelector("[data-seat-field]").value;
+    var panel = seat && document.querySelector('[data-seat-panel="' + seat + '"]');
+    var next = panel ? panel.getAttribute("data-next-seat") : firstSeatIn();
+    if (next) choose(next, "");
+    return true;
+  }
+
+  function firstSeatIn() {
+    var panel = document.querySelector('[data-seat-panel].status-in');
+    return panel && panel.getAttribute("data-seat-panel");
+  }
+
   // The phone's pad: a rank, then its suit.
   function pickRank(rank) {
+    if (rank && runFrom) return runTo(rank + runFrom.slice(-1));
     pendingRank = rank;
     document.querySelectorAll("[data-rank]").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.getAttribute("data-rank") === rank));
@@ -159,6 +215,9 @@
     });
     document.querySelectorAll("[data-seat-panel]").forEach(function (p) {
       p.classList.toggle("is-selected", p.getAttribute("data-seat-panel") === String(seat));
+    });
+    document.querySelectorAll("[data-melds-of]").forEach(function (list) {
+      list.hidden = list.getAttribute("data-melds-of") !== String(seat);
     });
     var chosenMeld = null;
     document.querySelectorAll("[data-pick-meld]").forEach(function (a) {
@@ -575,10 +634,13 @@
   document.addEventListener("click", function (event) {
     var el = event.target.closest("button, a, input");
     if (!el) return;
-    if (el.hasAttribute("data-card")) return padAdd(el.getAttribute("data-card"));
+    if (el.hasAttribute("data-card")) return cardTapped(el.getAttribute("data-card"));
     if (el.hasAttribute("data-rank")) return pickRank(el.getAttribute("data-rank"));
-    if (el.hasAttribute("data-suit")) return pendingRank && padAdd(pendingRank + el.getAttribute("data-suit")) && pickRank(null);
+    if (el.hasAttribute("data-suit")) return pendingRank && cardTapped(pendingRank + el.getAttribute("data-suit")) && pickRank(null);
     if (el.hasAttribute("data-pad-again")) return lastCard && padAdd(lastCard);
+    if (el.hasAttribute("data-pad-set")) return padSet(Number(el.getAttribute("data-pad-set")));
+    if (el.hasAttribute("data-pad-run")) return padRun(!runFrom);
+    if (el.hasAttribute("data-next-seat")) return nextSeat();
     if (el.hasAttribute("data-pad-back")) return padBack(false);
     if (el.hasAttribute("data-pad-clear")) return padBack(true);
     if (el.hasAttribute("data-digit")) return pinPad(el);
@@ -625,23 +687,77 @@
     return true;
   }
 
-  // Enter in a card field: the action the cards are for (add to the meld tapped, else meld).
-  function enterCards() {
-    var add = byShortcut("A"), meld = byShortcut("M");
-    var meldChosen = document.querySelector("#action-form [data-meld-field]").value;
-    if (meldChosen && add && !add.disabled) return press(add);
-    return press(meld);
+  // Enter in a card field: the action the cards are for. Cards: an addition to the meld
+  // chosen, else a meld; "taken from the meld": the borrow; a split's melds: the split.
+  // Never silent: when the action cannot be sent, the note says why.
+  function enterCards(field) {
+    var form = actionForm();
+    var seatChosen = form.querySelector("[data-seat-field]").value;
+    var meldChosen = form.querySelector("[data-meld-field]").value;
+    var wanted;
+    if (field.name === "take") wanted = byShortcut("B");
+    else if (field.name === "into_first" || field.name === "into_second") wanted = byShortcut("S");
+    else {
+      var add = byShortcut("A");
+      wanted = meldChosen && add && !add.disabled ? add : byShortcut("M");
+    }
+    if (press(wanted)) return true;
+    var why = !seatChosen ? "Choose the seat that acts first: Esc, then its number (1-8)."
+      : (wanted && wanted.hasAttribute("data-needs-meld") && !meldChosen)
+        ? "Choose the meld first: Esc, then L until it is the one."
+        : "The rules do not allow that for this seat now.";
+    keyNote(why);
+    return false;
+  }
+
+  function keyNote(words) {
+    var note = document.querySelector("[data-key-note]");
+    if (!note) return;
+    note.textContent = words;
+    note.hidden = !words;
+  }
+
+  // "L": the acting seat's next meld (an addition, a borrow or a split acts on it).
+  function nextMeld() {
+    var form = actionForm();
+    var seat = form.querySelector("[data-seat-field]").value;
+    var list = document.querySelector('[data-melds-of="' + seat + '"]');
+    var melds = list ? Array.prototype.slice.call(list.querySelectorAll("[data-pick-meld]")) : [];
+    if (!melds.length) { keyNote(seat ? "This seat has no meld yet." : "Choose the seat first (1-8)."); return true; }
+    var now = form.querySelector("[data-meld-field]").value;
+    var at = melds.findIndex(function (a) { return a.getAttribute("data-pick-meld") === now; });
+    choose(seat, melds[(at + 1) % melds.length].getAttribute("data-pick-meld"));
+    return true;
+  }
+
+  // B or S with their cards not yet entered: open "Borrow and split" at the field to fill.
+  function openMoreCards(key) {
+    var field = document.getElementById(key === "B" ? "take" : "into_first");
+    if (!field || field.value.trim()) return false;
+    var details = field.closest("details");
+    if (details) details.open = true;
+    field.focus();
+    return true;
+  }
+
+  // Esc, from any field or button: back to the pad, where 1-8 choose a seat and the letters
+  // are the actions. (Focus on the pad itself, never back into Cards.)
+  function toPad() {
+    var pad = document.querySelector("[data-pad]");
+    if (pad && !pad.hidden) pad.focus({ preventScroll: true });
+    else if (document.activeElement) document.activeElement.blur();
   }
 
   document.addEventListener("keydown", function (event) {
     byKeyboard = true;
     if (!actionForm() || event.ctrlKey || event.metaKey || busy) return;
     var el = event.target;
+    if (event.key === "Escape") { keyNote(""); toPad(); event.preventDefault(); return; }
     if (typing(el)) {
-      if (event.key === "Escape") { el.blur(); focusPad(); return; }
       if (event.key === "Enter" && el.hasAttribute("data-pad-target") && el.closest("#action-form")) {
         event.preventDefault();
-        enterCards();
+        keyNote("");
+        enterCards(el);
         return;
       }
       if (!event.altKey) return; // digits and letters are cards here; Alt+key still works
@@ -649,8 +765,35 @@
     if (el && (el.tagName === "BUTTON" || el.tagName === "A") && (event.key === "Enter" || event.key === " ")) return;
     var key = event.key.length === 1 ? event.key : "";
     if (event.altKey && event.code && /^(Digit|Key)/.test(event.code)) key = event.code.slice(-1);
+    key = key.toUpperCase();
+    if (key === "L") { event.preventDefault(); nextMeld(); return; }
+    if (key === "U" && document.querySelector("[data-undo]")) {
+      event.preventDefault();
+      document.querySelector("[data-undo]").click();
+      return;
+    }
+    if ((key === "B" || key === "S") && openMoreCards(key)) { event.preventDefault(); return; }
     var target = key && byShortcut(key);
+    if (target) keyNote("");
     if (target && press(target)) event.preventDefault();
+    else if (target && target.disabled) {
+      event.preventDefault();
+      keyNote(actionForm().querySelector("[data-seat-field]").value
+        ? "The rules do not allow " + target.textContent.trim().toLowerCase() + " for this seat now."
+        : "Choose the seat that acts first (1-8).");
+    }
+  });
+
+  // The hand replay: each step is a link; the arrows follow them.
+  var REPLAY_KEYS = { ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last" };
+  document.addEventListener("keydown", function (event) {
+    var steps = document.querySelector("[data-replay]");
+    var step = REPLAY_KEYS[event.key];
+    if (!steps || !step || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    var link = steps.querySelector('[data-step="' + step + '"]');
+    if (!link || link.getAttribute("aria-disabled") === "true") return;
+    event.preventDefault();
+    window.location.assign(link.href);
   });
 
   document.addEventListener("pointerdown", function () { byKeyboard = false; }, { passive: true });
@@ -756,9 +899,11 @@
     if (lastCard && document.querySelector("[data-pad-again]")) {
       var again = document.querySelector("[data-pad-again]");
       again.disabled = false;
-      again.innerHTML = "Again " + faceHTML(lastCard);
+      again.innerHTML = '<span class="wide-words">Again </span>' + faceHTML(lastCard);
     }
     showCalifornia();
+    var first = document.querySelector("[autofocus]");
+    if (first) first.focus({ preventScroll: true });
     document.querySelectorAll("[data-player-search]").forEach(playerSearch);
     refreshActions();
     offerKept();

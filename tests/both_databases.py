@@ -10,18 +10,12 @@ import pytest
 from flask import Flask
 
 from tests.conftest import Database
-from tests.helpers import Api, add_people
+from tests.helpers import Api
 
 
 @pytest.fixture
 def database_uri(database: Database) -> str:
     return database.uri
-
-
-@pytest.fixture
-def people(app: Flask) -> Flask:
-    add_people(app)
-    return app
 
 
 @pytest.fixture

@@ -5,6 +5,11 @@ Databases are built once per test session by running the real migrations
 test: a file copy for SQLite, ``CREATE DATABASE ... TEMPLATE`` for PostgreSQL.
 `database` is parametrised over both; tests/api and tests/ledger run on both.
 
+A test that asks for `people` (one user of each role, `tests.helpers.PEOPLE`) gets a copy
+of a second template, the first with those users added once through the app
+(`add_people`), with the checkpoint file that adding them filed: the same rows, links
+and checkpoint a test would make itself, made once per worker instead of once per test.
+
 PostgreSQL is the one at ``DEALER_TEST_POSTGRES`` (default: trust auth on
 127.0.0.1:5432). If none answers, its tests skip loudly, or FAIL when
 ``CI=true`` or ``DEALER_REQUIRE_POSTGRES=1``.
@@ -90,6 +95,7 @@ class PostgresServer:
         )
         self.count = 0
         self.template = f"{self.prefix}_template"
+        self.templates = [self.template]
         self.execute(f'CREATE DATABASE "{self.template}"')
         migrate(self.uri(self.template))
 
@@ -99,17 +105,18 @@ class PostgresServer:
     def execute(self, sql: str) -> None:
         self.admin.execute(sql)  # type: ignore[arg-type]
 
-    def new_database(self) -> str:
+    def new_database(self, template: str | None = None) -> str:
         self.count += 1
         name = f"{self.prefix}_{self.count}"
-        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"')
+        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template or self.template}"')
         return name
 
     def drop(self, name: str) -> None:
         self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def close(self) -> None:
-        self.drop(self.template)
+        for name in self.templates:
+            self.drop(name)
         self.admin.close()
 
 
@@ -148,45 +155,115 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(SKIPPED_POSTGRES[0], red=True)
 
 
+CHECKPOINTS = "checkpoints.jsonl"
+
+
+def test_app(uri: str, folder: Path) -> Flask:
+    """The app as the `app` fixture makes it: testing, on ``uri``, its checkpoints in ``folder``."""
+    return create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": uri,
+            "WTF_CSRF_ENABLED": False,
+            "CHECKPOINT_FILE": str(folder / CHECKPOINTS),
+        }
+    )
+
+
+def close_app(app: Flask) -> None:
+    with app.app_context():
+        db.session.remove()
+        for engine in db.engines.values():
+            engine.dispose()
+
+
+def add_people_once(uri: str, folder: Path) -> None:
+    """Add `PEOPLE` to the database at ``uri`` as a test would, filing into ``folder``."""
+    from tests.helpers import add_people
+
+    app = test_app(uri, folder)
+    add_people(app)
+    close_app(app)
+
+
+@pytest.fixture(scope="session")
+def sqlite_people_template(sqlite_template: Path) -> Path:
+    """The migrated SQLite template with `PEOPLE` added; its checkpoint file beside it."""
+    folder = sqlite_template.parent / "people"
+    folder.mkdir()
+    shutil.copyfile(sqlite_template, folder / sqlite_template.name)
+    add_people_once(f"sqlite:///{folder / sqlite_template.name}", folder)
+    return folder / sqlite_template.name
+
+
+@pytest.fixture(scope="session")
+def postgres_people_template(postgres_server: PostgresServer, tmp_path_factory: Any) -> tuple:
+    """A PostgreSQL template with `PEOPLE` added, and the folder of its checkpoint file."""
+    folder = tmp_path_factory.mktemp("people")
+    name = f"{postgres_server.prefix}_people"
+    postgres_server.execute(f'CREATE DATABASE "{name}" TEMPLATE "{postgres_server.template}"')
+    postgres_server.templates.append(name)
+    add_people_once(postgres_server.uri(name), folder)
+    return name, folder
+
+
+def with_people(request: pytest.FixtureRequest) -> bool:
+    return "people" in request.fixturenames
+
+
+def copy_checkpoints(folder: Path, tmp_path: Path) -> None:
+    shutil.copyfile(folder / CHECKPOINTS, tmp_path / CHECKPOINTS)
+
+
 def sqlite_database(template: Path, tmp_path: Path) -> Database:
     path = tmp_path / "test.sqlite3"
     shutil.copyfile(template, path)
     return Database("sqlite", f"sqlite:///{path}")
 
 
+def sqlite_for(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
+    """A copy of the SQLite template, with `PEOPLE` when the test asks for `people`."""
+    if not with_people(request):
+        return sqlite_database(request.getfixturevalue("sqlite_template"), tmp_path)
+    template: Path = request.getfixturevalue("sqlite_people_template")
+    copy_checkpoints(template.parent, tmp_path)
+    return sqlite_database(template, tmp_path)
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
     """A fresh, migrated database of each kind in turn."""
     if request.param == "sqlite":
-        yield sqlite_database(request.getfixturevalue("sqlite_template"), tmp_path)
+        yield sqlite_for(request, tmp_path)
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    name = server.new_database()
+    template = None
+    if with_people(request):
+        template, folder = request.getfixturevalue("postgres_people_template")
+        copy_checkpoints(folder, tmp_path)
+    name = server.new_database(template)
     yield Database("postgresql", server.uri(name))
     server.drop(name)
 
 
 @pytest.fixture
-def database_uri(sqlite_template: Path, tmp_path: Path) -> str:
+def database_uri(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The app's database outside tests/api and tests/ledger: a migrated SQLite file."""
-    return sqlite_database(sqlite_template, tmp_path).uri
+    return sqlite_for(request, tmp_path).uri
 
 
 @pytest.fixture
 def app(database_uri: str, tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {
-            "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": database_uri,
-            "WTF_CSRF_ENABLED": False,
-            "CHECKPOINT_FILE": str(tmp_path / "checkpoints.jsonl"),
-        }
-    )
+    app = test_app(database_uri, tmp_path)
     yield app
-    with app.app_context():
-        db.session.remove()
-        for engine in db.engines.values():
-            engine.dispose()
+    close_app(app)
+
+
+@pytest.fixture
+def people(app: Flask) -> Flask:
+    """The app with one user of each role (`tests.helpers.PEOPLE`): its database was copied
+    from the template they were added to (see the module's docstring)."""
+    return app
 
 
 @pytest.fixture

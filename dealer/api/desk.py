@@ -1,6 +1,10 @@
 """The dispute desk: a seat's statement for a hand, and finding a payment.
 
 - ``GET /api/v1/hands/{id}/seats/{seat}/statement`` (as reading a hand: a dealer or above);
+- ``GET /api/v1/hands/{id}/replay?at=SEQ``: the table as it stood after an event (as reading
+  a hand);
+- ``GET /api/v1/search?q=player Rosa, table 4, around 21:40, 8 chips`` (or in parts): the seats
+  of this shift's hands that fit (`dealer.disputes.seat_search`; a supervisor or above);
 - ``GET /api/v1/payments?hand=&session=&from=&to=&seat=&player=&amount=&rule=&limit=``
   (`dealer.disputes.search.SEARCH_ROLE`).
 """
@@ -9,14 +13,19 @@ from __future__ import annotations
 
 from flask import Response, request
 
+from dealer import clock
 from dealer.api import bp
 from dealer.api.hands import HAND
-from dealer.clock import floor_clock
+from dealer.clock import floor_clock, this_shift_start
+from dealer.disputes.asking import read_asked
 from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
+from dealer.disputes.seat_search import find_seats
 from dealer.extensions import current_session
-from dealer.inputs import PaymentSearch, refuse_unknown
+from dealer.inputs import PaymentSearch, ReplayAt, SeatSearch, refuse_unknown
 from dealer.people.authority import authorise_hand
 from dealer.views.disputes import PaymentsFound, payments_found
+from dealer.views.replay import ReplayView, replay_view
+from dealer.views.seat_search import SeatsFoundView, seats_found
 from dealer.views.statement import Statement, seat_statement
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
@@ -34,6 +43,38 @@ def read_seat_statement(hand_id: int, seat: int) -> Response:
     session = current_session()
     authorise_hand(session, principal().user, hand_id)
     return json_response(seat_statement(session, hand_id, seat).answer(), 200)
+
+
+@bp.get(HAND + "/replay")
+@signed_in()
+@declare(
+    {200: (ReplayView, "The hand as it stood after the event.")}, [404, 409, 422], query=ReplayAt
+)
+def replay_hand(hand_id: int) -> Response:
+    """The hand replayed to event ``at`` (the last if left out): each seat's melds with their
+    paid levels, stacks and status, the pot, and the event's sentence and payments."""
+    refuse_unknown(ReplayAt, request.args)
+    session = current_session()
+    authorise_hand(session, principal().user, hand_id)
+    return json_response(replay_view(session, hand_id, **asked(ReplayAt)).answer(), 200)
+
+
+@bp.get("/search")
+@signed_in(SEARCH_ROLE)
+@declare(
+    {200: (SeatsFoundView, "The seats that fit, the newest hand first.")},
+    [404, 422],
+    query=SeatSearch,
+    name="find_seats",
+)
+def search_in_words() -> Response:
+    """Find a seat of this shift's hands the way a player says it: a player's name (part of
+    it, any case, accents ignored) or a seat, a table, around a time, and an amount that may be
+    a seat's total paid or received in a hand or one payment. Role: supervisor or above."""
+    refuse_unknown(SeatSearch, request.args)
+    now = clock.now()
+    query = read_asked(asked(SeatSearch), floor_clock(), now, this_shift_start(now))
+    return json_response(seats_found(find_seats(current_session(), query)).answer(), 200)
 
 
 @bp.get("/payments")

@@ -58,16 +58,7 @@ def rule_on_dispute(dispute_id: int) -> Response:
     body = given(Ruling)
 
     def work(session: Session) -> tuple[Any, int]:
-        ruled = service.rule_on_dispute(
-            session,
-            dispute_id,
-            body.outcome,
-            body.reason,
-            body.void_event,
-            body.correction,
-            principal().user,
-            recorder(),
-        )
+        ruled = service.rule_on_dispute(session, dispute_id, body, principal().user, recorder())
         return dispute_view(ruled).answer(), 201
 
     return write(work)

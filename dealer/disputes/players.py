@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 
 from dealer.bounds import (
     CARD_NUMBER,
-    MAX_ID,
     PLAYER_NAME,
     PLAYER_NOTES,
     PLAYER_SEARCH,
@@ -31,7 +30,7 @@ from dealer.bounds import (
 )
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.ledger.accounts import CAGE, seating_account
-from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc
+from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc, by_id
 from dealer.people.audit import record_audit
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
@@ -124,10 +123,11 @@ NEW_PLAYER = "new"
 
 
 def chosen_player(session: Session, chosen: str, name: str, user: User) -> int | None:
-    """The player a seating belongs to, as the seat form chose it: none (""), a player's id, or
-    ``NEW_PLAYER``: ``name`` kept as a new player, in the same transaction as the seating."""
+    """The player a seating belongs to, as the seat form chose it: a player's id, or
+    ``NEW_PLAYER`` (``name`` kept as a new player), or none chosen (``""``: the player called
+    ``name``, found or made); in the same transaction as the seating."""
     if not chosen:
-        return None
+        return _by_name(session, name, user)
     if chosen == NEW_PLAYER:
         return add_player(session, name, None, None, user).id
     if chosen.isascii() and chosen.isdigit() and len(chosen) < 11:
@@ -135,13 +135,29 @@ def chosen_player(session: Session, chosen: str, name: str, user: User) -> int |
     raise Invalid(say("Choose the player again from the list (player_id)."), "invalid_player")
 
 
+def _by_name(session: Session, name: str, user: User) -> int | None:
+    """A name alone: the player of that name (any case), else a new one, so the players and
+    their statements fill as the floor plays. Several so called: the floor chooses one."""
+    if not (name or "").strip():
+        return None  # the seating says what is missing
+    name = check_name_text(name, PLAYER_NAME, "player's name", "name")
+    same = func.lower(Player.name) == name.lower()
+    found = list(session.scalars(select(Player.id).where(same).order_by(Player.id).limit(2)))
+    if len(found) > 1:
+        raise Conflict(
+            say("Several players are called {name}: choose one from the list.", name=name),
+            "player_ambiguous",
+        )
+    return found[0] if found else add_player(session, name, None, None, user).id
+
+
 def get_player(session: Session, player_id: int) -> Player:
-    player = session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
-    if player is None:
-        raise NotFound(
+    def unknown() -> NotFound:
+        return NotFound(
             say("There is no player {player_id}.", player_id=player_id), "unknown_player"
         )
-    return player
+
+    return by_id(session, Player, player_id, unknown)
 
 
 def read_player(session: Session, player_id: int, user: User) -> PlayerCard:

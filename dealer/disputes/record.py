@@ -14,13 +14,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
-from dealer.ledger.links import link_dispute, link_ruling
+from dealer.hands.reading import get_hand
+from dealer.ledger.links import add_linked
 from dealer.ledger.post import Recorder
 from dealer.models import (
     DISPUTE_OUTCOMES,
@@ -31,6 +33,7 @@ from dealer.models import (
     Hand,
     LedgerEntry,
     User,
+    by_id,
 )
 from dealer.people.audit import record_audit
 from dealer.transactions import require_writing
@@ -39,6 +42,7 @@ from dealer.words.catalogue import say
 __all__ = [
     "Choices",
     "OnRecord",
+    "RulingAsked",
     "disputes_of_hands",
     "disputes_opened_between",
     "get_dispute",
@@ -78,13 +82,6 @@ class OnRecord:
         return "open" if self.ruling is None else self.ruling.outcome
 
 
-def _hand(session: Session, hand_id: int) -> Hand:
-    hand = session.get(Hand, hand_id) if 1 <= hand_id <= MAX_ID else None
-    if hand is None:
-        raise NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
-    return hand
-
-
 def _entry_of_hand(session: Session, hand: Hand, seq: int, what: str) -> LedgerEntry:
     """Ledger entry ``seq``, which must belong to ``hand``."""
     check_whole(seq, (1, MAX_ID), f"{what}'s ledger entry", what)
@@ -112,7 +109,7 @@ def open_dispute(
 ) -> Dispute:
     """Put a dispute on the record for hand ``hand_id``; any signed-in dealer may."""
     require_writing(session, "ledger.rulings.open_dispute")
-    hand = _hand(session, hand_id)
+    hand = get_hand(session, hand_id)
     if raised_by not in DISPUTE_RAISERS:
         raise Invalid(say("Say who raises the dispute: a seat or the dealer (raised_by)."))
     if raised_by == "seat":
@@ -138,9 +135,7 @@ def open_dispute(
         user_id=recorder.user_id,
         device=recorder.device,
     )
-    session.add(dispute)
-    session.flush()
-    link_dispute(session, dispute)
+    add_linked(session, dispute)
     about = f" about ledger entry {entry_seq}" if entry_seq is not None else ""
     who = f"seat {seat}" if seat is not None else "the dealer"
     record_audit(
@@ -158,25 +153,30 @@ def open_dispute(
 
 
 def get_dispute(session: Session, dispute_id: int) -> OnRecord:
-    dispute = session.get(Dispute, dispute_id) if 1 <= dispute_id <= MAX_ID else None
-    if dispute is None:
-        raise NotFound(
+    def unknown() -> NotFound:
+        return NotFound(
             say("There is no dispute {dispute_id}.", dispute_id=dispute_id), "unknown_dispute"
         )
+
+    dispute = by_id(session, Dispute, dispute_id, unknown)
     return _on_record(session, [dispute])[0]
 
 
+class RulingAsked(Protocol):
+    """A ruling as either door reads it (`dealer.inputs.Ruling`): checked again here."""
+
+    outcome: str
+    reason: str
+    void_event: int | None
+    correction: int | None
+
+
 def rule_on_dispute(
-    session: Session,
-    dispute_id: int,
-    outcome: str,
-    reason: str,
-    void_event_id: int | None,
-    correction_seq: int | None,
-    user: User,
-    recorder: Recorder,
+    session: Session, dispute_id: int, asked: RulingAsked, user: User, recorder: Recorder
 ) -> OnRecord:
     """Close a dispute with a supervisor's ruling: upheld (with what it led to) or denied."""
+    outcome, reason = asked.outcome, asked.reason
+    void_event_id, correction_seq = asked.void_event, asked.correction
     require_writing(session, "ledger.rulings.rule_on_dispute")
     if not user.can("supervisor"):
         raise Forbidden(
@@ -195,7 +195,7 @@ def rule_on_dispute(
     if outcome not in DISPUTE_OUTCOMES:
         raise Invalid(say("Rule the claim upheld or denied (outcome)."))
     reason = check_text(reason, RULING_REASON, "reason for the ruling", "reason")
-    hand = _hand(session, found.dispute.hand_id)
+    hand = get_hand(session, found.dispute.hand_id)
     if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
         raise Invalid(
             say("A denied claim led to no void nor correction: leave them out."),
@@ -232,9 +232,7 @@ def rule_on_dispute(
         user_id=recorder.user_id,
         device=recorder.device,
     )
-    session.add(ruling)
-    session.flush()
-    link_ruling(session, ruling)
+    add_linked(session, ruling)
     led_to = "".join(
         (
             f", led to the void (event {void_event_id})" if void_event_id is not None else "",
@@ -301,7 +299,7 @@ def _on_record(session: Session, disputes: Iterable[Dispute]) -> list[OnRecord]:
 
 def hand_disputes(session: Session, hand_id: int) -> list[OnRecord]:
     """The disputes on hand ``hand_id``, oldest first (the hand must exist)."""
-    _hand(session, hand_id)
+    get_hand(session, hand_id)
     return disputes_of_hands(session, [hand_id])
 
 

@@ -72,17 +72,9 @@ def assign(session: Session, table: Table, dealer_name: object, by: User) -> Use
             say("{name} is assigned to {name2} already.", name=dealer.name, name2=table.name),
             "assigned_already",
         )
-    session.add(TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=True, by_id=by.id))
-    session.flush()
-    record_audit(
-        session,
-        "assignment",
-        words=f"{by.name} assigned {dealer.name} to {table.name}.",
-        user_id=by.id,
-        table_id=table.id,
-        details={"dealer": dealer.id, "assigned": True},
+    return _record(
+        session, table, dealer, by, True, f"{by.name} assigned {dealer.name} to {table.name}."
     )
-    return dealer
 
 
 def unassign(session: Session, table: Table, dealer_id: int, by: User) -> User:
@@ -95,16 +87,25 @@ def unassign(session: Session, table: Table, dealer_id: int, by: User) -> User:
             ),
             "not_assigned",
         )
+    return _record(
+        session, table, dealer, by, False, f"{by.name} took {dealer.name} off {table.name}."
+    )
+
+
+def _record(
+    session: Session, table: Table, dealer: User, by: User, assigned: bool, words: str
+) -> User:
+    """The assignment (or its end) on the record, and on the audit trail in ``words``."""
     session.add(
-        TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=False, by_id=by.id)
+        TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=assigned, by_id=by.id)
     )
     session.flush()
     record_audit(
         session,
         "assignment",
-        words=f"{by.name} took {dealer.name} off {table.name}.",
+        words=words,
         user_id=by.id,
         table_id=table.id,
-        details={"dealer": dealer.id, "assigned": False},
+        details={"dealer": dealer.id, "assigned": assigned},
     )
     return dealer

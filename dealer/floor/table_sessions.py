@@ -20,10 +20,9 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.bounds import MAX_ID
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
-from dealer.models import Hand, Table, TableSession, User, utcnow
+from dealer.models import Hand, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 
@@ -110,12 +109,12 @@ def open_session(
 
 
 def get_session(session: Session, session_id: int) -> TableSession:
-    found = session.get(TableSession, session_id) if 1 <= session_id <= MAX_ID else None
-    if found is None:
-        raise NotFound(
+    def unknown() -> NotFound:
+        return NotFound(
             say("There is no session {session_id}.", session_id=session_id), "unknown_session"
         )
-    return found
+
+    return by_id(session, TableSession, session_id, unknown)
 
 
 def sessions_at(session: Session, table_id: int) -> list[TableSession]:

@@ -37,7 +37,7 @@ from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
-from dealer.models import Hand, Player, Seating, Table, TableSession, User, utcnow
+from dealer.models import Hand, Player, Seating, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words.catalogue import say
@@ -154,10 +154,10 @@ def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
 
 
 def get_table(session: Session, table_id: int) -> Table:
-    table = session.get(Table, table_id) if 1 <= table_id <= MAX_ID else None
-    if table is None:
-        raise NotFound(say("There is no table {table_id}.", table_id=table_id), "unknown_table")
-    return table
+    def unknown() -> NotFound:
+        return NotFound(say("There is no table {table_id}.", table_id=table_id), "unknown_table")
+
+    return by_id(session, Table, table_id, unknown)
 
 
 def open_seatings(session: Session, table_id: int) -> list[Seating]:
@@ -260,6 +260,12 @@ def seat_player(
     return seating
 
 
+def _refuse_in_play(session: Session, table: Table, seating: Seating, wait: str) -> None:
+    """Refuse a seat's chips leaving while it is in the hand in play: ``wait`` says until when."""
+    if _in_hand_in_play(session, table, seating) is not None:
+        raise Conflict(wait, "seat_in_hand")
+
+
 def _in_hand_in_play(session: Session, table: Table, seating: Seating) -> Hand | None:
     hand = playing_hand(session, table.id)
     if hand is not None and hand.seats.get(str(seating.seat)) == seating.id:
@@ -289,14 +295,10 @@ def move_chips(
         noted = approved_words(approved, user)
         posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}{noted}")
     else:
-        if _in_hand_in_play(session, table, seating) is not None:
-            raise Conflict(
-                say(
-                    "Seat {seat} is in the hand in play: cash out after it is settled.",
-                    seat=seating.seat,
-                ),
-                "seat_in_hand",
-            )
+        wait = say(
+            "Seat {seat} is in the hand in play: cash out after it is settled.", seat=seating.seat
+        )
+        _refuse_in_play(session, table, seating, wait)
         stack = balance(session, account)
         if amount > stack:
             raise Invalid(
@@ -334,14 +336,11 @@ def leave_seat(
 
     Leaving is a cash-out: above the table's approval threshold it needs a supervisor too.
     """
-    if _in_hand_in_play(session, table, seating) is not None:
-        raise Conflict(
-            say(
-                "Seat {seat} is in the hand in play: it can leave once the hand is settled.",
-                seat=seating.seat,
-            ),
-            "seat_in_hand",
-        )
+    wait = say(
+        "Seat {seat} is in the hand in play: it can leave once the hand is settled.",
+        seat=seating.seat,
+    )
+    _refuse_in_play(session, table, seating, wait)
     account = seating_account(seating.id)
     stack = balance(session, account)
     if stack < 0:

@@ -12,7 +12,7 @@ from dealer import rules
 from dealer.bounds import MAX_ID
 from dealer.errors import NotFound
 from dealer.ledger.replay import ReplayError, replay_engine
-from dealer.models import Event, Hand
+from dealer.models import Event, Hand, by_id
 from dealer.words.catalogue import say
 
 __all__ = [
@@ -147,7 +147,7 @@ def playing_hand(session: Session, table_id: int) -> Hand | None:
 
 
 def get_hand(session: Session, hand_id: int) -> Hand:
-    hand = session.get(Hand, hand_id) if 1 <= hand_id <= MAX_ID else None
-    if hand is None:
-        raise NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
-    return hand
+    def unknown() -> NotFound:
+        return NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
+
+    return by_id(session, Hand, hand_id, unknown)

@@ -44,7 +44,7 @@ from dealer.inputs.words import (
     whole,
 )
 from dealer.models import DISPUTE_OUTCOMES, DISPUTE_RAISERS, ROLES
-from dealer.people import users
+from dealer.people import pins, users
 from dealer.words import inputs as said
 
 __all__ = [
@@ -131,7 +131,7 @@ def _pin(value: Any, whose: str) -> str:
     """A PIN as typed: a string of digits, or the sentence saying what is wrong with it."""
     if value is None or value == "":
         raise Invalid(said.enter(whose) if whose != "PIN" else said.enter_yours(whose))
-    if not isinstance(value, str) or not users.PIN_PATTERN.fullmatch(value):
+    if not isinstance(value, str) or not pins.PIN_PATTERN.fullmatch(value):
         raise Invalid(said.pin_digits(*PIN_DIGITS), "invalid_pin")
     return value
 
@@ -362,7 +362,7 @@ class NewUser(Body):
         ),
     ]
     role: Annotated[str, _service(users.check_role, core_schema.literal_schema(list(ROLES)))]
-    pin: Annotated[str, _service(users.check_pin_format, core_schema.str_schema(pattern=PIN))]
+    pin: Annotated[str, _service(pins.check_pin_format, core_schema.str_schema(pattern=PIN))]
 
 
 def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:

@@ -33,6 +33,9 @@ __all__ = [
     "LedgerPage",
     "PaymentSearch",
     "PlayerSearch",
+    "ReplayAt",
+    "SeatSearch",
+    "ShiftHandsPage",
     "ShiftWindow",
     "SlipPaper",
     "Window",
@@ -85,6 +88,72 @@ class HandsPage(TypedDict, total=False):
     ]
     limit: Annotated[
         int, _number(HANDS_PAGE), Field(description="At most this many hands (25 unless told).")
+    ]
+
+
+class ReplayAt(TypedDict, total=False):
+    """Which step of a hand's replay: the table as it stood after event ``at``."""
+
+    at: Annotated[
+        int,
+        _number((1, MAX_ID)),
+        Field(description="The event's number in the hand (1 is the deal); the last if left out."),
+    ]
+    entry: Annotated[
+        int,
+        _number((1, MAX_ID)),
+        Field(description="Instead of at: the event that made this ledger entry (a payment)."),
+    ]
+
+
+class ShiftHandsPage(TypedDict, total=False):
+    """A page of the shift's hands, the newest first: at one table, older than ``before``."""
+
+    table: Annotated[int, _number((1, MAX_ID)), Field(description="Only this table's hands.")]
+    before: Annotated[
+        int,
+        _number((1, MAX_ID)),
+        Field(description="Only hands with a smaller id (the last page's next)."),
+    ]
+
+
+def _said(value: Any, field: str, _given: Mapping[str, Any]) -> str:
+    if isinstance(value, str) and len(value) <= SAID_LONGEST:
+        return value
+    raise Invalid(
+        say("{field} is at most {n} characters.", field=field, n=SAID_LONGEST), "invalid_query"
+    )
+
+
+#: The longest part of a search in words (the whole of it, in q).
+SAID_LONGEST = 200
+_SAID = Words(_said, inner=core_schema.str_schema(max_length=SAID_LONGEST))
+
+
+class SeatSearch(TypedDict, total=False):
+    """A search put the way a player puts it, in this shift: in one line (q), or in parts.
+    The parts are read by the search itself, which answers a part it cannot read in words."""
+
+    q: Annotated[
+        str,
+        _SAID,
+        Field(
+            description='The whole search in words, parts apart with commas: "player Rosa, '
+            'table 4, around 21:40, 8 chips".'
+        ),
+    ]
+    player: Annotated[str, _SAID, Field(description="Part of a name: any case, accents ignored.")]
+    seat: Annotated[str, _SAID, Field(description="A seat, 1 to 8.")]
+    table: Annotated[str, _SAID, Field(description='A table\'s name, or its number ("4").')]
+    around: Annotated[
+        str,
+        _SAID,
+        Field(description="A time on the floor's clock (21:40): a quarter hour either way."),
+    ]
+    amount: Annotated[
+        str,
+        _SAID,
+        Field(description="Chips: a seat's total paid or received in a hand, or one payment."),
     ]
 
 

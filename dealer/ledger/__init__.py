@@ -30,7 +30,8 @@ from dealer.ledger.checks import (
     check_sequence,
 )
 from dealer.ledger.post import Posting, Recorder, post
-from dealer.ledger.verification import EngineChange, Report, verify
+from dealer.ledger.verdict import EngineChange, Report
+from dealer.ledger.verification import verify
 
 __all__ = [
     "CAGE",

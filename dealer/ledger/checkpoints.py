@@ -5,10 +5,10 @@ entry count and head hash, as the API and the reports show them). It is signed w
 ledger's Ed25519 key and chained to the line before it in the file (``prev``), so a line
 cannot be forged, changed or taken out unseen. It is printed on session and shift reports.
 
-`verify` holds the ledger against the checkpoints: a history rewritten behind one no longer
-gives its hash, even when whoever rewrote it had the database and the key. A checkpoint is
-``checked`` when the checks ran over everything since the last checked one and found nothing:
-verifying starts from the last such checkpoint that still holds.
+`verify` holds the ledger against the checkpoints (`checkpoint_checks`): a history rewritten
+behind one no longer gives its hash, even when whoever rewrote it had the database and the
+key. A checkpoint is ``checked`` when the checks ran over everything since the last checked
+one and found nothing: verifying starts from the last such checkpoint that still holds.
 
 Checkpoints are made by ``flask --app dealer ledger checkpoint``, by every shift report (checked
 when its checks pass), by every session report and backup, and, unchecked, at each shift's end
@@ -21,7 +21,7 @@ import fcntl
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -33,39 +33,28 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.clock import this_shift_start
 from dealer.ledger.chain import CHECKPOINT_COLUMNS, GENESIS, checkpoint_link_fields, moment
-from dealer.ledger.checks import Problem, when
 from dealer.ledger.keys import LedgerKey, current_key, signature_ok
+from dealer.ledger.kinds import KINDS
 from dealer.models import (
     LINK_KINDS,
-    AuditRecord,
     ChainLink,
     CheckpointRecord,
-    Dispute,
-    DisputeRuling,
-    Event,
-    IdentityVersion,
     LedgerEntry,
-    PrintRecord,
     as_utc,
     utcnow,
 )
-from dealer.words.catalogue import say, say_n
 
 __all__ = [
     "ROW_KEYS",
     "Checkpoint",
     "CheckpointFile",
-    "Filed",
     "Head",
     "chain_head",
-    "check_checkpoints",
-    "check_counts",
     "checkpoint_head",
     "count_rows",
     "counted",
     "current_file",
     "file_genesis",
-    "holds",
     "line_digest",
     "note_filed",
     "record_checkpoint",
@@ -128,16 +117,7 @@ def chain_head(session: Session, before: datetime | None = None) -> Head:
 
 
 #: Each kind of row the chain links, and its key.
-ROW_KEYS: dict[str, InstrumentedAttribute[int]] = {
-    "entry": LedgerEntry.seq,
-    "event": Event.id,
-    "print": PrintRecord.id,
-    "dispute": Dispute.id,
-    "ruling": DisputeRuling.id,
-    "audit": AuditRecord.id,
-    "checkpoint": CheckpointRecord.id,
-    "version": IdentityVersion.id,
-}
+ROW_KEYS: dict[str, InstrumentedAttribute[int]] = {k.name: k.key for k in KINDS.values()}
 
 
 def count_rows(session: Session, marks: Mapping[str, int], seq: int) -> dict[str, int]:
@@ -374,169 +354,3 @@ def note_filed(session: Session) -> list[tuple[int, list[object], datetime]]:
 
 
 _INSERT_RECORD = insert(cast(Table, CheckpointRecord.__table__))
-
-
-# ------------------------------------------------------------------- holding the ledger to them
-
-
-@dataclass(frozen=True, slots=True)
-class Filed:
-    """A line of the checkpoint file as read: its text, and its checkpoint (None: unreadable)."""
-
-    line: str
-    checkpoint: Checkpoint | None
-
-
-def read_filed(lines: Iterator[str]) -> Iterator[Filed]:
-    for line in lines:
-        try:
-            yield Filed(line, Checkpoint.parse(line))
-        except ValueError:
-            yield Filed(line, None)
-
-
-def holds(checkpoint: Checkpoint, links: Mapping[int, str], public: str) -> bool:
-    """Whether ``checkpoint`` is signed with ``public`` and its link still has its hash.
-
-    ``links`` maps link seqs to their hashes as stored now.
-    """
-    stored = links.get(checkpoint.seq, GENESIS if checkpoint.seq == 0 else None)
-    return stored == checkpoint.hash and checkpoint.signed_by(public)
-
-
-def check_checkpoints(
-    filed: Sequence[Filed],
-    links: Mapping[int, str],
-    entries: Mapping[int, str],
-    head: int,
-    public: str,
-    whole_file: bool,
-) -> list[Problem]:
-    """Each checkpoint read (newest first) is signed with ``public``, follows the line before it
-    in the file, and still holds: its link (``links``: seq -> hash as stored now) and its last
-    entry (``entries``: seq -> hash) have the hashes it recorded. ``head`` is the chain's last
-    link now; ``whole_file``: the oldest line read is the file's first.
-    """
-    problems: list[Problem] = []
-    for n, item in enumerate(filed):
-        cp = item.checkpoint
-        older = filed[n + 1].line if n + 1 < len(filed) else None
-        if cp is None:
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "Line {value} from the end of the checkpoint file is not a checkpoint.",
-                        value=n + 1,
-                    ),
-                )
-            )
-            continue
-        name = f"The checkpoint of {when(cp.at)} (link {cp.seq})"
-        if not cp.signed_by(public):
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} is not signed with this ledger's key: forged or changed.", name=name
-                    ),
-                )
-            )
-            continue
-        if (older is not None and cp.prev != line_digest(older)) or (
-            older is None and whole_file and cp.prev
-        ):
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "The checkpoint file was changed just before {value}: a line was "
-                        "taken out, put in or altered.",
-                        value=name[4:],
-                    ),
-                )
-            )
-        if cp.seq > head:
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} recorded link {seq}, but the keyed chain now ends at link "
-                        "{head}: history was deleted.",
-                        name=name,
-                        seq=cp.seq,
-                        head=head,
-                    ),
-                )
-            )
-        elif not holds(cp, links, public):
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} recorded its hash as {value}..., but the database now gives "
-                        "{value2}...: history up to it was rewritten.",
-                        name=name,
-                        value=cp.hash[:16],
-                        value2=links.get(cp.seq, "none")[:16],
-                    ),
-                )
-            )
-        if cp.entries and entries.get(cp.entries) != cp.entry_hash:
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} recorded entry {entries} as {value}..., but the ledger no "
-                        "longer has it so: entries were rewritten or deleted.",
-                        name=name,
-                        entries=cp.entries,
-                        value=cp.entry_hash[:16],
-                    ),
-                    cp.entries,
-                )
-            )
-    return problems
-
-
-#: What each count of a checkpoint counts, in words.
-_COUNTED = {
-    "link": "links of the keyed chain",
-    "entry": "ledger entries",
-    "event": "events",
-    "print": "prints",
-    "dispute": "disputes",
-    "ruling": "rulings",
-    "audit": "audit records",
-    "checkpoint": "records of checkpoints",
-    "version": "versions of people, tables and seats",
-}
-
-
-def check_counts(checkpoint: Checkpoint, now: Mapping[str, int]) -> list[Problem]:
-    """Every count ``checkpoint`` recorded is the same now (``now``: `count_rows` again, up to
-    the same marks): a row deleted behind it, or slipped in, changes its kind's count."""
-    problems: list[Problem] = []
-    name = f"The checkpoint of {when(checkpoint.at)} (link {checkpoint.seq})"
-    for kind, then in sorted((checkpoint.counts or {}).items()):
-        found = now.get(kind)
-        if found is None or found == then:
-            continue
-        noun = _COUNTED.get(kind, kind)
-        counted = say(
-            "{name} counted {then} {noun} up to it, and the database now has {found}: ",
-            name=name,
-            then=then,
-            noun=noun,
-            found=found,
-        )
-        if found < then:
-            change = say_n("{n} was deleted.", "{n} were deleted.", then - found)
-        else:
-            change = say_n(
-                "{n} was added behind the app's back.",
-                "{n} were added behind the app's back.",
-                found - then,
-            )
-        problems.append(Problem("checkpoint", counted + change))
-    return problems

@@ -31,7 +31,8 @@ from dealer.ledger.chain import (
     link_message,
     version_link_fields,
 )
-from dealer.ledger.checks import LinkRow, Problem
+from dealer.ledger.checks import Problem
+from dealer.ledger.link_checks import LinkRow
 from dealer.models import (
     ChainLink,
     IdentityVersion,

@@ -18,28 +18,19 @@ from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.ledger.chain import (
-    AUDIT_COLUMNS,
     DEALT_COLUMNS,
-    DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
     EVENT_COLUMNS,
     GENESIS,
-    PRINT_COLUMNS,
-    RULING_COLUMNS,
-    VERSION_COLUMNS,
-    audit_link_fields,
     columns,
-    dispute_link_fields,
     entry_link_fields,
     event_link_fields,
     link_message,
-    print_link_fields,
-    ruling_link_fields,
-    version_link_fields,
 )
 from dealer.ledger.checkpoints import file_genesis, note_filed, seal_shift_end
 from dealer.ledger.heads import head, moved
 from dealer.ledger.keys import current_key
+from dealer.ledger.kinds import KINDS, SINGLE, Linkable, fields_of
 from dealer.models import (
     AuditRecord,
     ChainLink,
@@ -56,13 +47,10 @@ from dealer.transactions import require_writing, writing
 
 __all__ = [
     "Unkeyed",
+    "add_linked",
     "link",
-    "link_audit",
-    "link_dispute",
     "link_entries",
     "link_event",
-    "link_print",
-    "link_ruling",
     "link_unkeyed",
     "record_filed",
     "unkeyed",
@@ -168,51 +156,17 @@ def _event_fields(event: Event, hand: Hand | None) -> list[object]:
     return event_link_fields(columns(event, EVENT_COLUMNS), dealt)
 
 
-def link_print(session: Session, record: PrintRecord) -> None:
-    """Link a print of a document just counted."""
-    link(session, "print", [(record.id, _print_fields(record))], record.printed_at)
+def add_linked(session: Session, row: Linkable) -> None:
+    """Write ``row`` (a print of a document, a dispute, a ruling, an audit record) and link it."""
+    session.add(row)
+    session.flush()
+    kind = SINGLE[type(row)]
+    link(session, kind.name, [(row.id, fields_of(kind, row))], getattr(row, kind.at))
 
 
-def _print_fields(record: PrintRecord) -> list[object]:
-    return print_link_fields(columns(record, PRINT_COLUMNS))
-
-
-def link_dispute(session: Session, dispute: Dispute) -> None:
-    """Link a dispute just opened on a hand."""
-    link(session, "dispute", [(dispute.id, _dispute_fields(dispute))], dispute.opened_at)
-
-
-def _dispute_fields(dispute: Dispute) -> list[object]:
-    return dispute_link_fields(columns(dispute, DISPUTE_COLUMNS))
-
-
-def link_audit(session: Session, record: AuditRecord) -> None:
-    """Link an audit record just written."""
-    link(session, "audit", [(record.id, _audit_fields(record))], record.at)
-
-
-def _audit_fields(record: AuditRecord) -> list[object]:
-    return audit_link_fields(columns(record, AUDIT_COLUMNS))
-
-
-def link_ruling(session: Session, ruling: DisputeRuling) -> None:
-    """Link a ruling just made on a dispute."""
-    link(session, "ruling", [(ruling.id, _ruling_fields(ruling))], ruling.ruled_at)
-
-
-def _ruling_fields(ruling: DisputeRuling) -> list[object]:
-    return ruling_link_fields(columns(ruling, RULING_COLUMNS))
-
-
-#: Each kind of row the chain links, and its key.
-KEYS: tuple[tuple[str, InstrumentedAttribute[int]], ...] = (
-    ("entry", LedgerEntry.seq),
-    ("event", Event.id),
-    ("print", PrintRecord.id),
-    ("dispute", Dispute.id),
-    ("ruling", DisputeRuling.id),
-    ("audit", AuditRecord.id),
-    ("version", IdentityVersion.id),
+#: Each kind of row the chain links, and its key (checkpoint records are linked as filed).
+KEYS: tuple[tuple[str, InstrumentedAttribute[int]], ...] = tuple(
+    (kind.name, kind.key) for kind in KINDS.values() if kind.name != "checkpoint"
 )
 
 
@@ -256,33 +210,28 @@ def link_unkeyed(session: Session) -> Unkeyed:
     require_writing(session, "ledger.links.link_unkeyed")
     found = unkeyed(session)
     now = utcnow()
-    entries = _in_order(session, LedgerEntry, LedgerEntry.seq, found["entry"])
-    rows = [(e.seq, entry_link_fields(columns(e, ENTRY_COLUMNS))) for e in entries]
-    link(session, "entry", rows, now)
-    events = _in_order(session, Event, Event.id, found["event"])
-    hands = {
-        h.id: h for h in _in_order(session, Hand, Hand.id, sorted({e.hand_id for e in events}))
-    }
-    rows = [(e.id, _event_fields(e, hands[e.hand_id] if e.seq == 1 else None)) for e in events]
-    link(session, "event", rows, now)
-    prints = _in_order(session, PrintRecord, PrintRecord.id, found["print"])
-    link(session, "print", [(p.id, _print_fields(p)) for p in prints], now)
-    disputes = _in_order(session, Dispute, Dispute.id, found["dispute"])
-    link(session, "dispute", [(d.id, _dispute_fields(d)) for d in disputes], now)
-    rulings = _in_order(session, DisputeRuling, DisputeRuling.id, found["ruling"])
-    link(session, "ruling", [(r.id, _ruling_fields(r)) for r in rulings], now)
-    audits = _in_order(session, AuditRecord, AuditRecord.id, found["audit"])
-    link(session, "audit", [(a.id, _audit_fields(a)) for a in audits], now)
-    versions = _in_order(session, IdentityVersion, IdentityVersion.id, found["version"])
-    rows = [(v.id, version_link_fields(columns(v, VERSION_COLUMNS))) for v in versions]
-    link(session, "version", rows, now)
+    counts: dict[str, int] = {}
+    for kind in KINDS.values():
+        if kind.name not in found:
+            continue  # the records of checkpoints are linked as they are filed
+        rows = _in_order(session, kind.model, kind.key, found[kind.name])
+        if kind.name == "event":
+            dealt = sorted({e.hand_id for e in rows})
+            hands = {h.id: h for h in _in_order(session, Hand, Hand.id, dealt)}
+            fields = [
+                (e.id, _event_fields(e, hands[e.hand_id] if e.seq == 1 else None)) for e in rows
+            ]
+        else:
+            fields = [(getattr(r, kind.key.key), fields_of(kind, r)) for r in rows]
+        link(session, kind.name, fields, now)
+        counts[kind.name] = len(rows)
     return Unkeyed(
-        len(entries),
-        len(events),
-        len(prints),
-        len(disputes) + len(rulings),
-        len(audits),
-        len(versions),
+        counts["entry"],
+        counts["event"],
+        counts["print"],
+        counts["dispute"] + counts["ruling"],
+        counts["audit"],
+        counts["version"],
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from dealer.ledger.links import link_print
+from dealer.ledger.links import add_linked
 from dealer.models import PRINT_KINDS, PrintRecord
 
 __all__ = ["prints_so_far", "record_print"]
@@ -38,7 +38,5 @@ def record_print(session: Session, kind: str, subject: str, user_id: int, device
     record = PrintRecord(
         kind=kind, subject=subject, reprint=reprint, user_id=user_id, device=device[:200]
     )
-    session.add(record)
-    session.flush()
-    link_print(session, record)
+    add_linked(session, record)
     return reprint

@@ -15,37 +15,20 @@ from sqlalchemy import ColumnElement, Executable, and_, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.ledger.chain import (
-    AUDIT_COLUMNS,
-    CHECKPOINT_COLUMNS,
     DEALT_COLUMNS,
-    DISPUTE_COLUMNS,
     ENTRY_COLUMNS,
     EVENT_COLUMNS,
-    PRINT_COLUMNS,
-    RULING_COLUMNS,
-    VERSION_COLUMNS,
     EntryFields,
-    audit_link_fields,
-    checkpoint_link_fields,
-    dispute_link_fields,
     entry_link_fields,
     event_link_fields,
-    print_link_fields,
-    ruling_link_fields,
-    version_link_fields,
 )
-from dealer.ledger.checks import LinkRow
+from dealer.ledger.kinds import KINDS
+from dealer.ledger.link_checks import LinkRow
 from dealer.models import (
-    AuditRecord,
     ChainLink,
-    CheckpointRecord,
-    Dispute,
-    DisputeRuling,
     Event,
     Hand,
-    IdentityVersion,
     LedgerEntry,
-    PrintRecord,
 )
 
 __all__ = [
@@ -249,15 +232,9 @@ _DEALT_COLUMNS = [getattr(Hand, name) for name in DEALT_COLUMNS]
 #: first, and what its link covers of a row.
 LinkFieldsOf = Callable[[Sequence[Any]], list[object]]
 _ASIDE: dict[str, tuple[list[InstrumentedAttribute[Any]], LinkFieldsOf]] = {
-    kind: ([getattr(model, name) for name in names], fields)
-    for kind, model, names, fields in (
-        ("print", PrintRecord, PRINT_COLUMNS, print_link_fields),
-        ("dispute", Dispute, DISPUTE_COLUMNS, dispute_link_fields),
-        ("ruling", DisputeRuling, RULING_COLUMNS, ruling_link_fields),
-        ("audit", AuditRecord, AUDIT_COLUMNS, audit_link_fields),
-        ("checkpoint", CheckpointRecord, CHECKPOINT_COLUMNS, checkpoint_link_fields),
-        ("version", IdentityVersion, VERSION_COLUMNS, version_link_fields),
-    )
+    kind.name: ([getattr(kind.model, name) for name in kind.columns], kind.fields)
+    for kind in KINDS.values()
+    if kind.fields is not None and kind.name != "entry"
 }
 _EVENT_HAND = EVENT_COLUMNS.index("hand_id")
 _EVENT_SEQ = EVENT_COLUMNS.index("seq")

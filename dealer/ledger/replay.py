@@ -37,14 +37,12 @@ __all__ = [
 ]
 
 
-class ReplayError(Conflict):
+class ReplayError(Conflict, code="hand_does_not_replay"):
     """A stored hand that the engine installed can no longer replay as recorded.
 
     Its chips stand as its ledger entries say (`verify` tells an engine change from
     tampering); a screen or the API answers 409 with the sentence, never a 500.
     """
-
-    code = "hand_does_not_replay"
 
     def __init__(self, message: str) -> None:
         super().__init__(

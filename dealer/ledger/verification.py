@@ -24,28 +24,20 @@ A ``window`` (a shift report's) adds the links written in it to what is checked.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.orm import Session
 
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.chain import GENESIS
+from dealer.ledger.checkpoint_checks import entry_hashes, hold_checkpoints, link_hashes
 from dealer.ledger.checkpoints import (
     Checkpoint,
-    CheckpointFile,
-    Filed,
-    Head,
     chain_head,
-    check_checkpoints,
-    check_counts,
-    count_rows,
     counted,
     current_file,
-    holds,
-    line_digest,
-    read_filed,
     record_checkpoint,
 )
 from dealer.ledger.checks import (
@@ -55,98 +47,21 @@ from dealer.ledger.checks import (
     check_chain,
     check_figures,
     check_hand_nets,
-    check_links,
     check_reversals,
     check_sequence,
-    check_unkeyed,
-    when,
 )
 from dealer.ledger.engine import change_note, engine_version
 from dealer.ledger.identity import check_identity
-from dealer.ledger.keys import LedgerKey, current_key
+from dealer.ledger.keys import current_key
+from dealer.ledger.link_checks import check_links, check_unkeyed
 from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
 from dealer.ledger.replay import account_of, replay_all
-from dealer.models import ChainLink, CheckpointRecord, Event, Hand, LedgerEntry, as_utc
+from dealer.ledger.verdict import CHAIN_CHECKS, EngineChange, Report
+from dealer.models import ChainLink, Event, Hand, LedgerEntry
 from dealer.words.catalogue import say
 
-__all__ = ["CHAIN_CHECKS", "EngineChange", "Report", "checkpoint_report", "verify"]
-
-#: The checks that find a rewritten history (not a hand the engine no longer agrees with).
-CHAIN_CHECKS = frozenset(
-    {
-        "sequence",
-        "chain",
-        "events",
-        "prints",
-        "disputes",
-        "audit",
-        "unkeyed",
-        "checkpoint",
-        "identity",
-    }
-)
-
-
-@dataclass(frozen=True, slots=True)
-class EngineChange:
-    """A hand that no longer replays as recorded under the engine installed: not tampering."""
-
-    hand: int
-    played_under: str | None
-    message: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {"hand": self.hand, "played_under": self.played_under, "message": self.message}
-
-
-@dataclass(slots=True)
-class Report:
-    """The outcome of the checks: ``ok`` when there is no problem (engine changes are not)."""
-
-    entries: int
-    head: str
-    problems: list[Problem] = field(default_factory=list)
-    #: The keyed chain's head the checks reached.
-    chain: Head = field(default_factory=lambda: Head(0, GENESIS, None))
-    full: bool = False
-    #: Links after this one were checked; the checkpoint that was started from, if any.
-    checked_from: int = 0
-    checkpoint: Checkpoint | None = None
-    checkpoints: int = 0
-    links: int = 0
-    #: Hands held to their entries and events, and those of them replayed through the engine.
-    hands_checked: int = 0
-    hands: int = 0
-    engine: str = ""
-    engine_changed: list[EngineChange] = field(default_factory=list)
-    #: Each replayed hand's entries, summed by the database (a report reuses them).
-    nets: dict[int, dict[str, int]] = field(default_factory=dict)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    def as_dict(self) -> dict[str, object]:
-        start = self.checkpoint
-        return {
-            "ok": self.ok,
-            "entries": self.entries,
-            "head": self.head,
-            "problems": [p.as_dict() for p in self.problems],
-            "full": self.full,
-            "chain": {"seq": self.chain.seq, "hash": self.chain.hash},
-            "checked_from": self.checked_from,
-            "checkpoint": None
-            if start is None
-            else {"seq": start.seq, "hash": start.hash, "at": start.at.isoformat()},
-            "checkpoints": self.checkpoints,
-            "links_checked": self.links,
-            "hands_checked": self.hands_checked,
-            "hands_replayed": self.hands,
-            "engine": self.engine,
-            "engine_changed": [c.as_dict() for c in self.engine_changed],
-        }
+__all__ = ["checkpoint_report", "verify"]
 
 
 def verify(
@@ -156,7 +71,7 @@ def verify(
     key, store = current_key(), current_file()
     head = chain_head(session)
     report = Report(head.entries, head.entry_hash, chain=head, full=full, engine=engine_version())
-    start = _hold_checkpoints(session, report, store, key)
+    start = hold_checkpoints(session, report, store, key)
     if start is not None and not full:
         report.checkpoint, report.checked_from = start, start.seq
     marks = report.checkpoint.marks if report.checkpoint is not None else {}
@@ -164,7 +79,7 @@ def verify(
     touched: set[int] = set()
     for low, high in _stretches(session, report.checked_from, head.seq, window):
         stretch = Stretch(session, low, high)
-        prev = _link_hashes(session, [low - 1]).get(low - 1, GENESIS) if low > 1 else GENESIS
+        prev = link_hashes(session, [low - 1]).get(low - 1, GENESIS) if low > 1 else GENESIS
         report.problems += check_links(stretch.links(), key.mac, prev, first=low)
         report.links += stretch.count
         entries += stretch.entries
@@ -199,124 +114,6 @@ def checkpoint_report(session: Session, report: Report, reason: str) -> Checkpoi
     if not report.chain.seq:
         return None
     return record_checkpoint(counted(session, report.chain), report.ok, reason)
-
-
-def _hold_checkpoints(
-    session: Session, report: Report, store: CheckpointFile, key: LedgerKey
-) -> Checkpoint | None:
-    """Check the checkpoints back to the last checked one that holds (all: ``full``); that one.
-
-    The file is read from its end: what a check reads of it is what was filed since.
-    """
-    filed: list[Filed] = []
-    links: dict[int, str] = {}
-    start: Checkpoint | None = None
-    lines = read_filed(store.newest_first())
-    whole = True
-    for item in lines:
-        filed.append(item)
-        cp = item.checkpoint
-        if report.full or cp is None:
-            continue
-        links.update(_link_hashes(session, [cp.seq]))
-        if cp.checked and holds(cp, links, key.public):
-            start = cp
-            older = next(lines, None)  # the good one's ``prev`` is checked against it
-            if older is not None:
-                filed.append(older)
-                whole = False
-            break
-    if report.full:
-        links = _link_hashes(session, [f.checkpoint.seq for f in filed if f.checkpoint])
-    else:
-        links.update(_link_hashes(session, [f.checkpoint.seq for f in filed[-1:] if f.checkpoint]))
-    entries = _entry_hashes(session, [f.checkpoint.entries for f in filed if f.checkpoint])
-    report.problems += check_checkpoints(
-        filed, links, entries, report.chain.seq, key.public, whole_file=whole
-    )
-    report.checkpoints = len(filed)
-    report.problems += _hold_the_file(session, report, store, filed)
-    if start is not None and start.counts is not None:
-        report.problems += check_counts(start, count_rows(session, start.marks, start.seq))
-    return start
-
-
-def _hold_the_file(
-    session: Session, report: Report, store: CheckpointFile, filed: Sequence[Filed]
-) -> list[Problem]:
-    """The checkpoint file is there and no older than the database's own record of it.
-
-    A ledger files the empty chain with its first link: links with no checkpoint read means
-    the file was deleted, emptied or moved. The file must still hold the line of the newest
-    checkpoint the database recorded (every one, checking in full): else it was replaced by
-    an older copy or cut short.
-    """
-    path = store.path
-    if report.chain.seq and not any(f.checkpoint for f in filed):
-        return [
-            Problem(
-                "checkpoint",
-                say(
-                    "No checkpoint is filed in {path}, yet the keyed chain holds {seq} "
-                    "links: every ledger files one with its first link, so the checkpoint "
-                    "file was deleted, emptied or moved (or CHECKPOINT_FILE names another "
-                    "file).",
-                    path=path,
-                    seq=report.chain.seq,
-                ),
-            )
-        ]
-    records = select(CheckpointRecord.seq, CheckpointRecord.at, CheckpointRecord.digest)
-    wanted = list(
-        session.execute(
-            records if report.full else records.order_by(CheckpointRecord.id.desc()).limit(1)
-        )
-    )
-    if not wanted:
-        return []
-    have = {line_digest(f.line) for f in filed}
-    oldest = min(as_utc(r.at) for r in wanted)
-    if any(r.digest not in have for r in wanted) and not report.full:
-        for item in read_filed(store.newest_first()):
-            have.add(line_digest(item.line))
-            if item.checkpoint is not None and item.checkpoint.at < oldest:
-                break
-    missing = [r for r in wanted if r.digest not in have]
-    if not missing:
-        return []
-    last = max(missing, key=lambda r: as_utc(r.at))
-    return [
-        Problem(
-            "checkpoint",
-            f"The checkpoint file {path} no longer holds the checkpoint of {when(last.at)} "
-            f"(link {last.seq}) that the database recorded"
-            + (f", nor {len(missing) - 1} more" if len(missing) > 1 else "")
-            + ": the file was replaced by an older copy, cut short or changed.",
-        )
-    ]
-
-
-def _link_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:
-    return _hashes(session, ChainLink.seq, ChainLink.hash, seqs)
-
-
-def _entry_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:
-    return _hashes(session, LedgerEntry.seq, LedgerEntry.hash, seqs)
-
-
-def _hashes(
-    session: Session,
-    key: InstrumentedAttribute[int],
-    own: InstrumentedAttribute[str],
-    seqs: Iterable[int],
-) -> dict[int, str]:
-    """The stored hash of each of ``seqs`` (links' or entries'), those that are there."""
-    out: dict[int, str] = {}
-    for chunk in chunks(seqs):
-        out.update(
-            {seq: value for seq, value in session.execute(select(key, own).where(key.in_(chunk)))}
-        )
-    return out
 
 
 def _stretches(
@@ -356,7 +153,7 @@ def _check_entries(
             runs[-1].append(entry)
         else:
             runs.append([entry])
-    before = _entry_hashes(session, [run[0].seq - 1 for run in runs])
+    before = entry_hashes(session, [run[0].seq - 1 for run in runs])
     for run in runs:
         first = 1 if whole else run[0].seq
         report.problems += check_sequence(run, first)

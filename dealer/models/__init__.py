@@ -20,6 +20,7 @@ from dealer.models.base import (
     ROLES,
     Timestamp,
     as_utc,
+    by_id,
     utcnow,
 )
 from dealer.models.floor import Player, Seating, Table, TableAssignment, TableSession
@@ -70,6 +71,7 @@ __all__ = [
     "Timestamp",
     "User",
     "as_utc",
+    "by_id",
     "db",
     "utcnow",
 ]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from dealer.bounds import MAX_ID
 
 if TYPE_CHECKING:
     pass
@@ -20,8 +24,20 @@ __all__ = [
     "ROLES",
     "Timestamp",
     "as_utc",
+    "by_id",
     "utcnow",
 ]
+
+Row = TypeVar("Row")
+
+
+def by_id(session: Session, model: type[Row], ident: int, unknown: Callable[[], Exception]) -> Row:
+    """The row of ``model`` with id ``ident``; else raise ``unknown()`` (the refusal naming
+    what was asked for). An id no row can have is refused without asking the database."""
+    found = session.get(model, ident) if 1 <= ident <= MAX_ID else None
+    if found is None:
+        raise unknown()
+    return found
 
 
 #: Roles from least to most trusted; each may do everything the ones before it may.

@@ -98,13 +98,11 @@ def record_audit(
         words=words,
         details=dict(details or {}),
     )
-    session.add(record)
-    session.flush()
     # Imported here: the ledger's services record to the trail, and the trail is sealed into
     # the ledger's keyed chain, so each needs the other.
-    from dealer.ledger.links import link_audit
+    from dealer.ledger.links import add_linked
 
-    link_audit(session, record)
+    add_linked(session, record)
     return record
 
 

@@ -44,10 +44,8 @@ __all__ = [
 Action = Literal["read", "record", "open_session", "deal"]
 
 
-class NotYourTable(Forbidden):
+class NotYourTable(Forbidden, code="not_your_table"):
     """A dealer asking about a table that is not theirs (403)."""
-
-    code = "not_your_table"
 
 
 def tables_held(session: Session, dealer_id: int) -> set[int]:

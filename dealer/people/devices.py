@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from dealer.bounds import check_name_text
 from dealer.errors import Conflict, Invalid, NotFound
-from dealer.models import Device, User, utcnow
+from dealer.models import Device, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 
@@ -145,12 +145,12 @@ def register_device(
 
 
 def _get(session: Session, device_id: int) -> Device:
-    device = session.get(Device, device_id) if 1 <= device_id <= 2**31 - 1 else None
-    if device is None:
-        raise NotFound(
+    def unknown() -> NotFound:
+        return NotFound(
             say("There is no device {device_id}.", device_id=device_id), "unknown_device"
         )
-    return device
+
+    return by_id(session, Device, device_id, unknown)
 
 
 def rename_device(session: Session, device_id: int, name: object, user: User) -> Device:
@@ -160,15 +160,9 @@ def rename_device(session: Session, device_id: int, name: object, user: User) ->
             say("{name} is retired: register the tablet again.", name=device.name), "device_retired"
         )
     was, device.name = device.name, _name(name)
-    session.flush()
-    record_audit(
-        session,
-        "device_changed",
-        words=f"{user.name} renamed tablet {was} to {device.name}.",
-        user_id=user.id,
-        details={"device": device.id, "was": was},
+    return _changed(
+        session, device, user, f"{user.name} renamed tablet {was} to {device.name}.", was=was
     )
-    return device
 
 
 def retire_device(session: Session, device_id: int, user: User) -> Device:
@@ -176,14 +170,20 @@ def retire_device(session: Session, device_id: int, user: User) -> Device:
     device = _get(session, device_id)
     if device.retired_at is None:
         device.retired_at = utcnow()
-        session.flush()
-        record_audit(
-            session,
-            "device_changed",
-            words=f"{user.name} retired tablet {device.name}.",
-            user_id=user.id,
-            details={"device": device.id, "retired": True},
-        )
+        _changed(session, device, user, f"{user.name} retired tablet {device.name}.", retired=True)
+    return device
+
+
+def _changed(session: Session, device: Device, user: User, words: str, **details: object) -> Device:
+    """A change to ``device`` written, and on the audit trail in ``words``."""
+    session.flush()
+    record_audit(
+        session,
+        "device_changed",
+        words=words,
+        user_id=user.id,
+        details={"device": device.id, **details},
+    )
     return device
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "CodedError",
     "IllegalActionError",
     "IllegalMeldError",
     "InvalidActionError",
@@ -14,17 +15,14 @@ __all__ = [
 ]
 
 
-class RulesError(ValueError):
-    """Base of every error the rules engine raises on bad input.
-
-    ``code`` is a stable snake_case identifier for programs; ``message`` is one
-    sentence a dealer can read aloud.
+class CodedError(Exception):
+    """An error with a stable snake_case ``code`` for programs and one ``message``, a sentence
+    a dealer can read aloud: the base of the engine's errors and of the app's
+    (`dealer.errors.DealerError`). A subclass names its code in its header:
+    ``class ShoeExceededError(RulesError, code="shoe_exceeded")``.
     """
 
-    code = "rules_error"
-    #: HTTP-ish category: "rules" (against the rules or malformed) or "state"
-    #: (not allowed in the current state of the hand).
-    kind = "rules"
+    code = "error"
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -32,48 +30,48 @@ class RulesError(ValueError):
         if code is not None:
             self.code = code
 
+    def __init_subclass__(cls, code: str | None = None, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if code is not None:
+            cls.code = code
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
 
 
-class InvalidCardError(RulesError):
+class RulesError(CodedError, ValueError, code="rules_error"):
+    """Base of every error the rules engine raises on bad input."""
+
+    #: HTTP-ish category: "rules" (against the rules or malformed) or "state"
+    #: (not allowed in the current state of the hand).
+    kind = "rules"
+
+
+class InvalidCardError(RulesError, code="invalid_card"):
     """A token that is not a Pan card (``10H``, ``8C``, a joker, ...)."""
 
-    code = "invalid_card"
 
-
-class IllegalMeldError(RulesError):
+class IllegalMeldError(RulesError, code="illegal_meld"):
     """Cards that do not form a valid set or run, or a growth the rules forbid."""
 
-    code = "illegal_meld"
 
-
-class ShoeExceededError(RulesError):
+class ShoeExceededError(RulesError, code="shoe_exceeded"):
     """More copies of a card on the table than the shoe holds: a mis-entry."""
 
-    code = "shoe_exceeded"
 
-
-class InvalidRulesError(RulesError):
+class InvalidRulesError(RulesError, code="invalid_rules"):
     """An unknown profile, an unknown knob, or a knob value out of range."""
 
-    code = "invalid_rules"
 
-
-class InvalidActionError(RulesError):
+class InvalidActionError(RulesError, code="invalid_action"):
     """A malformed action: unknown type, missing field, wrong seat, unknown meld."""
 
-    code = "invalid_action"
 
-
-class IllegalActionError(RulesError):
+class IllegalActionError(RulesError, code="illegal_action"):
     """An action the rules forbid for this seat (too many cards down, ...)."""
 
-    code = "illegal_action"
 
-
-class NotAllowedNowError(RulesError):
+class NotAllowedNowError(RulesError, code="not_allowed_now"):
     """An action not allowed in the hand's current state (a meld on a settled hand)."""
 
-    code = "not_allowed_now"
     kind = "state"

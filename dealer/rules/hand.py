@@ -99,6 +99,11 @@ class Hand:
     def melds_of(self, seat: int) -> list[TableMeld]:
         return [m for m in self.melds.values() if m.seat == seat]
 
+    def next_in_play(self, seat: int) -> int | None:
+        """The seat after ``seat`` in play order (seat order, round the table) still in."""
+        after = [s for s in self.seats if s > seat] + [s for s in self.seats if s < seat]
+        return next((s for s in after if self.seat_status[s] == "in"), None)
+
     def event(self, seq: int) -> EventRecord:
         if not 1 <= seq <= len(self.events):
             raise InvalidActionError(f"There is no event {seq} in this hand.", code="unknown_event")

@@ -130,6 +130,13 @@ def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int], claimed: bool
         plan.changes[mid] = meld.with_paid(value)
 
 
+def meld_in_play(hand: Hand, action: Add | Borrow | Split) -> TableMeld:
+    """The meld ``action`` works on: the hand in play, its seat still in it, the meld its own."""
+    require_playing(hand)
+    require_in(hand, action.seat)
+    return own_meld(hand, action.seat, action.meld)
+
+
 def require_card_from_hand(hand: Hand, action: Borrow | Split) -> None:
     """Section 4: under ``rearrange_needs_card`` a split or a borrow plays a card from hand."""
     if action.cards or not hand.rules.rearrange_needs_card:
@@ -147,29 +154,21 @@ def plan_meld(hand: Hand, action: Meld) -> Plan:
     require_in(hand, action.seat)
     new = lay(hand.next_meld_id, action.seat, action.cards, hand.rules)
     check_cards_down(hand, action.seat, action.cards)
-    plan = Plan(seat=action.seat, changes={new.id: new}, added=new.cards, next_meld=1)
-    collect(hand, plan, action.seat, plan.changes, action.claimed)
-    return plan
+    return _collected(hand, action, {new.id: new}, new.cards, next_meld=1)
 
 
 def plan_add(hand: Hand, action: Add) -> Plan:
-    require_playing(hand)
-    require_in(hand, action.seat)
-    meld = own_meld(hand, action.seat, action.meld)
+    meld = meld_in_play(hand, action)
     if not action.cards:
         raise IllegalMeldError("No cards were given to add.")
     check_growth(meld.cards, meld.shape, action.cards)
     check_cards_down(hand, action.seat, action.cards)
     grown = meld.with_cards((*meld.cards, *action.cards), hand.rules)
-    plan = Plan(seat=action.seat, changes={meld.id: grown}, added=action.cards)
-    collect(hand, plan, action.seat, plan.changes, action.claimed)
-    return plan
+    return _collected(hand, action, {meld.id: grown}, action.cards)
 
 
 def plan_borrow(hand: Hand, action: Borrow) -> Plan:
-    require_playing(hand)
-    require_in(hand, action.seat)
-    source = own_meld(hand, action.seat, action.meld)
+    source = meld_in_play(hand, action)
     if not action.take:
         raise IllegalMeldError("Say which cards are borrowed from the meld.")
     require_card_from_hand(hand, action)
@@ -191,9 +190,7 @@ def plan_borrow(hand: Hand, action: Borrow) -> Plan:
 
 
 def plan_split(hand: Hand, action: Split) -> Plan:
-    require_playing(hand)
-    require_in(hand, action.seat)
-    source = own_meld(hand, action.seat, action.meld)
+    source = meld_in_play(hand, action)
     require_card_from_hand(hand, action)
     first, second = action.into
     if Counter((*source.cards, *action.cards)) != Counter((*first, *second)):
@@ -212,13 +209,20 @@ def _rearranged(hand: Hand, action: Borrow | Split, kept: TableMeld, new: TableM
     """A borrow's or a split's plan: the meld ``kept`` under its id and a ``new`` one, each
     collecting for the conditions it now meets (section 4)."""
     check_cards_down(hand, action.seat, action.cards)
-    plan = Plan(
-        seat=action.seat,
-        changes={kept.id: kept, new.id: new},
-        added=tuple(action.cards),
-        next_meld=1,
-    )
-    collect(hand, plan, action.seat, [kept.id, new.id], action.claimed)
+    return _collected(hand, action, {kept.id: kept, new.id: new}, tuple(action.cards), next_meld=1)
+
+
+def _collected(
+    hand: Hand,
+    action: Meld | Add | Borrow | Split,
+    changes: dict[int, TableMeld | None],
+    added: tuple[Card, ...],
+    next_meld: int = 0,
+) -> Plan:
+    """The plan of a play that changes the melds ``changes`` (by id), with each of them
+    collecting for the conditions it now meets."""
+    plan = Plan(seat=action.seat, changes=changes, added=added, next_meld=next_meld)
+    collect(hand, plan, action.seat, changes, action.claimed)
     return plan
 
 

@@ -11,6 +11,7 @@ from flask import Blueprint
 bp = Blueprint("screens", __name__)
 
 from dealer.screens import (  # noqa: E402,F401
+    asking,
     audit,
     corrections,
     desk,
@@ -20,11 +21,14 @@ from dealer.screens import (  # noqa: E402,F401
     hands,
     live,
     paper,
+    people,
     players,
+    replay,
     rulings,
     screen,
     seats,
     settle,
+    shift_hands,
     sign_ins,
     table_sessions,
     table_settings,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, url_for
+from flask import render_template, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -28,6 +28,7 @@ from dealer.screens.sent import record_once
 from dealer.views.void import void_asked
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, recorder
+from dealer.words.catalogue import say
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 EVENT = HAND + "/events/<int(max=2147483647):event_id>"
@@ -49,6 +50,9 @@ def _void_page(
     if form is None:
         kept = kept_fields(address)
         form = VoidForm(formdata=kept) if kept else VoidForm()
+        if not kept and event_id is not None and request.args.get("undo"):
+            # "Undo" on the banner: the reason is ready, one more tap voids it.
+            form.reason.data = say("Undone: entered by mistake.")
     form.supervisor_pin.data = ""
     return (
         render_template(

@@ -13,7 +13,14 @@ from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
 from pydantic import BaseModel, ValidationError
-from wtforms import Field, IntegerField, SelectFieldBase, SelectMultipleField
+from wtforms import (
+    Field,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    SelectFieldBase,
+    SelectMultipleField,
+)
 from wtforms.validators import StopValidation
 
 from dealer.bounds import check_whole
@@ -105,6 +112,17 @@ class Declared(FlaskForm):
             if name is not None and name in self._fields:
                 return self._fields[name]
         raise LookupError(f"{type(self).__name__} has no field for {where!r}")
+
+
+def one_of(label: str, choices: Mapping[str, str], default: str | None = None) -> Any:
+    """A radio choice among ``choices`` (value: its words). The field refuses nothing itself:
+    the input's declaration judges what arrives, in the API's sentence."""
+    return RadioField(
+        label,
+        choices=[SelectChoice(value, words) for value, words in choices.items()],
+        default=default,
+        validate_choice=False,
+    )
 
 
 def bounds_of(model: type[BaseModel], name: str) -> dict[str, Any]:

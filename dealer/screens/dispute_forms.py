@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from wtforms import IntegerField, RadioField, SelectChoice, StringField
+from wtforms import IntegerField, StringField
 
 from dealer.inputs import NewDispute, NewPlayer, Ruling
-from dealer.screens.declared import MISSING, Declared, bounds_of
+from dealer.screens.declared import MISSING, Declared, bounds_of, one_of
 from dealer.screens.forms import OnceForm
 
 __all__ = ["DisputeForm", "PlayerForm", "RulingForm"]
@@ -44,14 +44,7 @@ class RulingForm(OnceForm, Declared):
     """Upheld (with the void or correction it led to) or denied, and why."""
 
     model = Ruling
-    outcome = RadioField(
-        "Ruling",
-        choices=[
-            SelectChoice("upheld", "Upheld"),
-            SelectChoice("denied", "Denied"),
-        ],
-        validate_choice=False,
-    )
+    outcome = one_of("Ruling", {"upheld": "Upheld", "denied": "Denied"})
     reason = StringField("Why", render_kw=bounds_of(Ruling, "reason"))
     void_event = IntegerField("The void it led to", render_kw=bounds_of(Ruling, "void_event"))
     correction = IntegerField(

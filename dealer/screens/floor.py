@@ -35,6 +35,7 @@ from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, OpenTableForm
 from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
+from dealer.views.shift_hands import shift_hands
 from dealer.web.refusals import refusal
 
 __all__ = ["TableLine", "table_lines"]
@@ -135,6 +136,7 @@ def _floor_page(
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
             open_disputes=open_disputes_by_table(session),
+            shift=shift_hands(session, since, limit=10),
             limits=Limits(),
         ),
         status,

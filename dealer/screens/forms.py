@@ -18,7 +18,6 @@ from wtforms import (
     HiddenField,
     IntegerField,
     PasswordField,
-    RadioField,
     SelectChoice,
     SelectField,
     SelectMultipleField,
@@ -46,7 +45,7 @@ from dealer.inputs import (
     TakeCollection,
 )
 from dealer.rules.profiles import KNOBS
-from dealer.screens.declared import MISSING, Declared, bounds_of, sent, whole_number
+from dealer.screens.declared import MISSING, Declared, bounds_of, one_of, sent, whole_number
 from dealer.web.once import REUSED, new_page_key
 from dealer.words.rules import knob_words
 
@@ -94,12 +93,12 @@ CHOICE_KNOBS = (
         if name not in KNOB_BOUNDS and name != "addition_pay"
     ),
 )
-COLLECTIONS = [
-    SelectChoice("none", "None"),
-    SelectChoice("per_hand", "Per hand: each seat dealt in pays a fixed fee"),
-    SelectChoice("time", "Time: each seated player pays every so many minutes"),
-    SelectChoice("rake_percent", "Rake: a share of the winner's collection"),
-]
+COLLECTIONS = {
+    "none": "None",
+    "per_hand": "Per hand: each seat dealt in pays a fixed fee",
+    "time": "Time: each seated player pays every so many minutes",
+    "rake_percent": "Rake: a share of the winner's collection",
+}
 
 
 class OnceForm(FlaskForm):
@@ -180,18 +179,15 @@ class OpenTableForm(OnceForm, Declared):
     model = NewTable
     shown_at: ClassVar[Mapping[str, str]] = {"rules": "profile", "collection": "collection"}
     name = StringField("Table name", render_kw=bounds_of(NewTable, "name"))
-    profile = RadioField(
+    profile = one_of(
         "Rule profile",
-        choices=[
-            SelectChoice("classic", "Classic (seed 000): 320 cards, drop pays 2, going out 1"),
-            SelectChoice("cardroom", "Card room: 310 cards, 1-chip ante, going out 2"),
-        ],
+        {
+            "classic": "Classic (seed 000): 320 cards, drop pays 2, going out 1",
+            "cardroom": "Card room: 310 cards, 1-chip ante, going out 2",
+        },
         default="classic",
-        validate_choice=False,
     )
-    collection = RadioField(
-        "House collection", choices=COLLECTIONS, default="none", validate_choice=False
-    )
+    collection = one_of("House collection", COLLECTIONS, default="none")
     chips = _setting("chips", "Chips")
     minutes = _setting("minutes", "Every (min)")
     percent = _setting("percent", "Percent")
@@ -262,14 +258,10 @@ class SeatForm(ApprovalForm):
 
 class ChipsForm(ApprovalForm):
     model = ChipMove
-    kind = RadioField(
+    kind = one_of(
         "Chips",
-        choices=[
-            SelectChoice("buy_in", "Buy in (from the cage)"),
-            SelectChoice("cash_out", "Cash out (to the cage)"),
-        ],
+        {"buy_in": "Buy in (from the cage)", "cash_out": "Cash out (to the cage)"},
         default="buy_in",
-        validate_choice=False,
     )
     amount = IntegerField("How many chips", render_kw=bounds_of(ChipMove, "amount"))
 
@@ -375,6 +367,8 @@ class VoidForm(ApprovalForm):
 
 class PrefsForm(FlaskForm):
     four_colour = HiddenField()
+    after_drop = HiddenField()
+    theme = HiddenField()
     page = HiddenField()
 
 

@@ -23,7 +23,8 @@ from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, FitsForm, MoveForm
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
-from dealer.screens.screen import at_table
+from dealer.screens.next_hand import next_deal
+from dealer.screens.screen import at_table, moves_on
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
 from dealer.views.hand import HandView, hand_view
@@ -148,6 +149,9 @@ def hand_page(
     if request.method == "GET":
         form.page.data = page_address()
     move = _move_offer(replayed, board) if error is None else None
+    banners = _done(board)
+    # Undo: the entry just recorded, voided with a ready reason while nothing depends on it.
+    undo = banners[-1] if banners and banners[-1].voidable and error is None else None
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     return (
         live_page(
@@ -161,13 +165,15 @@ def hand_page(
             selected=selected,
             selected_meld=selected_meld,
             actions=actions(),
-            banners=_done(board),
+            banners=banners,
+            undo=undo,
             move=move,
             move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
             entered=entered,
             error=error,
             settlement=settled(replayed, board),
             **disputes_panel(session, replayed.row, page_address()),
+            **next_deal(board),
         ),
         status,
     )
@@ -250,8 +256,12 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
             _replayed, event, _entries = record_event(
                 session, hand, judged, recorder(), who().user, None
             )
-            # The acting seat is cleared: the next entry starts by tapping its seat.
-            return url_for("screens.hand", hand_id=hand_id, done=event.id)
+            # The acting seat stays with the seat that acted (a seat lays several melds in its
+            # turn); after a drop or a foul, on a tablet that asks so, it moves on in play.
+            seat = event.seat
+            if judged["type"] in ("drop", "foul") and moves_on() and event.seat is not None:
+                seat = _replayed.engine.next_in_play(event.seat)
+            return url_for("screens.hand", hand_id=hand_id, done=event.id, seat=seat)
 
         return record_once(form.key.data, body, work)
     except (rules.RulesError, DealerError) as exc:

@@ -69,16 +69,7 @@ def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Res
                 say("Dispute {dispute_id} is not on this hand.", dispute_id=dispute_id),
                 "unknown_dispute",
             )
-        service.rule_on_dispute(
-            session,
-            dispute_id,
-            body.outcome,
-            body.reason,
-            body.void_event,
-            body.correction,
-            who().user,
-            recorder(),
-        )
+        service.rule_on_dispute(session, dispute_id, body, who().user, recorder())
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
 
     return record_or_redraw(form.key.data, fields, work, _hand_again(hand_id))

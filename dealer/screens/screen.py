@@ -36,6 +36,11 @@ View = TypeVar("View", bound=Callable[..., Any])
 #: A cookie of the tablet, not of the sign-in: the suits stay as this tablet's dealers like
 #: them across sign-outs and restarts.
 FOUR_COLOUR = "four_colour"
+#: After a drop or a foul, the acting seat moves on to the next seat in play ("next"), or
+#: stays with the seat that acted (anything else): the tablet's dealer chooses.
+AFTER_DROP = "after_drop"
+#: The theme: "dark", "light", or (none) the device's own setting.
+THEME = "theme"
 A_YEAR = 365 * 24 * 3600
 
 
@@ -72,7 +77,19 @@ def at_table(action: Action = "read") -> Callable[[View], View]:
 
 
 def four_colour() -> bool:
-    return request.cookies.get(FOUR_COLOUR) == "on"
+    """Four-colour suits unless this tablet switched them off (on by default: a dim room)."""
+    return request.cookies.get(FOUR_COLOUR) != "off"
+
+
+def moves_on() -> bool:
+    """Whether the acting seat moves on in play order after a drop or a foul."""
+    return request.cookies.get(AFTER_DROP) == "next"
+
+
+def theme() -> str:
+    """``dark``, ``light`` or ``""`` (follow the device's setting), as this tablet chose."""
+    chosen = request.cookies.get(THEME, "")
+    return chosen if chosen in ("dark", "light") else ""
 
 
 def clock(moment: datetime | None, style: str = "hour") -> str:
@@ -115,6 +132,8 @@ def frame() -> dict[str, Any]:
         "me": me,
         "key_warning": key_warning() if me is not None and me.can("admin") else None,
         "four_colour": four_colour(),
+        "after_drop_next": moves_on(),
+        "theme": theme(),
         "idle_seconds": current_app.config.get("IDLE_SECONDS", 900),
         "clock": clock,
         "ago": ago,
@@ -146,10 +165,18 @@ def key_warning() -> str | None:
 @bp.post("/prefs")
 @page()
 def prefs() -> Response:
-    """Two- or four-colour suits, remembered by this tablet."""
+    """This tablet's ways: two- or four-colour suits, the theme, and where the acting seat
+    goes after a drop; each remembered by the tablet (a cookie), whoever signs in."""
     form = PrefsForm()
     answer = redirect(local_path(form.page.data, url_for("main.index")), 303)
-    if form.validate_on_submit():
-        on = "on" if form.four_colour.data == "on" else "off"
-        answer.set_cookie(FOUR_COLOUR, on, max_age=A_YEAR, httponly=True, samesite="Lax")
+    if not form.validate_on_submit():
+        return answer
+    chosen = {
+        FOUR_COLOUR: {"on": "on", "off": "off"}.get(form.four_colour.data or ""),
+        AFTER_DROP: {"next": "next", "stay": "stay"}.get(form.after_drop.data or ""),
+        THEME: {"dark": "dark", "light": "light", "device": ""}.get(form.theme.data or ""),
+    }
+    for name, value in chosen.items():
+        if value is not None:
+            answer.set_cookie(name, value, max_age=A_YEAR, httponly=True, samesite="Lax")
     return answer

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from flask import render_template, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
+from dealer.clock import this_shift_start
 from dealer.disputes.players import NEW_PLAYER, chosen_player
 from dealer.extensions import current_session
 from dealer.floor import counts
@@ -20,6 +23,7 @@ from dealer.floor.tables import CALIFORNIA_WARNING
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
 from dealer.hands.reading import playing_hand
+from dealer.inputs import Supervisor
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
@@ -44,6 +48,7 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.paper import PaperForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_approved, record_or_redraw
+from dealer.views.shift_hands import shift_hands
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
 
@@ -136,7 +141,8 @@ def _table_page(
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),
             hand=hand,
-            hands=service.recent_hands(session, table.id),
+            hands=service.recent_hands(session, table.id, 1),
+            shift=shift_hands(session, this_shift_start(), table.id, limit=10),
             due=time_due(session, table),
             least=cheapest_hand(table),
             collect_form=collect,
@@ -221,8 +227,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     chosen = (form.player_id.data or "").strip()
     fields = {"seat": body.seat, "player": body.player, "buy_in": body.buy_in, "player_id": chosen}
 
-    def work(session: Session, supervisor: User | None) -> str:
-        live = service.get_table(session, table_id)
+    def seat_them(session: Session, live: Table, supervisor: User | None) -> None:
         player_id = chosen_player(session, chosen, fields["player"], who().user)
         service.seat_player(
             session,
@@ -235,12 +240,8 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
             supervisor,
             player_id=player_id,
         )
-        return url_for("screens.table", table_id=table_id)
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _seat_page(table, number, status, message, seat_form=form)
-
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return _record_at_seat(table, number, form, fields, body.supervisor, seat_them, seat_form=form)
 
 
 @bp.post(SEAT + "/chips")
@@ -254,17 +255,12 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
         return _seat_page(table, seat, 422, chips_form=form)
     fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
 
-    def work(session: Session, supervisor: User | None) -> str:
-        live = service.get_table(session, table_id)
+    def move(session: Session, live: Table, supervisor: User | None) -> None:
         seating = service.open_seat(session, live, seat)
         kind, amount = fields["kind"], fields["amount"]
         service.move_chips(session, live, seating, kind, amount, recorder(), who().user, supervisor)
-        return url_for("screens.table", table_id=table_id)
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _seat_page(table, seat, status, message, chips_form=form)
-
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return _record_at_seat(table, seat, form, fields, body.supervisor, move, chips_form=form)
 
 
 @bp.post(SEAT + "/leave")
@@ -277,17 +273,35 @@ def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     if body is None:
         return _seat_page(table, seat, 422, form.first_refusal())
 
-    def work(session: Session, supervisor: User | None) -> str:
-        live = service.get_table(session, table_id)
+    def free(session: Session, live: Table, supervisor: User | None) -> None:
         seating = service.open_seat(session, live, seat)
         service.leave_seat(session, live, seating, recorder(), who().user, supervisor)
-        return url_for("screens.table", table_id=table_id)
-
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _seat_page(table, seat, status, message)
 
     fields = {"seat": seat, "leave": True}
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return _record_at_seat(table, seat, form, fields, body.supervisor, free)
+
+
+def _record_at_seat(
+    table: Table,
+    seat: int,
+    form: Any,
+    fields: Mapping[str, Any],
+    supervisor: Supervisor | None,
+    change: Callable[[Session, Table, User | None], None],
+    **drawn: Any,
+) -> Response | tuple[str | Response, int]:
+    """Record ``change`` to the live table once (the form's key), approved where the table
+    asks, then back to the table; refused, the seat's page again with the refusal in words
+    and ``drawn``'s forms as they were typed."""
+
+    def work(session: Session, approver: User | None) -> str:
+        change(session, service.get_table(session, table.id), approver)
+        return url_for("screens.table", table_id=table.id)
+
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
+        return _seat_page(table, seat, status, message, **drawn)
+
+    return record_approved(form.key.data, fields, supervisor, work, redraw)
 
 
 @bp.post(TABLE + "/collections")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
@@ -74,16 +76,11 @@ def assign(table_id: int) -> Response | tuple[str | Response, int]:
     if body is None:
         return _table_page(table, 422, form.first_refusal())
     name = body.dealer
-
-    def work(session: Session) -> str:
-        assignments.assign(session, service.get_table(session, table_id), name, who().user)
-        return url_for("screens.table", table_id=table_id)
-
-    return record_or_redraw(
+    return _change_assignments(
+        table,
         form.key.data,
         {"assign": table_id, "dealer": name},
-        work,
-        lambda status, message: _table_page(table, status, message),
+        lambda session, at: assignments.assign(session, at, name, who().user),
     )
 
 
@@ -95,14 +92,26 @@ def unassign(table_id: int) -> Response | tuple[str | Response, int]:
     if not form.validate_on_submit():
         return _table_page(table, 422, "Choose the dealer to take off the table.")
     dealer_id = form.dealer_id.data
-
-    def work(session: Session) -> str:
-        assignments.unassign(session, service.get_table(session, table_id), dealer_id, who().user)
-        return url_for("screens.table", table_id=table_id)
-
-    return record_or_redraw(
+    return _change_assignments(
+        table,
         form.key.data,
         {"unassign": table_id, "dealer": dealer_id},
-        work,
-        lambda status, message: _table_page(table, status, message),
+        lambda session, at: assignments.unassign(session, at, dealer_id, who().user),
+    )
+
+
+def _change_assignments(
+    table: Table,
+    key: str | None,
+    fields: dict[str, object],
+    change: Callable[[Session, Table], object],
+) -> Response | tuple[str | Response, int]:
+    """Record ``change`` to who deals ``table`` once (the form's ``key``), back to the table."""
+
+    def work(session: Session) -> str:
+        change(session, service.get_table(session, table.id))
+        return url_for("screens.table", table_id=table.id)
+
+    return record_or_redraw(
+        key, fields, work, lambda status, message: _table_page(table, status, message)
     )

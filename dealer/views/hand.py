@@ -81,6 +81,8 @@ class HandSeatView(View):
     #: The seat's stack now, and whether it is short (the board only).
     stack: int = screen(0)
     short: bool = screen(False)
+    #: The seat after this one in play order still in the hand ("Next seat").
+    next_seat: int | None = screen(None)
 
     @property
     def shown_status(self) -> str:
@@ -222,6 +224,7 @@ def _seat(
         went_out=went_out,
         limit=engine.limit,
         net=engine.net[seat],
+        next_seat=engine.next_in_play(seat),
     )
 
 

@@ -68,13 +68,7 @@ class PlayerStatementView(View):
 
 def player_view(player: Player | PlayerCard) -> PlayerView:
     """A player as the API answers them: a `PlayerCard` holds what the one asking may read."""
-    return PlayerView(
-        id=player.id,
-        name=player.name,
-        card_number=player.card_number,
-        notes=player.notes,
-        created_at=player.created_at,
-    )
+    return PlayerView.model_validate(player, from_attributes=True)
 
 
 def player_statement_view(found: PlayerStatement) -> PlayerStatementView:

@@ -12,7 +12,7 @@ from dealer import rules
 from dealer.ledger.accounts import parse_account
 from dealer.words.catalogue import say
 
-__all__ = ["account_words", "party_words", "seat_words"]
+__all__ = ["account_words", "party_words", "role_words", "roles_needed", "seat_words"]
 
 
 def seat_words(seat: int, player: str | None = None) -> str:
@@ -45,3 +45,17 @@ def account_words(account: str, seatings: Mapping[int, tuple[int, str]]) -> str:
         found = seatings.get(parsed.id)
         return seat_words(*found) if found is not None else say("a seat that has left")
     return party_words(parsed.kind)
+
+
+def role_words(role: str) -> str:
+    """A user's role with its article: ``a dealer``, ``a supervisor``, ``an admin``."""
+    return {"dealer": say("a dealer"), "supervisor": say("a supervisor"), "admin": say("an admin")}[
+        role
+    ]
+
+
+def roles_needed(role: str) -> str:
+    """Who may do what needs ``role``: ``an admin`` (none above), else ``a supervisor or above``."""
+    if role == "admin":
+        return role_words(role)
+    return say("{someone} or above", someone=role_words(role))

@@ -15,6 +15,7 @@ from flask import Flask
 
 from dealer import create_app
 from dealer.extensions import db
+from dealer.people import pins
 from dealer.people import users as service
 from dealer.people.lockout import (
     FREE_WRONG_PINS,
@@ -68,13 +69,13 @@ def test_an_unknown_name_is_hashed_against_a_decoy(
 ) -> None:
     """Is a slow hash checked for an unknown name too (so it takes as long)?"""
     checked: list[str] = []
-    real = service.check_password_hash
+    real = pins.check_password_hash
 
     def counting(stored: str, pin: str) -> bool:
         checked.append(stored)
         return real(stored, pin)
 
-    monkeypatch.setattr("dealer.people.users.check_password_hash", counting)
+    monkeypatch.setattr("dealer.people.pins.check_password_hash", counting)
     attempt(people, "Nobody", "1234")
     attempt(people, "Dee", "1234")
     assert len(checked) == 2
@@ -146,7 +147,7 @@ def test_the_pin_is_never_hashed_under_the_writers_lock(
 ) -> None:
     """While the PIN's hash is checked, can another writer write? (On SQLite the writers'
     lock is BEGIN IMMEDIATE and the process's own lock; on PostgreSQL the advisory lock.)"""
-    real = service.check_password_hash
+    real = pins.check_password_hash
     wrote: list[bool] = []
 
     def check_while_someone_writes(stored: str, pin: str) -> bool:
@@ -161,7 +162,7 @@ def test_the_pin_is_never_hashed_under_the_writers_lock(
         assert not writer.is_alive(), "a write waited for the PIN's check"
         return real(stored, pin)
 
-    monkeypatch.setattr("dealer.people.users.check_password_hash", check_while_someone_writes)
+    monkeypatch.setattr("dealer.people.pins.check_password_hash", check_while_someone_writes)
     assert attempt(people, "Dee", "1111").status_code == 200
     assert attempt(people, "Dee", "0000").status_code == 401
     floor = Api.sign_in_as(people, "Sam", "2222")  # the sign-in used by the approval below
@@ -243,17 +244,17 @@ def test_pin_hashes_run_one_at_a_time_on_the_machine(
             running -= 1
         return pin == "1234"
 
-    monkeypatch.setattr(service, "check_password_hash", slow_check)
+    monkeypatch.setattr(pins, "check_password_hash", slow_check)
 
     def one(pin: str) -> bool:
         with people.app_context():
-            return service._matches("stored", pin)
+            return pins._matches("stored", pin)
 
     with ThreadPoolExecutor(4) as pool:
         answers = list(pool.map(one, ["1234", "0000", "1234", "0000"]))
     assert answers == [True, False, True, False]
     assert most == 1
-    assert (Path(people.instance_path) / service.HASH_LOCK).exists()
+    assert (Path(people.instance_path) / pins.HASH_LOCK).exists()
 
 
 class Clock:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from dealer.people.users import MAX_WRONG_PINS
+from dealer.people.pins import MAX_WRONG_PINS
 from tests.helpers import PEOPLE, Api
 
 

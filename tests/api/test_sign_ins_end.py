@@ -117,9 +117,9 @@ def test_an_idle_limit_under_a_minute_never_ends_a_sign_in_in_use(
     step = timedelta(seconds=idle * 2 // 3)
     while clock[0] - start < timedelta(minutes=15):
         clock[0] += step
-        assert floor.call("GET", "/ledger/verify").status_code == 200, clock[0] - start
+        assert floor.call("GET", "/tables").status_code == 200, clock[0] - start
     clock[0] += timedelta(seconds=idle)
-    answer = floor.call("GET", "/ledger/verify")
+    answer = floor.call("GET", "/tables")
     assert answer.status_code == 401
     message = answer.get_json()["error"]["message"]
     assert message == f"Signed out after {idle} seconds without a touch. Sign in again."

@@ -15,16 +15,10 @@ from flask import Flask
 from dealer.errors import Forbidden
 from dealer.floor.approvals import approval, approver, chips_need_floor
 from dealer.models import Table, User
-from tests.helpers import Api, add_people
+from tests.helpers import Api
 
 #: A second supervisor (an admin approves as one), whose name and PIN Sam brings.
 ADA = {"name": "Ada", "pin": "3333"}
-
-
-@pytest.fixture
-def people(app: Flask) -> Flask:
-    add_people(app)
-    return app
 
 
 def person(role: str, name: str = "X") -> User:

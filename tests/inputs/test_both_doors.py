@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 
 from dealer.extensions import db
 from dealer.models import Dispute, DisputeRuling, LedgerEntry, Player, Seating, Table, TableSession
-from tests.helpers import Api, add_people
+from tests.helpers import Api
 from tests.screens.conftest import Web, words
 
 SUPERVISOR = {"name": "Sam", "pin": "2222"}
@@ -303,12 +303,6 @@ CASES = [
         "The reason: Use letters, digits and punctuation only.",
     ),
 ]
-
-
-@pytest.fixture
-def people(app: Flask) -> Flask:
-    add_people(app)
-    return app
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from dealer.ledger import (
     entry_hash,
 )
 from dealer.ledger.chain import link_message
-from dealer.ledger.checks import LinkRow, check_links
 from dealer.ledger.keys import LedgerKey
+from dealer.ledger.link_checks import LinkRow, check_links
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,6 @@
 Tests here that take no app (the documents from plain data) use no database at all.
 """
 
-from tests.both_databases import admin, api, database_uri, floor, people
+from tests.both_databases import admin, api, database_uri, floor
 
-__all__ = ["admin", "api", "database_uri", "floor", "people"]
+__all__ = ["admin", "api", "database_uri", "floor"]

@@ -15,13 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.helpers import PEOPLE, Api, add_people
-
-
-@pytest.fixture
-def people(app: Flask) -> Flask:
-    add_people(app)
-    return app
+from tests.helpers import PEOPLE, Api
 
 
 class Web:

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from dealer.extensions import db
 from dealer.models import AuthToken, Event
-from dealer.people.users import MAX_WRONG_PINS
+from dealer.people.pins import MAX_WRONG_PINS
 from tests.helpers import Api
 from tests.screens.conftest import Web, words
 

@@ -57,13 +57,39 @@ def test_melds_are_card_faces_with_condition_value_and_paid_level(
     assert "in stack 96" in text
 
 
-def test_four_colour_suits_are_a_setting(dealer: Web, hand_id: int) -> None:
-    """Does the four-colour setting put its class on the page, and switch back?"""
-    assert "four-colour" not in body_class(dealer.get(f"/hands/{hand_id}"))
-    dealer.post("/prefs", {"four_colour": "on", "page": f"/hands/{hand_id}"})
+def test_four_colour_suits_are_on_by_default_and_a_setting(dealer: Web, hand_id: int) -> None:
+    """Are four-colour suits on until this tablet switches them off, and back on?"""
     assert "four-colour" in body_class(dealer.get(f"/hands/{hand_id}"))
     dealer.post("/prefs", {"four_colour": "off", "page": f"/hands/{hand_id}"})
     assert "four-colour" not in body_class(dealer.get(f"/hands/{hand_id}"))
+    dealer.post("/prefs", {"four_colour": "on", "page": f"/hands/{hand_id}"})
+    assert "four-colour" in body_class(dealer.get(f"/hands/{hand_id}"))
+
+
+def test_after_a_drop_the_acting_seat_stays_or_moves_on_as_the_tablet_says(
+    dealer: Web, hand_id: int
+) -> None:
+    """Does a drop keep its seat acting, and move on to the next seat in play (skipping the
+    dropped seat 5) once this tablet asks so?"""
+    stays = act(dealer, hand_id, action="drop", seat=4, key="web-d4")
+    assert stays.headers["Location"].endswith("&seat=4")
+    dealer.post("/prefs", {"after_drop": "next", "page": f"/hands/{hand_id}"})
+    moves = act(dealer, hand_id, action="drop", seat=3, key="web-d3")
+    assert moves.headers["Location"].endswith("&seat=6")  # 4 and 5 dropped
+    page = dealer.follow(moves)
+    assert 'data-next-seat="6"' in page  # seat 3's panel: "Next seat" after it
+
+
+def test_the_acting_seats_melds_are_beside_the_pad(
+    dealer: Web, floor_api: Api, hand_id: int
+) -> None:
+    """Are seat 1's melds offered beside the pad while it acts (an addition picks one there)?"""
+    floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": SEED[0]})
+    page = dealer.get(f"/hands/{hand_id}?seat=1")
+    beside = re.search(r'<ul class="acting-melds" data-melds-of="1"([^>]*)>(.*?)</ul>', page, re.S)
+    assert beside and 'aria-label="Meld 5♠ 5♠ 5♠"' in beside.group(2)
+    assert "hidden" not in beside.group(1)
+    assert re.search(r'data-melds-of="1"[^>]*hidden', dealer.get(f"/hands/{hand_id}?seat=2"))
 
 
 def test_buttons_follow_what_the_rules_allow_the_seat(
@@ -89,8 +115,8 @@ def test_a_meld_pays_and_the_banner_says_who_pays_whom_and_why(
 ) -> None:
     """Is the meld recorded, and the banner's words the ones to read aloud?"""
     answer = act(dealer, hand_id, action="meld", seat=1, cards="5s 5s 5s", key="web-m1")
-    # The acting seat is cleared: the next entry starts by tapping its seat.
-    assert re.fullmatch(rf"/hands/{hand_id}\?done=\d+", answer.headers["Location"])
+    # The acting seat stays with the seat that acted: its next meld needs no seat tapped.
+    assert re.fullmatch(rf"/hands/{hand_id}\?done=\d+&seat=1", answer.headers["Location"])
     text = words(dealer.follow(answer))
     assert "✔ Seat 1 melds 5♠ 5♠ 5♠." in text
     assert (

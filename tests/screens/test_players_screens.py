@@ -29,7 +29,7 @@ def seat_by_form(web: Web, table: int, seat: int, **given: str) -> None:
     web.post(action, {**hidden(page, action), "buy_in": "100", **given})
 
 
-def test_a_known_player_a_new_player_and_a_name_alone(
+def test_a_known_player_a_new_player_and_a_name_alone_found_or_made(
     dealer: Web, supervisor: Web, floor_api: Api
 ) -> None:
     ann = floor_api.post("/players", {"name": "Ann Lee", "card_number": "77"}, status=201)
@@ -37,12 +37,17 @@ def test_a_known_player_a_new_player_and_a_name_alone(
     seat_by_form(dealer, table, 1, player="Ann Lee", player_id=str(ann["id"]))
     seat_by_form(dealer, table, 2, player="Bo Diddley", player_id="new")
     seat_by_form(dealer, table, 3, player="Walk-in")
+    seat_by_form(dealer, table, 4, player="ann lee")  # a name alone finds the player
     seats = floor_api.get(f"/tables/{table}")["seats"]
     assert seats["1"]["player_id"] == ann["id"]
+    assert seats["4"]["player_id"] == ann["id"]
     bo = floor_api.get("/players?q=Bo")["players"]
     assert [p["name"] for p in bo] == ["Bo Diddley"]
     assert seats["2"]["player_id"] == bo[0]["id"]
-    assert seats["3"]["player_id"] is None and seats["3"]["player"] == "Walk-in"
+    # A name nobody has: the player is made, so the players fill as the floor plays.
+    walk_in = floor_api.get("/players?q=Walk-in")["players"]
+    assert [p["name"] for p in walk_in] == ["Walk-in"]
+    assert seats["3"]["player_id"] == walk_in[0]["id"] and seats["3"]["player"] == "Walk-in"
     # The seat screen links a supervisor to the player's statement.
     assert f'href="/players/{ann["id"]}"' in supervisor.get(f"/tables/{table}/seats/1")
     assert f'href="/players/{ann["id"]}"' not in dealer.get(f"/tables/{table}/seats/1")
@@ -52,7 +57,7 @@ def test_a_known_player_a_new_player_and_a_name_alone(
     rows = {r["player_nickname"]: r for r in csv.DictReader(io.StringIO(export.text))}
     assert rows["Ann Lee"]["player_id"] == str(ann["id"])
     assert rows["Bo Diddley"]["player_id"] == str(bo[0]["id"])
-    assert rows["Walk-in"]["player_id"] == f"seating:{seats['3']['seating']}"
+    assert rows["Walk-in"]["player_id"] == str(walk_in[0]["id"])
 
 
 def test_a_refused_choice_says_why_and_seats_nobody(dealer: Web, floor_api: Api) -> None:

@@ -171,7 +171,7 @@ def test_table_lists_its_hands(dealer: Web, floor_api: Api) -> None:
     table = six_seated(floor_api)
     hand = floor_api.hand(table, dropped=[1, 2, 3, 4, 5])
     text = words(dealer.get(f"/tables/{table}"))
-    assert "Hand 1 — settled, seat 6 won" in text
+    assert "hand 1" in text and "settled · seat 6 (P6) went out · 10 chips moved" in text
     assert f'href="/hands/{hand["id"]}"' in dealer.get(f"/tables/{table}")
 
 

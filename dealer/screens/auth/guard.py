@@ -23,6 +23,8 @@ from dealer.errors import Forbidden
 from dealer.extensions import current_session
 from dealer.people import users
 from dealer.web.signin import LONGEST_TOKEN, Principal, principal
+from dealer.words.catalogue import say
+from dealer.words.parties import role_words, roles_needed
 from dealer.words.times import idle_words
 
 __all__ = [
@@ -157,7 +159,13 @@ def page(role: str = "dealer") -> Callable[[View], View]:
             try:
                 users.require_role(who().user, role)
             except Forbidden:
-                return render_template("auth/forbidden.html", role=role), 403
+                needs = say(
+                    "This screen is for {needs}. You are signed in as {name}, {role}.",
+                    needs=roles_needed(role),
+                    name=who().user.name,
+                    role=role_words(who().user.role),
+                )
+                return render_template("auth/forbidden.html", needs=needs), 403
             return view(*args, **kwargs)
 
         return cast(View, guarded)

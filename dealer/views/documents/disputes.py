@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from dealer.disputes.record import OnRecord, disputes_of_hands
 from dealer.models import Hand, Table
-from dealer.views.documents.ledger import names
+from dealer.people.users import names_of
 from dealer.views.documents.model import DisputeLine
 
 __all__ = ["dispute_lines"]
@@ -24,7 +24,7 @@ def dispute_lines(
     if not found:
         return ()
     records = [found[i] for i in sorted(found)]
-    people = names(
+    people = names_of(
         session,
         [f.dispute.user_id for f in records] + [f.ruling.user_id for f in records if f.ruling],
     )

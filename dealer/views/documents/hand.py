@@ -13,8 +13,9 @@ from dealer.ledger.engine import change_note
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.replay import account_of, hand_collection, hand_rules
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.people.users import names_of
 from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import names, nets, party
+from dealer.views.documents.ledger import nets, party
 from dealer.views.documents.model import EventLine, HandSlip, PaymentLine, SeatLine
 from dealer.views.hand import hand_view
 from dealer.words.rules import rules_explained, rules_in_force
@@ -63,7 +64,7 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
     by_event: dict[int | None, list[StoredEntry]] = defaultdict(list)
     for e in entries:
         by_event[e.event_id].append(e)
-    people = names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
+    people = names_of(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
     events = tuple(
         EventLine(
             seq=row.seq,

@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from dataclasses import fields
 
 from dealer.ledger import parse_account
 from dealer.ledger.checkpoints import Checkpoint
 from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
-from dealer.models import User
 from dealer.views.documents.model import FiledCheckpoint
 
-__all__ = ["filed", "names", "nets", "party"]
+__all__ = ["filed", "nets", "party"]
 
 
 def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
@@ -41,25 +38,10 @@ def party(account: str, seat_of: Mapping[int, int]) -> str:
     return parsed.kind
 
 
-def names(session: Session, ids: Iterable[int | None]) -> dict[int, str]:
-    """The names of the users with these ids."""
-    wanted = {i for i in ids if i is not None}
-    if not wanted:
-        return {}
-    rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
-    return {user_id: name for user_id, name in rows}
-
-
 def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
     """A checkpoint as a document prints it."""
     if checkpoint is None:
         return None
-    return FiledCheckpoint(
-        seq=checkpoint.seq,
-        hash=checkpoint.hash,
-        at=checkpoint.at,
-        entries=checkpoint.entries,
-        checked=checkpoint.checked,
-        signature=checkpoint.signature,
-        key=fingerprint(checkpoint.key),
-    )
+    # Every field is the checkpoint's own, by the same name, but the key: its fingerprint.
+    same = {f.name: getattr(checkpoint, f.name) for f in fields(FiledCheckpoint) if f.name != "key"}
+    return FiledCheckpoint(**same, key=fingerprint(checkpoint.key))

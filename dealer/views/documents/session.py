@@ -19,9 +19,10 @@ from dealer.ledger import CAGE, house_account, parse_account, seating_account
 from dealer.ledger.checkpoints import checkpoint_head
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.people.users import names_of
 from dealer.views.documents.counts import session_count
 from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import filed, names, nets
+from dealer.views.documents.ledger import filed, nets
 from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
@@ -105,7 +106,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         for account, chips in net.items()
         if (parsed := parse_account(account)) is not None and parsed.kind == "pot"
     )
-    people = names(session, [down.dealer_id, down.close_confirmed_by])
+    people = names_of(session, [down.dealer_id, down.close_confirmed_by])
     return SessionReport(
         table=table.name,
         session_id=down.id,
@@ -188,7 +189,7 @@ def _corrections(
         played = recorded(session, hand)
         texts = played.texts()
         rows = [r for r in played.events if r.type in CORRECTION_TYPES]
-        people = names(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
+        people = names_of(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
         for row in rows:
             action = row.action or {}
             text = texts[row.seq - 1]

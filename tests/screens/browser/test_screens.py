@@ -234,7 +234,7 @@ def test_without_javascript_the_hand_still_works(browser: Any, live: LiveServer)
         assert page.get_attribute(".seat-picker [data-pick-seat='6']", "aria-current") == "true"
         page.fill("#cards", "7s 7s 7s")
         page.click("button[data-action=meld]")
-        page.wait_for_url(re.compile(r"done=\d+$"))
+        page.wait_for_url(re.compile(r"done=\d+&seat=6$"))
         assert "Seat 6 melds 7♠ 7♠ 7♠." in page.inner_text("[data-banner]")
         page.fill("#fits", "7S")
         page.click("#fits-form button")
@@ -286,8 +286,7 @@ def test_the_other_screens(four_sizes: Tablet) -> None:
     assert "This screen is for a supervisor or above." in tablet.text("main")
     tablet.shot("33-forbidden", axe=True)
     tablet.go(f"/hands/{world['hand']}?seat=1")
-    page.tap("button:has-text('4-colour suits: off')")
-    page.wait_for_selector("body.four-colour [data-pad]")
+    page.wait_for_selector("body.four-colour [data-pad]")  # four colours by default
     colours = page.evaluate(
         """[...'SHDC'].map(s => getComputedStyle(document.querySelector(
             `[data-pad] .suit-${s}`)).color)"""
@@ -311,8 +310,8 @@ def test_the_other_screens(four_sizes: Tablet) -> None:
 
 
 def test_a_meld_by_keyboard_alone_then_moved_to_the_right_seat(tablet: Tablet) -> None:
-    """Seat key, the cards typed, Enter: recorded, the seat cleared, focus back in Cards. The
-    wrong seat is then fixed with one tap on "Move to 2"."""
+    """Seat key, the cards typed, Enter: recorded, the seat still acting, focus back in Cards.
+    The wrong seat is then fixed with one tap on "Move to 2"."""
     world = table_with_hand(tablet.live, dropped=[5])
     page = tablet.page
     tablet.sign_in("dealer")
@@ -323,7 +322,7 @@ def test_a_meld_by_keyboard_alone_then_moved_to_the_right_seat(tablet: Tablet) -
     page.keyboard.type("5s 5s 5s")
     page.keyboard.press("Enter")
     tablet.wait_banner("Seat 1 melds 5♠ 5♠ 5♠.")
-    assert tablet.text("[data-acting]") == "Tap the seat that acts"
+    assert tablet.text("[data-acting]") == "Seat 1 Player 1"
     assert page.evaluate("document.activeElement.id") == "cards"
     tablet.shot("36-hand-keyboard-meld")
     page.tap("[data-banner] button[aria-label='Move to seat 2']")

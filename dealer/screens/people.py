@@ -1,0 +1,115 @@
+"""People, on screen (an admin): add a dealer, a supervisor or an admin, give someone a new
+PIN, deactivate someone. The decisions are `dealer.people`'s, as from the command line and
+the API: the name and PIN rules, the last active admin kept, every change on the audit trail.
+"""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import PasswordField, RadioField, SelectChoice, StringField
+
+from dealer.bounds import PIN_DIGITS
+from dealer.errors import DealerError
+from dealer.extensions import current_session
+from dealer.inputs import NewUser
+from dealer.models import ROLES
+from dealer.people import pin_changes, users
+from dealer.screens import bp
+from dealer.screens.auth.forms import same_pin
+from dealer.screens.auth.guard import page, who
+from dealer.screens.declared import Declared, bounds_of
+from dealer.transactions import writing
+from dealer.web.refusals import refusal
+
+PEOPLE = "/floor/people"
+PERSON = PEOPLE + "/<int(max=2147483647):user_id>"
+PIN_WORDS = f"A PIN of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
+
+
+class NewPersonForm(Declared):
+    """Someone new: judged by the API's own declaration (`NewUser`)."""
+
+    model = NewUser
+    name = StringField("Name", render_kw=bounds_of(NewUser, "name"))
+    role = RadioField("Role", choices=[SelectChoice(r, r) for r in ROLES], default="dealer")
+    pin = PasswordField(PIN_WORDS)
+    pin_again = PasswordField("The same PIN again", validators=[same_pin])
+
+
+class NewPinForm(FlaskForm):
+    pin = PasswordField(PIN_WORDS)
+    pin_again = PasswordField("The same PIN again", validators=[same_pin])
+
+
+def _screen(
+    form: NewPersonForm | None = None, error: str | None = None, status: int = 200
+) -> tuple[str, int]:
+    form = form or NewPersonForm(formdata=None)
+    form.pin.data = form.pin_again.data = ""
+    return render_template(
+        "screens/people.html",
+        people=users.list_users(current_session()),
+        form=form,
+        pin_form=NewPinForm(formdata=None),
+        error=error,
+    ), status
+
+
+@bp.get(PEOPLE)
+@page("admin")
+def people() -> tuple[str, int]:
+    return _screen()
+
+
+@bp.post(PEOPLE)
+@page("admin")
+def add_person() -> Response | tuple[str, int]:
+    """Add someone who then signs in with their name and PIN."""
+    form = NewPersonForm()
+    body = form.judged()
+    if body is None:
+        return _screen(form, form.first_refusal() or "The form expired: send it again.", 422)
+    try:
+        with writing(current_session()) as session:
+            users.add_user(session, body.name, body.role, body.pin, who().user)
+    except DealerError as refused:
+        status, _code, message = refusal(refused)
+        return _screen(form, message, status)
+    flash(f"{body.name} is added as {body.role}: they sign in with their name and PIN.", "notice")
+    return redirect(url_for("screens.people"), 303)
+
+
+@bp.post(PERSON + "/pin")
+@page("admin")
+def new_pin(user_id: int) -> Response | tuple[str, int]:
+    """A new PIN for someone (their open sign-ins end)."""
+    form = NewPinForm()
+    if not form.validate_on_submit():
+        first = next((e for f in form for e in f.errors), "The form expired: send it again.")
+        return _screen(None, str(first), 422)
+    try:
+        with writing(current_session()) as session:
+            name = pin_changes.change_pin(session, user_id, form.pin.data, who().user).name
+    except DealerError as refused:
+        status, _code, message = refusal(refused)
+        return _screen(None, message, status)
+    flash(f"{name} has a new PIN: their sign-ins have ended.", "notice")
+    return redirect(url_for("screens.people"), 303)
+
+
+@bp.post(PERSON + "/deactivate")
+@page("admin")
+def deactivate_person(user_id: int) -> Response | tuple[str, int]:
+    """Deactivate someone: no more sign-ins; their history stays."""
+    if not FlaskForm().validate_on_submit():
+        return _screen(None, "The form expired: send it again.", 400)
+    try:
+        with writing(current_session()) as session:
+            name = users.deactivate_user(session, user_id, who().user).name
+    except DealerError as refused:
+        status, _code, message = refusal(refused)
+        return _screen(None, message, status)
+    flash(f"{name} is deactivated: they can no longer sign in.", "notice")
+    return redirect(url_for("screens.people"), 303)

@@ -1,0 +1,72 @@
+"""Every hand of the shift and every open dispute, one tap from the floor: the shift's hands
+(all tables, or one table's), paged, the newest first; the disputes still open."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, request, url_for
+
+from dealer.clock import this_shift_start
+from dealer.extensions import current_session
+from dealer.floor.tables import get_table
+from dealer.inputs import ShiftHandsPage, refuse_unknown
+from dealer.screens import bp
+from dealer.screens.auth.guard import page
+from dealer.screens.screen import at_table
+from dealer.views.shift_hands import ShiftHands, open_disputes_list, shift_hands
+from dealer.web.contract import read_query
+
+TABLE = "/tables/<int(max=2147483647):table_id>"
+
+
+def _asked() -> ShiftHandsPage:
+    asked = {k: v for k, v in request.args.items() if v.strip()}
+    refuse_unknown(ShiftHandsPage, asked)
+    return read_query(ShiftHandsPage, asked)
+
+
+def _page(found: ShiftHands, endpoint: str, where: dict[str, Any]) -> str:
+    """The page of hands, with the addresses of the newest page and of the next older one."""
+    return render_template(
+        "screens/shift_hands.html",
+        found=found,
+        every_table=found.table is None,
+        newest=url_for(endpoint, **where) if request.args.get("before") else None,
+        older=url_for(endpoint, before=found.next, **where) if found.next else None,
+    )
+
+
+@bp.get("/floor/hands")
+@page("supervisor")
+def shift_hands_page() -> str:
+    """The shift's hands at every table (or ``table``), the newest first, 25 a page."""
+    asked = _asked()
+    session = current_session()
+    table = asked.get("table")
+    if table is not None:
+        get_table(session, table)  # a table that never was: 404 in words
+    found = shift_hands(session, this_shift_start(), table, asked.get("before"))
+    return _page(found, "screens.shift_hands_page", {"table": table} if table else {})
+
+
+@bp.get(TABLE + "/hands")
+@page()
+@at_table("read")
+def table_hands(table_id: int) -> str:
+    """One table's hands of the shift, the newest first (a dealer: their own table)."""
+    asked = _asked()
+    found = shift_hands(current_session(), this_shift_start(), table_id, asked.get("before"))
+    return _page(found, "screens.table_hands", {"table_id": table_id})
+
+
+@bp.get("/floor/disputes")
+@page("supervisor")
+def open_disputes() -> str:
+    """Every dispute still open (at ``table``, when given), each a link to its hand."""
+    asked = _asked()
+    session = current_session()
+    table = asked.get("table")
+    name = get_table(session, table).name if table is not None else None
+    found = open_disputes_list(session, table)
+    return render_template("screens/open_disputes.html", found=found, table_name=name)

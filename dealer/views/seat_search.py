@@ -1,0 +1,120 @@
+"""The seats a search in words found (`dealer.disputes.seat_search`), as the API answers them
+and the floor's screen lists them: each names its hand, table, time and seat, and why it fits."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from dealer.disputes.seat_search import FoundSeat, SeatsFound
+from dealer.views.base import Time, View
+from dealer.words.catalogue import say, say_n
+
+__all__ = ["FoundSeatView", "SeatsFoundView", "seats_found"]
+
+
+class MatchedPaymentView(View):
+    entry: int = Field(description="The ledger entry's seq.")
+    event: int = Field(description="The event's id.")
+    event_seq: int
+    number: int = Field(description="The payment's number within its event.")
+    chips: int
+    paid: bool = Field(description="true: the seat paid it; false: the seat received it.")
+
+
+class FoundSeatView(View):
+    """A seat of a hand that fits the search."""
+
+    hand: int
+    hand_number: int
+    table: int
+    table_name: str
+    at: Time = Field(description="When the hand was dealt.")
+    seat: int
+    player: str
+    paid: int = Field(description="The chips the seat paid in the hand, in all.")
+    received: int = Field(description="The chips the seat received in the hand, in all.")
+    matched: Literal["paid", "received", "payment", ""] = Field(
+        description="How the amount shows: paid or received in all, or one payment; empty "
+        "when no amount was asked about."
+    )
+    why: str = Field(description="Why it fits, in words.")
+    payments: list[MatchedPaymentView] = Field(
+        description="The seat's payments the amount is made of (all of them: no amount)."
+    )
+
+
+class SeatsFoundView(View):
+    seats: list[FoundSeatView] = Field(description="The newest hand first.")
+    more: bool = Field(description="More seats fit than these: say more.")
+    said: str = Field(description="What was looked for, in words.")
+
+
+def _why(s: FoundSeat) -> str:
+    who = say("Seat {seat} ({player})", seat=s.seat, player=s.player)
+    if s.matched == "paid":
+        return say_n("{who} paid {n} chip in all", "{who} paid {n} chips in all", s.paid, who=who)
+    if s.matched == "received":
+        return say_n(
+            "{who} received {n} chip in all", "{who} received {n} chips in all", s.received, who=who
+        )
+    if s.matched == "payment":
+        chips = s.payments[0].chips
+        return say_n(
+            "{who}: one payment of {n} chip", "{who}: one payment of {n} chips", chips, who=who
+        )
+    return say(
+        "{who} paid {paid} and received {received}", who=who, paid=s.paid, received=s.received
+    )
+
+
+def _said(found: SeatsFound) -> str:
+    q = found.query
+    parts = []
+    if q.player is not None:
+        parts.append(say("player {name}", name=q.player))
+    if q.seat is not None:
+        parts.append(say("seat {seat}", seat=q.seat))
+    if found.tables:
+        parts.append(", ".join(found.tables))
+    if q.near is not None:
+        parts.append(say("around the time asked (a quarter hour either way)"))
+    if q.amount is not None:
+        parts.append(say_n("{n} chip", "{n} chips", q.amount))
+    parts.append(say("this shift"))
+    return ", ".join(parts)
+
+
+def seats_found(found: SeatsFound) -> SeatsFoundView:
+    return SeatsFoundView(
+        seats=[
+            FoundSeatView(
+                hand=s.hand_id,
+                hand_number=s.hand_number,
+                table=s.table_id,
+                table_name=s.table_name,
+                at=s.started_at,
+                seat=s.seat,
+                player=s.player,
+                paid=s.paid,
+                received=s.received,
+                matched=s.matched,  # type: ignore[arg-type]
+                why=_why(s),
+                payments=[
+                    MatchedPaymentView(
+                        entry=p.entry,
+                        event=p.event_id,
+                        event_seq=p.event_seq,
+                        number=p.number,
+                        chips=p.chips,
+                        paid=p.paid,
+                    )
+                    for p in s.payments
+                ],
+            )
+            for s in found.seats
+        ],
+        more=found.more,
+        said=_said(found),
+    )

@@ -1,0 +1,168 @@
+"""Every hand of the shift, the newest first, and the disputes still open: what the floor and
+a table's screen list so that any hand, and any dispute, is one tap away.
+
+A page of hands is read with its tables, its winners' names, the chips that changed hands in
+each (its ledger entries' net) and its open disputes: four small queries for the page, whatever
+the shift's size (the hands' ``started_at`` and ``table_id`` are indexed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+from pydantic import Field
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from dealer.disputes.record import listed_disputes
+from dealer.ledger.accounts import pot_account
+from dealer.ledger.balances import hands_nets
+from dealer.models import Dispute, DisputeRuling, Hand, Seating, Table
+from dealer.views.base import Time, View
+from dealer.words.catalogue import say
+
+__all__ = ["HandLine", "OpenDisputeLine", "ShiftHands", "open_disputes_list", "shift_hands"]
+
+#: Hands a page lists unless told.
+PAGE = 25
+
+
+class HandLine(View):
+    """One hand of the shift: where, when, who won, and the chips it moved."""
+
+    id: int
+    number: int
+    table: int
+    table_name: str
+    status: str
+    status_words: str
+    winner: int | None
+    winner_player: str
+    moved: int = Field(
+        description="The chips the seats and the house paid over the hand (the ledger's net of "
+        "each, the pot left out): what changed hands."
+    )
+    started_at: Time
+    open_disputes: int
+
+
+class ShiftHands(View):
+    """A page of the shift's hands, the newest first."""
+
+    since: Time
+    table: int | None
+    table_name: str | None
+    hands: list[HandLine]
+    #: Ask again with before=next for older hands; None: this page is the last.
+    next: int | None
+    #: Hands of the shift in all (at the table, when one is asked for).
+    count: int
+
+
+def shift_hands(
+    session: Session,
+    since: datetime,
+    table_id: int | None = None,
+    before: int | None = None,
+    limit: int = PAGE,
+) -> ShiftHands:
+    """The hands dealt since ``since`` (at ``table_id`` when given), ``limit`` of them with
+    ids below ``before``, the newest first."""
+    wanted = select(Hand).where(Hand.started_at >= since)
+    counted = select(func.count(Hand.id)).where(Hand.started_at >= since)
+    if table_id is not None:
+        wanted = wanted.where(Hand.table_id == table_id)
+        counted = counted.where(Hand.table_id == table_id)
+    if before is not None:
+        wanted = wanted.where(Hand.id < before)
+    found = list(session.scalars(wanted.order_by(Hand.id.desc()).limit(limit + 1)))
+    page = found[:limit]
+    ids = [h.id for h in page]
+    moved = {
+        hand: sum(
+            -chips for account, chips in net.items() if chips < 0 and account != pot_account(hand)
+        )
+        for hand, net in hands_nets(session, ids).items()
+    }
+    tables = dict(session.execute(select(Table.id, Table.name)).all())
+    winners = {h.seats[str(h.winner)] for h in page if h.winner is not None}
+    players = dict(
+        session.execute(select(Seating.id, Seating.player).where(Seating.id.in_(winners))).all()
+    )
+    disputed = _open_disputes(session, ids)
+    return ShiftHands(
+        since=since,
+        table=table_id,
+        table_name=tables.get(table_id) if table_id is not None else None,
+        hands=[
+            HandLine(
+                id=h.id,
+                number=h.number,
+                table=h.table_id,
+                table_name=tables.get(h.table_id, ""),
+                status=h.status,
+                status_words=_status_words(h.status),
+                winner=h.winner,
+                winner_player=players.get(h.seats[str(h.winner)], "")
+                if h.winner is not None
+                else "",
+                moved=int(moved.get(h.id) or 0),
+                started_at=h.started_at,
+                open_disputes=disputed[h.id],
+            )
+            for h in page
+        ],
+        next=page[-1].id if len(found) > limit else None,
+        count=session.scalar(counted) or 0,
+    )
+
+
+def _status_words(status: str) -> str:
+    if status == "playing":
+        return say("in play")
+    if status == "void":
+        return say("void")
+    return say("settled")
+
+
+def _open_disputes(session: Session, hand_ids: list[int]) -> Counter[int]:
+    ruled = select(DisputeRuling.id).where(DisputeRuling.dispute_id == Dispute.id).exists()
+    rows = session.execute(select(Dispute.hand_id).where(Dispute.hand_id.in_(hand_ids), ~ruled))
+    return Counter(hand for (hand,) in rows)
+
+
+class OpenDisputeLine(View):
+    """A dispute still open, with where it is and what it claims."""
+
+    id: int
+    hand: int
+    hand_number: int
+    table: int
+    table_name: str
+    raised_by: str
+    claim: str
+    entry: int | None
+    opened_at: Time
+
+
+def open_disputes_list(session: Session, table_id: int | None = None) -> list[OpenDisputeLine]:
+    """Every dispute still open (at ``table_id`` when given), the oldest first."""
+    found = listed_disputes(session, "open", {table_id} if table_id is not None else None)
+    hands = {r.dispute.hand_id for r in found}
+    numbers = dict(session.execute(select(Hand.id, Hand.number).where(Hand.id.in_(hands))).all())
+    tables = dict(session.execute(select(Table.id, Table.name)).all())
+    return [
+        OpenDisputeLine(
+            id=r.dispute.id,
+            hand=r.dispute.hand_id,
+            hand_number=numbers[r.dispute.hand_id],
+            table=r.table_id,
+            table_name=tables.get(r.table_id, ""),
+            raised_by=r.raised_by_words,
+            claim=r.dispute.claim,
+            entry=r.dispute.entry_seq,
+            opened_at=r.dispute.opened_at,
+        )
+        for r in found
+    ]

@@ -1,0 +1,103 @@
+"""The dealer's flow in the browser: the next hand in one tap, the last entry undone in two."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.screens.browser.conftest import Tablet
+from tests.screens.browser.test_screens import table_with_hand
+
+pytestmark = pytest.mark.browser
+
+SEED = (["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"])
+
+
+def test_the_next_hand_in_one_tap(tablet: Tablet) -> None:
+    """A settled hand: one tap on "Deal the next hand" deals it, every seat staying."""
+    world = table_with_hand(tablet.live, dropped=[5])
+    for cards in SEED:
+        world["api"].event(world["hand"], {"type": "meld", "seat": 1, "cards": cards})
+    world["api"].event(world["hand"], {"type": "go_out", "seat": 1})
+    tablet.sign_in("supervisor")
+    tablet.go(f"/hands/{world['hand']}")
+    page = tablet.page
+    page.tap("[data-deal-next]")
+    page.wait_for_url(re.compile(r"/hands/\d+\?done="))
+    assert f"/hands/{world['hand']}?" not in page.url
+    assert "hand 2" in tablet.text("h1")
+    assert all(
+        tablet.text(f"[data-seat-panel='{seat}'] .seat-status") == "in" for seat in range(1, 7)
+    )
+
+
+def test_undo_the_last_entry_in_two_taps(tablet: Tablet) -> None:
+    """A meld by the pad, then Undo and Void: the meld is gone and its chips returned."""
+    world = table_with_hand(tablet.live, dropped=[5])
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{world['hand']}?seat=1")
+    page = tablet.page
+    page.tap('[data-pad] [data-card="5S"]')
+    page.tap("[data-pad-set='3']")
+    page.tap("button[data-action=meld]")
+    tablet.wait_banner("Seat 1 melds 5♠ 5♠ 5♠.")
+    page.tap("[data-undo]")  # tap 1
+    page.tap("button:has-text('Void event')")  # tap 2
+    said = tablet.wait_banner("void")
+    assert "Undone: entered by mistake." in said
+    assert tablet.text("[data-seat-panel='1'] .down").startswith("0/11")
+    assert tablet.text("[data-seat-panel='2'] [data-net]") == "0"
+
+
+def test_the_seed_hand_by_keys_alone(tablet: Tablet) -> None:
+    """Seed 000 and an addition without touching the screen: 1, the cards, Enter (three
+    melds, the seat kept); Esc, 2, a set, L for its meld, a card, Enter (an addition); Esc,
+    1, G, Enter on the settlement. Esc always lands on the pad, never in Cards."""
+    world = table_with_hand(tablet.live, dropped=[5])
+    tablet.sign_in("supervisor")
+    tablet.go(f"/hands/{world['hand']}")
+    page, keys = tablet.page, tablet.page.keyboard
+    keys.press("1")
+    for cards in ("5s 5s 5s", "jh qh kh", "2c 3c 4c 5c 6c"):
+        keys.type(cards)
+        keys.press("Enter")
+        tablet.wait_banner(
+            f"Seat 1 melds {cards.upper().replace('S', '♠').replace('H', '♥').replace('C', '♣')}."
+        )
+        assert page.evaluate("document.activeElement.id") == "cards"
+    keys.press("Escape")
+    assert page.evaluate("document.activeElement.hasAttribute('data-pad')")
+    keys.press("2")
+    keys.type("kd kd kd")
+    keys.press("Enter")
+    tablet.wait_banner("Seat 2 melds K♦ K♦ K♦.")
+    keys.press("Escape")
+    keys.press("l")
+    assert tablet.text("[data-acting-meld]") == "meld KD KD KD"
+    keys.press("c")
+    keys.type("kd")
+    keys.press("Enter")
+    tablet.wait_banner("Seat 2 adds K♦ to K♦ K♦ K♦.")
+    keys.press("Escape")
+    keys.press("1")
+    keys.press("Escape")
+    keys.press("g")
+    page.wait_for_url(re.compile(r"/settle\?seat=1"))
+    page.wait_for_function("document.activeElement.textContent.includes('Confirm')")
+    keys.press("Enter")
+    tablet.wait_banner("Seat 1 goes out.")
+    assert "went out" in tablet.text("[data-seat-panel='1'] .seat-status")
+
+
+def test_enter_without_a_seat_says_why(tablet: Tablet) -> None:
+    """Enter in Cards with no seat chosen is never silent: the note says what to do."""
+    world = table_with_hand(tablet.live)
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{world['hand']}")
+    tablet.page.keyboard.press("c")
+    tablet.page.keyboard.type("5s 5s 5s")
+    tablet.page.keyboard.press("Enter")
+    assert tablet.text("[data-key-note]") == (
+        "Choose the seat that acts first: Esc, then its number (1-8)."
+    )

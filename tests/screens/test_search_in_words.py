@@ -1,0 +1,146 @@
+"""The search in a player's words: "player Rosa, table 4, around 21:40, 8 chips" finds the hand
+where Rosa's seat paid 8 in all, and only that one; names match in any case and without their
+accents; "this shift" when no window is given; a part it cannot read is refused in words."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from flask import Flask
+from sqlalchemy import update
+
+from dealer import clock
+from dealer.extensions import db
+from dealer.models import Hand
+from tests.api.test_golden_hands import to_api
+from tests.helpers import Api
+from tests.rules.test_golden_hands import HANDS_DIR, load
+from tests.screens.conftest import Web, words
+
+#: Seat 2 pays 8 chips in all, in three payments (1 + 1 + 6 or the like).
+EIGHT = load(HANDS_DIR / "33_unclaimed.json")
+NOW = datetime.now(UTC).replace(hour=23, minute=30, second=0, microsecond=0)
+
+
+def play(floor: Api, table: int, data: dict[str, Any]) -> int:
+    hand = floor.hand(table)
+    ids = {e["seq"]: e["id"] for e in hand["events"]}
+    status = hand["status"]
+    for event in data["events"]:
+        if "error" in event:
+            continue
+        answer = floor.call(
+            "POST", f"/hands/{hand['id']}/events", to_api(event["action"], ids, status)
+        )
+        assert answer.status_code == 201, answer.get_json()
+        recorded = answer.get_json()
+        ids[recorded["event"]["seq"]] = recorded["event"]["id"]
+        status = recorded["hand"]["status"]
+    return int(hand["id"])
+
+
+def dealt_at(app: Flask, hand: int, hour: int, minute: int) -> None:
+    """Move a hand's times to today's ``hour:minute`` (the floor's clock is UTC here)."""
+    start = NOW.replace(hour=hour, minute=minute)
+    with app.app_context():
+        db.session.execute(
+            update(Hand)
+            .where(Hand.id == hand)
+            .values(started_at=start, ended_at=start + timedelta(minutes=3))
+        )
+        db.session.commit()
+
+
+@pytest.fixture
+def shift(people: Flask, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Rósa plays seat 2 at Table 4 and at Table 3; seat 2 pays 8 in three hands."""
+    people.config["SHIFT_STARTS"] = "18:00"
+    monkeypatch.setattr(clock, "now", lambda: NOW)
+    floor = Api.sign_in(people, "supervisor")
+    hands = {}
+    for name in ("Table 3", "Table 4"):
+        table = floor.table("classic", name=name, collection={"kind": "none"})["id"]
+        for seat, player in ((1, "Bo"), (2, "Rósa Martínez"), (3, "Cy")):
+            floor.seat(table, seat, player, 200)
+        hands[name] = play(floor, table, EIGHT)
+        if name == "Table 4":
+            hands["early"] = hands[name]
+            hands[name] = play(floor, table, EIGHT)
+    dealt_at(people, hands["early"], 20, 30)
+    dealt_at(people, hands["Table 4"], 21, 37)
+    dealt_at(people, hands["Table 3"], 21, 41)
+    return hands
+
+
+def found(page: str) -> list[tuple[int, int]]:
+    return [
+        (int(h), int(s))
+        for h, s in re.findall(r'data-found-hand="(\d+)" data-found-seat="(\d+)"', page)
+    ]
+
+
+@pytest.mark.parametrize("name", ["Rosa", "rosa", "RÓSA", "rósa mart"])
+def test_player_rosa_table_4_around_21_40_8_chips(
+    shift: dict[str, int], supervisor: Web, name: str
+) -> None:
+    said = f"player {name}, table 4, around 21:40, 8 chips"
+    page = supervisor.get("/search?q=" + said.replace(" ", "+"))
+    assert found(page) == [(shift["Table 4"], 2)]
+    text = words(page)
+    assert "Table 4 · hand 2 · 21:37 · seat 2 (Rósa Martínez)" in text
+    assert "Seat 2 (Rósa Martínez) paid 8 chips in all" in text
+    # One tap from its statement.
+    assert f'data-statement-link href="/hands/{shift["Table 4"]}/seats/2/statement"' in page
+
+
+def test_the_parts_narrow_the_search_and_this_shift_is_the_default(
+    shift: dict[str, int], people: Flask
+) -> None:
+    floor = Api.sign_in(people, "supervisor")
+
+    def seats(q: str) -> list[tuple[int, int]]:
+        return [
+            (s["hand"], s["seat"]) for s in floor.get("/search?" + urlencode({"q": q}))["seats"]
+        ]
+
+    every = {shift["Table 4"], shift["Table 3"], shift["early"]}
+    assert {h for h, _ in seats("seat 2, 8 chips")} == every
+    assert seats("player rosa, 8 chips, table 4") == [(shift["Table 4"], 2), (shift["early"], 2)]
+    assert {h for h, _ in seats("player rosa, around 21:40")} == {
+        shift["Table 4"],
+        shift["Table 3"],
+    }
+    assert seats("player rosa, 9:40 pm, table 3, 8") == [(shift["Table 3"], 2)]
+    assert seats("player rosa, table 4, around 21:40, 9 chips") == []
+    answer = floor.get("/search?" + urlencode({"player": "ROSA", "table": "Table 4", "amount": 8}))
+    assert answer["seats"][0]["why"] == "Seat 2 (Rósa Martínez) paid 8 chips in all"
+    assert answer["seats"][0]["matched"] == "paid"
+    assert sum(p["chips"] for p in answer["seats"][0]["payments"]) == 8
+
+
+@pytest.mark.parametrize(
+    ("q", "sentence"),
+    [
+        ("rosa", '"rosa" is not something the search understands.'),
+        ("player rosa, around 25:99", "A time is the floor clock's hour and minute"),
+        ("player rosa, table 9", 'No table is called "9": the tables are Table 3, Table 4.'),
+        ("seat 12", "The seat is a whole number from 1 to 8, not '12'."),
+        ("player rosa, player bo", "Say the player once."),
+        ("", "Say what to look for."),
+    ],
+)
+def test_a_bad_part_is_answered_in_words(
+    shift: dict[str, int], people: Flask, supervisor: Web, q: str, sentence: str
+) -> None:
+    floor = Api.sign_in(people, "supervisor")
+    answer = floor.call("GET", "/search?" + urlencode({"q": q}))
+    assert answer.status_code == 422
+    assert sentence in answer.get_json()["error"]["message"]
+    if q:
+        page = supervisor.get("/search?" + urlencode({"q": q}), status=422)
+        assert sentence in words(page)
+        assert f'value="{q}"' in page.replace("&#39;", "'").replace("&#34;", '"')
