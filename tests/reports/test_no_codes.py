@@ -11,7 +11,6 @@ from pypdf import PdfReader
 
 from tests.helpers import Api
 from tests.reports.test_routes import fetch, window
-from tests.screens.conftest import people  # noqa: F401  (the fixture)
 from tests.screens.test_no_codes import CODE, knobbed  # noqa: F401  (the fixture)
 
 
