@@ -372,6 +372,179 @@
     box.hidden = false;
   }
 
+  // ------------------------------------------------------------ the offline queue
+  // While the tablet cannot reach the server, entries of a form marked data-queue (the hand's
+  // actions) are kept here, in order, in this origin's localStorage: it survives a reload and
+  // the tablet sleeping (a tablet that wakes runs this page's script again, and a page opened
+  // anew finds the queue). Each keeps its own idempotency key, so a resend never records
+  // twice. When the connection is back they are sent one by one, in order; one the server
+  // refuses holds the rest (a later entry may depend on it) with its sentence, until the
+  // dealer fixes it (its entry back in the form) or drops it.
+
+  var QUEUE = "dealer:queue";
+  var QUEUE_HOLD = "dealer:queue-hold";
+  var draining = false;
+
+  function readQueue() {
+    try {
+      var list = JSON.parse(localStorage.getItem(QUEUE) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function writeQueue(list) {
+    try { localStorage.setItem(QUEUE, JSON.stringify(list)); } catch (e) { /* storage full or off */ }
+  }
+
+  function holding(on) {
+    try {
+      if (on === undefined) return localStorage.getItem(QUEUE_HOLD) === "1";
+      if (on) localStorage.setItem(QUEUE_HOLD, "1"); else localStorage.removeItem(QUEUE_HOLD);
+    } catch (e) { /* storage off */ }
+    return false;
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(18);
+    crypto.getRandomValues(bytes);
+    return "web-" + btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function queues(form) {
+    if (!form.hasAttribute("data-queue")) return false;
+    // The dealer's fix of a refused entry goes first, straight out when online.
+    return !navigator.onLine || (readQueue().length > 0 && !holding());
+  }
+
+  function enqueue(form, submitter) {
+    var data = submitter ? new FormData(form, submitter) : new FormData(form);
+    var fields = [];
+    data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+    var list = readQueue();
+    var fixed = holding(); // the fix of a refused entry, made offline: it goes first
+    holding(false);
+    list[fixed ? "unshift" : "push"]({ action: target(form), page: location.pathname, fields: fields,
+                summary: summary(form, fields.filter(function (p) { return p[0] !== "csrf_token"; })),
+                at: Date.now(), refused: null });
+    writeQueue(list);
+    // The next entry: its own key, no cards; the acting seat stays.
+    if (form.elements.key) form.elements.key.value = newKey();
+    ["cards", "take", "into_first", "into_second"].forEach(function (name) {
+      var el = form.elements[name];
+      if (el) { el.value = ""; showEntered(el); }
+    });
+    if (form.elements.not_claimed) form.elements.not_claimed.checked = false;
+    showQueue();
+    focusPad();
+  }
+
+  function queueButton(words, onTap) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.textContent = words;
+    button.addEventListener("click", onTap);
+    return button;
+  }
+
+  function showQueue() {
+    var box = document.getElementById("queue");
+    if (!box) return;
+    var list = readQueue();
+    box.hidden = !list.length;
+    box.textContent = "";
+    if (!list.length) return;
+    var head = document.createElement("p");
+    head.textContent = navigator.onLine
+      ? "Pending: sending " + list.length + (list.length === 1 ? " entry" : " entries") + " in order."
+      : "No connection: kept on this tablet, pending, sent in order when it is back. Nothing is paid until the server answers.";
+    box.appendChild(head);
+    var items = document.createElement("ol");
+    items.className = "queue-list";
+    list.forEach(function (entry, i) {
+      var item = document.createElement("li");
+      item.setAttribute("data-pending", String(i));
+      item.textContent = (entry.refused ? "Refused: " : "Pending: ") + entry.summary;
+      if (entry.refused) {
+        var why = document.createElement("strong");
+        why.textContent = " " + entry.refused;
+        item.appendChild(why);
+        item.appendChild(document.createTextNode(" The entries after it wait. "));
+        item.appendChild(queueButton("Fix it", function () { fixQueued(); }));
+        item.appendChild(queueButton("Drop it", function () { dropQueued(); }));
+      }
+      items.appendChild(item);
+    });
+    box.appendChild(items);
+  }
+
+  function fixQueued() {
+    var list = readQueue();
+    var entry = list.shift();
+    var form = actionForm();
+    if (!entry || !form) return;
+    writeQueue(list);
+    holding(true); // the rest waits for the fixed entry
+    putBack(entry, form);
+    if (form.elements.key) form.elements.key.value = newKey();
+    showQueue();
+  }
+
+  function dropQueued() {
+    var list = readQueue();
+    list.shift();
+    writeQueue(list);
+    showQueue();
+    drain();
+  }
+
+  function drain() {
+    var list = readQueue();
+    if (draining || !navigator.onLine || !list.length || holding()) { showQueue(); return; }
+    if (list[0].refused) { showQueue(); return; }
+    draining = true;
+    var entry = list[0];
+    var body = new FormData();
+    entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    // The page's own token: the kept one may have aged.
+    var token = document.querySelector("input[name=csrf_token]");
+    if (token) body.set("csrf_token", token.value);
+    showQueue();
+    fetch(entry.action, { method: "POST", body: body, credentials: "same-origin",
+                          headers: { "X-Requested-With": "fetch" } })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          draining = false;
+          var url = new URL(response.url);
+          var now = readQueue();
+          if (response.ok && response.redirected && url.pathname !== "/sign-in") {
+            now.shift();
+            writeQueue(now);
+            if (now.length) return drain();
+            showQueue();
+            return swap(html, url, true); // every entry recorded: the screen as it is now
+          }
+          if (response.status >= 500 || url.pathname === "/sign-in" || response.status === 400) {
+            showQueue(); // not read: kept, sent again later
+            return null;
+          }
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var said = doc.querySelector(".banner-refused");
+          var words = said ? said.textContent.replace(/\s+/g, " ").trim() : "Not recorded.";
+          now[0].refused = words.replace(/ What you entered is kept.*$/, "");
+          writeQueue(now);
+          showQueue();
+          return null;
+        });
+      })
+      .catch(function () { draining = false; showQueue(); });
+  }
+
+  window.addEventListener("online", drain);
+  window.addEventListener("offline", showQueue);
+
   // ------------------------------------------------------------ sending forms
 
   function setBusy(form, on) {
@@ -453,6 +626,7 @@
 
   function send(form, submitter) {
     if (busy) return; // a second tap while the first is on its way
+    if (queues(form)) { enqueue(form, submitter); return; }
     var data = submitter ? new FormData(form, submitter) : new FormData(form);
     if (form.hasAttribute("data-keep")) keep(form, "sending", submitter);
     setBusy(form, true);
@@ -481,6 +655,10 @@
         var url = new URL(response.url);
         // The server read the entry: recorded, or drawn again with it (a refusal). Signed
         // out meanwhile, or a form too old to read (400): it stays kept, to offer back.
+        if (response.ok && form.hasAttribute("data-queue") && holding()) {
+          holding(false);
+          setTimeout(drain, 0);
+        }
         var read = response.ok || [403, 404, 409, 422, 429].indexOf(response.status) >= 0;
         if (read && url.pathname !== "/sign-in") unkeep(form);
         else keep(form, url.pathname === "/sign-in" ? "signed out" : "not sent", submitter);
@@ -488,6 +666,12 @@
       });
     }).catch(function () {
       setBusy(form, false);
+      if (form.hasAttribute("data-queue")) {
+        // The same key goes with it: if the server did record it, the resend is its answer.
+        unkeep(form);
+        enqueue(form, submitter);
+        return;
+      }
       problem(form, submitter, "Not sent: the connection dropped, so the server may not have it. " +
         "Your entry is kept: tap Resend when the connection is back. It will not be recorded twice.");
     });
@@ -907,6 +1091,8 @@
     document.querySelectorAll("[data-player-search]").forEach(playerSearch);
     refreshActions();
     offerKept();
+    showQueue();
+    if (!draining) drain();
     resetIdle();
   }
 

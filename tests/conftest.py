@@ -35,6 +35,7 @@ from sqlalchemy.engine import make_url
 
 from dealer import create_app
 from dealer.extensions import db
+from tests.html_check import take, watch
 
 REPO = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get(
@@ -254,9 +255,11 @@ def database_uri(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def app(database_uri: str, tmp_path: Path) -> Iterator[Flask]:
-    app = test_app(database_uri, tmp_path)
+    app = watch(test_app(database_uri, tmp_path))
     yield app
+    invalid = take(app)
     close_app(app)
+    assert not invalid, "pages that are not valid HTML:\n" + "\n".join(invalid)
 
 
 @pytest.fixture

@@ -176,6 +176,9 @@ ROWS: dict[str, Row] = {
     "GET /hands/{hand_id}/events/{event_id}/void": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/void": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/events/{event_id}/payments/{number}": row(302, 200, 403, 200, 200),
+    "GET /hands/{hand_id}/events/{event_id}/payments/{number}/dispute": row(
+        302, 200, 403, 200, 200
+    ),
     "GET /hands/{hand_id}/seats/{seat}/statement": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/replay": row(302, 200, 403, 200, 200),
     "GET /floor/hands": row(302, 403, 403, 200, 200),

@@ -104,8 +104,9 @@ COLLECTIONS = {
 class OnceForm(FlaskForm):
     """A form that records: sent at most once, by its key."""
 
-    key = HiddenField()
-    page = HiddenField()
+    # No ids: a page holds several of these forms, and an id is the page's one element.
+    key = HiddenField(render_kw={"id": False})
+    page = HiddenField(render_kw={"id": False})
 
     def stamp(self, page: str) -> OnceForm:
         """Give a form being drawn its key (kept if it already has one) and its page."""

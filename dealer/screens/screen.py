@@ -6,6 +6,7 @@ A refusal has the same status, code and sentence as at every front door
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import wraps
@@ -13,6 +14,7 @@ from typing import Any, TypeVar, cast
 
 from flask import current_app, g, redirect, render_template, request, url_for
 from flask_login import current_user
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from dealer.clock import floor_clock
@@ -115,6 +117,25 @@ def money(chips: int, cents_per_chip: int) -> str:
 def chips(n: int) -> str:
     """``1 chip``, ``-3 chips``: the word after the number."""
     return chips_words(n).split(" ", 1)[1]
+
+
+#: Characters HTML forbids in a page (C0 controls but tab and newlines, DEL): typed into a
+#: form they are refused, and the redrawn form must not carry them back.
+FORBIDDEN_IN_HTML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def drawable(value: Any) -> Any:
+    """Jinja's finalize: every value drawn on a screen, with any character HTML forbids
+    shown as the replacement character (what was typed stays visible, the page valid)."""
+    if isinstance(value, str) and FORBIDDEN_IN_HTML.search(value):
+        cleaned = FORBIDDEN_IN_HTML.sub("\ufffd", value)
+        return Markup(cleaned) if isinstance(value, Markup) else cleaned
+    return value
+
+
+@bp.record_once
+def _finalize(state: Any) -> None:
+    state.app.jinja_env.finalize = drawable
 
 
 @bp.app_template_filter("capitalize_first")

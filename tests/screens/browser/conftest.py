@@ -24,6 +24,7 @@ from dealer import create_app
 from dealer.extensions import db
 from tests.conftest import REPO
 from tests.helpers import PEOPLE, add_people
+from tests.html_check import take, watch
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -100,6 +101,7 @@ def live(sqlite_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
     path = tmp_path_factory.mktemp("live") / "live.sqlite3"
     shutil.copyfile(sqlite_template, path)
     server = LiveServer.over(path)
+    watch(server.app)  # every page served is checked: valid HTML (tests/html_check.py)
     add_people(server.app)
     yield server
     server.stop()
@@ -233,6 +235,8 @@ def _tablet(browser: Any, live: LiveServer, size: str) -> Iterator[Tablet]:
     yield Tablet(page, live, size)
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+    invalid = take(live.app)
+    assert not invalid, "pages that are not valid HTML:\n" + "\n".join(invalid)
 
 
 @pytest.fixture

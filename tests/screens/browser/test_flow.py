@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
-from tests.screens.browser.conftest import Tablet
+from tests.html_check import take
+from tests.screens.browser.conftest import LANDSCAPE, LiveServer, Tablet
 from tests.screens.browser.test_screens import table_with_hand
 
 pytestmark = pytest.mark.browser
 
 SEED = (["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"])
+BACKGROUND = "getComputedStyle(document.body).backgroundColor"
+#: The dark theme's paper (static/app.css, room mode).
+DARK = "rgb(20, 23, 26)"
 
 
 def test_the_next_hand_in_one_tap(tablet: Tablet) -> None:
@@ -101,3 +106,32 @@ def test_enter_without_a_seat_says_why(tablet: Tablet) -> None:
     assert tablet.text("[data-key-note]") == (
         "Choose the seat that acts first: Esc, then its number (1-8)."
     )
+
+
+def test_the_dark_theme_follows_the_device_passes_axe_and_switches(
+    browser: Any, live: LiveServer
+) -> None:
+    """A tablet set to dark: the hand (with a banner), the table and the floor are dark and
+    axe-core finds nothing serious; "Theme" then makes this tablet light whatever the device."""
+    context = browser.new_context(viewport=LANDSCAPE, color_scheme="dark", has_touch=True)
+    context.set_default_timeout(10_000)
+    tablet, page = Tablet(context.new_page(), live, "dark"), None
+    try:
+        page = tablet.page
+        world = table_with_hand(live, dropped=[5])
+        made = world["api"].event(world["hand"], {"type": "meld", "seat": 1, "cards": SEED[0]})
+        tablet.sign_in("supervisor")
+        tablet.go(f"/hands/{world['hand']}?seat=1&done={made['event']['id']}")
+        assert page.evaluate(BACKGROUND) == DARK
+        tablet.shot("40-hand-dark", axe=True)
+        tablet.go(f"/tables/{world['table']}")
+        tablet.shot("41-table-dark", axe=True)
+        tablet.go("/floor")
+        tablet.shot("42-floor-dark", axe=True)
+        page.click("[data-theme-switch]")  # device -> dark (chosen)
+        page.click("[data-theme-switch]")  # dark -> light, on a dark device
+        page.wait_for_selector("html[data-theme=light]")
+        assert page.evaluate(BACKGROUND) != DARK
+    finally:
+        context.close()
+    assert not take(live.app)
