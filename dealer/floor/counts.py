@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor import approvals
+from dealer.floor.table_sessions import off_hand_while_open
 from dealer.ledger import CAGE, house_account
 from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, User
 from dealer.people.audit import record_audit
@@ -80,13 +81,7 @@ def expected_count(session: Session, down: TableSession) -> Expected:
     """The session's drop (the tray) and, at a table selling chips for cash, the cash sold."""
     table = session.get_one(Table, down.table_id)
     hands = select(Hand.id).where(Hand.session_id == down.id)
-    off_hand = and_(
-        LedgerEntry.table_id == down.table_id,
-        LedgerEntry.hand_id.is_(None),
-        LedgerEntry.at >= down.opened_at,
-    )
-    if down.closed_at is not None:
-        off_hand = and_(off_hand, LedgerEntry.at < down.closed_at)
+    off_hand = off_hand_while_open(down)
     mine = or_(LedgerEntry.hand_id.in_(hands), off_hand)
     house = house_account(down.table_id)
     tray = _sum(session, and_(mine, LedgerEntry.to_account == house)) - _sum(

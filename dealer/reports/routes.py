@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import cast
+from typing import TypeVar, cast
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
@@ -39,7 +39,8 @@ from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot, writing
 from dealer.views import documents as gather
-from dealer.views.documents.model import PageSize, PrintOptions
+from dealer.views.documents.model import HandSlip, PageSize, PrintOptions, SessionReport
+from dealer.views.documents.shift_model import ShiftReport
 from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, declare
 from dealer.web.paper import PAPER_COOKIE, PAPERS
@@ -132,6 +133,28 @@ def _printed(kind: str, subject: str, build: Callable[[int], bytes]) -> tuple[by
     return (data if reprint == expected else build(reprint)), reprint
 
 
+#: A document counted when printed: a dataclass with its ``reprint`` number.
+Document = TypeVar("Document", HandSlip, SessionReport, ShiftReport)
+
+
+def _counted_pdf(
+    kind: str,
+    subject: str,
+    who: str,
+    document: Document,
+    build: Callable[[Document, PrintOptions], bytes],
+    stem: str,
+    options: PrintOptions | None = None,
+) -> Response:
+    """Print ``document`` (of ``kind``, about ``subject``) for ``who``, counted (`_printed`),
+    stamped with its reprint number: its file named ``stem``, ``-reprint-n`` after the first;
+    on the documents' paper unless ``options`` say otherwise (a slip on a receipt)."""
+    options = options or _options(who)
+    data, reprint = _printed(kind, subject, lambda n: build(replace(document, reprint=n), options))
+    suffix = f"-reprint-{reprint}" if reprint else ""
+    return _pdf(data, f"{stem}{suffix}.pdf")
+
+
 def _pdf(data: bytes, filename: str) -> Response:
     response = Response(data, 200, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -160,11 +183,9 @@ def hand_slip(hand_id: int) -> Response:
         slip = gather.hand_slip(session, hand_id)
     options = _slip_options(who)
     layout = hand_slip_receipt if options.page_size == "receipt" else hand_slip_pdf
-    data, reprint = _printed(
-        "hand_slip", str(hand_id), lambda n: layout(replace(slip, reprint=n), options)
+    return _counted_pdf(
+        "hand_slip", str(hand_id), who, slip, layout, f"hand-slip-{hand_id}", options
     )
-    suffix = f"-reprint-{reprint}" if reprint else ""
-    return _pdf(data, f"hand-slip-{hand_id}{suffix}.pdf")
 
 
 @bp.get(f"/reports/sessions/<{ID}:session_id>.pdf")
@@ -184,12 +205,9 @@ def session_report(session_id: int) -> Response:
                 "not_your_session",
             )
         report = gather.session_report(session, session_id)
-    options = _options(who)
-    data, reprint = _printed(
-        "session", str(session_id), lambda n: session_pdf(replace(report, reprint=n), options)
+    return _counted_pdf(
+        "session", str(session_id), who, report, session_pdf, f"session-{session_id}"
     )
-    suffix = f"-reprint-{reprint}" if reprint else ""
-    return _pdf(data, f"session-{session_id}{suffix}.pdf")
 
 
 @bp.get("/reports/shift.pdf")
@@ -219,12 +237,8 @@ def shift_report() -> Response:
     with snapshot(current_session()) as session:
         report = gather.shift_report(session, start, end, with_hands=with_hands)
     subject = f"{start.isoformat()}/{end.isoformat()}"
-    options = _options(who)
-    data, reprint = _printed(
-        "shift", subject, lambda n: shift_pdf(replace(report, reprint=n), options)
-    )
-    suffix = f"-reprint-{reprint}" if reprint else ""
-    return _pdf(data, f"shift-{_stamp(start)}-{_stamp(end)}{suffix}.pdf")
+    stem = f"shift-{_stamp(start)}-{_stamp(end)}"
+    return _counted_pdf("shift", subject, who, report, shift_pdf, stem)
 
 
 @bp.get(f"/reports/players/<{ID}:player_id>.pdf")
