@@ -277,7 +277,7 @@ def with_people(request: pytest.FixtureRequest) -> bool:
 
 
 def copy_checkpoints(folder: Path, tmp_path: Path) -> None:
-    shutil.copyfile(folder / CHECKPOINTS, tmp_path / CHECKPOINTS)
+    shutil.copy(folder / CHECKPOINTS, tmp_path / CHECKPOINTS)  # its mode too: only its owner's
 
 
 def sqlite_database(template: Path, tmp_path: Path) -> Database:

@@ -24,16 +24,19 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("card_tables") as batch:
-        batch.add_column(
-            sa.Column("count_tolerance", sa.Integer(), nullable=False, server_default="0")
-        )
-        batch.add_column(
-            sa.Column("sells_for_cash", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+    # ALTER TABLE ... ADD COLUMN on both databases, never SQLite's copy of the table: that drops
+    # card_tables, which the rows of every other table refer to (foreign keys are on).
+    op.add_column(
+        "card_tables",
+        sa.Column("count_tolerance", sa.Integer(), nullable=False, server_default="0"),
+    )
+    op.add_column(
+        "card_tables",
+        sa.Column("sells_for_cash", sa.Boolean(), nullable=False, server_default=sa.false()),
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("card_tables") as batch:
-        batch.drop_column("sells_for_cash")
-        batch.drop_column("count_tolerance")
+    # ALTER TABLE ... DROP COLUMN (SQLite 3.35 and later), for the reason given above.
+    op.drop_column("card_tables", "sells_for_cash")
+    op.drop_column("card_tables", "count_tolerance")
