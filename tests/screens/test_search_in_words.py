@@ -24,7 +24,9 @@ from tests.screens.conftest import Web, words
 
 #: Seat 2 pays 8 chips in all, in three payments (1 + 1 + 6 or the like).
 EIGHT = load(HANDS_DIR / "33_unclaimed.json")
-NOW = datetime.now(UTC).replace(hour=23, minute=30, second=0, microsecond=0)
+#: The floor's clock during the test: 23:30 of a day that has not yet reached it (the seats are
+#: taken at the real time, before the shift's search ends).
+NOW = (datetime.now(UTC) + timedelta(hours=1)).replace(hour=23, minute=30, second=0, microsecond=0)
 
 
 def play(floor: Api, table: int, data: dict[str, Any]) -> int:
