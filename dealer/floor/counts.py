@@ -23,12 +23,20 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor import approvals
+from dealer.floor.table_sessions import off_hand_while_open
 from dealer.ledger import CAGE, house_account
 from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, User
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 
-__all__ = ["Expected", "change_count_settings", "counts_of", "expected_count", "record_count"]
+__all__ = [
+    "Expected",
+    "change_count_settings",
+    "counts_of",
+    "expected_count",
+    "record_count",
+    "uncounted_session",
+]
 
 
 def change_count_settings(
@@ -73,13 +81,7 @@ def expected_count(session: Session, down: TableSession) -> Expected:
     """The session's drop (the tray) and, at a table selling chips for cash, the cash sold."""
     table = session.get_one(Table, down.table_id)
     hands = select(Hand.id).where(Hand.session_id == down.id)
-    off_hand = and_(
-        LedgerEntry.table_id == down.table_id,
-        LedgerEntry.hand_id.is_(None),
-        LedgerEntry.at >= down.opened_at,
-    )
-    if down.closed_at is not None:
-        off_hand = and_(off_hand, LedgerEntry.at < down.closed_at)
+    off_hand = off_hand_while_open(down)
     mine = or_(LedgerEntry.hand_id.in_(hands), off_hand)
     house = house_account(down.table_id)
     tray = _sum(session, and_(mine, LedgerEntry.to_account == house)) - _sum(
@@ -91,6 +93,19 @@ def expected_count(session: Session, down: TableSession) -> Expected:
         session, and_(off_hand, LedgerEntry.to_account == CAGE)
     )
     return Expected(tray, sold * table.chip_value_cents)
+
+
+def uncounted_session(session: Session, table_id: int) -> TableSession | None:
+    """The table's latest session, when its down has ended and it is not counted yet."""
+    latest = session.scalars(
+        select(TableSession)
+        .where(TableSession.table_id == table_id)
+        .order_by(TableSession.opened_at.desc(), TableSession.id.desc())
+        .limit(1)
+    ).first()
+    if latest is None or latest.closed_at is None or counts_of(session, [latest.id]):
+        return None
+    return latest
 
 
 def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord]:

@@ -17,12 +17,12 @@ How a card room runs it, and so how this does:
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, select
 from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
-from dealer.models import Hand, Table, TableSession, User, by_id, utcnow
+from dealer.models import Hand, LedgerEntry, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 
@@ -30,6 +30,7 @@ __all__ = [
     "close_session",
     "dealer_session_elsewhere",
     "get_session",
+    "off_hand_while_open",
     "open_session",
     "open_session_at",
     "session_hands",
@@ -135,6 +136,19 @@ def session_hands(session: Session, table_session: TableSession) -> list[Hand]:
             select(Hand).where(Hand.session_id == table_session.id).order_by(Hand.number)
         )
     )
+
+
+def off_hand_while_open(down: TableSession) -> ColumnElement[bool]:
+    """The table's ledger entries outside any hand while the session ``down`` was open (chips
+    moved at the seats: buy-ins, cash-outs, time collections)."""
+    off_hand = and_(
+        LedgerEntry.table_id == down.table_id,
+        LedgerEntry.hand_id.is_(None),
+        LedgerEntry.at >= down.opened_at,
+    )
+    if down.closed_at is not None:
+        off_hand = and_(off_hand, LedgerEntry.at < down.closed_at)
+    return off_hand
 
 
 def close_session(

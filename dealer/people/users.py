@@ -55,6 +55,7 @@ __all__ = [
     "deactivate_user",
     "end_sign_in",
     "find_token",
+    "get_user",
     "hash_token",
     "issue_token",
     "list_users",
@@ -64,6 +65,7 @@ __all__ = [
     "require_role",
     "revoke",
     "sign_in",
+    "user_changed",
     "why_ended",
 ]
 
@@ -188,10 +190,8 @@ def approve_supervisor(
     counted for this name typed at this source by ``asked_by`` (the signed-in user): they
     delay only that user's approvals, never the supervisor's own sign-in.
     """
-    attempt = attempt_of(name, source, approval=True, approval_for=asked_by)
-    user_id = check_pin(session, name, pin, attempt)
-    if user_id is None:
-        raise Forbidden(say("The supervisor's name or PIN is wrong."), "supervisor_not_approved")
+    wrong = Forbidden(say("The supervisor's name or PIN is wrong."), "supervisor_not_approved")
+    user_id = _vouching(session, name, pin, source, asked_by, wrong)
     user = session.get(User, user_id)
     if user is None or not user.can("supervisor"):
         raise Forbidden(say("Only a supervisor can approve this."), "supervisor_not_approved")
@@ -208,10 +208,25 @@ def confirm_witness(
 ) -> int:
     """The id of the user (any role) with this name and PIN, confirming what the caller did
     (a count) as a second person. Checked, and a wrong PIN counted, as an approval is."""
+    wrong = Forbidden(say("The second person's name or PIN is wrong."), "not_confirmed")
+    return _vouching(session, name, pin, source, asked_by, wrong)
+
+
+def _vouching(
+    session: Session,
+    name: object,
+    pin: object,
+    source: str | None,
+    asked_by: int | None,
+    wrong: Forbidden,
+) -> int:
+    """The id of the user with this name and PIN, vouching on the spot for what ``asked_by``
+    does; ``wrong`` when they do not match. A wrong PIN is counted for this name at this
+    source by ``asked_by``: it delays only that user's asks, never the name's own sign-in."""
     attempt = attempt_of(name, source, approval=True, approval_for=asked_by)
     user_id = check_pin(session, name, pin, attempt)
     if user_id is None:
-        raise Forbidden(say("The second person's name or PIN is wrong."), "not_confirmed")
+        raise wrong
     return user_id
 
 
@@ -253,11 +268,7 @@ def deactivate_user(session: Session, user_id: int, by: User | None = None) -> U
 
     The last active admin cannot be deactivated: nobody could add users after.
     """
-
-    def unknown() -> NotFound:
-        return NotFound(say("There is no user {user_id}.", user_id=user_id), "unknown_user")
-
-    user = by_id(session, User, user_id, unknown)
+    user = get_user(session, user_id)
     if user.role == "admin" and user.active:
         admins = session.scalar(
             select(func.count()).where(User.role == "admin", User.active.is_(True))
@@ -265,6 +276,22 @@ def deactivate_user(session: Session, user_id: int, by: User | None = None) -> U
         if admins == 1:
             raise Conflict(say("This is the last active admin: add another first."), "last_admin")
     user.active = False
+    words = f"{user.name} deactivated" + (f" by {by.name}." if by is not None else ".")
+    return user_changed(session, user, by, words, {"active": False})
+
+
+def get_user(session: Session, user_id: int) -> User:
+    def unknown() -> NotFound:
+        return NotFound(say("There is no user {user_id}.", user_id=user_id), "unknown_user")
+
+    return by_id(session, User, user_id, unknown)
+
+
+def user_changed(
+    session: Session, user: User, by: User | None, words: str, details: dict[str, object]
+) -> User:
+    """A change to ``user`` that ends every sign-in of theirs now, on the audit trail in
+    ``words`` (``by``: the admin who made it)."""
     session.execute(
         update(AuthToken)
         .where(AuthToken.user_id == user.id, AuthToken.revoked_at.is_(None))
@@ -274,8 +301,8 @@ def deactivate_user(session: Session, user_id: int, by: User | None = None) -> U
     record_audit(
         session,
         "user_changed",
-        words=f"{user.name} deactivated" + (f" by {by.name}." if by is not None else "."),
+        words=words,
         user_id=by.id if by is not None else None,
-        details={"user": user.id, "active": False},
+        details={"user": user.id, **details},
     )
     return user

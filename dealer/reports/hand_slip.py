@@ -38,27 +38,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
     value = slip.chip_value_cents
 
     money = ChipsAt(value, cur)
-
-    winner = next((s for s in slip.seats if s.seat == slip.winner), None)
-    if slip.ledger_first_seq is None:
-        entries = "none yet"
-    else:
-        entries = f"seq {slip.ledger_first_seq} to {slip.ledger_last_seq}"
-    summary = [
-        ("table", slip.table),
-        ("hand", f"{slip.number} (id {slip.hand_id})"),
-        ("dealer", slip.dealer),
-        ("status", slip.status),
-        ("opened", local_time(slip.opened_at, tz)),
-        ("settled", local_time(slip.settled_at, tz) or "not settled"),
-        ("chip value", f"{money_text(value, cur)} a chip"),
-        ("winner", f"seat {winner.seat} {winner.player}" if winner else "none"),
-        ("disputes", dispute_count(slip.disputes)),
-    ]
-    story: list[Flowable] = [
-        pairs(summary, width, columns=3, label_share=0.32),
-        small(f"<b>Ledger entries</b> {entries}; <b>head hash</b> {slip.head_hash or 'none'}"),
-    ]
+    story = _head(slip, width, tz, f"{money_text(value, cur)} a chip")
     if slip.note:
         story.append(note(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
     story += [
@@ -99,6 +79,31 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
         alarm="NETS DO NOT BALANCE" if slip.total_net else None,
     )
     return build_pdf(story, decor)
+
+
+def _head(slip: HandSlip, width: float, tz: ZoneInfo, chip_value: str) -> list[Flowable]:
+    """The slip's summary: the hand, its dealer and times, the winner, the disputes, the
+    ledger's range and head hash."""
+    winner = next((s for s in slip.seats if s.seat == slip.winner), None)
+    if slip.ledger_first_seq is None:
+        entries = "none yet"
+    else:
+        entries = f"seq {slip.ledger_first_seq} to {slip.ledger_last_seq}"
+    summary = [
+        ("table", slip.table),
+        ("hand", f"{slip.number} (id {slip.hand_id})"),
+        ("dealer", slip.dealer),
+        ("status", slip.status),
+        ("opened", local_time(slip.opened_at, tz)),
+        ("settled", local_time(slip.settled_at, tz) or "not settled"),
+        ("chip value", chip_value),
+        ("winner", f"seat {winner.seat} {winner.player}" if winner else "none"),
+        ("disputes", dispute_count(slip.disputes)),
+    ]
+    return [
+        pairs(summary, width, columns=3, label_share=0.32),
+        small(f"<b>Ledger entries</b> {entries}; <b>head hash</b> {slip.head_hash or 'none'}"),
+    ]
 
 
 def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table:

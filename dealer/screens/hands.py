@@ -116,6 +116,17 @@ def _done(view: HandView) -> list[EventView]:
     return [event for event in view.events if event.id in wanted]
 
 
+def _fits_asked(fits_form: FitsForm) -> tuple[rules.Card | None, str | None]:
+    """The card asked where it fits, if any, or why it was refused: the API's question
+    (POST /hands/{id}/fits), in its words."""
+    if not fits_form.fits.data:
+        return None, None
+    try:
+        return rules.parse_card(judge(Fit, {"card": fits_form.fits.data.strip()}).card), None
+    except (rules.RulesError, DealerError) as exc:
+        return None, refusal(exc)[2]
+
+
 def hand_page(
     hand_id: int,
     form: ActionForm | None = None,
@@ -125,12 +136,7 @@ def hand_page(
     """Draw the hand; ``form`` is an entry to keep (a refused one), ``error`` why it was refused."""
     session = current_session()
     fits_form = FitsForm(request.args, meta={"csrf": False})
-    fits_card, fits_error = None, None
-    if fits_form.fits.data:
-        try:  # the API's question (POST /hands/{id}/fits), in its words
-            fits_card = rules.parse_card(judge(Fit, {"card": fits_form.fits.data.strip()}).card)
-        except (rules.RulesError, DealerError) as exc:
-            fits_error = refusal(exc)[2]
+    fits_card, fits_error = _fits_asked(fits_form)
     replayed = load_hand(session, hand_id)
     board = hand_view(session, replayed, board=True, fits=fits_card)
     if form is None:

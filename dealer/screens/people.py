@@ -5,8 +5,11 @@ the API: the name and PIN rules, the last active admin kept, every change on the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
+from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import PasswordField, RadioField, SelectChoice, StringField
 
@@ -71,14 +74,12 @@ def add_person() -> Response | tuple[str, int]:
     body = form.judged()
     if body is None:
         return _screen(form, form.first_refusal() or "The form expired: send it again.", 422)
-    try:
-        with writing(current_session()) as session:
-            users.add_user(session, body.name, body.role, body.pin, who().user)
-    except DealerError as refused:
-        status, _code, message = refusal(refused)
-        return _screen(form, message, status)
-    flash(f"{body.name} is added as {body.role}: they sign in with their name and PIN.", "notice")
-    return redirect(url_for("screens.people"), 303)
+
+    def add(session: Session) -> str:
+        users.add_user(session, body.name, body.role, body.pin, who().user)
+        return f"{body.name} is added as {body.role}: they sign in with their name and PIN."
+
+    return _change(add, form)
 
 
 @bp.post(PERSON + "/pin")
@@ -89,14 +90,12 @@ def new_pin(user_id: int) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         first = next((e for f in form for e in f.errors), "The form expired: send it again.")
         return _screen(None, str(first), 422)
-    try:
-        with writing(current_session()) as session:
-            name = pin_changes.change_pin(session, user_id, form.pin.data, who().user).name
-    except DealerError as refused:
-        status, _code, message = refusal(refused)
-        return _screen(None, message, status)
-    flash(f"{name} has a new PIN: their sign-ins have ended.", "notice")
-    return redirect(url_for("screens.people"), 303)
+
+    def new(session: Session) -> str:
+        name = pin_changes.change_pin(session, user_id, form.pin.data, who().user).name
+        return f"{name} has a new PIN: their sign-ins have ended."
+
+    return _change(new)
 
 
 @bp.post(PERSON + "/deactivate")
@@ -105,11 +104,24 @@ def deactivate_person(user_id: int) -> Response | tuple[str, int]:
     """Deactivate someone: no more sign-ins; their history stays."""
     if not FlaskForm().validate_on_submit():
         return _screen(None, "The form expired: send it again.", 400)
+
+    def stop(session: Session) -> str:
+        name = users.deactivate_user(session, user_id, who().user).name
+        return f"{name} is deactivated: they can no longer sign in."
+
+    return _change(stop)
+
+
+def _change(
+    change: Callable[[Session], str], form: NewPersonForm | None = None
+) -> Response | tuple[str, int]:
+    """Make ``change`` in one write and say what it did (its notice), back on the people
+    screen; refused, the screen again with the refusal in words (``form`` as typed)."""
     try:
         with writing(current_session()) as session:
-            name = users.deactivate_user(session, user_id, who().user).name
+            notice = change(session)
     except DealerError as refused:
         status, _code, message = refusal(refused)
-        return _screen(None, message, status)
-    flash(f"{name} is deactivated: they can no longer sign in.", "notice")
+        return _screen(form, message, status)
+    flash(notice, "notice")
     return redirect(url_for("screens.people"), 303)

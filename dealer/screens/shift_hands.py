@@ -11,6 +11,7 @@ from dealer.clock import this_shift_start
 from dealer.extensions import current_session
 from dealer.floor.tables import get_table
 from dealer.inputs import ShiftHandsPage, refuse_unknown
+from dealer.models import Table
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
@@ -24,6 +25,13 @@ def _asked() -> ShiftHandsPage:
     asked = {k: v for k, v in request.args.items() if v.strip()}
     refuse_unknown(ShiftHandsPage, asked)
     return read_query(ShiftHandsPage, asked)
+
+
+def _table_asked(asked: ShiftHandsPage) -> Table | None:
+    """The table the page asks about (``table``), if any: one that never was is a 404 in
+    words."""
+    table = asked.get("table")
+    return get_table(current_session(), table) if table is not None else None
 
 
 def _page(found: ShiftHands, endpoint: str, where: dict[str, Any]) -> str:
@@ -44,8 +52,7 @@ def shift_hands_page() -> str:
     asked = _asked()
     session = current_session()
     table = asked.get("table")
-    if table is not None:
-        get_table(session, table)  # a table that never was: 404 in words
+    _table_asked(asked)
     found = shift_hands(session, this_shift_start(), table, asked.get("before"))
     return _page(found, "screens.shift_hands_page", {"table": table} if table else {})
 
@@ -65,8 +72,7 @@ def table_hands(table_id: int) -> str:
 def open_disputes() -> str:
     """Every dispute still open (at ``table``, when given), each a link to its hand."""
     asked = _asked()
-    session = current_session()
-    table = asked.get("table")
-    name = get_table(session, table).name if table is not None else None
-    found = open_disputes_list(session, table)
+    found_table = _table_asked(asked)
+    name = found_table.name if found_table is not None else None
+    found = open_disputes_list(current_session(), asked.get("table"))
     return render_template("screens/open_disputes.html", found=found, table_name=name)

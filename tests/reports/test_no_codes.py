@@ -1,6 +1,7 @@
 """No document shows a code: every PDF of a hand played under every knob set away from its
-profile (the hand slip, a seat's statement slip, the table's session, the shift ledger and a
-player's statement) is read back as text, and nothing in it is written the way code is."""
+profile (the hand slip and a seat's statement slip, on pages and on the receipt roll, the
+table's session, the shift ledger and a player's statement) is read back as text, and nothing
+in it is written the way code is."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def test_no_document_shows_a_code(people: Flask, knobbed: dict[str, int]) -> Non
     hand = knobbed["hand_id"]
     documents = (
         f"/reports/hands/{hand}.pdf",
+        f"/reports/hands/{hand}.pdf?paper=receipt",
+        f"/reports/hands/{hand}/seats/1/statement.pdf?paper=receipt",
         f"/reports/hands/{hand}/seats/1/statement.pdf",
         f"/reports/hands/{hand}/seats/5/statement.pdf",
         f"/reports/sessions/{session['id']}.pdf",

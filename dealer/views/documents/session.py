@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from dealer.floor.table_sessions import get_session, session_hands
+from dealer.floor.table_sessions import get_session, off_hand_while_open, session_hands
 from dealer.hands.reading import recorded
 from dealer.ledger import CAGE, house_account, parse_account, seating_account
 from dealer.ledger.checkpoints import checkpoint_head
@@ -35,13 +35,7 @@ def session_entries(
     session: Session, down: TableSession, hands: Sequence[Hand]
 ) -> list[StoredEntry]:
     """The entries of the session's hands and the table's other entries while it was open."""
-    off_hand = and_(
-        LedgerEntry.table_id == down.table_id,
-        LedgerEntry.hand_id.is_(None),
-        LedgerEntry.at >= down.opened_at,
-    )
-    if down.closed_at is not None:
-        off_hand = and_(off_hand, LedgerEntry.at < down.closed_at)
+    off_hand = off_hand_while_open(down)
     hand_ids = [h.id for h in hands]
     where = or_(off_hand, LedgerEntry.hand_id.in_(hand_ids)) if hand_ids else off_hand
     return load_entries(session, where)
