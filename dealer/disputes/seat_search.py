@@ -30,8 +30,8 @@ LIMIT = 20
 #: Hands read at a time, newest first: the first batch, and the most at once.
 BATCH = 300
 MOST = 2400
-#: A search reads at most this many hands (newest first: two batches) before it answers with what it has
-#: and says how far back it looked: a seat with an amount across a busy shift's 9,600 hands
+#: A search reads at most this many hands (newest first: two batches), then answers with what
+#: it has and says how far back it looked: a seat with an amount across a busy shift's 9,600 hands
 #: would read them all (bench/disputes.py: 800 ms to 2 s); a table or a time reads theirs.
 READ_AT_MOST = 900
 
