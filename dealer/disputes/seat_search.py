@@ -30,6 +30,10 @@ LIMIT = 20
 #: Hands read at a time, newest first: the first batch, and the most at once.
 BATCH = 300
 MOST = 2400
+#: A search reads at most this many hands (newest first: two batches), then answers with what
+#: it has and says how far back it looked: a seat with an amount across a busy shift's 9,600 hands
+#: would read them all (bench/disputes.py: 800 ms to 2 s); a table or a time reads theirs.
+READ_AT_MOST = 900
 
 
 @dataclass(slots=True)
@@ -79,6 +83,9 @@ class SeatsFound:
     more: bool
     #: The hands looked through (of the window), for the sentence that says so.
     tables: list[str]
+    #: The search stopped at the hands dealt since then (READ_AT_MOST read): a table or a
+    #: time looks further back. None: the whole window was read.
+    stopped: datetime | None = None
 
 
 def find_seats(session: Session, query: SeatQuery, limit: int = LIMIT) -> SeatsFound:
@@ -93,14 +100,20 @@ def find_seats(session: Session, query: SeatQuery, limit: int = LIMIT) -> SeatsF
         # A player or a seat sits at some tables only: their hands are read, not the floor's.
         tables = sorted({table for _, _, table in seatings.values()})
     found: list[FoundSeat] = []
+    read, oldest, stopped = 0, None, None
     for batch in _hands(session, query, tables):
+        if read >= READ_AT_MOST:  # there are older hands still: say how far back it read
+            stopped = oldest
+            break
         found += _fitting(session, query, batch, seatings, names)
+        read += len(batch)
+        oldest = min(as_utc(row[4]) for row in batch)
         if len(found) > limit:
             break
     page = found[:limit]
     _payments(session, page)
     _numbered(session, [p for s in page for p in s.payments])
-    return SeatsFound(query, page, len(found) > limit, said)
+    return SeatsFound(query, page, len(found) > limit or stopped is not None, said, stopped)
 
 
 def _chunked(values: Sequence[Any], size: int = 900) -> Iterable[Sequence[Any]]:

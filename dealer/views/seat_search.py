@@ -47,8 +47,12 @@ class FoundSeatView(View):
 
 class SeatsFoundView(View):
     seats: list[FoundSeatView] = Field(description="The newest hand first.")
-    more: bool = Field(description="More seats fit than these: say more.")
+    more: bool = Field(description="More seats may fit than these: say more.")
     said: str = Field(description="What was looked for, in words.")
+    stopped: Time | None = Field(
+        description="The search read the hands dealt since then only (a busy shift's newest): "
+        "a table or a time looks further back. null: it read the whole shift."
+    )
 
 
 def _why(s: FoundSeat) -> str:
@@ -131,4 +135,5 @@ def seats_found(found: SeatsFound) -> SeatsFoundView:
         ],
         more=found.more,
         said=_said(found),
+        stopped=found.stopped,
     )

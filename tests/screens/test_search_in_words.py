@@ -24,7 +24,9 @@ from tests.screens.conftest import Web, words
 
 #: Seat 2 pays 8 chips in all, in three payments (1 + 1 + 6 or the like).
 EIGHT = load(HANDS_DIR / "33_unclaimed.json")
-NOW = datetime.now(UTC).replace(hour=23, minute=30, second=0, microsecond=0)
+#: The floor's clock during the test: 23:30 of a day that has not yet reached it (the seats are
+#: taken at the real time, before the shift's search ends).
+NOW = (datetime.now(UTC) + timedelta(hours=1)).replace(hour=23, minute=30, second=0, microsecond=0)
 
 
 def play(floor: Api, table: int, data: dict[str, Any]) -> int:
@@ -146,3 +148,21 @@ def test_a_bad_part_is_answered_in_words(
         page = supervisor.get("/search?" + urlencode({"q": q}), status=422)
         assert sentence in words(page)
         assert f'value="{q}"' in page.replace("&#39;", "'").replace("&#34;", '"')
+
+
+def test_a_search_that_reads_its_most_hands_says_how_far_back_it_looked(
+    shift: dict[str, int], people: Flask, supervisor: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat across a busy shift reads the newest hands only, and says so: a table or a time
+    looks further back (the figures: bench/disputes.py)."""
+    searching = importlib.import_module("dealer.disputes.seat_search")
+    monkeypatch.setattr(searching, "BATCH", 1)
+    monkeypatch.setattr(searching, "READ_AT_MOST", 1)
+    floor = Api.sign_in(people, "supervisor")
+    answer = floor.get("/search?" + urlencode({"q": "seat 2, 8 chips"}))
+    assert [s["hand"] for s in answer["seats"]] == [shift["Table 4"]]
+    assert answer["more"] and answer["stopped"].startswith(f"{NOW:%Y-%m-%d}T21:37")
+    page = words(supervisor.get("/search?" + urlencode({"q": "seat 2, 8 chips"})))
+    assert "Looked through the hands dealt since 21:37" in page
+    widened = floor.get("/search?" + urlencode({"q": "seat 2, 8 chips, table 3"}))
+    assert ([s["hand"] for s in widened["seats"]], widened["stopped"]) == ([shift["Table 3"]], None)
