@@ -478,6 +478,9 @@
       items.appendChild(item);
     });
     box.appendChild(items);
+    if (navigator.onLine && !list[0].refused && !holding()) {
+      box.appendChild(queueButton("Send now", function () { drain(); }));
+    }
   }
 
   function fixQueued() {
@@ -543,6 +546,8 @@
   }
 
   window.addEventListener("online", drain);
+  // A connection that came back without saying so: try again now and then.
+  setInterval(function () { if (readQueue().length) drain(); }, 5000);
   window.addEventListener("offline", showQueue);
 
   // ------------------------------------------------------------ sending forms
