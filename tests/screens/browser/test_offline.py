@@ -64,7 +64,8 @@ def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None
     # All sent (the last, the buy-in, answered by the table screen: the hand is drawn again).
     page.wait_for_function("() => localStorage.getItem('dealer:queue') === '[]'")
     page.wait_for_function(
-        "() => document.querySelector(\"[data-seat-panel='3'] .down\")?.textContent.startsWith('3/')"
+        "s => document.querySelector(s)?.textContent.startsWith('3/')",
+        arg="[data-seat-panel='3'] .down",
     )
     assert page.is_hidden("#queue")
     for seat, cards in PLAYS:
