@@ -27,7 +27,17 @@ from typing import Any
 from sqlalchemy import Engine, TextClause, bindparam, event, literal, select, text, union_all
 from sqlalchemy.orm import Session
 
-from dealer.models import Event, Hand, LedgerEntry, LiveMark, Seating, Table, utcnow
+from dealer.models import (
+    Dispute,
+    DisputeRuling,
+    Event,
+    Hand,
+    LedgerEntry,
+    LiveMark,
+    Seating,
+    Table,
+    utcnow,
+)
 from dealer.people.sign_ins import LIVE_TOKEN, live_params
 
 __all__ = [
@@ -64,6 +74,12 @@ def _touched(session: Session, row: Any) -> Iterable[str]:
         hand = session.get(Hand, row.hand_id)
         if hand is not None:
             found.append(f"table:{hand.table_id}")
+    if isinstance(row, Dispute | DisputeRuling):
+        # A dispute or its ruling changes the hand's disputes panel and the floor's flags.
+        dispute = row if isinstance(row, Dispute) else session.get(Dispute, row.dispute_id)
+        hand = session.get(Hand, dispute.hand_id) if dispute is not None else None
+        if hand is not None:
+            found += [f"hand:{hand.id}", f"table:{hand.table_id}"]
     if isinstance(row, LedgerEntry):
         if row.hand_id is not None:
             found.append(f"hand:{row.hand_id}")

@@ -31,6 +31,8 @@ import psycopg
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from psycopg import pq
+from psycopg.conninfo import make_conninfo
 from sqlalchemy.engine import make_url
 
 from dealer import create_app
@@ -79,26 +81,69 @@ class Database:
     uri: str
 
 
+class InFlight:
+    """One connection that carries a statement the server works on while the tests go on:
+    sent now, its outcome waited for the next time the connection is needed. libpq's own
+    asynchronous calls, so no second thread runs in a worker."""
+
+    def __init__(self, conninfo: str) -> None:
+        self.conn = pq.PGconn.connect(conninfo.encode())
+        if self.conn.status != pq.ConnStatus.OK:
+            raise psycopg.OperationalError(self.conn.get_error_message())
+        self.outcome: tuple[str, str] | None = None
+        self.sent = False
+
+    def send(self, sql: str, outcome: tuple[str, str] | None = None) -> None:
+        self.wait()
+        self.conn.send_query(sql.encode())
+        self.sent, self.outcome = True, outcome
+
+    def wait(self) -> tuple[str, str] | None:
+        """The outcome of the statement in flight (None when none was), once it is done."""
+        if not self.sent:
+            return None
+        errors = []
+        while (result := self.conn.get_result()) is not None:
+            if result.status != pq.ExecStatus.COMMAND_OK:
+                errors.append(result.get_error_message().decode())
+        outcome, self.sent, self.outcome = self.outcome, False, None
+        if errors:
+            raise RuntimeError("; ".join(errors))
+        return outcome
+
+    def close(self) -> None:
+        self.wait()
+        self.conn.finish()
+
+
 class PostgresServer:
-    """The PostgreSQL server the suite makes its throwaway databases on."""
+    """The PostgreSQL server the suite makes its throwaway databases on.
+
+    Copying a template and dropping a copy each wait on the server's disk (about a second
+    together on a busy machine), so both happen out of the tests' way: as a test takes its
+    copy, the next test's is sent to be made while this one runs, and a test's copy is
+    dropped behind it.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = make_url(url)
         self.prefix = f"dealer_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-        self.admin = psycopg.connect(
+        conninfo = make_conninfo(
             host=self.url.host,
             port=self.url.port or 5432,
             user=self.url.username,
             password=self.url.password,
             dbname=self.url.database or "postgres",
-            autocommit=True,
             connect_timeout=3,
         )
+        self.admin = psycopg.connect(conninfo, autocommit=True)
         self.count = 0
         self.template = f"{self.prefix}_template"
         self.templates = [self.template]
         self.execute(f'CREATE DATABASE "{self.template}"')
         migrate(self.uri(self.template))
+        self.creating, self.dropping = InFlight(conninfo), InFlight(conninfo)
+        self.ready: dict[str, str] = {}
 
     def uri(self, name: str) -> str:
         return self.url.set(database=name).render_as_string(hide_password=False)
@@ -106,18 +151,37 @@ class PostgresServer:
     def execute(self, sql: str) -> None:
         self.admin.execute(sql)  # type: ignore[arg-type]
 
-    def new_database(self, template: str | None = None) -> str:
+    def _settle(self) -> None:
+        done = self.creating.wait()
+        if done is not None:
+            template, name = done
+            self.ready[template] = name
+
+    def _copy(self, template: str) -> None:
         self.count += 1
         name = f"{self.prefix}_{self.count}"
-        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template or self.template}"')
+        self.creating.send(f'CREATE DATABASE "{name}" TEMPLATE "{template}"', (template, name))
+
+    def new_database(self, template: str | None = None) -> str:
+        """A copy of ``template`` (the migrated one by default), made ahead where it could be."""
+        template = template or self.template
+        self._settle()
+        if template not in self.ready:
+            self._copy(template)
+            self._settle()
+        name = self.ready.pop(template)
+        self._copy(template)  # the next test's, made while this one runs
         return name
 
     def drop(self, name: str) -> None:
-        self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.dropping.send(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def close(self) -> None:
-        for name in self.templates:
-            self.drop(name)
+        self._settle()
+        self.dropping.close()
+        self.creating.close()
+        for name in [*self.ready.values(), *self.templates]:
+            self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         self.admin.close()
 
 

@@ -176,6 +176,9 @@ ROWS: dict[str, Row] = {
     "GET /hands/{hand_id}/events/{event_id}/void": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/void": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/events/{event_id}/payments/{number}": row(302, 200, 403, 200, 200),
+    "GET /hands/{hand_id}/events/{event_id}/payments/{number}/dispute": row(
+        302, 200, 403, 200, 200
+    ),
     "GET /hands/{hand_id}/seats/{seat}/statement": row(302, 200, 403, 200, 200),
     "GET /hands/{hand_id}/replay": row(302, 200, 403, 200, 200),
     "GET /floor/hands": row(302, 403, 403, 200, 200),
@@ -282,15 +285,29 @@ ROWS: dict[str, Row] = {
         401, 403, 403, 200, 200, body={"tolerance": 0, "sells_for_cash": False}
     ),
     # The count at the close, confirmed by Bo: the dealer's variance needs a supervisor; the
-    # floor approves their own, with the reason given.
+    # floor approves their own, with the reason given (the screen first, then the API: 409).
+    "POST /tables/{table_id}/sessions/{session_id}/count": row(
+        302,
+        403,
+        403,
+        303,
+        303,
+        body={
+            "tray_chips": "7",
+            "witness_name": "Bo",
+            "witness_pin": "5555",
+            "reason": "Miscount.",
+        },
+    ),
     "POST /api/v1/sessions/{session_id}/count": row(
         401,
         403,
         403,
-        201,
-        201,
+        409,
+        409,
         body={"tray_chips": 7, "witness": {"name": "Bo", "pin": "5555"}, "reason": "Miscount."},
     ),
+    "POST /tablet/paper": row(302, 303, 303, 303, 303, body={"paper": "receipt"}),
     # --- signing out: last, as it ends the caller's sign-in
     "GET /sign-out": row(405, 405, 405, 405, 405),
     "POST /sign-out": row(303, 303, 303, 303, 303, body={}),

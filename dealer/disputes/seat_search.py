@@ -11,24 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import case, func, or_, select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.asking import SeatQuery, folded
 from dealer.errors import Invalid
 from dealer.ledger.accounts import seating_account
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table
+from dealer.models import Event, Hand, LedgerEntry, Seating, Table, as_utc
 from dealer.words.catalogue import say
 
 __all__ = ["FoundSeat", "MatchedPayment", "SeatsFound", "find_seats"]
 
 #: Seats a search answers at most.
-LIMIT = 50
-#: Hands read at a time, newest first.
+LIMIT = 20
+#: Hands read at a time, newest first: the first batch, and the most at once.
 BATCH = 300
+MOST = 2400
 
 
 @dataclass(slots=True)
@@ -60,6 +61,9 @@ class FoundSeat:
     received: int = 0
     #: How the amount asked about shows: "paid", "received" (in all), or "payment".
     matched: str = ""
+    #: The seat's payments of exactly the amount asked about, and that amount.
+    same: int = 0
+    amount: int = 0
     payments: list[MatchedPayment] = field(default_factory=list)
 
     @property
@@ -82,14 +86,26 @@ def find_seats(session: Session, query: SeatQuery, limit: int = LIMIT) -> SeatsF
     tables = _tables(session, query.table)
     names = dict(session.execute(select(Table.id, Table.name)).all())
     seatings = _seatings(session, query, tables)
+    said = [names[t] for t in tables or []]
+    if seatings is not None and not seatings:
+        return SeatsFound(query, [], False, said)
+    if seatings is not None and tables is None:
+        # A player or a seat sits at some tables only: their hands are read, not the floor's.
+        tables = sorted({table for _, _, table in seatings.values()})
     found: list[FoundSeat] = []
-    for hands in _hands(session, query, tables):
-        found += _fitting(session, query, hands, seatings, names)
+    for batch in _hands(session, query, tables):
+        found += _fitting(session, query, batch, seatings, names)
         if len(found) > limit:
             break
     page = found[:limit]
+    _payments(session, page)
     _numbered(session, [p for s in page for p in s.payments])
-    return SeatsFound(query, page, len(found) > limit, [names[t] for t in tables or []])
+    return SeatsFound(query, page, len(found) > limit, said)
+
+
+def _chunked(values: Sequence[Any], size: int = 900) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
 
 
 def _tables(session: Session, named: str | None) -> list[int] | None:
@@ -101,7 +117,7 @@ def _tables(session: Session, named: str | None) -> list[int] | None:
     for candidates in (
         [t for t, name in rows if folded(name) == want],
         [t for t, name in rows if folded(name) in (f"table {want}", f"table #{want}")],
-        [t for t, name in rows if want.isdigit() and folded(name).split()[-1:] == [want]],
+        [t for t, name in rows if want.isdigit() and _number_of(name) == int(want)],
     ):
         if len(candidates) == 1:
             return candidates
@@ -115,14 +131,20 @@ def _tables(session: Session, named: str | None) -> list[int] | None:
     )
 
 
+def _number_of(name: str) -> int | None:
+    """The number a table's name ends with ("Table 04": 4), if it ends with one."""
+    last = name.split()[-1:] if name.strip() else []
+    return int(last[0]) if last and last[0].isdigit() else None
+
+
 def _seatings(
     session: Session, query: SeatQuery, tables: list[int] | None
-) -> dict[int, tuple[int, str]] | None:
+) -> dict[int, tuple[int, str, int]] | None:
     """The seatings a player or seat stands for in the window (seat and player, by id);
     None: any seat. A name is compared folded (any case, accents dropped), so in Python."""
     if query.player is None and query.seat is None:
         return None
-    wanted = select(Seating.id, Seating.seat, Seating.player).where(
+    wanted = select(Seating.id, Seating.seat, Seating.player, Seating.table_id).where(
         Seating.seated_at < query.end,
         or_(Seating.left_at.is_(None), Seating.left_at >= query.start),
     )
@@ -132,48 +154,55 @@ def _seatings(
         wanted = wanted.where(Seating.seat == query.seat)
     name = folded(query.player) if query.player is not None else None
     return {
-        ident: (seat, player)
-        for ident, seat, player in session.execute(wanted)
+        ident: (seat, player, table)
+        for ident, seat, player, table in session.execute(wanted)
         if name is None or name in folded(player)
     }
 
 
-_HAND_COLUMNS = (Hand.id, Hand.number, Hand.table_id, Hand.seats, Hand.started_at)
+_HAND_COLUMNS = (Hand.id, Hand.number, Hand.table_id, Hand.seats, Hand.started_at, Hand.ended_at)
 
 
-def _hands(session: Session, query: SeatQuery, tables: list[int] | None) -> Iterable[list[Any]]:
-    """The window's hands that fit the table and the time, newest first, a batch at a time."""
-    wanted = select(*_HAND_COLUMNS).where(
-        Hand.started_at >= query.start, Hand.started_at < query.end
-    )
+def _in_window(wanted: Any, query: SeatQuery, tables: list[int] | None) -> Any:
+    """``wanted`` (hands) narrowed to the window, the tables and the time asked about."""
+    wanted = wanted.where(Hand.started_at >= query.start, Hand.started_at < query.end)
     if tables is not None:
         wanted = wanted.where(Hand.table_id.in_(tables))
     if query.near is not None:
         low, high = query.near
         ended = func.coalesce(Hand.ended_at, query.end)
         wanted = wanted.where(Hand.started_at <= high, ended >= low)
+    return wanted
+
+
+def _hands(session: Session, query: SeatQuery, tables: list[int] | None) -> Iterable[list[Any]]:
+    """The window's hands that fit the table and the time, newest first, a batch at a time."""
+    wanted = _in_window(select(*_HAND_COLUMNS), query, tables)
     before: int | None = None
+    size = BATCH
     while True:
         batch = wanted if before is None else wanted.where(Hand.id < before)
-        rows = list(session.execute(batch.order_by(Hand.id.desc()).limit(BATCH)))
+        rows = list(session.execute(batch.order_by(Hand.id.desc()).limit(size)))
         if not rows:
             return
         yield rows
-        if len(rows) < BATCH:
+        if len(rows) < size:
             return
         before = rows[-1][0]
+        # Nothing yet in the newest hands: read further back in bigger steps.
+        size = min(size * 2, MOST)
 
 
 def _fitting(
     session: Session,
     query: SeatQuery,
     hands: Sequence[Any],
-    seatings: dict[int, tuple[int, str]] | None,
+    seatings: dict[int, tuple[int, str, int]] | None,
     tables: dict[int, str],
 ) -> list[FoundSeat]:
     """The seats of ``hands`` that fit, with their chips when an amount was asked about."""
     seats: list[FoundSeat] = []
-    for hand_id, number, table_id, dealt, started_at in hands:
+    for hand_id, number, table_id, dealt, started_at, _ended in hands:
         for seat, seating in sorted(dealt.items(), key=lambda kv: int(kv[0])):
             if seatings is not None and seating not in seatings:
                 continue
@@ -192,16 +221,18 @@ def _fitting(
     if not seats:
         return []
     _players(session, seats, seatings)
-    _chips(session, seats, narrowed=seatings is not None)
+    _sums(session, query, hands, seats, narrowed=seatings is not None)
     if query.amount is None:
         return seats
+    for s in seats:
+        s.amount = query.amount
     return [s for s in seats if _matches(s, query.amount)]
 
 
 def _players(
-    session: Session, seats: list[FoundSeat], seatings: dict[int, tuple[int, str]] | None
+    session: Session, seats: list[FoundSeat], seatings: dict[int, tuple[int, str, int]] | None
 ) -> None:
-    known = dict(seatings or {})
+    known = {ident: (seat, player) for ident, (seat, player, _) in (seatings or {}).items()}
     missing = {s.seating for s in seats} - set(known)
     if missing:
         rows = session.execute(
@@ -212,9 +243,69 @@ def _players(
         s.player = known.get(s.seating, (0, ""))[1]
 
 
-def _chips(session: Session, seats: list[FoundSeat], narrowed: bool) -> None:
-    """Each seat's chips paid and received in its hand, and its payments (one query)."""
+#: Entries are looked for from a batch's first deal to this long after its last hand ended
+#: (a void recorded later than that is left out of the search's sums; the statement has it).
+LATE = timedelta(minutes=10)
+
+
+def _sums(
+    session: Session,
+    query: SeatQuery,
+    hands: Sequence[Any],
+    seats: list[FoundSeat],
+    narrowed: bool,
+) -> None:
+    """Each seat's chips paid and received in its hand, and its payments of the amount asked
+    about, summed by the database. A player's or a seat's entries are read through their
+    accounts' indexes (account, time), within the batch's time: a few rows a hand."""
     by_key = {(s.hand_id, seating_account(s.seating)): s for s in seats}
+    low = min(as_utc(h[4]) for h in hands)
+    high = max(as_utc(h[5]) if h[5] is not None else query.end for h in hands) + LATE
+    accounts = sorted({account for _, account in by_key})
+    same = func.sum(case((LedgerEntry.chips == (query.amount or 0), 1), else_=0))
+    for column, paid in ((LedgerEntry.from_account, True), (LedgerEntry.to_account, False)):
+        wanted = (
+            select(LedgerEntry.hand_id, column, func.sum(LedgerEntry.chips), same)
+            .where(
+                LedgerEntry.hand_id.in_({h[0] for h in hands}),
+                LedgerEntry.at >= low,
+                LedgerEntry.at <= high,
+            )
+            .group_by(LedgerEntry.hand_id, column)
+        )
+        chunks = _chunked(accounts) if narrowed else [None]
+        for chunk in chunks:
+            asked = wanted.where(column.in_(chunk)) if chunk is not None else wanted
+            for hand_id, account, chips, count in session.execute(asked):
+                seat = by_key.get((hand_id or 0, account))
+                if seat is None:
+                    continue
+                if paid:
+                    seat.paid += int(chips)
+                else:
+                    seat.received += int(chips)
+                seat.same += int(count or 0)
+
+
+def _matches(seat: FoundSeat, amount: int) -> bool:
+    """Whether ``amount`` shows in the seat's chips: in all (paid, received, or its net), or
+    as one payment."""
+    if amount in (seat.paid, -seat.net):
+        seat.matched = "paid"
+    elif amount in (seat.received, seat.net):
+        seat.matched = "received"
+    elif seat.same:
+        seat.matched = "payment"
+    return bool(seat.matched)
+
+
+def _payments(session: Session, page: list[FoundSeat]) -> None:
+    """The payments of the seats found: those the amount is made of (every one when no amount
+    was asked about), in the ledger's order."""
+    if not page:
+        return
+    by_key = {(s.hand_id, seating_account(s.seating)): s for s in page}
+    accounts = sorted({account for _, account in by_key})
     wanted = select(
         LedgerEntry.seq,
         LedgerEntry.hand_id,
@@ -222,40 +313,27 @@ def _chips(session: Session, seats: list[FoundSeat], narrowed: bool) -> None:
         LedgerEntry.from_account,
         LedgerEntry.to_account,
         LedgerEntry.chips,
-    ).where(LedgerEntry.hand_id.in_({s.hand_id for s in seats}))
-    if narrowed:
-        accounts = sorted({seating_account(s.seating) for s in seats})
-        wanted = wanted.where(
-            or_(LedgerEntry.from_account.in_(accounts), LedgerEntry.to_account.in_(accounts))
-        )
+    ).where(
+        LedgerEntry.hand_id.in_({s.hand_id for s in page}),
+        or_(LedgerEntry.from_account.in_(accounts), LedgerEntry.to_account.in_(accounts)),
+    )
     for seq, hand_id, event_id, source, target, chips in session.execute(
         wanted.order_by(LedgerEntry.seq)
     ):
         for account, paid in ((source, True), (target, False)):
             seat = by_key.get((hand_id or 0, account))
-            if seat is None:
+            if seat is None or not _kept(seat, paid, chips):
                 continue
-            if paid:
-                seat.paid += chips
-            else:
-                seat.received += chips
             seat.payments.append(MatchedPayment(seq, event_id or 0, 0, 0, chips, paid))
 
 
-def _matches(seat: FoundSeat, amount: int) -> bool:
-    """Whether ``amount`` shows in the seat's chips: in all, or as one payment (kept)."""
-    single = [p for p in seat.payments if p.chips == amount]
-    if seat.paid == amount or -seat.net == amount:
-        seat.matched = "paid"
-    elif seat.received == amount or seat.net == amount:
-        seat.matched = "received"
-    elif single:
-        seat.matched = "payment"
-        seat.payments = single
-        return True
-    else:
-        return False
-    seat.payments = [p for p in seat.payments if p.paid == (seat.matched == "paid")]
+def _kept(seat: FoundSeat, paid: bool, chips: int) -> bool:
+    if seat.matched == "paid":
+        return paid
+    if seat.matched == "received":
+        return not paid
+    if seat.matched == "payment":
+        return chips == seat.amount
     return True
 
 

@@ -28,7 +28,14 @@ from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, U
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 
-__all__ = ["Expected", "change_count_settings", "counts_of", "expected_count", "record_count"]
+__all__ = [
+    "Expected",
+    "change_count_settings",
+    "counts_of",
+    "expected_count",
+    "record_count",
+    "uncounted_session",
+]
 
 
 def change_count_settings(
@@ -91,6 +98,19 @@ def expected_count(session: Session, down: TableSession) -> Expected:
         session, and_(off_hand, LedgerEntry.to_account == CAGE)
     )
     return Expected(tray, sold * table.chip_value_cents)
+
+
+def uncounted_session(session: Session, table_id: int) -> TableSession | None:
+    """The table's latest session, when its down has ended and it is not counted yet."""
+    latest = session.scalars(
+        select(TableSession)
+        .where(TableSession.table_id == table_id)
+        .order_by(TableSession.opened_at.desc(), TableSession.id.desc())
+        .limit(1)
+    ).first()
+    if latest is None or latest.closed_at is None or counts_of(session, [latest.id]):
+        return None
+    return latest
 
 
 def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord]:

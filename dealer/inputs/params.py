@@ -37,6 +37,7 @@ __all__ = [
     "SeatSearch",
     "ShiftHandsPage",
     "ShiftWindow",
+    "SlipPaper",
     "Window",
     "WriteHeaders",
     "read_window",
@@ -205,6 +206,25 @@ def _hands(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if value in ("all", "none"):
         return str(value)
     raise Invalid(say("hands is all or none."), "invalid_query")
+
+
+def _paper(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if value in ("page", "receipt"):
+        return str(value)
+    raise Invalid(say("paper is page or receipt."), "invalid_query")
+
+
+class SlipPaper(TypedDict, total=False):
+    """Which paper a slip prints on."""
+
+    paper: Annotated[
+        str,
+        Words(_paper, inner=core_schema.literal_schema(["page", "receipt"])),
+        Field(
+            description="receipt: the table's 80 mm receipt printer; page: letter or A4. Left "
+            "out: the tablet's own choice (set on the table screen), else page."
+        ),
+    ]
 
 
 #: A window of time for the shift ledger: both ends given; the list of every hand (an

@@ -19,7 +19,7 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, letter
-from reportlab.lib.units import inch
+from reportlab.lib.units import inch, mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
@@ -32,6 +32,11 @@ from dealer.words.catalogue import language
 __all__ = ["PageDecor", "build_pdf", "frame_width"]
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {"letter": letter, "A4": A4}
+#: A receipt printer's roll: 80 mm wide, as long as the slip (its length is measured).
+RECEIPT_WIDTH = 80 * mm
+RECEIPT_MARGIN_X = 4 * mm
+RECEIPT_TOP = 16 * mm
+RECEIPT_BOTTOM = 10 * mm
 MARGIN_X = 0.6 * inch
 MARGIN_TOP = 0.95 * inch  # the header lives in here
 MARGIN_BOTTOM = 0.7 * inch  # and the footer in here
@@ -41,6 +46,8 @@ RULE_GREY = colors.Color(0.55, 0.55, 0.55)
 
 
 def page_size(options: PrintOptions) -> tuple[float, float]:
+    if options.page_size == "receipt":
+        return RECEIPT_WIDTH, 0.0  # the length is the slip's own
     try:
         return PAGE_SIZES[options.page_size]
     except KeyError:
@@ -49,6 +56,8 @@ def page_size(options: PrintOptions) -> tuple[float, float]:
 
 def frame_width(options: PrintOptions) -> float:
     """The width the content has: the page less its side margins."""
+    if options.page_size == "receipt":
+        return RECEIPT_WIDTH - 2 * RECEIPT_MARGIN_X
     return page_size(options)[0] - 2 * MARGIN_X
 
 
@@ -75,6 +84,9 @@ class PageDecor:
 
     def draw(self, canvas: Canvas, page: int, pages: int) -> None:
         """Header, footer and stamp of one page."""
+        if self.options.page_size == "receipt":
+            self._draw_receipt(canvas)
+            return
         width, height = page_size(self.options)
         left, right = MARGIN_X, width - MARGIN_X
         top = height - 0.45 * inch
@@ -102,6 +114,28 @@ class PageDecor:
         canvas.setFillColor(colors.Color(0.3, 0.3, 0.3))
         canvas.drawString(left, bottom, self.printed)
         canvas.drawRightString(right, bottom, f"{self.title} - {self.subject}"[:90])
+        canvas.restoreState()
+
+    def _draw_receipt(self, canvas: Canvas) -> None:
+        """A receipt's head and foot: its title, subject and stamps; who printed it."""
+        width, height = canvas._pagesize  # type: ignore[attr-defined]  # the measured length
+        left, right = RECEIPT_MARGIN_X, width - RECEIPT_MARGIN_X
+        top = height - 5 * mm
+        canvas.saveState()
+        canvas.setFillColor(colors.black)
+        canvas.setFont(BOLD, 10)
+        canvas.drawString(left, top - 4, self.title)
+        badges = [f"REPRINT {self.reprint}"] if self.reprint else []
+        if self.alarm:
+            badges.append(self.alarm)
+        x = right
+        for badge in badges:
+            x = _badge(canvas, x, top - 4, badge) - 4
+        canvas.setFont(FONT, 7)
+        canvas.drawString(left, top - 15, _fit(self.subject, FONT, 7, right - left))
+        canvas.setFont(FONT, 6)
+        canvas.setFillColor(colors.Color(0.3, 0.3, 0.3))
+        canvas.drawString(left, 4 * mm, _fit(self.printed, FONT, 6, right - left))
         canvas.restoreState()
 
 
@@ -158,17 +192,31 @@ def creator() -> str:
         return "dealer"
 
 
+def _receipt_length(story: Sequence[Flowable], width: float) -> float:
+    """How long a receipt must be for ``story``: its flowables measured at the roll's width."""
+    canvas = Canvas(io.BytesIO())
+    total = 0.0
+    for flowable in story:
+        _, height = flowable.wrapOn(canvas, width, 1e6)
+        total += height + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return total + RECEIPT_TOP + RECEIPT_BOTTOM + 12  # and a little room: never a 2nd page
+
+
 def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
     """Lay ``story`` out on the decorated pages; return the PDF."""
+    margin_x, top, bottom = MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM
     size = page_size(decor.options)
+    if decor.options.page_size == "receipt":
+        margin_x, top, bottom = RECEIPT_MARGIN_X, RECEIPT_TOP, RECEIPT_BOTTOM
+        size = (RECEIPT_WIDTH, _receipt_length(story, frame_width(decor.options)))
     out = io.BytesIO()
     doc = BaseDocTemplate(
         out,
         pagesize=size,
-        leftMargin=MARGIN_X,
-        rightMargin=MARGIN_X,
-        topMargin=MARGIN_TOP,
-        bottomMargin=MARGIN_BOTTOM,
+        leftMargin=margin_x,
+        rightMargin=margin_x,
+        topMargin=top,
+        bottomMargin=bottom,
         title=f"{decor.title} - {decor.subject}",
         author="dealer",
         subject=decor.subject,
@@ -176,10 +224,10 @@ def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
         lang=language(),
     )
     frame = Frame(
-        MARGIN_X,
-        MARGIN_BOTTOM,
-        size[0] - 2 * MARGIN_X,
-        size[1] - MARGIN_TOP - MARGIN_BOTTOM,
+        margin_x,
+        bottom,
+        size[0] - 2 * margin_x,
+        size[1] - top - bottom,
         leftPadding=0,
         rightPadding=0,
         topPadding=0,

@@ -25,7 +25,7 @@ from dealer.config import BadSetting, paper_size
 from dealer.disputes import players
 from dealer.errors import DealerError, Forbidden, Invalid, NotConfigured
 from dealer.extensions import current_session
-from dealer.inputs import ShiftWindow, Window
+from dealer.inputs import ShiftWindow, SlipPaper, Window
 from dealer.inputs.params import read_moment
 from dealer.ledger.prints import prints_so_far, record_print
 from dealer.people.authority import authorise_hand, authorise_session
@@ -33,6 +33,7 @@ from dealer.reports.exports import iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
 from dealer.reports.player_statement import player_statement_pdf
+from dealer.reports.receipt import hand_slip_receipt, statement_receipt
 from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
@@ -41,6 +42,7 @@ from dealer.views import documents as gather
 from dealer.views.documents.model import PageSize, PrintOptions
 from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, declare
+from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say
@@ -70,6 +72,16 @@ def _options(printed_by: str) -> PrintOptions:
         timezone=floor_clock().name,
         printed_by=printed_by,
     )
+
+
+def _slip_options(printed_by: str) -> PrintOptions:
+    """A slip's paper: ``?paper=receipt`` (or ``page``), else the tablet's own choice (its
+    cookie, set on the table screen), else the documents' page size."""
+    options = _options(printed_by)
+    paper = request.args.get("paper") or request.cookies.get(PAPER_COOKIE) or "page"
+    if paper not in PAPERS:
+        raise Invalid(say("paper is page or receipt."), "invalid_query")
+    return replace(options, page_size="receipt") if paper == "receipt" else options
 
 
 def _moment(name: str, required: bool) -> datetime | None:
@@ -134,7 +146,7 @@ CSV = {200: (None, "The document (text/csv).")}
 
 @bp.get(f"/reports/hands/<{ID}:hand_id>.pdf")
 @signed_in(form_post=True)
-@declare(PDF, [404], documented_only=True, name="print_hand_slip")
+@declare(PDF, [404, 422], query=SlipPaper, documented_only=True, name="print_hand_slip")
 def hand_slip(hand_id: int) -> Response:
     """The hand slip: every event with its payments and rule, the settlement, each seat's
     net, the ledger range and its hash. Stamped REPRINT n after the first.
@@ -146,9 +158,10 @@ def hand_slip(hand_id: int) -> Response:
     with snapshot(current_session()) as session:
         authorise_hand(session, user, hand_id)
         slip = gather.hand_slip(session, hand_id)
-    options = _options(who)
+    options = _slip_options(who)
+    layout = hand_slip_receipt if options.page_size == "receipt" else hand_slip_pdf
     data, reprint = _printed(
-        "hand_slip", str(hand_id), lambda n: hand_slip_pdf(replace(slip, reprint=n), options)
+        "hand_slip", str(hand_id), lambda n: layout(replace(slip, reprint=n), options)
     )
     suffix = f"-reprint-{reprint}" if reprint else ""
     return _pdf(data, f"hand-slip-{hand_id}{suffix}.pdf")
@@ -233,7 +246,7 @@ def player_statement(player_id: int) -> Response:
 
 @bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf")
 @signed_in(form_post=True)
-@declare(PDF, [404, 409], documented_only=True, name="print_seat_statement")
+@declare(PDF, [404, 409, 422], query=SlipPaper, documented_only=True, name="print_seat_statement")
 def statement_slip(hand_id: int, seat: int) -> Response:
     """A seat's statement for a hand: every chip in and out, by party and by rule, with
     running totals, held to the ledger's own sum. A dealer may print it at their own table.
@@ -246,7 +259,9 @@ def statement_slip(hand_id: int, seat: int) -> Response:
     with snapshot(current_session()) as session:
         authorise_hand(session, user, hand_id)
         found = seat_statement(session, hand_id, seat)
-    return _pdf(statement_pdf(found, _options(who)), f"statement-{hand_id}-seat-{seat}.pdf")
+    options = _slip_options(who)
+    layout = statement_receipt if options.page_size == "receipt" else statement_pdf
+    return _pdf(layout(found, options), f"statement-{hand_id}-seat-{seat}.pdf")
 
 
 # The screens' Print buttons: a form POST with the screen's CSRF token that opens the document

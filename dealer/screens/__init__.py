@@ -20,6 +20,7 @@ from dealer.screens import (  # noqa: E402,F401
     floor,
     hands,
     live,
+    paper,
     people,
     players,
     replay,

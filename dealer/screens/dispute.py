@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from flask import render_template
+from flask import render_template, request, url_for
 
+from dealer.bounds import CLAIM
 from dealer.extensions import current_session
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
+from dealer.screens.dispute_forms import DisputeForm
 from dealer.screens.screen import at_table
 from dealer.views.payment import payment_dispute
 
@@ -21,3 +23,26 @@ PAYMENT = HAND + "/events/<int(max=2147483647):event_id>/payments/<int(min=1, ma
 def payment(hand_id: int, event_id: int, number: int) -> str:
     found = payment_dispute(current_session(), hand_id, event_id, number)
     return render_template("screens/payment.html", d=found)
+
+
+@bp.get(PAYMENT + "/dispute")
+@page()
+@at_table("read")
+def dispute_payment(hand_id: int, event_id: int, number: int) -> str:
+    """Open a dispute about one payment, already filled in: the payment, and who raises it
+    (``seat``, else the seat that paid); only the claim is left to say."""
+    found = payment_dispute(current_session(), hand_id, event_id, number)
+    asked = request.args.get("seat", "")
+    seat = int(asked) if asked.isdigit() and int(asked) in found.seats else None
+    if seat is None:
+        seat = found.seats[0] if found.seats else 0
+    form = DisputeForm(formdata=None, raised_by=seat, entry=found.entries[0].seq)
+    here = url_for("screens.dispute_payment", hand_id=hand_id, event_id=event_id, number=number)
+    return render_template(
+        "screens/dispute_new.html",
+        d=found,
+        form=form.stamp(here),
+        seats_dealt=sorted(int(s) for s in found.hand.seats),
+        raised=seat,
+        claim_longest=CLAIM,
+    )

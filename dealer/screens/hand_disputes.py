@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from dealer.bounds import CLAIM, RULING_REASON
 from dealer.disputes import record as service
 from dealer.disputes.players import players_dealt_in
-from dealer.models import Hand
+from dealer.models import Hand, LedgerEntry
 from dealer.screens.auth.guard import who
 from dealer.screens.dispute_forms import DisputeForm, RulingForm
 
@@ -34,8 +34,20 @@ def disputes_panel(session: Session, hand: Hand, page_address: str) -> dict[str,
             if can_rule and f.ruling is None
         },
         "dispute_choices": choices,
+        # The picker groups each event's payments (in order: its payments' own order).
+        "entries_by_event": _by_event(choices.payments),
         "seats_dealt": sorted(int(seat) for seat in hand.seats),
         "statements": players_dealt_in(session, hand) if can_rule else [],
         "claim_longest": CLAIM,
         "reason_longest": RULING_REASON,
     }
+
+
+def _by_event(entries: list[LedgerEntry]) -> dict[int, list[int]]:
+    """The seqs of each event's ledger entries, in order (an event's n-th entry is its n-th
+    payment, as the hand view lists them)."""
+    out: dict[int, list[int]] = {}
+    for entry in entries:
+        if entry.event_id is not None:
+            out.setdefault(entry.event_id, []).append(entry.seq)
+    return out

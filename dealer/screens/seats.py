@@ -14,6 +14,7 @@ from wtforms import SelectChoice
 from dealer.clock import this_shift_start
 from dealer.disputes.players import NEW_PLAYER, chosen_player
 from dealer.extensions import current_session
+from dealer.floor import counts
 from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
@@ -30,6 +31,7 @@ from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.count_form import CountForm
 from dealer.screens.floor import collection_words, game_name
 from dealer.screens.forms import (
     AssignForm,
@@ -43,9 +45,11 @@ from dealer.screens.forms import (
     UnassignForm,
 )
 from dealer.screens.live import live_context, live_page
+from dealer.screens.paper import PaperForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_approved, record_or_redraw
 from dealer.views.shift_hands import shift_hands
+from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
@@ -149,6 +153,9 @@ def _table_page(
             elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
             open_session_form=OpenSessionForm(formdata=None).stamp(here),
             close_session_form=CloseSessionForm(formdata=None).stamp(here),
+            to_count=counts.uncounted_session(session, table.id),
+            count_form=CountForm(formdata=None).stamp(here),
+            paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
             **_floor_controls(session, table, here),
         ),
         status,

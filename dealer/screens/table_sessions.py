@@ -9,17 +9,21 @@ from werkzeug.wrappers import Response
 from dealer import rules
 from dealer.errors import DealerError, NotFound
 from dealer.extensions import current_session
+from dealer.floor import counts
 from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
 from dealer.models import User
 from dealer.people.authority import may_read
+from dealer.people.users import confirm_witness
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.count_form import CountForm
 from dealer.screens.forms import CloseSessionForm, OpenSessionForm
 from dealer.screens.screen import at_table
 from dealer.screens.seats import TABLE, _table_page
 from dealer.screens.sent import record_approved, record_once
 from dealer.web.refusals import refusal
+from dealer.web.signin import source
 from dealer.words.catalogue import say
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
@@ -76,4 +80,54 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return _table_page(table, status, message)
 
     fields = {"close_session": session_id}
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+
+
+@bp.post(SESSION + "/count")
+@page()
+@at_table("record")
+def count_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
+    """The count at the close: the tray (and the drop box), a second person confirming."""
+    table = table_service.get_table(current_session(), table_id)
+    form = CountForm()
+    body = form.judged()
+    if body is None:
+        return _table_page(table, 422, form.first_refusal())
+
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
+        return _table_page(table, status, message)
+
+    try:
+        witness_id = confirm_witness(
+            current_session(),
+            body.witness.name,
+            body.witness.pin,
+            source=source(),
+            asked_by=who().user.id,
+        )
+    except DealerError as exc:
+        status, _code, message = refusal(exc)
+        return redraw(status, message)
+
+    def work(session: Session, supervisor: User | None) -> str:
+        found = service.get_session(session, session_id)
+        if found.table_id != table_id:
+            raise NotFound(
+                say("There is no session {session_id} here.", session_id=session_id),
+                "unknown_session",
+            )
+        witness = session.get_one(User, witness_id)
+        counts.record_count(
+            session,
+            found,
+            who().user,
+            body.tray_chips,
+            body.drop_box_cents,
+            witness,
+            supervisor,
+            body.reason,
+        )
+        return url_for("screens.table", table_id=table_id)
+
+    fields = {"count_session": session_id, "tray": body.tray_chips}
     return record_approved(form.key.data, fields, body.supervisor, work, redraw)

@@ -53,6 +53,20 @@ class SeatsFoundView(View):
 
 def _why(s: FoundSeat) -> str:
     who = say("Seat {seat} ({player})", seat=s.seat, player=s.player)
+    if s.matched == "paid" and s.paid != s.amount:
+        return say_n(
+            "{who} is down {n} chip for the hand",
+            "{who} is down {n} chips for the hand",
+            -s.net,
+            who=who,
+        )
+    if s.matched == "received" and s.received != s.amount:
+        return say_n(
+            "{who} is up {n} chip for the hand",
+            "{who} is up {n} chips for the hand",
+            s.net,
+            who=who,
+        )
     if s.matched == "paid":
         return say_n("{who} paid {n} chip in all", "{who} paid {n} chips in all", s.paid, who=who)
     if s.matched == "received":

@@ -339,12 +339,14 @@ def _paid_again(replayed: Replayed, record: rules.EventRecord, paid: rules.Payme
             by_meld[key] = by_meld.get(key, 0) + sign * p.chips
             if p.cards:
                 cards[key] = meld_words(p.cards)
-    parts = []
+    parts: list[str] = []
+    less: list[str] = []
     for key, chips in by_meld.items():
         if chips and key is None:
             parts.append(say("{chips} returned at the foul", chips=chips))
         elif chips:
-            parts.append(
-                say("{chips} for {cards}", chips=chips, cards=cards.get(key, say("a meld")))
-            )
-    return ", ".join(parts)
+            # What the payee owed the payer for a meld of its own is taken off, said as such
+            # (a player reads "less 1 for 7♣ 7♦ 7♥", never "-1 for").
+            said = say("{chips} for {cards}", chips=abs(chips), cards=cards.get(key, say("a meld")))
+            (parts if chips > 0 else less).append(said)
+    return ", ".join(parts + [say("less {part}", part=part) for part in less])

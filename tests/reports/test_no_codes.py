@@ -1,6 +1,7 @@
 """No document shows a code: every PDF of a hand played under every knob set away from its
-profile (the hand slip, a seat's statement slip, the table's session, the shift ledger and a
-player's statement) is read back as text, and nothing in it is written the way code is."""
+profile (the hand slip and a seat's statement slip, on pages and on the receipt roll, the
+table's session, the shift ledger and a player's statement) is read back as text, and nothing
+in it is written the way code is."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from pypdf import PdfReader
 
 from tests.helpers import Api
 from tests.reports.test_routes import fetch, window
-from tests.screens.conftest import people  # noqa: F401  (the fixture)
 from tests.screens.test_no_codes import CODE, knobbed  # noqa: F401  (the fixture)
 
 
@@ -26,6 +26,8 @@ def test_no_document_shows_a_code(people: Flask, knobbed: dict[str, int]) -> Non
     hand = knobbed["hand_id"]
     documents = (
         f"/reports/hands/{hand}.pdf",
+        f"/reports/hands/{hand}.pdf?paper=receipt",
+        f"/reports/hands/{hand}/seats/1/statement.pdf?paper=receipt",
         f"/reports/hands/{hand}/seats/1/statement.pdf",
         f"/reports/hands/{hand}/seats/5/statement.pdf",
         f"/reports/sessions/{session['id']}.pdf",

@@ -42,7 +42,7 @@ def test_the_statement_in_words_with_each_line_opening_its_payment(
     page = dealer.get(f"/hands/{hand_id}/seats/3/statement")
     text = words(page)
     assert "Seat 3 (P3): hand 1" in text
-    assert "Net for the hand -11 chips: paid 11 , received 0" in text
+    assert "Net for the hand -11 chips: paid 11 chips, received 0 chips" in text
     assert (
         "Seat 3 (P3) paid seat 1 (P1) 11 chips: 5 for conditions (4 for 5♠ 5♠ 5♠, 1 for J♥ Q♥ K♥),"
         " 1 for going out and 5 for conditions paid again (4 for 5♠ 5♠ 5♠, 1 for J♥ Q♥ K♥)." in text

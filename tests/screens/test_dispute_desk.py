@@ -73,3 +73,42 @@ def test_a_refused_dispute_says_why_and_records_nothing(
     )
     assert "Seat 8 was not dealt in" in words(refused.get_data(as_text=True))
     assert floor_api.get(f"/hands/{hand_id}/disputes")["disputes"] == []
+
+
+def test_a_payment_is_disputed_in_two_taps_with_what_it_is_about_filled_in(
+    dealer: Web, floor_api: Api, hand_id: int
+) -> None:
+    """From a statement line: the dispute form names the payment, the seat is the statement's,
+    the entry is filled in; the claim is all there is to say, and one tap sends it."""
+    meld = floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["5S"] * 3})
+    paid = next(p for p in meld["payments"] if p["from"] == "3")
+    statement = dealer.get(f"/hands/{hand_id}/seats/3/statement")
+    link = re.search(r'data-dispute-link href="([^"]+)"', statement)
+    assert link is not None
+    form_page = dealer.get(link[1].replace("&amp;", "&"))  # tap 1
+    heading = re.search(r"<h1>(.*?)</h1>", form_page, re.S)
+    assert heading is not None
+    chips = paid["chips"]
+    assert words(heading[1]) == f"Dispute: Seat 3 (P3) pays seat 1 (P1) {chips} chips"
+    assert '<option value="3" selected>' in form_page
+    action = f"/hands/{hand_id}/disputes"
+    fields = form_fields(form_page, action)
+    assert fields["entry"] == str(paid["entry"])
+    sent = dealer.post(action, {**fields, "raised_by": "3", "claim": "I had dropped"})  # tap 2
+    shown = words(dealer.follow(sent))
+    assert "raised by seat 3: I had dropped" in shown
+    assert f"About ledger entry {paid['entry']}" in shown
+
+
+def test_the_picker_groups_an_events_payments_by_payer_and_payee(
+    dealer: Web, floor_api: Api, hand_id: int
+) -> None:
+    floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["5S"] * 3})
+    page = dealer.get(f"/hands/{hand_id}")
+    picker = re.search(r'<select id="entry".*?</select>', page, re.S)
+    assert picker is not None
+    groups = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', picker[0], re.S)
+    meld = next(options for label, options in groups if "melds" in label)
+    said = [words(o) for o in re.findall(r"<option[^>]*>(.*?)</option>", meld)]
+    assert said[0].startswith("Seat 2 (P2) pays seat 1 (P1) 4:")
+    assert len(set(said)) == len(said) == 4  # one line a payer (seats 2, 3, 4, 6), each named

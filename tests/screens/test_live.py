@@ -215,3 +215,28 @@ def test_a_sign_in_past_its_shift_stops_the_answers(
     with people.app_context(), writing(db.session()) as session:
         session.execute(update(AuthToken).values(created_at=utcnow() - timedelta(hours=13)))
     assert dealer.client.get("/live", query_string={"scope": "floor"}).status_code == 401
+
+
+def test_the_disputes_panel_is_live(
+    dealer: Web, supervisor: Web, floor_api: Api, table_id: int, hand_id: int
+) -> None:
+    """Does a dispute opened elsewhere move the hand's version, and the panel redraw with it?"""
+    scopes = (f"hand:{hand_id}", f"table:{table_id}")
+    _status, version = ask(dealer, *scopes)
+    opened = floor_api.post(
+        f"/hands/{hand_id}/disputes", {"raised_by": "seat", "seat": 2, "claim": "Short paid"}
+    )
+    status, changed = ask(dealer, *scopes, holding=version)
+    assert status == 200 and changed != version
+    parts = dealer.client.get(
+        f"/hands/{hand_id}", headers={"X-Live-Regions": "live_disputes"}
+    ).get_json()
+    assert "(1 open)" in words(parts["live_disputes"])
+    assert "Short paid" in words(parts["live_disputes"])
+    floor_api.post(f"/disputes/{opened['id']}/ruling", {"outcome": "denied", "reason": "Paid"})
+    status, ruled = ask(dealer, *scopes, holding=changed)
+    assert status == 200 and ruled != changed
+    parts = dealer.client.get(
+        f"/hands/{hand_id}", headers={"X-Live-Regions": "live_disputes"}
+    ).get_json()
+    assert "(0 open)" in words(parts["live_disputes"])

@@ -73,6 +73,7 @@ PAGES = {
     "/search": "supervisor",
     "/tables/{table_id}/hands": "dealer",
     "/hands/{hand_id}/replay": "dealer",
+    "/hands/{hand_id}/events/{event_id}/payments/{number}/dispute": "dealer",
 }
 #: GET routes of the blueprint that are not screens: an open screen's ask
 #: (tests/screens/test_live.py).
@@ -81,6 +82,7 @@ ASKS = {"/live"}
 QUERIES = {
     "/hands/{playing_hand}/settle": "?seat=1",
     "/payments": "?hand=1&seat=3&rule=going_out",
+    "/search": "?q=seat+3",
     "/hands/{hand_id}": "?seat=1&meld=1&fits=5S",
 }
 #: Every form (POST) and the least role that may send it.

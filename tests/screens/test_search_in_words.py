@@ -4,6 +4,7 @@ accents; "this shift" when no window is given; a part it cannot read is refused 
 
 from __future__ import annotations
 
+import importlib
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -60,19 +61,20 @@ def shift(people: Flask, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """Rósa plays seat 2 at Table 4 and at Table 3; seat 2 pays 8 in three hands."""
     people.config["SHIFT_STARTS"] = "18:00"
     monkeypatch.setattr(clock, "now", lambda: NOW)
+    posted = [NOW.replace(hour=19)]
+    # The ledger's entries are made at the hands' times (the hands' own times are moved after).
+    monkeypatch.setattr(importlib.import_module("dealer.ledger.post"), "utcnow", lambda: posted[0])
     floor = Api.sign_in(people, "supervisor")
     hands = {}
-    for name in ("Table 3", "Table 4"):
+    for name, times in (("Table 3", [(21, 41)]), ("Table 4", [(20, 30), (21, 37)])):
         table = floor.table("classic", name=name, collection={"kind": "none"})["id"]
         for seat, player in ((1, "Bo"), (2, "Rósa Martínez"), (3, "Cy")):
             floor.seat(table, seat, player, 200)
-        hands[name] = play(floor, table, EIGHT)
-        if name == "Table 4":
-            hands["early"] = hands[name]
-            hands[name] = play(floor, table, EIGHT)
-    dealt_at(people, hands["early"], 20, 30)
-    dealt_at(people, hands["Table 4"], 21, 37)
-    dealt_at(people, hands["Table 3"], 21, 41)
+        for hour, minute in times:
+            posted[0] = NOW.replace(hour=hour, minute=minute, second=30)
+            hand = play(floor, table, EIGHT)
+            dealt_at(people, hand, hour, minute)
+            hands["early" if hour == 20 else name] = hand
     return hands
 
 

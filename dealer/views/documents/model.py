@@ -33,7 +33,8 @@ __all__ = [
     "SessionSeat",
 ]
 
-PageSize = Literal["letter", "A4"]
+#: Paper: a page (letter, A4) or an 80 mm receipt roll (the slips only).
+PageSize = Literal["letter", "A4", "receipt"]
 
 
 @dataclass(frozen=True, slots=True)

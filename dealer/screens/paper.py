@@ -1,0 +1,49 @@
+"""The slips' paper, chosen per tablet: a receipt printer at the table, or pages."""
+
+from __future__ import annotations
+
+from flask import redirect, request
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import RadioField, SelectChoice
+
+from dealer.screens import bp
+from dealer.screens.auth.guard import page, page_address
+from dealer.web.paper import PAPER_COOKIE, PAPERS
+
+__all__ = ["PaperForm"]
+
+#: A tablet keeps its choice a year (it is the tablet's printer, not the person's).
+KEPT = 365 * 24 * 3600
+
+
+class PaperForm(FlaskForm):
+    """Where this tablet's hand slips and statements print."""
+
+    paper = RadioField(
+        "This tablet's slips print on",
+        choices=[
+            SelectChoice("page", "pages (letter or A4)"),
+            SelectChoice("receipt", "the 80 mm receipt printer"),
+        ],
+        validate_choice=False,
+    )
+
+
+@bp.post("/tablet/paper")
+@page()
+def choose_paper() -> Response:
+    """Keep this tablet's choice of paper for its slips, then go back where it was."""
+    form = PaperForm()
+    answer = redirect(page_address(), 303)
+    if not form.validate_on_submit() or form.paper.data not in PAPERS:
+        return answer  # nothing chosen: the tablet keeps what it had
+    answer.set_cookie(
+        PAPER_COOKIE,
+        form.paper.data,
+        max_age=KEPT,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(request.is_secure),
+    )
+    return answer
