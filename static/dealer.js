@@ -430,13 +430,15 @@
                 summary: summary(form, fields.filter(function (p) { return p[0] !== "csrf_token"; })),
                 at: Date.now(), refused: null });
     writeQueue(list);
-    // The next entry: its own key, no cards; the acting seat stays.
+    // The next entry: its own key, what was typed cleared; the acting seat (hidden) stays.
     if (form.elements.key) form.elements.key.value = newKey();
-    ["cards", "take", "into_first", "into_second"].forEach(function (name) {
-      var el = form.elements[name];
-      if (el) { el.value = ""; showEntered(el); }
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (el.type === "checkbox") el.checked = false;
+      else if (["text", "number", "password"].indexOf(el.type) >= 0 || el.tagName === "TEXTAREA") {
+        el.value = "";
+        if (el.hasAttribute("data-pad-target")) showEntered(el);
+      }
     });
-    if (form.elements.not_claimed) form.elements.not_claimed.checked = false;
     showQueue();
     focusPad();
   }
@@ -478,6 +480,9 @@
       items.appendChild(item);
     });
     box.appendChild(items);
+    if (navigator.onLine && !list[0].refused && !holding()) {
+      box.appendChild(queueButton("Send now", function () { drain(); }));
+    }
   }
 
   function fixQueued() {
@@ -524,14 +529,17 @@
             writeQueue(now);
             if (now.length) return drain();
             showQueue();
-            return swap(html, url, true); // every entry recorded: the screen as it is now
+            // Every entry recorded: this screen as it is now.
+            if (url.pathname === location.pathname) return swap(html, url, true);
+            location.reload();
+            return null;
           }
           if (response.status >= 500 || url.pathname === "/sign-in" || response.status === 400) {
             showQueue(); // not read: kept, sent again later
             return null;
           }
           var doc = new DOMParser().parseFromString(html, "text/html");
-          var said = doc.querySelector(".banner-refused");
+          var said = doc.querySelector(".banner-refused, .field-error");
           var words = said ? said.textContent.replace(/\s+/g, " ").trim() : "Not recorded.";
           now[0].refused = words.replace(/ What you entered is kept.*$/, "");
           writeQueue(now);
@@ -543,6 +551,8 @@
   }
 
   window.addEventListener("online", drain);
+  // A connection that came back without saying so: try again now and then.
+  setInterval(function () { if (readQueue().length) drain(); }, 5000);
   window.addEventListener("offline", showQueue);
 
   // ------------------------------------------------------------ sending forms

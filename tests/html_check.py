@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 import html5lib
-from flask import Flask
+from flask import Flask, request
 from werkzeug.wrappers import Response
 
 __all__ = ["problems", "take", "watch"]
@@ -52,13 +52,14 @@ def watch(app: Flask) -> Flask:
 
     @app.after_request
     def check(response: Response) -> Response:
-        whole = response.status_code not in (204, 304) and response.content_length != 0
-        if response.mimetype == "text/html" and not response.is_streamed and whole:
-            found = problems(response.get_data(as_text=True))
-            if found:
-                from flask import request
-
-                app.extensions[KEY].append(f"{request.method} {request.full_path}: {found}")
+        if response.mimetype != "text/html" or response.is_streamed:
+            return response
+        page = response.get_data(as_text=True)
+        if not page.strip():  # an answer with no body (OPTIONS, 304): no page to check
+            return response
+        found = problems(page)
+        if found:
+            app.extensions[KEY].append(f"{request.method} {request.full_path}: {found}")
         return response
 
     return app

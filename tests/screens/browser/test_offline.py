@@ -34,11 +34,16 @@ def recorded(world: dict) -> list[tuple[int, list[str]]]:
 
 
 def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None:
+    """Cut off: five melds and a buy-in kept, pending, through a reload; back online, all six
+    recorded once, in order, with the chips as if made online."""
     world = table_with_hand(tablet.live, dropped=[5])
     twin = table_with_hand(tablet.live, dropped=[5])  # the same melds, made online
     tablet.sign_in("dealer")
     tablet.go(f"/hands/{world['hand']}")
     page = tablet.page
+    # The seat screen open beside it (the same tablet, another tab) for the buy-in.
+    seat_screen = page.context.new_page()
+    seat_screen.goto(f"{tablet.live.url}/tables/{world['table']}/seats/4")
     page.context.set_offline(True)
     for number, (seat, cards) in enumerate(PLAYS, 1):
         type_meld(tablet, seat, cards)
@@ -47,11 +52,21 @@ def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None
         )
     assert "No connection: kept on this tablet, pending" in tablet.text("#queue")
     assert tablet.text("[data-seat-panel='1'] .down").startswith("0/11")  # nothing paid yet
+    seat_screen.check("input[name=kind][value=buy_in]")
+    seat_screen.fill("#amount", "25")
+    seat_screen.click("button:has-text('Record chips')")
+    seat_screen.wait_for_function("() => document.querySelectorAll('[data-pending]').length === 6")
+    seat_screen.close()
     with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
         page.reload()  # the browser's own page: no connection; the queue stays on the tablet
     page.context.set_offline(False)
     tablet.go(f"/hands/{world['hand']}")
-    tablet.wait_banner("Seat 3 melds 7♣ 7♣ 7♣.")
+    # All sent (the last, the buy-in, answered by the table screen: the hand is drawn again).
+    page.wait_for_function("() => localStorage.getItem('dealer:queue') === '[]'")
+    page.wait_for_function(
+        "s => document.querySelector(s)?.textContent.startsWith('3/')",
+        arg="[data-seat-panel='3'] .down",
+    )
     assert page.is_hidden("#queue")
     for seat, cards in PLAYS:
         twin["api"].event(twin["hand"], {"type": "meld", "seat": seat, "cards": cards.split()})
@@ -59,6 +74,8 @@ def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None
     ours = world["api"].get(f"/hands/{world['hand']}")["net"]
     theirs = twin["api"].get(f"/hands/{twin['hand']}")["net"]
     assert ours == theirs
+    seats = world["api"].get(f"/tables/{world['table']}")["seats"]
+    assert seats["4"]["stack"] == 100 + ours["4"] + 25  # the buy-in, recorded once
 
 
 def test_a_refused_entry_holds_the_queue_until_fixed(tablet: Tablet) -> None:
@@ -70,7 +87,7 @@ def test_a_refused_entry_holds_the_queue_until_fixed(tablet: Tablet) -> None:
     type_meld(tablet, 1, "5S 5S 5S")
     type_meld(tablet, 2, "6H 6H 6C")  # a set of two suits: refused
     type_meld(tablet, 1, "JH QH KH")
-    page.wait_for_function("document.querySelectorAll('[data-pending]').length === 3")
+    page.wait_for_function("() => document.querySelectorAll('[data-pending]').length === 3")
     page.context.set_offline(False)
     tablet.go(f"/hands/{world['hand']}")
     page.wait_for_selector("[data-pending] >> text=Refused")
