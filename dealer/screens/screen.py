@@ -119,9 +119,10 @@ def chips(n: int) -> str:
     return chips_words(n).split(" ", 1)[1]
 
 
-#: Characters HTML forbids in a page (C0 controls but tab and newlines, DEL): typed into a
-#: form they are refused, and the redrawn form must not carry them back.
-FORBIDDEN_IN_HTML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: Characters HTML forbids in a page (C0 controls but tab and newlines, DEL, the C1 controls,
+#: noncharacters): typed into a form they are refused, and the redrawn form must not carry
+#: them back.
+FORBIDDEN_IN_HTML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
 
 
 def drawable(value: Any) -> Any:

@@ -115,6 +115,8 @@ FORMS = {
     "/floor/people": "admin",
     "/floor/people/{user_id}/pin": "admin",
     "/floor/people/{user_id}/deactivate": "admin",
+    "/tables/{table_id}/sessions/{session_id}/count": "dealer",
+    "/tablet/paper": "dealer",
 }
 
 
