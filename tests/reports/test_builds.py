@@ -52,6 +52,7 @@ def test_two_asks_join_one_build_counted_once(api: Api, floor: Api, people: Flas
     done = finished(people, browser, first)
     assert done["state"] == "ready", done
     assert done["words"] == "The shift ledger is ready: download it."
+    assert done["pages"] >= 2  # each page laid out was told, for the words while it builds
     pdf = browser.get(done["download"])
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert "REPRINT" not in pdf_text(pdf.data)
