@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
@@ -27,6 +28,9 @@ from dealer.transactions import snapshot, writing
 from dealer.words.catalogue import say
 
 __all__ = ["Build", "Builds", "builds", "counted_print"]
+
+#: How long a finished build (its PDF not taken, or its failure) is kept: then forgotten.
+KEPT_SECONDS = 3600.0
 
 #: Lays the document out, stamped with the reprint number it is given.
 Layout = Callable[[int], bytes]
@@ -67,6 +71,7 @@ class Build:
     data: bytes | None = None
     error: str = ""
     finished: threading.Event = field(default_factory=threading.Event)
+    started: float = field(default_factory=time.monotonic)
 
     @property
     def filename(self) -> str:
@@ -114,6 +119,7 @@ class Builds:
         (joined), else a new one that ``start`` sets going. True when it is new."""
         key = (key, user_id)
         with self._lock:
+            self._forget_old()
             found = self._by_key.get(key)
             if found is not None and found.state in ("building", "ready"):
                 return found, False
@@ -122,6 +128,15 @@ class Builds:
             self._by_token[build.token] = build
         start(build)
         return build, True
+
+    def _forget_old(self) -> None:
+        """Forget finished builds older than `KEPT_SECONDS` (their PDFs with them)."""
+        old = time.monotonic() - KEPT_SECONDS
+        for token, build in list(self._by_token.items()):
+            if build.finished.is_set() and build.started < old:
+                del self._by_token[token]
+                if self._by_key.get(build.key) is build:
+                    del self._by_key[build.key]
 
     def find(self, token: str, user_id: int) -> Build | None:
         """The build ``token`` names, if it is this person's."""

@@ -100,3 +100,17 @@ def test_only_the_asker_reads_a_build_and_the_api_still_gets_its_pdf(
 @pytest.fixture
 def evening(api: Api, floor: Api) -> Evening:
     return play_evening(api, floor)
+
+
+def test_finished_builds_are_forgotten_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PDF nobody took does not stay in memory for ever; one still building is kept."""
+    from dealer.reports import builds as module
+
+    registry = module.Builds()
+    done, _ = registry.ask("a", 1, "the shift ledger", "shift", lambda b: b.finished.set())
+    running, _ = registry.ask("b", 1, "the shift ledger", "shift", lambda b: None)
+    monkeypatch.setattr(module, "KEPT_SECONDS", -1.0)
+    registry.ask("c", 1, "the shift ledger", "shift", lambda b: b.finished.set())
+    assert registry.find(done.token, 1) is None
+    assert registry.find(running.token, 1) is running
+    assert registry.find(running.token, 2) is None  # only the asker reads it
