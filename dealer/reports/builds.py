@@ -191,7 +191,7 @@ def run_in_background(
                     app.logger.exception("A document built in the background failed")
                 reason = str(error) if isinstance(error, DealerError) else ""
                 build.error = say(
-                    "{title} could not be built, and nothing was counted: {reason}print it "
+                    "{title} could not be built, and nothing was counted. {reason}Print it "
                     "again, or ask an admin if it fails again.",
                     title=build.title.capitalize(),
                     reason=f"{reason} " if reason else "",
