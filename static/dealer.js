@@ -1008,6 +1008,7 @@
     var form = event.target;
     if (form.id === "sign-out-form") { keepEverything("signed out"); return; }
     if (form.hasAttribute("data-swap")) { event.preventDefault(); swapParts(form); return; }
+    if (form.hasAttribute("data-build") && window.fetch) { event.preventDefault(); askBuild(form); return; }
     if (form.hasAttribute("data-send") && window.fetch) {
       event.preventDefault();
       send(form, event.submitter);
@@ -1019,6 +1020,80 @@
   });
 
   window.addEventListener("popstate", function () { location.reload(); });
+
+  // ------------------------------------------------------------- long documents
+  // A Print button with data-build (the floor's shift ledger) has its document built in the
+  // background: the words beside it say how far the build is, the floor stays usable, and
+  // the finished PDF is offered once, as a download link. Tapping again, or coming back to
+  // the screen, follows the same build (this tab remembers it), so the copy is never a
+  // second print. Without this script the button opens the PDF in a new tab, as before.
+  var BUILD = "dealer:build:";
+
+  function buildSaid(form) { return form.querySelector("[data-build-said]"); }
+
+  function showBuild(form, answer) {
+    var said = buildSaid(form);
+    said.textContent = answer.words;
+    var key = BUILD + form.getAttribute("data-build-kind");
+    if (answer.state === "building" || answer.state === "ready") sessionStorage.setItem(key, answer.status);
+    else sessionStorage.removeItem(key);
+    if (answer.state === "building") {
+      setTimeout(function () { followBuild(form, answer.status); }, 700);
+    } else if (answer.state === "ready") {
+      var link = document.createElement("a");
+      link.href = answer.download;
+      link.setAttribute("download", answer.filename);
+      link.className = "button small";
+      link.setAttribute("data-build-download", "");
+      link.textContent = "Download";
+      link.addEventListener("click", function () {
+        sessionStorage.removeItem(key);
+        setTimeout(function () { link.remove(); said.textContent = "Downloaded."; }, 0);
+      });
+      said.appendChild(document.createTextNode(" "));
+      said.appendChild(link);
+    }
+  }
+
+  function buildRefused(form, response) {
+    return response.json().then(function (body) {
+      sessionStorage.removeItem(BUILD + form.getAttribute("data-build-kind"));
+      buildSaid(form).textContent = (body.error && body.error.message) || "Not printed.";
+    });
+  }
+
+  function followBuild(form, status) {
+    fetch(status, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (!response.ok) return buildRefused(form, response);
+        return response.json().then(function (answer) { showBuild(form, answer); });
+      })
+      .catch(function () {
+        buildSaid(form).textContent = "The server did not answer: tap Print again to follow the build.";
+      });
+  }
+
+  function askBuild(form) {
+    var kept = sessionStorage.getItem(BUILD + form.getAttribute("data-build-kind"));
+    if (kept) { followBuild(form, kept); return; }
+    buildSaid(form).textContent = "Asking for the document…";
+    fetch(form.getAttribute("data-build"), {
+      method: "POST", body: new FormData(form), credentials: "same-origin",
+      headers: { Accept: "application/json" }
+    }).then(function (response) {
+      if (!response.ok) return buildRefused(form, response);
+      return response.json().then(function (answer) { showBuild(form, answer); });
+    }).catch(function () {
+      buildSaid(form).textContent = "The server did not answer: nothing was printed. Tap Print again.";
+    });
+  }
+
+  function resumeBuilds() {
+    document.querySelectorAll("form[data-build]").forEach(function (form) {
+      var kept = sessionStorage.getItem(BUILD + form.getAttribute("data-build-kind"));
+      if (kept) followBuild(form, kept);
+    });
+  }
 
   // ------------------------------------------------------------- players: search as you type
   // The seat form's name field asks the API for players whose name holds what is typed
@@ -1100,6 +1175,7 @@
     if (first) first.focus({ preventScroll: true });
     document.querySelectorAll("[data-player-search]").forEach(playerSearch);
     refreshActions();
+    resumeBuilds();
     offerKept();
     showQueue();
     if (!draining) drain();

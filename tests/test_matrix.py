@@ -33,6 +33,7 @@ from dealer.extensions import db
 from dealer.models import AuthToken, User
 from dealer.people.devices import register_device
 from dealer.people.users import add_user, hash_token
+from dealer.reports.builds import builds
 from dealer.transactions import writing
 from tests.helpers import PEOPLE, Api, add_people
 
@@ -163,6 +164,12 @@ ROWS: dict[str, Row] = {
     "POST /print/shift.pdf": row(
         401, 403, 403, 200, 200, body={}, query="?from={since}&to={until}"
     ),
+    # The floor's long documents, built in the background: only the asker reads a build.
+    "POST /print/builds/shift": row(
+        401, 403, 403, 202, 202, body={}, query="?from={since}&to={until}"
+    ),
+    "GET /print/builds/{token}": row(401, 404, 404, 404, 404, params={"token": "A" * 22}),
+    "GET /print/builds/{token}.pdf": row(401, 404, 404, 404, 404, params={"token": "A" * 22}),
     # --- the screens: pages
     "GET /floor": row(302, 403, 403, 200, 200),
     "GET /floor/audit": row(302, 403, 403, 200, 200),
@@ -492,4 +499,5 @@ def test_the_matrix(app: Flask, caller: str) -> None:
             wrong.append(f"{key} as {caller}: shows a player's private {private}")
         if caller in ("supervisor", "admin") and key in PRIVATE_SHOWN and len(private) < 2:
             wrong.append(f"{key} as {caller}: does not show the player's card number and notes")
+    assert builds(app).wait_all(), "a document built in the background did not end"
     assert not wrong, "\n".join(wrong)

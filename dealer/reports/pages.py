@@ -10,7 +10,9 @@ header or footer.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache, partial
@@ -29,7 +31,22 @@ from dealer.reports.fonts import BOLD, FONT
 from dealer.views.documents.model import PrintOptions
 from dealer.words.catalogue import language
 
-__all__ = ["PageDecor", "build_pdf", "frame_width"]
+__all__ = ["PageDecor", "build_pdf", "frame_width", "telling_pages"]
+
+#: Who hears of each page laid out, in this thread (a document built in the background).
+_listener = threading.local()
+
+
+@contextmanager
+def telling_pages(on_page: Callable[[int], None]) -> Iterator[None]:
+    """While inside, every document this thread lays out calls ``on_page(n)`` as it begins
+    its page n: the progress a screen shows while a long document builds."""
+    _listener.on_page = on_page
+    try:
+        yield
+    finally:
+        _listener.on_page = None
+
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {"letter": letter, "A4": A4}
 #: A receipt printer's roll: 80 mm wide, as long as the slip (its length is measured).
@@ -235,5 +252,8 @@ def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
         id="content",
     )
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], pagesize=size)])
+    on_page = getattr(_listener, "on_page", None)
+    if on_page is not None:
+        doc.setProgressCallBack(lambda kind, n: on_page(n) if kind == "PAGE" else None)
     doc.build(list(story), canvasmaker=partial(_DecoratedCanvas, decor=decor))
     return out.getvalue()

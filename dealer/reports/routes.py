@@ -27,8 +27,8 @@ from dealer.errors import DealerError, Forbidden, Invalid, NotConfigured
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, SlipPaper, Window
 from dealer.inputs.params import read_moment
-from dealer.ledger.prints import prints_so_far, record_print
 from dealer.people.authority import authorise_hand, authorise_session
+from dealer.reports.builds import counted_print
 from dealer.reports.exports import iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
@@ -37,7 +37,7 @@ from dealer.reports.receipt import hand_slip_receipt, statement_receipt
 from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
-from dealer.transactions import snapshot, writing
+from dealer.transactions import snapshot
 from dealer.views import documents as gather
 from dealer.views.documents.model import HandSlip, PageSize, PrintOptions, SessionReport
 from dealer.views.documents.shift_model import ShiftReport
@@ -48,7 +48,7 @@ from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say
 
-__all__ = ["MAX_SHIFT", "bp"]
+__all__ = ["MAX_SHIFT", "bp", "shift_asked"]
 
 bp = Blueprint("reports", __name__)
 bp.register_error_handler(DealerError, dealer_error)
@@ -115,22 +115,11 @@ def _stamp(moment: datetime | None) -> str:
 
 
 def _printed(kind: str, subject: str, build: Callable[[int], bytes]) -> tuple[bytes, int]:
-    """Build the document, then count it: its PDF and its reprint number (0 the first time).
-
-    Counted only once built, so a build that fails counts nothing and the next good copy is
-    not stamped REPRINT. Should another copy be counted while this one was built, this one
-    is built again with the number it got. A HEAD request (a link checker, a prefetch) gets
-    the headers a print would, and is not counted: nobody received a copy.
-    """
-    with snapshot(current_session()) as session:
-        expected = prints_so_far(session, kind, subject)
-    data = build(expected)
-    if request.method == "HEAD":
-        return data, expected
-    user_id = principal().user.id
-    with writing(current_session()) as session:
-        reprint = record_print(session, kind, subject, user_id, device())
-    return (data if reprint == expected else build(reprint)), reprint
+    """Build the document, then count it (`counted_print`: counted only once built, so a
+    build that fails counts nothing). A HEAD request (a link checker, a prefetch) gets the
+    headers a print would, and is not counted: nobody received a copy."""
+    who = principal().user.id
+    return counted_print(kind, subject, build, who, device(), count=request.method != "HEAD")
 
 
 #: A document counted when printed: a dataclass with its ``reprint`` number.
@@ -210,15 +199,9 @@ def session_report(session_id: int) -> Response:
     )
 
 
-@bp.get("/reports/shift.pdf")
-@signed_in("supervisor", form_post=True)
-@declare(PDF, [422], query=ShiftWindow, documented_only=True, name="print_shift_report")
-def shift_report() -> Response:
-    """The shift ledger over [from, to) (at most 31 days): every table, the players, the drop
-    by hour and by table, the trial balance and the chain check.
-
-    A red banner lists any check that failed. Role: supervisor or above.
-    """
+def shift_asked() -> tuple[datetime, datetime, bool]:
+    """The shift ledger's question: its window [from, to) (at most 31 days), and whether it
+    lists every hand (``hands=all``, the default, or ``none``)."""
     start, end = _window(required=True)
     assert start is not None and end is not None
     if end - start > MAX_SHIFT:
@@ -229,11 +212,23 @@ def shift_report() -> Response:
             ),
             "window_too_long",
         )
-    who = principal().user.name
     listing = request.args.get("hands", "all")
     if listing not in ("all", "none"):
         raise Invalid(say("hands is all or none."), "invalid_query")
-    with_hands = listing == "all"
+    return start, end, listing == "all"
+
+
+@bp.get("/reports/shift.pdf")
+@signed_in("supervisor", form_post=True)
+@declare(PDF, [422], query=ShiftWindow, documented_only=True, name="print_shift_report")
+def shift_report() -> Response:
+    """The shift ledger over [from, to) (at most 31 days): every table, the players, the drop
+    by hour and by table, the trial balance and the chain check.
+
+    A red banner lists any check that failed. Role: supervisor or above.
+    """
+    start, end, with_hands = shift_asked()
+    who = principal().user.name
     with snapshot(current_session()) as session:
         report = gather.shift_report(session, start, end, with_hands=with_hands)
     subject = f"{start.isoformat()}/{end.isoformat()}"
@@ -332,3 +327,7 @@ def players_export() -> Response:
         yield from iter_players_csv(rows)
 
     return _csv(f"players-{_stamp(start)}-{_stamp(end)}.csv", pieces)
+
+
+# The long documents a screen asks for in the background (after the routes they share).
+from dealer.reports import build_routes  # noqa: E402, F401

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -24,7 +25,8 @@ from bench.reports import Ids, chain_links, insert_shift, ledger_rows, play_shif
 from dealer.extensions import db
 from dealer.ledger.accounts import seating_account
 from dealer.ledger.keys import current_key
-from dealer.models import Hand, LedgerEntry, Seating
+from dealer.models import Hand, LedgerEntry, PrintRecord, Seating
+from dealer.reports import build_routes
 from tests.helpers import Api, add_people
 from tests.screens.browser.conftest import LiveServer, Tablet, _tablet
 
@@ -114,3 +116,49 @@ def test_any_seat_of_any_hand_and_any_open_dispute_from_the_floor(
         assert f"Hand {hand_id}?" in tablet.text("#disputes")
     tablet.go("/floor")
     tablet.shot("61-floor-shift-1500", axe=False)
+
+
+def test_the_shift_ledger_builds_while_the_floor_keeps_working(
+    floor_tablet: Tablet, busy: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print shift ledger after 1,500 hands: the floor says how far the build is, another
+    floor screen opens meanwhile, tapping again follows the same build, and the one copy
+    downloaded is the original, counted once."""
+    tablet, page = floor_tablet, floor_tablet.page
+    release = threading.Event()
+    lay_out = build_routes.shift_pdf
+
+    def held(*args: Any) -> bytes:  # the build waits until the test has looked around
+        release.wait(60)
+        return lay_out(*args)
+
+    monkeypatch.setattr(build_routes, "shift_pdf", held)
+    try:
+        tablet.sign_in("supervisor")
+        tablet.go("/floor")
+        page.click("form[data-build] button[type=submit]")
+        page.wait_for_function(
+            "() => document.querySelector('[data-build-said]').textContent"
+            ".includes('Building the shift ledger')"
+        )
+        page.click("text=Every hand of the shift")  # another floor screen, meanwhile
+        page.wait_for_url(re.compile(r"/floor/hands$"))
+        tablet.go("/floor")
+        page.wait_for_function(
+            "() => document.querySelector('[data-build-said]').textContent.includes('Building')"
+        )
+        page.click("form[data-build] button[type=submit]")  # again: the same build
+    finally:
+        release.set()
+    link = page.locator("[data-build-download]")
+    link.wait_for(timeout=90_000)
+    with page.expect_download() as download:
+        link.click()
+    assert "reprint" not in download.value.suggested_filename
+    assert download.value.suggested_filename.startswith("shift-")
+    page.wait_for_function(
+        "() => document.querySelector('[data-build-said]').textContent === 'Downloaded.'"
+    )
+    with busy.app.app_context():
+        counted = db.session.scalars(select(PrintRecord.reprint).where(PrintRecord.kind == "shift"))
+        assert list(counted) == [0]

@@ -1,0 +1,101 @@
+"""The screens' long documents, built in the background (`dealer.reports.builds`).
+
+- ``POST /print/builds/shift?from=&to=&hands=`` — the floor's Print shift ledger (a
+  supervisor): starts the build, or joins the one under way for the same question; answers
+  where it is (202);
+- ``GET /print/builds/{token}`` — where it is now (``state``, ``words``, ``pages``, and the
+  ``download`` address once ready), for the person who asked;
+- ``GET /print/builds/{token}.pdf`` — the finished PDF, handed over once.
+
+The screens' script (static/dealer.js) asks, shows the words beside the button while it
+builds, and offers the download link when ready; the floor stays usable meanwhile. The API's
+``GET /reports/shift.pdf`` still answers with the PDF itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from flask import Response, jsonify, url_for
+
+from dealer.errors import Conflict, NotFound
+from dealer.extensions import current_session
+from dealer.reports.builds import Build, builds, run_in_background
+from dealer.reports.routes import _options, _pdf, _stamp, bp, shift_asked
+from dealer.reports.shift import shift_pdf
+from dealer.transactions import snapshot
+from dealer.views import documents as gather
+from dealer.web.signin import device, principal, signed_in
+from dealer.words.catalogue import say
+
+__all__ = ["ask_shift_build", "build_file", "build_status"]
+
+TOKEN = "string(length=22)"
+
+
+def _answer(build: Build, status: int = 200) -> Response:
+    ready = build.state == "ready"
+    response = jsonify(
+        state=build.state,
+        words=build.words(),
+        pages=build.pages,
+        status=url_for("reports.build_status", token=build.token),
+        download=url_for("reports.build_file", token=build.token) if ready else None,
+        filename=build.filename if ready else None,
+    )
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/print/builds/shift")
+@signed_in("supervisor", form_post=True)
+def ask_shift_build() -> Response:
+    """Build the shift ledger in the background, or join the build under way for the same
+    window and options by the same person (no second copy, no REPRINT)."""
+    start, end, with_hands = shift_asked()
+    user = principal().user
+    options = _options(user.name)
+    subject = f"{start.isoformat()}/{end.isoformat()}"
+    key = ("shift", subject, with_hands, options)
+
+    def start_build(build: Build) -> None:
+        def gathered() -> Callable[[int], bytes]:
+            with snapshot(current_session()) as session:
+                report = gather.shift_report(session, start, end, with_hands=with_hands)
+            return lambda n: shift_pdf(replace(report, reprint=n), options)
+
+        run_in_background(build, "shift", subject, gathered, device())
+
+    title = say("the shift ledger")
+    stem = f"shift-{_stamp(start)}-{_stamp(end)}"
+    build, _ = builds().ask(key, user.id, title, stem, start_build)
+    return _answer(build, 202)
+
+
+def _found(token: str) -> Build:
+    build = builds().find(token, principal().user.id)
+    if build is None:
+        raise NotFound(say("No document is being built under that address: print it again."))
+    return build
+
+
+@bp.get(f"/print/builds/<{TOKEN}:token>")
+@signed_in("dealer")
+def build_status(token: str) -> Response:
+    """Where the build is: its words, its pages so far, and the download once ready."""
+    return _answer(_found(token))
+
+
+@bp.get(f"/print/builds/<{TOKEN}:token>.pdf")
+@signed_in("dealer")
+def build_file(token: str) -> Response:
+    """The finished PDF, handed over once (its print was counted when it was built)."""
+    build = _found(token)
+    data = builds().take(build)
+    if data is None:
+        raise Conflict(build.words(), "not_ready")
+    response = _pdf(data, build.filename)
+    response.headers["Content-Disposition"] = f'attachment; filename="{build.filename}"'
+    return response

@@ -1,0 +1,116 @@
+"""The floor's shift ledger built in the background: asked twice, built once and counted once;
+a build that fails counts nothing and says so in words; the API still gets its PDF at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import text
+
+from dealer.extensions import db
+from dealer.reports import build_routes
+from dealer.reports.builds import builds
+from tests.helpers import Api
+from tests.reports.evening import Evening, pdf_text, play_evening
+from tests.reports.test_routes import fetch, window
+
+
+def signed_in(app: Flask) -> FlaskClient:
+    browser = app.test_client()
+    answer = browser.post("/sign-in", data={"name": "Sam", "pin": "2222"})
+    assert answer.status_code == 303
+    return browser
+
+
+def ask(browser: FlaskClient, query: str) -> dict[str, Any]:
+    answer = browser.post(f"/print/builds/shift?{query}")
+    assert answer.status_code == 202, answer.get_data(as_text=True)[:300]
+    return dict(answer.get_json())
+
+
+def finished(app: Flask, browser: FlaskClient, asked: dict[str, Any]) -> dict[str, Any]:
+    assert builds(app).wait_all()
+    return dict(browser.get(asked["status"]).get_json())
+
+
+def prints(app: Flask) -> list[tuple[Any, ...]]:
+    with app.app_context():
+        rows = db.session.execute(text("SELECT kind, reprint FROM report_prints")).all()
+    return [tuple(r) for r in rows]
+
+
+def test_two_asks_join_one_build_counted_once(api: Api, floor: Api, people: Flask) -> None:
+    """Asked twice before it is taken, the shift ledger is one build, one copy, one count."""
+    play_evening(api, floor)
+    browser, query = signed_in(people), window()
+    first, second = ask(browser, query), ask(browser, query)
+    assert first["status"] == second["status"]
+    assert first["words"].startswith("Building the shift ledger")
+    done = finished(people, browser, first)
+    assert done["state"] == "ready", done
+    assert done["words"] == "The shift ledger is ready: download it."
+    assert done["pages"] >= 2  # each page laid out was told, for the words while it builds
+    pdf = browser.get(done["download"])
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    assert "REPRINT" not in pdf_text(pdf.data)
+    assert prints(people) == [("shift", 0)]
+    # Offered once: the link does not hand over a second copy, and counts nothing more.
+    again = browser.get(done["download"])
+    assert again.status_code == 409
+    assert "was downloaded" in again.get_json()["error"]["message"]
+    assert prints(people) == [("shift", 0)]
+    # Asked again once taken: a new copy, and that one is a REPRINT.
+    third = finished(people, browser, ask(browser, query))
+    assert third["status"] != first["status"] and third["filename"].endswith("-reprint-1.pdf")
+
+
+def test_a_failed_build_counts_nothing_and_says_so(
+    people: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: Any) -> bytes:
+        raise RuntimeError("the layout broke")
+
+    monkeypatch.setattr(build_routes, "shift_pdf", broken)
+    browser = signed_in(people)
+    done = finished(people, browser, ask(browser, window()))
+    assert done["state"] == "failed" and done["download"] is None
+    assert done["words"].startswith("The shift ledger could not be built, and nothing was counted")
+    assert "layout broke" not in done["words"]
+    assert prints(people) == []
+    refused = browser.get(done["status"] + ".pdf")
+    assert refused.status_code == 409 and refused.get_json()["error"]["message"] == done["words"]
+
+
+def test_only_the_asker_reads_a_build_and_the_api_still_gets_its_pdf(
+    evening: Evening, floor: Api, people: Flask
+) -> None:
+    browser = signed_in(people)
+    asked = ask(browser, window())
+    ada = people.test_client()
+    assert ada.post("/sign-in", data={"name": "Ada", "pin": "3333"}).status_code == 303
+    assert ada.get(asked["status"]).status_code == 404
+    answer = fetch(floor, f"/reports/shift.pdf?{window()}")
+    assert answer.mimetype == "application/pdf"
+    assert builds(people).wait_all()
+
+
+@pytest.fixture
+def evening(api: Api, floor: Api) -> Evening:
+    return play_evening(api, floor)
+
+
+def test_finished_builds_are_forgotten_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PDF nobody took does not stay in memory for ever; one still building is kept."""
+    from dealer.reports import builds as module
+
+    registry = module.Builds()
+    done, _ = registry.ask("a", 1, "the shift ledger", "shift", lambda b: b.finished.set())
+    running, _ = registry.ask("b", 1, "the shift ledger", "shift", lambda b: None)
+    monkeypatch.setattr(module, "KEPT_SECONDS", -1.0)
+    registry.ask("c", 1, "the shift ledger", "shift", lambda b: b.finished.set())
+    assert registry.find(done.token, 1) is None
+    assert registry.find(running.token, 1) is running
+    assert registry.find(running.token, 2) is None  # only the asker reads it
