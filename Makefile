@@ -51,7 +51,7 @@ lint: install-test
 
 # The suite on TEST_WORKERS processes (pytest-xdist); TEST_WORKERS=0 runs it in this one.
 # Three on two cores: a worker waiting on PostgreSQL, a browser or a server it started leaves
-# its core to another (8 min 36 s against 10 min 40 s with two, on a 2-core machine).
+# its core to another (the tests took 516-596 s against 640 s with two, on a 2-core machine).
 # worksteal: a worker that runs out takes tests queued for another, so a long test near the
 # end (a browser, a fuzzing shard) does not leave a core idle.
 TEST_WORKERS ?= 3
