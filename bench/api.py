@@ -52,7 +52,6 @@ from sqlalchemy.orm import Session
 
 from bench.room.server import migrate, postgres_database
 from dealer import create_app, rules, transactions
-from dealer.api import answers
 from dealer.api.writes import write
 from dealer.extensions import db
 from dealer.hands import reading as service
@@ -62,6 +61,7 @@ from dealer.models import Hand
 from dealer.people.users import add_user, names_of
 from dealer.transactions import writing
 from dealer.views.events import event_views
+from dealer.views.recorded import Recorded
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import signed_in
@@ -188,13 +188,13 @@ class Gates(EventPath):
             return plain(hand_id)
 
         @signed_in()
-        @declare({200: (answers.Recorded, "Nothing.")}, [404], json=NewEvent, write=True)
+        @declare({200: (Recorded, "Nothing.")}, [404], json=NewEvent, write=True)
         def checked(hand_id: int) -> Any:
             given(NewEvent).action()  # the engine reads the body, as an event's does
             return json_response({}, 200)
 
         @signed_in()
-        @declare({201: (answers.Recorded, "One row.")}, [404, 409], json=NewEvent, write=True)
+        @declare({201: (Recorded, "One row.")}, [404, 409], json=NewEvent, write=True)
         def gates(hand_id: int) -> Any:
             given(NewEvent).action()
 
