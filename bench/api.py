@@ -188,13 +188,13 @@ class Gates(EventPath):
             return plain(hand_id)
 
         @signed_in()
-        @declare({200: (Recorded, "Nothing.")}, [404], json=NewEvent, write=True)
+        @declare({200: (Recorded, "Nothing.")}, [404], json=NewEvent, write=True, area="hands")
         def checked(hand_id: int) -> Any:
             given(NewEvent).action()  # the engine reads the body, as an event's does
             return json_response({}, 200)
 
         @signed_in()
-        @declare({201: (Recorded, "One row.")}, [404, 409], json=NewEvent, write=True)
+        @declare({201: (Recorded, "One row.")}, [404, 409], json=NewEvent, write=True, area="hands")
         def gates(hand_id: int) -> Any:
             given(NewEvent).action()
 
