@@ -33,6 +33,7 @@ __all__ = [
     "off_hand_while_open",
     "open_session",
     "open_session_at",
+    "session_at",
     "session_hands",
     "sessions_at",
 ]
@@ -116,6 +117,17 @@ def get_session(session: Session, session_id: int) -> TableSession:
         )
 
     return by_id(session, TableSession, session_id, unknown)
+
+
+def session_at(session: Session, table_id: int, session_id: int) -> TableSession:
+    """Session ``session_id``, refused as unknown unless it is one of table ``table_id``'s."""
+    found = get_session(session, session_id)
+    if found.table_id != table_id:
+        raise NotFound(
+            say("There is no session {session_id} here.", session_id=session_id),
+            "unknown_session",
+        )
+    return found
 
 
 def sessions_at(session: Session, table_id: int) -> list[TableSession]:

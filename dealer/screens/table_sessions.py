@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
-from dealer.errors import DealerError, NotFound
+from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import counts
 from dealer.floor import table_sessions as service
@@ -24,7 +24,6 @@ from dealer.screens.seats import TABLE, _table_page
 from dealer.screens.sent import record_approved, record_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import source
-from dealer.words.catalogue import say
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
@@ -67,12 +66,7 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return _table_page(table, 422, form.first_refusal())
 
     def work(session: Session, supervisor: User | None) -> str:
-        found = service.get_session(session, session_id)
-        if found.table_id != table_id:
-            raise NotFound(
-                say("There is no session {session_id} here.", session_id=session_id),
-                "unknown_session",
-            )
+        found = service.session_at(session, table_id, session_id)
         service.close_session(session, found, who().user, supervisor)
         return url_for("screens.table", table_id=table_id)
 
@@ -110,12 +104,7 @@ def count_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return redraw(status, message)
 
     def work(session: Session, supervisor: User | None) -> str:
-        found = service.get_session(session, session_id)
-        if found.table_id != table_id:
-            raise NotFound(
-                say("There is no session {session_id} here.", session_id=session_id),
-                "unknown_session",
-            )
+        found = service.session_at(session, table_id, session_id)
         witness = session.get_one(User, witness_id)
         counts.record_count(
             session,

@@ -10,6 +10,7 @@ verifies after every hand.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,22 @@ def to_api(action: dict[str, Any], ids: dict[int, int], status: str) -> dict[str
     if body.get("type") == "void_hand" or (body.get("type") == "void" and status == "settled"):
         body["supervisor"] = SUPERVISOR
     return body
+
+
+def recorded_events(
+    api: Api, hand: dict[str, Any], events: list[dict[str, Any]]
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Send a golden hand's events the engine takes (those with no "error") through the API
+    in order, each asserted recorded; yield each event of the file with its answer."""
+    ids = {e["seq"]: e["id"] for e in hand["events"]}
+    status = hand["status"]
+    for event in events:
+        if "error" in event:
+            continue
+        recorded = api.event(hand["id"], to_api(event["action"], ids, status))
+        ids[recorded["event"]["seq"]] = recorded["event"]["id"]
+        status = recorded["hand"]["status"]
+        yield event, recorded
 
 
 #: Golden hands the engine plays but the API cannot take yet: file name -> why. Strict, so

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_golden_hands import BUY_IN, to_api
+from tests.api.test_golden_hands import BUY_IN, recorded_events
 from tests.helpers import Api
 from tests.rules.test_golden_hands import HAND_FILES, load
 
@@ -98,13 +98,8 @@ def test_every_seat_of_every_golden_hand_adds_up(api: Api, floor: Api, path: Pat
     for seat in data["seats"]:
         api.seat(table["id"], seat, f"Player {seat}", BUY_IN)
     hand = api.hand(table["id"])
-    ids = {e["seq"]: e["id"] for e in hand["events"]}
-    for event in data["events"]:
-        if "error" in event:
-            continue
-        recorded = floor.event(hand["id"], to_api(event["action"], ids, hand["status"]))
+    for _event, recorded in recorded_events(floor, hand, data["events"]):
         hand = recorded["hand"]
-        ids[recorded["event"]["seq"]] = recorded["event"]["id"]
     for seat in data["seats"]:
         found = api.get(f"/hands/{hand['id']}/seats/{seat}/statement")
         account = found["account"]

@@ -17,7 +17,7 @@ from sqlalchemy import update
 from dealer import clock
 from dealer.extensions import db
 from dealer.models import Hand
-from tests.api.test_golden_hands import to_api
+from tests.api.test_golden_hands import recorded_events
 from tests.helpers import Api
 from tests.rules.test_golden_hands import HANDS_DIR, load
 from tests.screens.conftest import Web, words
@@ -31,18 +31,7 @@ NOW = (datetime.now(UTC) + timedelta(hours=1)).replace(hour=23, minute=30, secon
 
 def play(floor: Api, table: int, data: dict[str, Any]) -> int:
     hand = floor.hand(table)
-    ids = {e["seq"]: e["id"] for e in hand["events"]}
-    status = hand["status"]
-    for event in data["events"]:
-        if "error" in event:
-            continue
-        answer = floor.call(
-            "POST", f"/hands/{hand['id']}/events", to_api(event["action"], ids, status)
-        )
-        assert answer.status_code == 201, answer.get_json()
-        recorded = answer.get_json()
-        ids[recorded["event"]["seq"]] = recorded["event"]["id"]
-        status = recorded["hand"]["status"]
+    list(recorded_events(floor, hand, data["events"]))  # each asserted recorded
     return int(hand["id"])
 
 

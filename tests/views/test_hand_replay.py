@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from dealer import rules
-from tests.api.test_golden_hands import BUY_IN, to_api
+from tests.api.test_golden_hands import BUY_IN, recorded_events
 from tests.helpers import Api, add_people
 from tests.rules.test_golden_hands import HAND_FILES, load
 from tests.screens.conftest import Web, words
@@ -94,18 +94,7 @@ def played(floor: Api, data: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]
         rules.make_collection(data.get("collection")),
     )
     after = [engine_table(engine)]
-    ids = {e["seq"]: e["id"] for e in hand["events"]}
-    status = hand["status"]
-    for event in data["events"]:
-        if "error" in event:
-            continue
-        answer = floor.call(
-            "POST", f"/hands/{hand['id']}/events", to_api(event["action"], ids, status)
-        )
-        assert answer.status_code == 201, answer.get_json()
-        recorded = answer.get_json()
-        ids[recorded["event"]["seq"]] = recorded["event"]["id"]
-        status = recorded["hand"]["status"]
+    for event, _recorded in recorded_events(floor, hand, data["events"]):
         engine.apply(rules.action_from_dict(event["action"]))
         after.append(engine_table(engine))
     return hand["id"], after
