@@ -39,7 +39,7 @@ from typing import Any
 
 import psutil
 
-from bench.room.server import gunicorn, migrate, postgres_database
+from bench.room.server import cpu_seconds, gunicorn, migrate, postgres_database, server_processes
 from dealer import create_app
 from dealer.config import TESTING_LEDGER_KEY
 from dealer.extensions import db
@@ -158,24 +158,6 @@ def watch(screen: Screen, url: str, cookie: str, stop: threading.Event, start_at
             connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
         stop.wait(max(0.0, EVERY_S - (time.monotonic() - began)))
     connection.close()
-
-
-def server_processes() -> list[psutil.Process]:
-    """gunicorn's master and workers: this process's children running gunicorn."""
-    return [
-        p for p in psutil.Process().children(recursive=True) if "gunicorn" in " ".join(p.cmdline())
-    ]
-
-
-def cpu_seconds(processes: list[psutil.Process]) -> float:
-    total = 0.0
-    for process in processes:
-        try:
-            times = process.cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += times.user + times.system
-    return total
 
 
 def record_meld(url: str, hand: int) -> float:

@@ -189,19 +189,27 @@ def play_compressed(room: Room) -> None:
 SETUP_KINDS = frozenset(("setup", "session"))
 
 
-def play_live(room: Room, seconds: float, speed: float = 1.0, warm_up: float = 0.0) -> float:
+def play_live(
+    room: Room,
+    seconds: float,
+    speed: float = 1.0,
+    warm_up: float = 0.0,
+    window: Callable[[bool], None] | None = None,
+) -> float:
     """One thread per table at its human pace (its gaps divided by ``speed``; 0 for none).
 
     Every table is set up first (untimed); they all play ``warm_up`` seconds (unrecorded, so
     that hands are under way), then ``seconds`` recorded. Return the recorded window's length.
+    ``window(True)`` is called as the recorded window opens and ``window(False)`` as it closes
+    (`bench.floor` meters the CPU there).
     """
     figures = room.transport.figures
     figures.recording = False
     released = threading.Event()
-    window: dict[str, float] = {}
+    ends: dict[str, float] = {}
 
     def release() -> None:  # run once, when every table is set up, before any goes on
-        window["end"] = time.monotonic() + warm_up + seconds
+        ends["end"] = time.monotonic() + warm_up + seconds
         released.set()
 
     ready = threading.Barrier(len(room.tables), action=release)
@@ -223,10 +231,10 @@ def play_live(room: Room, seconds: float, speed: float = 1.0, warm_up: float = 0
         if speed:  # tables do not all start at once: each joins within one pace of the start
             time.sleep(table.rng.uniform(0, sum(table.pace.entry) / 2) / speed)
         try:
-            while time.monotonic() < window["end"]:
+            while time.monotonic() < ends["end"]:
                 if speed:
                     time.sleep(entry.after / speed)
-                    if time.monotonic() >= window["end"]:
+                    if time.monotonic() >= ends["end"]:
                         break
                 entry = entries.send(room.send(table, entry))
         except StopIteration:
@@ -240,8 +248,12 @@ def play_live(room: Room, seconds: float, speed: float = 1.0, warm_up: float = 0
     if released.wait(timeout=900):
         time.sleep(warm_up)
         figures.recording = True
+        if window is not None:
+            window(True)
         time.sleep(seconds)
         figures.recording = False
+        if window is not None:
+            window(False)
     for thread in threads:
         thread.join(timeout=900)
     return seconds

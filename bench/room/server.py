@@ -16,10 +16,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+import psutil
 import psycopg
 from sqlalchemy.engine import make_url
 
-__all__ = ["gunicorn", "migrate", "postgres_database"]
+__all__ = ["cpu_seconds", "gunicorn", "migrate", "postgres_database", "server_processes"]
 
 REPO = Path(__file__).resolve().parents[2]
 POSTGRES = os.environ.get(
@@ -142,3 +143,22 @@ def gunicorn(
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def server_processes() -> list[psutil.Process]:
+    """gunicorn's master and workers: this process's children running gunicorn."""
+    return [
+        p for p in psutil.Process().children(recursive=True) if "gunicorn" in " ".join(p.cmdline())
+    ]
+
+
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    """The CPU seconds (user and system) ``processes`` have used so far."""
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
