@@ -303,6 +303,9 @@ class Config:
         self.KEY_BESIDE_DATABASE_ALLOWED = beside in ("1", "true", "yes", "on")
         #: Signed checkpoints of the chain's head are appended here, outside the database.
         self.CHECKPOINT_FILE = self.checkpoint_file(instance_path)
+        #: Where long documents built in the background keep their state and PDF, read by
+        #: every worker of the app (`dealer.reports.builds`).
+        self.DOCUMENT_BUILDS_DIR = self.document_builds_dir(instance_path)
         #: The most open screens' asks one process holds at once (each holds a thread:
         #: gunicorn.conf.py gives each worker this many threads more than it records with).
         self.LIVE_HELD = int(os.environ.get("DEALER_LIVE_HELD", "200"))
@@ -319,6 +322,9 @@ class Config:
     def checkpoint_file(self, instance_path: str) -> str:
         default = os.path.join(instance_path, "checkpoints.jsonl")
         return os.environ.get("CHECKPOINT_FILE") or default
+
+    def document_builds_dir(self, instance_path: str) -> str:
+        return os.environ.get("DEALER_BUILDS_DIR") or os.path.join(instance_path, "builds")
 
     def database_uri(self, instance_path: str) -> str:
         default = "sqlite:///" + os.path.join(instance_path, "dealer.sqlite3")
@@ -346,6 +352,10 @@ class TestingConfig(Config):
         # Each app its own file (made only when a checkpoint is written): a test's checkpoints
         # must never be held against another test's database.
         return os.path.join(tempfile.gettempdir(), f"dealer-checkpoints-{uuid.uuid4().hex}.jsonl")
+
+    def document_builds_dir(self, instance_path: str) -> str:
+        # Each app its own folder (made only when a document is built in the background).
+        return os.path.join(tempfile.gettempdir(), f"dealer-builds-{uuid.uuid4().hex}")
 
     def database_uri(self, instance_path: str) -> str:
         return "sqlite://"

@@ -9,7 +9,12 @@ alike; the access log says which worker (pid) answered each request.
 
 from __future__ import annotations
 
+import http.cookiejar
+import json
 import re
+import time
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -23,6 +28,7 @@ from dealer import create_app
 from dealer.extensions import db
 from tests.conftest import PostgresServer
 from tests.helpers import PEOPLE, add_people
+from tests.reports.test_routes import window
 
 pytestmark = pytest.mark.postgres
 
@@ -41,7 +47,9 @@ ENTRIES: list[dict[str, Any]] = [
 
 
 @pytest.fixture
-def served(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+def served(
+    postgres_server: PostgresServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[str, Path]]:
     """gunicorn with two workers (two threads each) on a fresh, migrated PostgreSQL database."""
     name = postgres_server.new_database()
     uri = postgres_server.uri(name)
@@ -53,6 +61,7 @@ def served(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[st
     with app.app_context():
         db.engine.dispose()
     log = tmp_path / "gunicorn.log"
+    monkeypatch.setenv("DEALER_BUILDS_DIR", str(tmp_path / "builds"))
     access = ["--access-logformat", "%(p)s %(m)s %(U)s %(s)s"]
     try:
         key = app.config["LEDGER_KEY"]
@@ -113,3 +122,41 @@ def test_two_workers_play_one_hand_without_conflict(served: tuple[str, Path]) ->
     answered = re.findall(rf"<(\d+)> POST /api/v1/hands/{hand}/events 201", log.read_text())
     assert len(answered) == 2 * len(ENTRIES)
     assert len(set(answered)) == 2, "one worker answered every event"
+
+
+def test_a_document_built_by_one_worker_is_answered_by_both(served: tuple[str, Path]) -> None:
+    """The floor's shift ledger asked of one worker: every poll, whichever worker takes it, says
+    where the build is; the PDF is handed over once, by either."""
+    url, log = served
+    cookies = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+
+    def page(path: str, form: dict[str, str] | None = None) -> str:
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        with browser.open(url + path, data=data, timeout=60) as answer:
+            return str(answer.read().decode("utf-8"))
+
+    def csrf(html: str) -> str:
+        found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
+        assert found, html[:300]
+        return found.group(1)
+
+    name, pin = PEOPLE["supervisor"]
+    page("/sign-in", {"name": name, "pin": pin, "csrf_token": csrf(page("/sign-in"))})
+    asked = json.loads(page(f"/print/builds/shift?{window()}", {"csrf_token": csrf(page("/"))}))
+    seen: list[dict[str, Any]] = []
+    for _ in range(40):  # a new connection each time: the workers take them as they come
+        seen.append(json.loads(page(asked["status"])))
+        if seen[-1]["state"] != "building" and len(seen) >= 12:
+            break
+        time.sleep(0.05)
+    assert seen[-1]["state"] == "ready", seen[-1]
+    with browser.open(url + seen[-1]["download"], timeout=60) as answer:
+        assert answer.read().startswith(b"%PDF")
+    with pytest.raises(urllib.error.HTTPError) as again:
+        browser.open(url + seen[-1]["download"], timeout=60)
+    again.value.close()
+    assert again.value.code == 409  # handed over once
+    polled = re.findall(r"<(\d+)> GET /print/builds/[^ .]+ 200", log.read_text())
+    assert len(polled) == len(seen)
+    assert len(set(polled)) == 2, "one worker answered every poll"

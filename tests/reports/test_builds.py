@@ -3,6 +3,9 @@ a build that fails counts nothing and says so in words; the API still gets its P
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -102,15 +105,93 @@ def evening(api: Api, floor: Api) -> Evening:
     return play_evening(api, floor)
 
 
-def test_finished_builds_are_forgotten_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A PDF nobody took does not stay in memory for ever; one still building is kept."""
+def _ended(registry: Any, state: str = "failed") -> Any:
+    """A start that ends its build at once, in ``state``, as the build's thread would."""
+
+    def start(build: Any) -> None:
+        build.state = state
+        if state == "ready":
+            build.data = b"%PDF-1.4 a document"
+        registry.save(build)
+        build.finished.set()
+
+    return start
+
+
+def test_finished_builds_are_forgotten_after_a_while(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A PDF nobody took does not stay on disk for ever; one still building is kept."""
     from dealer.reports import builds as module
 
-    registry = module.Builds()
-    done, _ = registry.ask("a", 1, "the shift ledger", "shift", lambda b: b.finished.set())
+    registry = module.Builds(tmp_path)
+    done, _ = registry.ask("a", 1, "the shift ledger", "shift", _ended(registry, "ready"))
     running, _ = registry.ask("b", 1, "the shift ledger", "shift", lambda b: None)
     monkeypatch.setattr(module, "KEPT_SECONDS", -1.0)
-    registry.ask("c", 1, "the shift ledger", "shift", lambda b: b.finished.set())
+    registry.ask("c", 1, "the shift ledger", "shift", _ended(registry))
     assert registry.find(done.token, 1) is None
-    assert registry.find(running.token, 1) is running
+    assert not list(tmp_path.glob(f"{done.token}*"))  # its PDF went with it
+    found = registry.find(running.token, 1)
+    assert found is not None and found.token == running.token and found.state == "building"
     assert registry.find(running.token, 2) is None  # only the asker reads it
+
+
+def test_every_worker_reads_joins_and_hands_over_one_build(tmp_path: Path) -> None:
+    """Two workers of the app (two registries on one folder): the one not building answers
+    where the build is, joins it when asked again, and the PDF is handed over once, by
+    whichever worker is asked first."""
+    from dealer.reports import builds as module
+
+    building, other = module.Builds(tmp_path), module.Builds(tmp_path)
+    held: list[Any] = []
+    build, new = building.ask("shift", 7, "the shift ledger", "shift", held.append)
+    assert new
+    build.pages = 3
+    building.save(build)
+    seen = other.find(build.token, 7)
+    assert seen is not None and seen.state == "building" and seen.pages == 3
+    assert seen.words() == "Building the shift ledger: page 3 laid out…"
+    joined, new = other.ask("shift", 7, "the shift ledger", "shift", held.append)
+    assert not new and joined.token == build.token and held == [build]
+    assert other.find(build.token, 8) is None  # another person's
+    build.data, build.reprint, build.state = b"%PDF-1.4 the ledger", 0, "ready"
+    building.save(build)
+    ready = other.find(build.token, 7)
+    assert ready is not None and ready.state == "ready"
+    assert other.take(ready) == b"%PDF-1.4 the ledger"
+    assert building.take(build) is None  # once, whoever asks
+    taken = building.find(build.token, 7)
+    assert taken is not None and taken.state == "taken"
+    assert taken.words() == "The shift ledger was downloaded; print it again for another copy."
+    again, new = building.ask("shift", 7, "the shift ledger", "shift", held.append)
+    assert new and again.token != build.token
+
+
+def test_a_build_whose_worker_ended_reads_as_failed(tmp_path: Path) -> None:
+    """A worker recycled or stopped mid-build: the build reads as failed, in words, and asking
+    again starts a new one instead of joining one that will never end."""
+    from dealer.reports import builds as module
+
+    registry = module.Builds(tmp_path)
+    build, _ = registry.ask("shift", 7, "the shift ledger", "shift", lambda b: None)
+    state = tmp_path / f"{build.token}.json"
+    written = json.loads(state.read_text())
+    state.write_text(json.dumps({**written, "pid": _ended_pid()}))
+    seen = registry.find(build.token, 7)
+    assert seen is not None and seen.state == "failed"
+    assert seen.words().startswith("The shift ledger could not be built, and nothing was counted")
+    again, new = registry.ask("shift", 7, "the shift ledger", "shift", lambda b: None)
+    assert new and again.token != build.token
+
+
+def _ended_pid() -> int:
+    """A pid no process has now (the highest the kernel would give is never reached here)."""
+    highest = int(Path("/proc/sys/kernel/pid_max").read_text())
+    for pid in range(highest - 1, 1, -1):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return pid
+        except PermissionError:
+            continue
+    raise AssertionError("no free pid")
