@@ -30,6 +30,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from flask_migrate import upgrade
 
 from bench.reports import (
@@ -44,12 +45,14 @@ from bench.reports import (
     ledger_rows,
     measure,
     play_shift,
+    seal_identities,
     shift_from_database,
 )
 from dealer.extensions import db
 from dealer.ledger import verify
 from dealer.ledger.keys import current_key
 from dealer.ledger.verification import checkpoint_report
+from dealer.models import ChainLink
 from dealer.transactions import snapshot
 from dealer.views.documents.model import PrintOptions
 
@@ -73,6 +76,7 @@ def build_history(
             links = chain_links(shift, rows, ids, key)
             with db.engine.begin() as connection:
                 insert_shift(connection, shift, rows, links)
+            seal_identities()
             entries += len(rows)
             del shift, rows, links
             if n:
@@ -81,6 +85,19 @@ def build_history(
                     if not report.ok:
                         raise RuntimeError(f"shift -{n} does not check: {report.problems[:3]}")
                     checkpoint_report(session, report, f"bench: end of shift -{n}")
+                # The next shift's links go on from the chain's head: the identities' versions
+                # and the checkpoint's record were linked after this shift's own links.
+                head = (
+                    db.session()
+                    .execute(
+                        sa.select(ChainLink.seq, ChainLink.hash)
+                        .order_by(ChainLink.seq.desc())
+                        .limit(1)
+                    )
+                    .one()
+                )
+                ids.links, ids.link_hash = head.seq, head.hash
+                db.session().rollback()
         db.engine.dispose()
     return {"entries": entries, "mb": path.stat().st_size / 2**20}
 

@@ -59,7 +59,15 @@ from dealer.ledger.checkpoints import file_genesis
 from dealer.ledger.engine import engine_version
 from dealer.ledger.identity import MODELS, versions_of
 from dealer.ledger.keys import LedgerKey, current_key
-from dealer.models import ChainLink, Event, LedgerEntry, Seating, TableSession, User
+from dealer.models import (
+    ChainLink,
+    Event,
+    IdentityVersion,
+    LedgerEntry,
+    Seating,
+    TableSession,
+    User,
+)
 from dealer.models import Hand as HandRow
 from dealer.models import Table as CardTable
 from dealer.reports import shift_pdf
@@ -568,15 +576,19 @@ def seal_identities() -> None:
     """What the app does for rows it writes, done once for the bulk-inserted ones: the empty
     chain filed as the first checkpoint, and a linked version of every user, table, seating
     and dealer's session. Without them the checks find the ledger broken and replay every
-    hand, which a real floor's ledger never asks for."""
+    hand, which a real floor's ledger never asks for. Rows already versioned (by an earlier
+    call, for an earlier shift of `bench.history`) are left as they are."""
     with writing(db.session()) as session:
         file_genesis(session)
+        versioned = set(session.execute(sa.select(IdentityVersion.kind, IdentityVersion.ref)))
         rows = [
             (kind, row)
             for kind, model in MODELS.items()
             for row in session.scalars(sa.select(model))
+            if (kind, row.id) not in versioned
         ]
-        versions_of(session, rows)
+        if rows:
+            versions_of(session, rows)
 
 
 def build_database(path: Path, tables: int, hours: int, per_hour: int) -> dict[str, float]:
