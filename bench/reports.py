@@ -17,8 +17,14 @@ Besides the bare table (as the issue defines it: ReportLab measures every cell a
 the rest of the table at each page) it times a tuned one (column widths and row heights given),
 and prints ``vs_tuned`` too: the shift PDF also holds the players, the accounts and two charts.
 
-    python bench/reports.py [--tables 40] [--hours 8] [--per-hour 30] [--db bench/out/shift.sqlite3]
-                            [--pdf bench/out/shift.pdf] [--synthetic]
+The shift ledger checks the ledger from the last checked checkpoint that holds: by default the
+only checkpoint is the empty chain's, so it recomputes every link of the shift (what the first
+print after a shift costs when nothing was checked during it). ``--checkpoint-hour 7`` files a
+checked checkpoint 7 hours into the shift first (as an hourly ``ledger checkpoint`` would), so
+that only the last hour's links are recomputed; the checks filing it are not timed.
+
+    python -m bench.reports [--tables 40] [--hours 8] [--per-hour 30] [--db bench/out/shift.sqlite3]
+                            [--pdf bench/out/shift.pdf] [--synthetic] [--checkpoint-hour H]
 """
 
 from __future__ import annotations
@@ -55,10 +61,11 @@ from dealer.ledger.chain import (
     event_link_fields,
     link_message,
 )
-from dealer.ledger.checkpoints import file_genesis
+from dealer.ledger.checkpoints import chain_head, counted, file_genesis, record_checkpoint
 from dealer.ledger.engine import engine_version
 from dealer.ledger.identity import MODELS, versions_of
 from dealer.ledger.keys import LedgerKey, current_key
+from dealer.ledger.verification import verify
 from dealer.models import (
     ChainLink,
     Event,
@@ -618,6 +625,22 @@ def build_database(path: Path, tables: int, hours: int, per_hour: int) -> dict[s
     return times
 
 
+def checkpoint_during_shift(path: Path, at: datetime) -> dict[str, float]:
+    """What ``flask --app dealer ledger checkpoint`` run at ``at`` would have filed: the checks
+    run over everything linked so far and, as they found nothing, the head as it stood at
+    ``at`` filed checked. The shift ledger then checks only what was linked after it."""
+    app = bench_app(path)
+    with app.app_context():
+        with snapshot(db.session()) as session:
+            report = verify(session)
+            head = counted(session, chain_head(session, before=at))
+        if not report.ok:
+            raise RuntimeError(f"the bench's ledger does not verify: {report.problems[:3]}")
+        record_checkpoint(head, True, f"checkpoint command at {at.isoformat()}")
+        db.engine.dispose()
+    return {"links": head.seq}
+
+
 def bench_app(path: Path) -> Flask:
     """The app on the SQLite file at ``path``, its checkpoints in a file beside it."""
     checkpoints = path.with_name(path.name + ".checkpoints.jsonl")
@@ -678,6 +701,14 @@ def main() -> None:
     parser.add_argument("--db", default="bench/out/shift.sqlite3", help="the SQLite file to build")
     parser.add_argument("--pdf", help="keep the shift PDF here (bench/out/ is git-ignored)")
     parser.add_argument("--synthetic", action="store_true", help="no database: a made-up report")
+    parser.add_argument(
+        "--checkpoint-hour",
+        type=float,
+        default=0,
+        help="a checked checkpoint filed this many hours into the shift, before the shift "
+        "ledger is asked for (as an hourly `ledger checkpoint` would); 0: none, the shift "
+        "ledger checks every link of the shift",
+    )
     args = parser.parse_args()
     options = PrintOptions()
 
@@ -701,6 +732,13 @@ def main() -> None:
             f"{steps['engine_and_hashes']:.1f} s, insert {steps['insert']:.1f} s), "
             f"{path.stat().st_size / 2**20:.0f} MB at {path}"
         )
+        if args.checkpoint_hour:
+            at = START + timedelta(hours=args.checkpoint_hour)
+            filed = measure(lambda: (b"", checkpoint_during_shift(path, at)))
+            print(
+                f"checked checkpoint filed at link {int(filed.extra['links'])} "
+                f"({args.checkpoint_hour:g} h into the shift) in {filed.seconds:.1f} s"
+            )
         window = (START - timedelta(minutes=30), START + timedelta(hours=args.hours, minutes=30))
         ours = measure(shift_from_database(path, window, options), args.pdf)
         report = ours.extra["report"]
@@ -708,12 +746,16 @@ def main() -> None:
         print(
             f"shift read back: {len(report.hands)} hands, {len(report.players)} players, "
             f"{len(report.trial_balance)} accounts; chain {'OK' if chain.ok else 'FAILED'} "
-            f"over {chain.entries} entries, {len(report.problems)} problems; gathering "
+            f"over {chain.entries} entries ({chain.links} links recomputed after link "
+            f"{chain.since_link}), {len(report.problems)} problems; gathering "
             f"{ours.extra['gather_s']:.2f} s of {ours.seconds:.2f} s"
         )
         baseline = measure(lambda: bare_table_pdf(report, options))
         tuned = measure(lambda: bare_table_pdf(report, options, tuned=True))
-        extra = f" db_build_s={built.seconds:.1f} gather_s={ours.extra['gather_s']:.1f}"
+        extra = (
+            f" db_build_s={built.seconds:.1f} gather_s={ours.extra['gather_s']:.1f}"
+            f" links_checked={chain.links}"
+        )
     ratio = ours.seconds / baseline.seconds
     for name, f in (("shift_pdf", ours), ("bare table", baseline), ("tuned table", tuned)):
         report_figures(name, f)

@@ -168,6 +168,7 @@ ROWS: dict[str, Row] = {
     "POST /print/builds/shift": row(
         401, 403, 403, 202, 202, body={}, query="?from={since}&to={until}"
     ),
+    "POST /print/builds/sessions/{session_id}": row(401, 202, 403, 202, 202, body={}),
     "GET /print/builds/{token}": row(401, 404, 404, 404, 404, params={"token": "A" * 22}),
     "GET /print/builds/{token}.pdf": row(401, 404, 404, 404, 404, params={"token": "A" * 22}),
     # --- the screens: pages

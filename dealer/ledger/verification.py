@@ -18,7 +18,11 @@ What is checked costs what is new, not all of history:
    recorded, under another engine than the one it was played under, is an engine change, not
    tampering: it is reported apart and its chips stand as its entries say.
 
-A ``window`` (a shift report's) adds the links written in it to what is checked.
+A ``window`` (a shift report's) adds the hands dealt in it to those held to their entries
+(4); its links are checked as any others: from the last checked checkpoint that holds forward.
+The links up to that checkpoint are vouched for by it: its signature, the hash its last link
+still has, and its counts of rows (1). What a report checked is said on it (`Report.checkpoint`,
+`Report.links`).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.ledger.balances import hands_nets
@@ -58,7 +62,7 @@ from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
 from dealer.ledger.replay import account_of, replay_all
 from dealer.ledger.verdict import CHAIN_CHECKS, EngineChange, Report
-from dealer.models import ChainLink, Event, Hand, LedgerEntry
+from dealer.models import Event, Hand, LedgerEntry
 from dealer.words.catalogue import say
 
 __all__ = ["checkpoint_report", "verify"]
@@ -67,7 +71,8 @@ __all__ = ["checkpoint_report", "verify"]
 def verify(
     session: Session, *, full: bool = False, window: tuple[datetime, datetime] | None = None
 ) -> Report:
-    """Check what is new since the last good checkpoint (``full``: everything), and ``window``."""
+    """Check what is new since the last good checkpoint (``full``: everything), and hold the
+    hands dealt in ``window`` to their entries."""
     key, store = current_key(), current_file()
     head = chain_head(session)
     report = Report(head.entries, head.entry_hash, chain=head, full=full, engine=engine_version())
@@ -77,7 +82,7 @@ def verify(
     marks = report.checkpoint.marks if report.checkpoint is not None else {}
     entries: list[StoredEntry] = []
     touched: set[int] = set()
-    for low, high in _stretches(session, report.checked_from, head.seq, window):
+    for low, high in _stretches(report.checked_from, head.seq):
         stretch = Stretch(session, low, high)
         prev = link_hashes(session, [low - 1]).get(low - 1, GENESIS) if low > 1 else GENESIS
         report.problems += check_links(stretch.links(), key.mac, prev, first=low)
@@ -116,26 +121,9 @@ def checkpoint_report(session: Session, report: Report, reason: str) -> Checkpoi
     return record_checkpoint(counted(session, report.chain), report.ok, reason)
 
 
-def _stretches(
-    session: Session, after: int, head: int, window: tuple[datetime, datetime] | None
-) -> list[tuple[int, int]]:
-    """The runs of links to check: after ``after`` up to ``head``, and those of ``window``."""
-    runs = [(after + 1, head)] if head > after else []
-    if window is not None:
-        low, high = session.execute(
-            select(func.min(ChainLink.seq), func.max(ChainLink.seq)).where(
-                ChainLink.at >= window[0], ChainLink.at < window[1]
-            )
-        ).one()
-        if low is not None:
-            runs.append((low, high))
-    merged: list[tuple[int, int]] = []
-    for low, high in sorted(runs):
-        if merged and low <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(high, merged[-1][1]))
-        else:
-            merged.append((low, high))
-    return merged
+def _stretches(after: int, head: int) -> list[tuple[int, int]]:
+    """The runs of links to check: those after ``after`` up to ``head``."""
+    return [(after + 1, head)] if head > after else []
 
 
 def _check_entries(

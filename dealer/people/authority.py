@@ -35,6 +35,7 @@ __all__ = [
     "authorise_hand",
     "authorise_scopes",
     "authorise_session",
+    "authorise_session_print",
     "authorise_table",
     "may_read",
     "tables_held",
@@ -137,6 +138,18 @@ def authorise_session(
     found = get_session(session, session_id)
     if found.dealer_id != user.id:
         authorise(session, user, found.table_id, action)
+    return found
+
+
+def authorise_session_print(session: Session, user: User, session_id: int) -> TableSession:
+    """The table session ``session_id``, once ``user`` may print its report: its own dealer,
+    or a supervisor (any session)."""
+    found = authorise_session(session, user, session_id)
+    if not user.can("supervisor") and found.dealer_id != user.id:
+        raise Forbidden(
+            say("A dealer may print only their own sessions: ask a supervisor."),
+            "not_your_session",
+        )
     return found
 
 

@@ -3,6 +3,8 @@
 - ``POST /print/builds/shift?from=&to=&hands=`` — the floor's Print shift ledger (a
   supervisor): starts the build, or joins the one under way for the same question; answers
   where it is (202);
+- ``POST /print/builds/sessions/{id}`` — the table screen's Print table session (its own
+  dealer, or a supervisor), the same way: a long session's report is built off the request;
 - ``GET /print/builds/{token}`` — where it is now (``state``, ``words``, ``pages``, and the
   ``download`` address once ready), for the person who asked;
 - ``GET /print/builds/{token}.pdf`` — the finished PDF, handed over once.
@@ -14,22 +16,27 @@ builds, and offers the download link when ready; the floor stays usable meanwhil
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 from flask import Response, jsonify, url_for
+from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, NotFound
 from dealer.extensions import current_session
+from dealer.people.authority import authorise_session_print
 from dealer.reports.builds import Build, builds, run_in_background
-from dealer.reports.routes import _options, _pdf, _stamp, bp, shift_asked
+from dealer.reports.routes import Document, _options, _pdf, _stamp, bp, shift_asked
+from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
+from dealer.views.documents.model import PrintOptions
+from dealer.web.contract import ID
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say
 
-__all__ = ["ask_shift_build", "build_file", "build_status"]
+__all__ = ["ask_session_build", "ask_shift_build", "build_file", "build_status"]
 
 TOKEN = "string(length=22)"
 
@@ -49,29 +56,67 @@ def _answer(build: Build, status: int = 200) -> Response:
     return response
 
 
+def _in_background(
+    kind: str,
+    subject: str,
+    asked: Hashable,
+    title: str,
+    stem: str,
+    report_of: Callable[[Session], Document],
+    layout: Callable[[Document, PrintOptions], bytes],
+) -> Response:
+    """Build the document of ``kind`` about ``subject`` in the background for the person
+    signed in, or join their build of the same question (``asked``, and the print options)
+    under way; where it is, answered 202. ``report_of`` gathers it in a read snapshot on the
+    worker thread, ``layout`` lays it out stamped with its reprint number."""
+    user = principal().user
+    options = _options(user.name)
+
+    def start_build(build: Build) -> None:
+        def gathered() -> Callable[[int], bytes]:
+            with snapshot(current_session()) as session:
+                report = report_of(session)
+            return lambda n: layout(replace(report, reprint=n), options)
+
+        run_in_background(build, kind, subject, gathered, device())
+
+    build, _ = builds().ask((kind, subject, asked, options), user.id, title, stem, start_build)
+    return _answer(build, 202)
+
+
 @bp.post("/print/builds/shift")
 @signed_in("supervisor", form_post=True)
 def ask_shift_build() -> Response:
     """Build the shift ledger in the background, or join the build under way for the same
     window and options by the same person (no second copy, no REPRINT)."""
     start, end, with_hands = shift_asked()
-    user = principal().user
-    options = _options(user.name)
-    subject = f"{start.isoformat()}/{end.isoformat()}"
-    key = ("shift", subject, with_hands, options)
+    return _in_background(
+        "shift",
+        f"{start.isoformat()}/{end.isoformat()}",
+        with_hands,
+        say("the shift ledger"),
+        f"shift-{_stamp(start)}-{_stamp(end)}",
+        lambda session: gather.shift_report(session, start, end, with_hands=with_hands),
+        shift_pdf,
+    )
 
-    def start_build(build: Build) -> None:
-        def gathered() -> Callable[[int], bytes]:
-            with snapshot(current_session()) as session:
-                report = gather.shift_report(session, start, end, with_hands=with_hands)
-            return lambda n: shift_pdf(replace(report, reprint=n), options)
 
-        run_in_background(build, "shift", subject, gathered, device())
-
-    title = say("the shift ledger")
-    stem = f"shift-{_stamp(start)}-{_stamp(end)}"
-    build, _ = builds().ask(key, user.id, title, stem, start_build)
-    return _answer(build, 202)
+@bp.post(f"/print/builds/sessions/<{ID}:session_id>")
+@signed_in(form_post=True)
+def ask_session_build(session_id: int) -> Response:
+    """Build a table session's report in the background (its own dealer, or a supervisor), or
+    join the build under way for the same session by the same person."""
+    with snapshot(current_session()) as session:
+        authorise_session_print(session, principal().user, session_id)
+    return _in_background(
+        "session",
+        str(session_id),
+        None,
+        say("the session report"),
+        f"session-{session_id}",
+        lambda session: gather.session_report(session, session_id),
+        session_pdf,
+    )
 
 
 def _found(token: str) -> Build:

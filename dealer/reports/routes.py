@@ -23,11 +23,11 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 from dealer.clock import floor_clock
 from dealer.config import BadSetting, paper_size
 from dealer.disputes import players
-from dealer.errors import DealerError, Forbidden, Invalid, NotConfigured
+from dealer.errors import DealerError, Invalid, NotConfigured
 from dealer.extensions import current_session
 from dealer.inputs import ShiftWindow, SlipPaper, Window
 from dealer.inputs.params import read_moment
-from dealer.people.authority import authorise_hand, authorise_session
+from dealer.people.authority import authorise_hand, authorise_session_print
 from dealer.reports.builds import counted_print
 from dealer.reports.exports import iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
@@ -186,16 +186,11 @@ def session_report(session_id: int) -> Response:
     Its own dealer may print it, a supervisor any.
     """
     user = principal().user
-    who, user_id, floor = user.name, user.id, user.can("supervisor")
     with snapshot(current_session()) as session:
-        if not floor and authorise_session(session, user, session_id).dealer_id != user_id:
-            raise Forbidden(
-                say("A dealer may print only their own sessions: ask a supervisor."),
-                "not_your_session",
-            )
+        authorise_session_print(session, user, session_id)
         report = gather.session_report(session, session_id)
     return _counted_pdf(
-        "session", str(session_id), who, report, session_pdf, f"session-{session_id}"
+        "session", str(session_id), user.name, report, session_pdf, f"session-{session_id}"
     )
 
 

@@ -8,6 +8,7 @@ named problem, the API says ok false, and the next shift report prints the red b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from types import SimpleNamespace
 
@@ -191,3 +192,35 @@ def test_a_row_added_behind_the_apps_back_is_outside_the_chain(
         connection.execute(entries.insert(), [fields])
     _, _, report = verdict(played, floor)
     assert ("unkeyed", 16) in {(p["check"], p["seq"]) for p in report["problems"]}  # type: ignore[union-attr]
+
+
+def test_the_shift_report_checks_from_its_checkpoint_and_still_catches_a_change_after_it(
+    played: Flask, api: Api, floor: Api, database: Database
+) -> None:
+    """The shift report trusts the links up to the last checked checkpoint that holds and
+    recomputes those after it: an entry rewritten after it is named in the red banner, and the
+    report says from which checkpoint it checked."""
+    first = banner(floor)  # checks everything, and files a checked checkpoint
+    assert "CHECK(S) FAILED" not in first
+    assert "Checked from the start of the ledger" in first
+    api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
+    with played.app_context():
+        newest = db.session().scalar(select(func.max(LedgerEntry.seq)))
+    assert newest == 16
+    code, _, _ = verdict(played, floor)
+    assert code == 0
+    without_triggers(played, database, "UPDATE ledger_entries SET chips = 999 WHERE seq = 16")
+    rehash_entries(played)  # its sha256 chain recomputed: only the keyed chain sees it
+    second = banner(floor)
+    assert "CHECK(S) FAILED" in second
+    assert "Entry 16 was changed after it was written" in second
+    scope = re.search(
+        r"Checked from the signed checkpoint of .+? \(link (\d+)\): the (\d+) links", second
+    )
+    assert scope is not None, second
+    with played.app_context():
+        links = db.session().scalar(select(func.max(ChainLink.seq)))
+    # Only the links after the checkpoint were recomputed (the print of this copy came later).
+    assert int(scope[1]) > 0
+    assert int(scope[1]) + int(scope[2]) <= links
+    assert "Checked from the start of the ledger" not in second

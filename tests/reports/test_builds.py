@@ -1,5 +1,6 @@
 """The floor's shift ledger built in the background: asked twice, built once and counted once;
-a build that fails counts nothing and says so in words; the API still gets its PDF at once."""
+a build that fails counts nothing and says so in words; the API still gets its PDF at once.
+The table screen's session report the same way, for its own dealer or a supervisor."""
 
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ from tests.reports.evening import Evening, pdf_text, play_evening
 from tests.reports.test_routes import fetch, window
 
 
-def signed_in(app: Flask) -> FlaskClient:
+def signed_in(app: Flask, name: str = "Sam", pin: str = "2222") -> FlaskClient:
     browser = app.test_client()
-    answer = browser.post("/sign-in", data={"name": "Sam", "pin": "2222"})
+    answer = browser.post("/sign-in", data={"name": name, "pin": pin})
     assert answer.status_code == 303
     return browser
 
@@ -195,3 +196,40 @@ def _ended_pid() -> int:
         except PermissionError:
             continue
     raise AssertionError("no free pid")
+
+
+def test_a_session_report_is_built_in_the_background_for_its_dealer_once(
+    evening: Evening, people: Flask
+) -> None:
+    """The session's own dealer asks twice: one build, one copy, counted once when built."""
+    browser = signed_in(people, "Dee", "1111")
+    address = f"/print/builds/sessions/{evening.session7}"
+    first, second = browser.post(address), browser.post(address)
+    assert first.status_code == second.status_code == 202
+    assert first.get_json()["status"] == second.get_json()["status"]
+    assert first.get_json()["words"].startswith("Building the session report")
+    done = finished(people, browser, first.get_json())
+    assert done["state"] == "ready", done
+    assert done["words"] == "The session report is ready: download it."
+    assert done["filename"] == f"session-{evening.session7}.pdf"
+    pdf = browser.get(done["download"])
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    text = pdf_text(pdf.data)
+    assert "REPRINT" not in text and "Table 7" in text
+    assert prints(people) == [("session", 0)]
+    # The same document printed at once afterwards is its second copy.
+    again = browser.post(f"/print/sessions/{evening.session7}.pdf")
+    assert again.status_code == 200 and "REPRINT" in pdf_text(again.data)
+
+
+def test_a_session_report_build_is_refused_as_its_print_is(evening: Evening, people: Flask) -> None:
+    """An unknown session is not found, and nothing is built or counted."""
+    browser = signed_in(people, "Dee", "1111")
+    missing = browser.post("/print/builds/sessions/999999")
+    assert missing.status_code == 404
+    assert builds(people).wait_all()
+    assert prints(people) == []
+    supervisor = signed_in(people)
+    asked = supervisor.post(f"/print/builds/sessions/{evening.session9}")
+    assert asked.status_code == 202
+    assert finished(people, supervisor, asked.get_json())["state"] == "ready"

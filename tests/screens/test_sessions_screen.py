@@ -41,6 +41,8 @@ def test_a_dealer_opens_a_session_and_the_table_offers_its_print(
     page = dealer.get(f"/tables/{table}")
     assert f"Session {opened.id}: {PEOPLE['dealer'][0]}" in words(page)
     assert print_form(f"/print/sessions/{opened.id}.pdf") in page
+    # With the screens' script, Print builds it in the background, its progress beside it.
+    assert f'data-build="/print/builds/sessions/{opened.id}"' in page
     pdf = dealer.client.post(f"/print/sessions/{opened.id}.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
 

@@ -7,9 +7,12 @@
   happened between ``from`` and ``to``. A hand that straddles the edge of the window shows in
   the listing by its deal and in the totals by its entries.
 - The figures are summed by the database, from the window's entries only.
-- Before them the ledger checks run over the window and whatever was written since the last
-  checkpoint (`dealer.ledger.verify`); what they find is printed in the red banner. The head
-  they reached is then filed as a checkpoint (checked when they found nothing) and printed.
+- Before them the ledger checks run over whatever was written since the last checked
+  checkpoint that still holds (`dealer.ledger.verify`): the links up to it are vouched for by
+  its signature, its hash and its counts, the links after it are recomputed under the key, and
+  the window's hands are held to their entries. The report says which checkpoint that was;
+  what the checks find is printed in the red banner. The head they reached is then filed as a
+  checkpoint (checked when they found nothing) and printed.
 """
 
 from __future__ import annotations
@@ -267,7 +270,14 @@ def shift_report(
         players=_players(session, tally, seatings, tables, labels),
         drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
-        chain=ChainCheck(ok=checks.ok, entries=checks.entries, head=checks.head),
+        chain=ChainCheck(
+            ok=checks.ok,
+            entries=checks.entries,
+            head=checks.head,
+            links=checks.links,
+            since=checks.checkpoint.at if checks.checkpoint is not None else None,
+            since_link=checks.checked_from,
+        ),
         hands=tuple(lines),
         problems=tuple(f"{p.check}: {p.message}" for p in checks.problems),
         reprint=reprint,

@@ -102,6 +102,12 @@ class ChainCheck:
     ok: bool
     entries: int
     head: str
+    #: How many links of the keyed chain these checks recomputed under the key.
+    links: int = 0
+    #: The signed checkpoint they started from, trusting the links up to it (None: from the
+    #: ledger's first link): its time and its link.
+    since: datetime | None = None
+    since_link: int = 0
 
 
 @dataclass(frozen=True, slots=True)
