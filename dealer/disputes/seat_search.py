@@ -288,8 +288,9 @@ def _players(
         s.player = known.get(s.seating, (0, ""))[1]
 
 
-#: Entries are looked for from a batch's first deal to this long after its last hand ended
-#: (a void recorded later than that is left out of the search's sums; the statement has it).
+#: Hand by hand, entries are looked for from a batch's first deal to this long after its last
+#: hand ended (a void recorded later than that is left out of those sums; the statement has
+#: it, and so do `_summed`'s, which read every entry of the seatings).
 LATE = timedelta(minutes=10)
 
 
