@@ -2,9 +2,19 @@
 words): the seats of the shift's hands whose player, seat, table and time fit, and, when an
 amount is given, whose chips in that hand show it: paid or received in all, or in one payment.
 
-The hands are read newest first, a page of them at a time, and only the entries of those
-hands (of the seats asked about, when a player or a seat narrows them) are summed, so a search
-stops as soon as it has a page of seats, whatever the size of the shift.
+Two ways through, whichever reads less:
+
+- **An amount without a time** (a player, a seat or a table named): the seats' chips of every
+  hand of the shift, summed and matched by the database in one question, through the accounts'
+  indexes, reading the entries of those seats only; the page of seats that fit, newest hand
+  first, is all that comes back. A busy shift's every hand is read this way
+  (bench/disputes.py: "seat 3, 11 chips" across 9,600 hands).
+- **Otherwise** (a time, or no amount): the hands are read newest first, a batch at a time,
+  and only the entries of those hands (of the seats asked about) are summed, so the search
+  stops as soon as it has a page of seats; a time reads a half hour of hands at most.
+
+Only an amount alone (no player, seat, table or time: every seat of every table) reads a
+bounded number of hands, the newest, and says how far back it looked.
 """
 
 from __future__ import annotations
@@ -14,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import case, func, or_, select
+from sqlalchemy import Integer, case, func, literal_column, or_, select, union_all
 from sqlalchemy.orm import Session
 
 from dealer.disputes.asking import SeatQuery, folded
@@ -30,9 +40,10 @@ LIMIT = 20
 #: Hands read at a time, newest first: the first batch, and the most at once.
 BATCH = 300
 MOST = 2400
-#: A search reads at most this many hands (newest first: two batches), then answers with what
-#: it has and says how far back it looked: a seat with an amount across a busy shift's 9,600 hands
-#: would read them all (bench/disputes.py: 800 ms to 2 s); a table or a time reads theirs.
+#: An amount alone (every seat of every table) reads at most this many hands, newest first (two
+#: batches), then answers with what it has and says how far back it looked: summing every seat
+#: of a busy shift's 9,600 hands takes the database half a second. A player, a seat, a table
+#: or a time is read in full.
 READ_AT_MOST = 900
 
 
@@ -83,8 +94,8 @@ class SeatsFound:
     more: bool
     #: The hands looked through (of the window), for the sentence that says so.
     tables: list[str]
-    #: The search stopped at the hands dealt since then (READ_AT_MOST read): a table or a
-    #: time looks further back. None: the whole window was read.
+    #: An amount alone stopped at the hands dealt since then (READ_AT_MOST read): a player, a
+    #: seat, a table or a time looks further back. None: the whole window was read.
     stopped: datetime | None = None
 
 
@@ -99,21 +110,41 @@ def find_seats(session: Session, query: SeatQuery, limit: int = LIMIT) -> SeatsF
     if seatings is not None and tables is None:
         # A player or a seat sits at some tables only: their hands are read, not the floor's.
         tables = sorted({table for _, _, table in seatings.values()})
+    if query.amount is not None and query.near is None and tables is not None:
+        if seatings is None:
+            seatings = _seatings(session, query, tables, every=True) or {}
+        found = _summed(session, query, seatings, tables, names, limit)
+        page, stopped = found[:limit], None
+    else:
+        found, stopped = _hand_by_hand(session, query, seatings, tables, names, limit)
+        page = found[:limit]
+    _payments(session, page)
+    _numbered(session, [p for s in page for p in s.payments])
+    return SeatsFound(query, page, len(found) > limit or stopped is not None, said, stopped)
+
+
+def _hand_by_hand(
+    session: Session,
+    query: SeatQuery,
+    seatings: dict[int, tuple[int, str, int]] | None,
+    tables: list[int] | None,
+    names: dict[int, str],
+    limit: int,
+) -> tuple[list[FoundSeat], datetime | None]:
+    """The seats that fit, the window's hands read newest first until a page is found; and,
+    for an amount alone, when it stopped (READ_AT_MOST read)."""
+    bounded = seatings is None and tables is None and query.near is None
     found: list[FoundSeat] = []
-    read, oldest, stopped = 0, None, None
+    read, oldest = 0, None
     for batch in _hands(session, query, tables):
-        if read >= READ_AT_MOST:  # there are older hands still: say how far back it read
-            stopped = oldest
-            break
+        if bounded and read >= READ_AT_MOST:  # there are older hands still: say how far back
+            return found, oldest
         found += _fitting(session, query, batch, seatings, names)
         read += len(batch)
         oldest = min(as_utc(row[4]) for row in batch)
         if len(found) > limit:
             break
-    page = found[:limit]
-    _payments(session, page)
-    _numbered(session, [p for s in page for p in s.payments])
-    return SeatsFound(query, page, len(found) > limit or stopped is not None, said, stopped)
+    return found, None
 
 
 def _chunked(values: Sequence[Any], size: int = 900) -> Iterable[Sequence[Any]]:
@@ -151,11 +182,12 @@ def _number_of(name: str) -> int | None:
 
 
 def _seatings(
-    session: Session, query: SeatQuery, tables: list[int] | None
+    session: Session, query: SeatQuery, tables: list[int] | None, every: bool = False
 ) -> dict[int, tuple[int, str, int]] | None:
-    """The seatings a player or seat stands for in the window (seat and player, by id);
-    None: any seat. A name is compared folded (any case, accents dropped), so in Python."""
-    if query.player is None and query.seat is None:
+    """The seatings a player or seat stands for in the window (seat, player and table, by id);
+    None: any seat (``every``: all of the tables' seatings). A name is compared folded (any
+    case, accents dropped), so in Python."""
+    if query.player is None and query.seat is None and not every:
         return None
     wanted = select(Seating.id, Seating.seat, Seating.player, Seating.table_id).where(
         Seating.seated_at < query.end,
@@ -256,8 +288,9 @@ def _players(
         s.player = known.get(s.seating, (0, ""))[1]
 
 
-#: Entries are looked for from a batch's first deal to this long after its last hand ended
-#: (a void recorded later than that is left out of the search's sums; the statement has it).
+#: Hand by hand, entries are looked for from a batch's first deal to this long after its last
+#: hand ended (a void recorded later than that is left out of those sums; the statement has
+#: it, and so do `_summed`'s, which read every entry of the seatings).
 LATE = timedelta(minutes=10)
 
 
@@ -298,6 +331,114 @@ def _sums(
                 else:
                     seat.received += int(chips)
                 seat.same += int(count or 0)
+
+
+def _summed(
+    session: Session,
+    query: SeatQuery,
+    seatings: dict[int, tuple[int, str, int]],
+    tables: list[int],
+    names: dict[int, str],
+    limit: int,
+) -> list[FoundSeat]:
+    """The seats of the window's hands whose chips show the amount asked about, the newest hand
+    first (``limit`` and one more). Each seating's chips are summed hand by hand and matched by
+    the database, in one question: the accounts' indexes read those seatings' entries only
+    (a seating sits within the window, so its entries do), and only the seats that fit come
+    back, with their hands."""
+    amount = query.amount or 0
+    seating_of = {seating_account(ident): ident for ident in seatings}
+    if not seating_of:
+        return []
+    accounts = sorted(seating_of)
+    zero = literal_column("0", Integer)
+
+    def side(account: Any, paid: bool) -> Any:
+        """One side of the seatings' entries (paid: they paid), summed by account and hand."""
+        chips = func.sum(LedgerEntry.chips)
+        return (
+            select(
+                account.label("account"),
+                LedgerEntry.hand_id.label("hand_id"),
+                (chips if paid else zero).label("paid"),
+                (zero if paid else chips).label("received"),
+                func.sum(case((LedgerEntry.chips == amount, 1), else_=0)).label("same"),
+            )
+            .where(account.in_(accounts), LedgerEntry.hand_id.is_not(None))
+            .group_by(account, LedgerEntry.hand_id)
+        )
+
+    sides = union_all(
+        side(LedgerEntry.from_account, True), side(LedgerEntry.to_account, False)
+    ).subquery("sides")
+    paid, received, same = (func.sum(c) for c in (sides.c.paid, sides.c.received, sides.c.same))
+    totals = (
+        select(
+            sides.c.hand_id,
+            sides.c.account,
+            paid.label("paid"),
+            received.label("received"),
+            same.label("same"),
+        )
+        .group_by(sides.c.hand_id, sides.c.account)
+        # As `_matches` reads them: paid or received in all, the net either way, one payment.
+        .having(
+            or_(
+                paid == amount,
+                received == amount,
+                received - paid == amount,
+                paid - received == amount,
+                same > 0,
+            )
+        )
+        .subquery("totals")
+    )
+    in_seat_order = case(
+        {seating_account(i): seat for i, (seat, _, _) in seatings.items()},
+        value=totals.c.account,
+        else_=0,
+    )
+    rows = session.execute(
+        select(
+            totals.c.hand_id,
+            totals.c.account,
+            totals.c.paid,
+            totals.c.received,
+            totals.c.same,
+            Hand.number,
+            Hand.table_id,
+            Hand.started_at,
+        )
+        .join(Hand, Hand.id == totals.c.hand_id)
+        .where(
+            Hand.started_at >= query.start,
+            Hand.started_at < query.end,
+            Hand.table_id.in_(tables),
+        )
+        .order_by(totals.c.hand_id.desc(), in_seat_order)
+        .limit(limit + 1)
+    )
+    found = []
+    for hand_id, account, chips_paid, chips_received, count, number, table_id, started in rows:
+        seating = seating_of[account]
+        seat, player, _ = seatings[seating]
+        s = FoundSeat(
+            hand_id,
+            number,
+            table_id,
+            names.get(table_id, ""),
+            started,
+            seat,
+            player,
+            seating,
+            paid=int(chips_paid),
+            received=int(chips_received),
+            same=int(count),
+            amount=amount,
+        )
+        _matches(s, amount)
+        found.append(s)
+    return found
 
 
 def _matches(seat: FoundSeat, amount: int) -> bool:

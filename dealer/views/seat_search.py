@@ -50,8 +50,9 @@ class SeatsFoundView(View):
     more: bool = Field(description="More seats may fit than these: say more.")
     said: str = Field(description="What was looked for, in words.")
     stopped: Time | None = Field(
-        description="The search read the hands dealt since then only (a busy shift's newest): "
-        "a table or a time looks further back. null: it read the whole shift."
+        description="An amount alone (no player, seat, table or time) read the hands dealt "
+        "since then only (a busy shift's newest): a seat, a player, a table or a time looks "
+        "further back. null: it read the whole shift."
     )
 
 

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
-from sqlalchemy import update
+from sqlalchemy import func, insert, select, update
 
 from dealer import clock
 from dealer.extensions import db
@@ -139,19 +139,77 @@ def test_a_bad_part_is_answered_in_words(
         assert f'value="{q}"' in page.replace("&#39;", "'").replace("&#34;", '"')
 
 
-def test_a_search_that_reads_its_most_hands_says_how_far_back_it_looked(
+def newer_hands(app: Flask, table: int, count: int, seating: int) -> None:
+    """``count`` hands at ``table``, dealt after the shift's others (from 22:00), the seat 2 of
+    ``seating`` dealt in; no chips moved in them."""
+    with app.app_context():
+        first = db.session.scalar(select(Hand).where(Hand.table_id == table).limit(1))
+        assert first is not None
+        last = db.session.scalar(select(func.max(Hand.number)).where(Hand.table_id == table))
+        start = NOW.replace(hour=22, minute=0)
+        db.session.execute(
+            insert(Hand),
+            [
+                dict(
+                    table_id=table,
+                    session_id=first.session_id,
+                    number=(last or 0) + i + 1,
+                    status="settled",
+                    rules=first.rules,
+                    collection=first.collection,
+                    seats={"2": seating},
+                    started_at=start + timedelta(seconds=i),
+                    ended_at=start + timedelta(seconds=i + 1),
+                    engine_version=first.engine_version,
+                )
+                for i in range(count)
+            ],
+        )
+        db.session.commit()
+
+
+def test_a_hand_older_than_the_900_newest_is_found_without_a_table_or_a_time(
+    shift: dict[str, int], people: Flask
+) -> None:
+    """A seat or a player with an amount reads the whole shift, however many hands are newer
+    than the one asked about (here 900 more, dealt after it)."""
+    with people.app_context():
+        table, seats = db.session.execute(
+            select(Hand.table_id, Hand.seats).where(Hand.id == shift["Table 4"])
+        ).one()
+    newer_hands(people, table, 900, seats["2"])
+    floor = Api.sign_in(people, "supervisor")
+    every = {shift["Table 4"], shift["Table 3"], shift["early"]}
+    for q in ("seat 2, 8 chips", "player rosa, 8 chips", "player RÓSA, table 4, 8"):
+        answer = floor.get("/search?" + urlencode({"q": q}))
+        assert {s["hand"] for s in answer["seats"]} == (
+            every if "table" not in q else every - {shift["Table 3"]}
+        ), q
+        assert answer["stopped"] is None and not answer["more"]
+        assert all(
+            s["why"] == "Seat 2 (Rósa Martínez) paid 8 chips in all" for s in answer["seats"]
+        )
+    early = floor.get("/search?" + urlencode({"q": "seat 2, 8 chips"}))["seats"]
+    assert [(s["table_name"], s["at"][11:16]) for s in early if s["hand"] == shift["early"]] == [
+        ("Table 4", "20:30")
+    ]
+
+
+def test_an_amount_alone_reads_its_most_hands_and_says_how_far_back_it_looked(
     shift: dict[str, int], people: Flask, supervisor: Web, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A seat across a busy shift reads the newest hands only, and says so: a table or a time
-    looks further back (the figures: bench/disputes.py)."""
+    """An amount alone (every seat of every table) reads the newest hands only, and says so: a
+    seat, a player, a table or a time looks further back (the figures: bench/disputes.py)."""
     searching = importlib.import_module("dealer.disputes.seat_search")
     monkeypatch.setattr(searching, "BATCH", 1)
     monkeypatch.setattr(searching, "READ_AT_MOST", 1)
     floor = Api.sign_in(people, "supervisor")
-    answer = floor.get("/search?" + urlencode({"q": "seat 2, 8 chips"}))
-    assert [s["hand"] for s in answer["seats"]] == [shift["Table 4"]]
+    answer = floor.get("/search?" + urlencode({"q": "8 chips"}))
+    assert {s["hand"] for s in answer["seats"]} == {shift["Table 4"]}
     assert answer["more"] and answer["stopped"].startswith(f"{NOW:%Y-%m-%d}T21:37")
-    page = words(supervisor.get("/search?" + urlencode({"q": "seat 2, 8 chips"})))
+    page = words(supervisor.get("/search?" + urlencode({"q": "8 chips"})))
     assert "Looked through the hands dealt since 21:37" in page
-    widened = floor.get("/search?" + urlencode({"q": "seat 2, 8 chips, table 3"}))
-    assert ([s["hand"] for s in widened["seats"]], widened["stopped"]) == ([shift["Table 3"]], None)
+    for q in ("8 chips, table 3", "seat 2, 8 chips"):
+        widened = floor.get("/search?" + urlencode({"q": q}))
+        assert widened["stopped"] is None, q
+        assert shift["Table 3"] in {s["hand"] for s in widened["seats"]}, q
