@@ -13,6 +13,7 @@ Ends with one line of key=value pairs, e.g. ``hand_page_kb=61 hand_render_ms=9.8
 from __future__ import annotations
 
 import logging
+import re
 import statistics
 import sys
 import tempfile
@@ -60,6 +61,14 @@ def seed(app: object) -> int:
         return answer.get_json()
 
     table = post("/tables", {"name": "Bench", "profile": "classic", "chip_value_cents": 25})
+    # The dealer takes the table, as at the start of a down: a dealer sees only their own.
+    dealer = client.post("/api/v1/session", json={"name": "Dee", "pin": "1111"}).get_json()
+    taken = client.post(
+        f"/api/v1/tables/{table['id']}/sessions",
+        json={},
+        headers={"Authorization": f"Bearer {dealer['token']}", "Idempotency-Key": "bench-down"},
+    )
+    assert taken.status_code == 201, taken.get_json()
     for seat in range(1, 7):
         post(
             f"/tables/{table['id']}/seats",
@@ -88,7 +97,9 @@ def main() -> None:
 
         tablet = app.test_client()
         page = tablet.get("/sign-in").get_data(as_text=True)
-        csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+        found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page)
+        assert found, "the sign-in page has no CSRF token"
+        csrf = found.group(1)
         tablet.post("/sign-in", data={"name": "Dee", "pin": "1111", "csrf_token": csrf})
         path = f"/hands/{hand}?seat=1&meld=1&fits=5S"
 
