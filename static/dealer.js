@@ -440,6 +440,10 @@
       }
     });
     showQueue();
+    // At a table set so, the acting seat moves on after a drop or a foul, as the server's
+    // answer would have moved it.
+    var acted = submitter && submitter.getAttribute("data-action");
+    if (form.hasAttribute("data-moves-on") && (acted === "drop" || acted === "foul")) nextSeat();
     focusPad();
   }
 

@@ -38,9 +38,6 @@ View = TypeVar("View", bound=Callable[..., Any])
 #: A cookie of the tablet, not of the sign-in: the suits stay as this tablet's dealers like
 #: them across sign-outs and restarts.
 FOUR_COLOUR = "four_colour"
-#: After a drop or a foul, the acting seat moves on to the next seat in play ("next"), or
-#: stays with the seat that acted (anything else): the tablet's dealer chooses.
-AFTER_DROP = "after_drop"
 #: The theme: "dark", "light", or (none) the device's own setting.
 THEME = "theme"
 A_YEAR = 365 * 24 * 3600
@@ -81,11 +78,6 @@ def at_table(action: Action = "read") -> Callable[[View], View]:
 def four_colour() -> bool:
     """Four-colour suits unless this tablet switched them off (on by default: a dim room)."""
     return request.cookies.get(FOUR_COLOUR) != "off"
-
-
-def moves_on() -> bool:
-    """Whether the acting seat moves on in play order after a drop or a foul."""
-    return request.cookies.get(AFTER_DROP) == "next"
 
 
 def theme() -> str:
@@ -154,7 +146,6 @@ def frame() -> dict[str, Any]:
         "me": me,
         "key_warning": key_warning() if me is not None and me.can("admin") else None,
         "four_colour": four_colour(),
-        "after_drop_next": moves_on(),
         "theme": theme(),
         "idle_seconds": current_app.config.get("IDLE_SECONDS", 900),
         "clock": clock,
@@ -187,15 +178,15 @@ def key_warning() -> str | None:
 @bp.post("/prefs")
 @page()
 def prefs() -> Response:
-    """This tablet's ways: two- or four-colour suits, the theme, and where the acting seat
-    goes after a drop; each remembered by the tablet (a cookie), whoever signs in."""
+    """This tablet's ways: two- or four-colour suits and the theme; each remembered by the
+    tablet (a cookie), whoever signs in. Where the acting seat goes after a drop is the
+    table's setting (`dealer.floor.tables.change_acting_seat`), the same on every tablet."""
     form = PrefsForm()
     answer = redirect(local_path(form.page.data, url_for("main.index")), 303)
     if not form.validate_on_submit():
         return answer
     chosen = {
         FOUR_COLOUR: {"on": "on", "off": "off"}.get(form.four_colour.data or ""),
-        AFTER_DROP: {"next": "next", "stay": "stay"}.get(form.after_drop.data or ""),
         THEME: {"dark": "dark", "light": "light", "device": ""}.get(form.theme.data or ""),
     }
     for name, value in chosen.items():

@@ -51,6 +51,7 @@ from dealer.screens.sent import record_approved, record_or_redraw
 from dealer.views.shift_hands import shift_hands
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
+from dealer.words.tables import acting_seat_words
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -137,6 +138,7 @@ def _table_page(
             game=game_name(table_rules(table)),
             collection=model,
             collection_words=collection_words(model),
+            acting_seat=acting_seat_words(table.acting_seat),
             california=CALIFORNIA_WARNING if model.banned_in_california else None,
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),

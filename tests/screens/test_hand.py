@@ -66,18 +66,30 @@ def test_four_colour_suits_are_on_by_default_and_a_setting(dealer: Web, hand_id:
     assert "four-colour" in body_class(dealer.get(f"/hands/{hand_id}"))
 
 
-def test_after_a_drop_the_acting_seat_stays_or_moves_on_as_the_tablet_says(
-    dealer: Web, hand_id: int
+def test_after_a_drop_the_acting_seat_stays_or_moves_on_as_the_table_is_set(
+    dealer: Web, supervisor: Web, table_id: int, hand_id: int
 ) -> None:
     """Does a drop keep its seat acting, and move on to the next seat in play (skipping the
-    dropped seat 5) once this tablet asks so?"""
+    dropped seat 5) once a supervisor sets the table so, on the table's settings screen?"""
+    assert "stays with the seat that acted" in words(dealer.get(f"/hands/{hand_id}"))
     stays = act(dealer, hand_id, action="drop", seat=4, key="web-d4")
     assert stays.headers["Location"].endswith("&seat=4")
-    dealer.post("/prefs", {"after_drop": "next", "page": f"/hands/{hand_id}"})
+    assert "data-moves-on" not in dealer.follow(stays)
+    supervisor.post(f"/tables/{table_id}/settings", {"acting_seat": "moves_on"})
     moves = act(dealer, hand_id, action="drop", seat=3, key="web-d3")
     assert moves.headers["Location"].endswith("&seat=6")  # 4 and 5 dropped
     page = dealer.follow(moves)
     assert 'data-next-seat="6"' in page  # seat 3's panel: "Next seat" after it
+    assert "data-moves-on" in page  # the page's queue moves it on too, offline
+    assert "moves on to the next seat in play" in words(page)
+
+
+def test_a_tablet_cannot_choose_where_the_acting_seat_goes(dealer: Web, hand_id: int) -> None:
+    """The tablet's old way (a cookie sent by the hand screen) is gone: the table decides."""
+    dealer.post("/prefs", {"after_drop": "next", "page": f"/hands/{hand_id}"})
+    stays = act(dealer, hand_id, action="drop", seat=4, key="web-d4")
+    assert stays.headers["Location"].endswith("&seat=4")
+    assert 'name="after_drop"' not in dealer.follow(stays)
 
 
 def test_the_acting_seats_melds_are_beside_the_pad(
