@@ -142,6 +142,20 @@
     return true;
   }
 
+  // The hand screen's buy-in follows the acting seat: its address, its heading, and the hand
+  // it returns to (that seat still acting).
+  function buyInFor(seat) {
+    var box = document.querySelector("[data-buy-in]");
+    var form = box && box.querySelector("form");
+    if (!form) return;
+    box.hidden = !seat;
+    if (!seat) return;
+    form.action = form.getAttribute("data-seat-action").replace("{seat}", seat);
+    form.setAttribute("data-seat", seat);
+    box.querySelector("[data-buy-in-seat]").textContent = seat;
+    if (form.elements.back) form.elements.back.value = location.pathname + "?seat=" + seat;
+  }
+
   function firstSeatIn() {
     var panel = document.querySelector('[data-seat-panel].status-in');
     return panel && panel.getAttribute("data-seat-panel");
@@ -209,6 +223,7 @@
 
   function choose(seat, meld) {
     document.querySelectorAll("[data-seat-field]").forEach(function (f) { f.value = seat || ""; });
+    buyInFor(seat);
     document.querySelectorAll("[data-meld-field]").forEach(function (f) { f.value = meld || ""; });
     document.querySelectorAll("[data-pick-seat]").forEach(function (a) {
       current(a, a.getAttribute("data-pick-seat") === String(seat));
@@ -287,10 +302,13 @@
 
   function summary(form, fields) {
     var words = [];
+    var said = form.getAttribute("data-summary"); // the form's own words (a buy-in's seat)
+    if (said) words.push(said.replace("{seat}", form.getAttribute("data-seat") || ""));
     fields.forEach(function (pair) {
       var name = pair[0], value = pair[1];
-      if (!value || name === "key" || name === "page") return;
+      if (!value || name === "key" || name === "page" || name === "back") return;
       var el = form.elements[name];
+      if (el && el.hasAttribute && el.hasAttribute("data-unsaid")) return;
       var label = el && el.id && document.querySelector('label[for="' + el.id + '"]');
       var word = label ? label.childNodes[0].textContent.trim() : name.replace(/_/g, " ");
       word = word.charAt(0).toUpperCase() + word.slice(1);

@@ -266,6 +266,8 @@ class ChipsForm(ApprovalForm):
         default="buy_in",
     )
     amount = IntegerField("How many chips", render_kw=bounds_of(ChipMove, "amount"))
+    #: Where to go once recorded, when not the table (a buy-in made from the hand screen).
+    back = HiddenField(render_kw={"id": False})
 
 
 class LeaveForm(ApprovalForm):

@@ -21,7 +21,7 @@ from dealer.rules.melds import multiset_minus
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
 from dealer.screens.declared import MISSING, arrived, sent
-from dealer.screens.forms import ActionForm, FitsForm, MoveForm
+from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
 from dealer.screens.next_hand import next_deal
@@ -33,7 +33,7 @@ from dealer.views.settlement import settled
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
-from dealer.words.tables import acting_seat_words
+from dealer.words.tables import acting_seat_words, buy_in_label, buy_in_pending
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 
@@ -181,6 +181,7 @@ def hand_page(
             entered=entered,
             error=error,
             moves_on=acting_seat == "moves_on",
+            **_buy_in(board.table, hand_id, selected.seat if selected else None),
             acting_seat=acting_seat_words(acting_seat),
             settlement=settled(replayed, board),
             **disputes_panel(session, replayed.row, page_address()),
@@ -188,6 +189,20 @@ def hand_page(
         ),
         status,
     )
+
+
+def _buy_in(table_id: int, hand_id: int, seat: int | None) -> dict[str, Any]:
+    """The acting seat's buy-in on the hand screen, back to the hand (that seat acting) once
+    recorded; the page's script follows the acting seat."""
+    back = url_for("screens.hand", hand_id=hand_id, seat=seat)
+    form = ChipsForm(formdata=None, back=back).stamp(page_address())
+    seat_chips = url_for("screens.chips", table_id=table_id, seat=1)
+    return {
+        "chips_form": form,
+        "buy_in_action": seat_chips.replace("/seats/1/", "/seats/{seat}/"),
+        "buy_in_label": buy_in_label(),
+        "buy_in_summary": buy_in_pending(),
+    }
 
 
 @bp.get(HAND)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say
 
-__all__ = ["acting_seat_changed", "acting_seat_choices", "acting_seat_refused", "acting_seat_words"]
+__all__ = [
+    "acting_seat_changed",
+    "acting_seat_choices",
+    "acting_seat_refused",
+    "acting_seat_words",
+    "buy_in_label",
+    "buy_in_pending",
+]
 
 
 def acting_seat_choices() -> dict[str, str]:
@@ -37,3 +44,14 @@ def acting_seat_changed(user: str, table: str, way: str) -> str:
         table=table,
         way=acting_seat_choices()[way].lower(),
     )
+
+
+def buy_in_label() -> str:
+    """The hand screen's buy-in for the acting seat: its one field."""
+    return say("Chips from the cage")
+
+
+def buy_in_pending() -> str:
+    """A buy-in waiting on the tablet, as its pending line says it; ``{seat}`` is left for the
+    page to fill with the seat it is for."""
+    return say("Buy-in for seat {seat}", seat="{seat}")

@@ -349,3 +349,32 @@ def test_a_meld_not_claimed_is_recorded_with_nothing_paid(dealer: Web, floor_api
     assert 'name="not_claimed" value="y" checked' not in page
     event = floor_api.get(f"/hands/{hand}")["events"][-1]
     assert (event["claimed"], event["payments"]) == (False, [])
+
+
+def test_the_acting_seat_buys_in_from_the_hand_screen_and_the_hand_stays(
+    dealer: Web, floor_api: Api, table_id: int, hand_id: int
+) -> None:
+    """Is the acting seat's buy-in on the hand screen (none while no seat acts), recorded once,
+    and back on the hand with that seat acting; an address off the site goes to the table?"""
+    assert re.search(
+        r'<section class="panel buy-in-here"[^>]*data-buy-in hidden',
+        dealer.get(f"/hands/{hand_id}"),
+    )
+    page = dealer.get(f"/hands/{hand_id}?seat=4")
+    form = re.search(r'<section class="panel buy-in-here"[^>]*>(.*?)</section>', page, re.S)
+    assert form and f'action="/tables/{table_id}/seats/4/chips"' in form.group(1)
+    assert f'name="back" type="hidden" value="/hands/{hand_id}?seat=4"' in form.group(1)
+    assert "Buy-in for seat 4" in words(form.group(1))
+    sent = {
+        "kind": "buy_in",
+        "amount": "25",
+        "key": "web-buy-4",
+        "back": f"/hands/{hand_id}?seat=4",
+    }
+    answer = dealer.post(f"/tables/{table_id}/seats/4/chips", sent)
+    assert answer.headers["Location"] == f"/hands/{hand_id}?seat=4"
+    dealer.post(f"/tables/{table_id}/seats/4/chips", sent)  # the same key: recorded once
+    assert floor_api.get(f"/tables/{table_id}")["seats"]["4"]["stack"] == 125
+    away = {**sent, "key": "web-buy-4b", "back": "https://example.com/"}
+    elsewhere = dealer.post(f"/tables/{table_id}/seats/4/chips", away)
+    assert elsewhere.headers["Location"] == f"/tables/{table_id}"
