@@ -30,6 +30,7 @@ from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
 from dealer.words.catalogue import say
 from dealer.words.numbers import chips_words, money_words
+from dealer.words.page import script_words
 
 __all__ = ["at_table", "four_colour", "show_refusal"]
 
@@ -157,6 +158,7 @@ def frame() -> dict[str, Any]:
         "pad_ranks": PAD_RANKS,
         "pad_suits": PAD_SUITS,
         "script_cards": script_cards(),
+        "script_words": script_words(),
         "prefs_form": PrefsForm(),
         "here": page_address(),
     }
