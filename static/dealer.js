@@ -24,9 +24,20 @@
   var SUITS = CARDS.suits;
   var SUIT_WORDS = CARDS.suit_words;
   var RANK_WORDS = CARDS.rank_words;
+  // Every sentence the script shows, worded by the vocabulary (dealer/words/page.py).
+  var WORDS = JSON.parse(document.getElementById("dealer-words").textContent);
   var SUIT_OF_SYMBOL = {};
   Object.keys(SUITS).forEach(function (suit) { SUIT_OF_SYMBOL[SUITS[suit]] = suit; });
   var padTarget = null;
+
+  // The sentence ``name``, its {fields} filled in.
+  function said(name, fields) {
+    var text = WORDS[name] || "";
+    Object.keys(fields || {}).forEach(function (field) {
+      text = text.split("{" + field + "}").join(String(fields[field]));
+    });
+    return text;
+  }
   var lastCard = null;
   var idleTimer = null;
   var busy = false;
@@ -61,7 +72,7 @@
     if (!out) return;
     var list = tokens(input.value);
     out.innerHTML = list.map(faceHTML).join("") +
-      (list.length ? ' <span class="count">' + list.length + (list.length === 1 ? " card" : " cards") + "</span>" : "");
+      (list.length ? ' <span class="count">' + said(list.length === 1 ? "one_card" : "cards", { n: list.length }) + "</span>" : "");
   }
 
   function choosePadTarget(input) {
@@ -86,7 +97,7 @@
     var again = document.querySelector("[data-pad-again]");
     if (again) {
       again.disabled = false;
-      again.innerHTML = '<span class="wide-words">Again </span>' + faceHTML(card);
+      again.innerHTML = '<span class="wide-words">' + said("again") + ' </span>' + faceHTML(card);
     }
     showEntered(input);
     input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -140,6 +151,20 @@
     var next = panel ? panel.getAttribute("data-next-seat") : firstSeatIn();
     if (next) choose(next, "");
     return true;
+  }
+
+  // The hand screen's buy-in follows the acting seat: its address, its heading, and the hand
+  // it returns to (that seat still acting).
+  function buyInFor(seat) {
+    var box = document.querySelector("[data-buy-in]");
+    var form = box && box.querySelector("form");
+    if (!form) return;
+    box.hidden = !seat;
+    if (!seat) return;
+    form.action = form.getAttribute("data-seat-action").replace("{seat}", seat);
+    form.setAttribute("data-seat", seat);
+    box.querySelector("[data-buy-in-seat]").textContent = seat;
+    if (form.elements.back) form.elements.back.value = location.pathname + "?seat=" + seat;
   }
 
   function firstSeatIn() {
@@ -209,6 +234,7 @@
 
   function choose(seat, meld) {
     document.querySelectorAll("[data-seat-field]").forEach(function (f) { f.value = seat || ""; });
+    buyInFor(seat);
     document.querySelectorAll("[data-meld-field]").forEach(function (f) { f.value = meld || ""; });
     document.querySelectorAll("[data-pick-seat]").forEach(function (a) {
       current(a, a.getAttribute("data-pick-seat") === String(seat));
@@ -232,16 +258,16 @@
       acting.textContent = "";
       if (panel) {
         var number = document.createElement("b");
-        number.textContent = "Seat " + seat;
+        number.textContent = said("seat", { seat: seat });
         acting.appendChild(number);
         acting.appendChild(document.createTextNode(" " + panel.getAttribute("data-player")));
       } else {
-        acting.textContent = "Tap the seat that acts";
+        acting.textContent = said("tap_seat");
       }
       acting.parentNode.classList.toggle("is-chosen", !!panel);
     }
     var actingMeld = document.querySelector("[data-acting-meld]");
-    if (actingMeld) actingMeld.textContent = chosenMeld ? "meld " + chosenMeld.getAttribute("data-cards") : "";
+    if (actingMeld) actingMeld.textContent = chosenMeld ? said("meld_cards", { cards: chosenMeld.getAttribute("data-cards") }) : "";
     refreshActions();
     var url = new URL(location.href);
     url.searchParams.delete("done");
@@ -287,10 +313,13 @@
 
   function summary(form, fields) {
     var words = [];
+    var own = form.getAttribute("data-summary"); // the form's own words (a buy-in's seat)
+    if (own) words.push(own.replace("{seat}", form.getAttribute("data-seat") || ""));
     fields.forEach(function (pair) {
       var name = pair[0], value = pair[1];
-      if (!value || name === "key" || name === "page") return;
+      if (!value || name === "key" || name === "page" || name === "back") return;
       var el = form.elements[name];
+      if (el && el.hasAttribute && el.hasAttribute("data-unsaid")) return;
       var label = el && el.id && document.querySelector('label[for="' + el.id + '"]');
       var word = label ? label.childNodes[0].textContent.trim() : name.replace(/_/g, " ");
       word = word.charAt(0).toUpperCase() + word.slice(1);
@@ -351,15 +380,15 @@
     if (!entry) { box.hidden = true; return; }
     box.innerHTML = "";
     var text = document.createElement("p");
-    text.textContent = "Kept on this tablet when " + (entry.who ? entry.who + " was " : "you were ") +
-      entry.why + ", not yet recorded: " + (entry.summary || "an entry") + ".";
+    var what = { who: entry.who, why: entry.why, what: entry.summary || said("an_entry") };
+    text.textContent = said(entry.who ? "kept_by" : "kept_mine", what);
     var back = document.createElement("button");
     back.type = "button";
     back.className = "primary";
-    back.textContent = "Put it back";
+    back.textContent = said("put_back");
     var drop = document.createElement("button");
     drop.type = "button";
-    drop.textContent = "Discard it";
+    drop.textContent = said("discard");
     back.addEventListener("click", function () {
       putBack(entry, form);
       unkeep(form);
@@ -440,6 +469,10 @@
       }
     });
     showQueue();
+    // At a table set so, the acting seat moves on after a drop or a foul, as the server's
+    // answer would have moved it.
+    var acted = submitter && submitter.getAttribute("data-action");
+    if (form.hasAttribute("data-moves-on") && (acted === "drop" || acted === "foul")) nextSeat();
     focusPad();
   }
 
@@ -460,28 +493,28 @@
     if (!list.length) return;
     var head = document.createElement("p");
     head.textContent = navigator.onLine
-      ? "Pending: sending " + list.length + (list.length === 1 ? " entry" : " entries") + " in order."
-      : "No connection: kept on this tablet, pending, sent in order when it is back. Nothing is paid until the server answers.";
+      ? said(list.length === 1 ? "queue_sending_one" : "queue_sending", { n: list.length })
+      : said("queue_offline");
     box.appendChild(head);
     var items = document.createElement("ol");
     items.className = "queue-list";
     list.forEach(function (entry, i) {
       var item = document.createElement("li");
       item.setAttribute("data-pending", String(i));
-      item.textContent = (entry.refused ? "Refused: " : "Pending: ") + entry.summary;
+      item.textContent = entry.refused ? said("refused", { what: entry.summary }) : said("pending", { what: entry.summary });
       if (entry.refused) {
         var why = document.createElement("strong");
         why.textContent = " " + entry.refused;
         item.appendChild(why);
-        item.appendChild(document.createTextNode(" The entries after it wait. "));
-        item.appendChild(queueButton("Fix it", function () { fixQueued(); }));
-        item.appendChild(queueButton("Drop it", function () { dropQueued(); }));
+        item.appendChild(document.createTextNode(" " + said("entries_wait") + " "));
+        item.appendChild(queueButton(said("fix_it"), function () { fixQueued(); }));
+        item.appendChild(queueButton(said("drop_it"), function () { dropQueued(); }));
       }
       items.appendChild(item);
     });
     box.appendChild(items);
     if (navigator.onLine && !list[0].refused && !holding()) {
-      box.appendChild(queueButton("Send now", function () { drain(); }));
+      box.appendChild(queueButton(said("send_now"), function () { drain(); }));
     }
   }
 
@@ -539,8 +572,8 @@
             return null;
           }
           var doc = new DOMParser().parseFromString(html, "text/html");
-          var said = doc.querySelector(".banner-refused, .field-error");
-          var words = said ? said.textContent.replace(/\s+/g, " ").trim() : "Not recorded.";
+          var told = doc.querySelector(".banner-refused, .field-error");
+          var words = told ? told.textContent.replace(/\s+/g, " ").trim() : said("not_recorded");
           now[0].refused = words.replace(/ What you entered is kept.*$/, "");
           writeQueue(now);
           showQueue();
@@ -573,7 +606,7 @@
       note.id = "sending-note";
       note.className = "notice notice-sending";
       note.setAttribute("role", "status");
-      note.textContent = "Sending…";
+      note.textContent = said("sending");
       document.getElementById("notices").appendChild(note);
     } else if (!on && note) {
       note.remove();
@@ -589,7 +622,7 @@
     var again = document.createElement("button");
     again.type = "button";
     again.className = "primary";
-    again.textContent = "Resend";
+    again.textContent = said("resend");
     again.addEventListener("click", function () { box.hidden = true; send(form, submitter); });
     box.appendChild(text);
     box.appendChild(again);
@@ -629,8 +662,8 @@
     if (byKeyboard && cards) cards.focus({ preventScroll: true });
     else if (pad && !pad.hidden) pad.focus({ preventScroll: true });
     else {
-      var said = document.getElementById("said");
-      if (said) said.focus({ preventScroll: true });
+      var recorded = document.getElementById("said");
+      if (recorded) recorded.focus({ preventScroll: true });
     }
   }
 
@@ -638,7 +671,7 @@
     if (busy) return; // a second tap while the first is on its way
     if (queues(form)) { enqueue(form, submitter); return; }
     var data = submitter ? new FormData(form, submitter) : new FormData(form);
-    if (form.hasAttribute("data-keep")) keep(form, "sending", submitter);
+    if (form.hasAttribute("data-keep")) keep(form, said("why_sending"), submitter);
     setBusy(form, true);
     fetch(target(form), {
       method: "POST",
@@ -649,15 +682,13 @@
       if (response.status === 503) {
         // storage_unavailable: the server read the entry but its database cannot write.
         setBusy(form, false);
-        if (form.hasAttribute("data-keep")) keep(form, "not recorded", submitter);
-        problem(form, submitter, "Not recorded: the database cannot write. Your entry is " +
-          "kept: tap Resend when the floor says it is back. It will not be recorded twice.");
+        if (form.hasAttribute("data-keep")) keep(form, said("why_not_recorded"), submitter);
+        problem(form, submitter, said("cannot_write"));
         return null;
       }
       if (response.status >= 500) {
         setBusy(form, false);
-        problem(form, submitter, "The server could not answer (error " + response.status +
-          "). Your entry is kept: tap Resend. It will not be recorded twice.");
+        problem(form, submitter, said("server_error", { status: response.status }));
         return null;
       }
       return response.text().then(function (html) {
@@ -671,7 +702,7 @@
         }
         var read = response.ok || [403, 404, 409, 422, 429].indexOf(response.status) >= 0;
         if (read && url.pathname !== "/sign-in") unkeep(form);
-        else keep(form, url.pathname === "/sign-in" ? "signed out" : "not sent", submitter);
+        else keep(form, said(url.pathname === "/sign-in" ? "why_signed_out" : "why_not_sent"), submitter);
         swap(html, url, response.redirected);
       });
     }).catch(function () {
@@ -682,8 +713,7 @@
         enqueue(form, submitter);
         return;
       }
-      problem(form, submitter, "Not sent: the connection dropped, so the server may not have it. " +
-        "Your entry is kept: tap Resend when the connection is back. It will not be recorded twice.");
+      problem(form, submitter, said("connection_dropped"));
     });
   }
 
@@ -706,7 +736,7 @@
       });
     }).catch(function () {
       var result = document.getElementById("fits-result");
-      if (result) result.textContent = "No connection: could not check. Try again.";
+      if (result) result.textContent = said("fits_offline");
     });
   }
 
@@ -715,7 +745,7 @@
   function idleNow() {
     var form = document.getElementById("sign-out-form");
     if (!form) return;
-    keepEverything("signed out after idle time");
+    keepEverything(said("why_idle"));
     form.elements.idle.value = "1";
     form.submit();
   }
@@ -896,10 +926,10 @@
       wanted = meldChosen && add && !add.disabled ? add : byShortcut("M");
     }
     if (press(wanted)) return true;
-    var why = !seatChosen ? "Choose the seat that acts first: Esc, then its number (1-8)."
+    var why = !seatChosen ? said("choose_seat_esc")
       : (wanted && wanted.hasAttribute("data-needs-meld") && !meldChosen)
-        ? "Choose the meld first: Esc, then L until it is the one."
-        : "The rules do not allow that for this seat now.";
+        ? said("choose_meld_esc")
+        : said("not_allowed");
     keyNote(why);
     return false;
   }
@@ -917,7 +947,7 @@
     var seat = form.querySelector("[data-seat-field]").value;
     var list = document.querySelector('[data-melds-of="' + seat + '"]');
     var melds = list ? Array.prototype.slice.call(list.querySelectorAll("[data-pick-meld]")) : [];
-    if (!melds.length) { keyNote(seat ? "This seat has no meld yet." : "Choose the seat first (1-8)."); return true; }
+    if (!melds.length) { keyNote(seat ? said("no_meld_yet") : said("choose_seat_first")); return true; }
     var now = form.querySelector("[data-meld-field]").value;
     var at = melds.findIndex(function (a) { return a.getAttribute("data-pick-meld") === now; });
     choose(seat, melds[(at + 1) % melds.length].getAttribute("data-pick-meld"));
@@ -973,8 +1003,8 @@
     else if (target && target.disabled) {
       event.preventDefault();
       keyNote(actionForm().querySelector("[data-seat-field]").value
-        ? "The rules do not allow " + target.textContent.trim().toLowerCase() + " for this seat now."
-        : "Choose the seat that acts first (1-8).");
+        ? said("action_not_allowed", { action: target.textContent.trim().toLowerCase() })
+        : said("choose_seat_acts"));
     }
   });
 
@@ -1006,7 +1036,7 @@
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form.id === "sign-out-form") { keepEverything("signed out"); return; }
+    if (form.id === "sign-out-form") { keepEverything(said("why_signed_out")); return; }
     if (form.hasAttribute("data-swap")) { event.preventDefault(); swapParts(form); return; }
     if (form.hasAttribute("data-build") && window.fetch) { event.preventDefault(); askBuild(form); return; }
     if (form.hasAttribute("data-send") && window.fetch) {
@@ -1032,8 +1062,8 @@
   function buildSaid(form) { return form.querySelector("[data-build-said]"); }
 
   function showBuild(form, answer) {
-    var said = buildSaid(form);
-    said.textContent = answer.words;
+    var done = buildSaid(form);
+    done.textContent = answer.words;
     var key = BUILD + form.getAttribute("data-build-kind");
     if (answer.state === "building" || answer.state === "ready") sessionStorage.setItem(key, answer.status);
     else sessionStorage.removeItem(key);
@@ -1045,20 +1075,20 @@
       link.setAttribute("download", answer.filename);
       link.className = "button small";
       link.setAttribute("data-build-download", "");
-      link.textContent = "Download";
+      link.textContent = said("download");
       link.addEventListener("click", function () {
         sessionStorage.removeItem(key);
-        setTimeout(function () { link.remove(); said.textContent = "Downloaded."; }, 0);
+        setTimeout(function () { link.remove(); done.textContent = said("downloaded"); }, 0);
       });
-      said.appendChild(document.createTextNode(" "));
-      said.appendChild(link);
+      done.appendChild(document.createTextNode(" "));
+      done.appendChild(link);
     }
   }
 
   function buildRefused(form, response) {
     return response.json().then(function (body) {
       sessionStorage.removeItem(BUILD + form.getAttribute("data-build-kind"));
-      buildSaid(form).textContent = (body.error && body.error.message) || "Not printed.";
+      buildSaid(form).textContent = (body.error && body.error.message) || said("not_printed");
     });
   }
 
@@ -1069,14 +1099,14 @@
         return response.json().then(function (answer) { showBuild(form, answer); });
       })
       .catch(function () {
-        buildSaid(form).textContent = "The server did not answer: tap Print again to follow the build.";
+        buildSaid(form).textContent = said("build_no_answer");
       });
   }
 
   function askBuild(form) {
     var kept = sessionStorage.getItem(BUILD + form.getAttribute("data-build-kind"));
     if (kept) { followBuild(form, kept); return; }
-    buildSaid(form).textContent = "Asking for the document…";
+    buildSaid(form).textContent = said("asking_document");
     fetch(form.getAttribute("data-build"), {
       method: "POST", body: new FormData(form), credentials: "same-origin",
       headers: { Accept: "application/json" }
@@ -1084,7 +1114,7 @@
       if (!response.ok) return buildRefused(form, response);
       return response.json().then(function (answer) { showBuild(form, answer); });
     }).catch(function () {
-      buildSaid(form).textContent = "The server did not answer: nothing was printed. Tap Print again.";
+      buildSaid(form).textContent = said("nothing_printed");
     });
   }
 
@@ -1103,7 +1133,7 @@
   function playerSearch(box) {
     var input = box.querySelector("input[name=player]");
     var chosenId = box.querySelector("[data-player-id]");
-    var said = box.querySelector("[data-player-chosen]");
+    var chosenSaid = box.querySelector("[data-player-chosen]");
     var list = box.querySelector("[data-player-matches]");
     var asked = 0;
     var timer = null;
@@ -1123,7 +1153,7 @@
     function choose(id, name, words) {
       chosenId.value = id;
       input.value = name;
-      said.textContent = words;
+      chosenSaid.textContent = words;
       list.textContent = "";
     }
 
@@ -1132,12 +1162,12 @@
       var exact = false;
       players.forEach(function (p) {
         if (p.name.toLowerCase() === typed.toLowerCase()) exact = true;
-        var words = p.name + (p.card_number ? " (card " + p.card_number + ")" : "");
-        option(words, function () { choose(String(p.id), p.name, "Player chosen: " + words); });
+        var words = p.card_number ? said("player_card", { name: p.name, card: p.card_number }) : p.name;
+        option(words, function () { choose(String(p.id), p.name, said("player_chosen", { player: words })); });
       });
       if (!exact) {
-        option("Add " + typed + " as a new player", function () {
-          choose(box.getAttribute("data-new-player"), typed, "A new player: " + typed);
+        option(said("add_player", { name: typed }), function () {
+          choose(box.getAttribute("data-new-player"), typed, said("new_player", { name: typed }));
         });
       }
     }
@@ -1155,7 +1185,7 @@
 
     input.addEventListener("input", function () {
       chosenId.value = "";  // a changed name is no longer the player chosen
-      said.textContent = "Type a name: players already known are offered.";
+      chosenSaid.textContent = said("type_a_name");
       clearTimeout(timer);
       timer = setTimeout(search, 150);
     });
@@ -1168,7 +1198,7 @@
     if (lastCard && document.querySelector("[data-pad-again]")) {
       var again = document.querySelector("[data-pad-again]");
       again.disabled = false;
-      again.innerHTML = '<span class="wide-words">Again </span>' + faceHTML(lastCard);
+      again.innerHTML = '<span class="wide-words">' + said("again") + ' </span>' + faceHTML(lastCard);
     }
     showCalifornia();
     var first = document.querySelector("[autofocus]");

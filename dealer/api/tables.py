@@ -108,21 +108,24 @@ def read_table(table_id: int) -> Response:
 @bp.patch(TABLE)
 @signed_in("supervisor")
 @declare(
-    {200: (TableView, "The table with its new limits.")},
+    {200: (TableView, "The table with its new settings.")},
     [404, 405],
     json=TableSettings,
     write=True,
 )
 def change_table(table_id: int) -> Response:
-    """Change a table's money limits; those left out stay.
+    """Change a table's money limits and where its acting seat goes after a drop; those left
+    out stay.
 
     Role: supervisor or above.
     """
-    given_limits = given(TableSettings).model_dump()
+    given_settings = given(TableSettings).model_dump()
+    acting_seat = given_settings.pop("acting_seat")
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
-        change_limits(session, table, given_limits, principal().user)
+        change_limits(session, table, given_settings, principal().user)
+        service.change_acting_seat(session, table, acting_seat, principal().user)
         return table_view(table).answer(), 200
 
     return write(work)

@@ -39,13 +39,19 @@ from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
 from dealer.models import Hand, Player, Seating, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
+from dealer.people.users import require_role
 from dealer.words import inputs as said
+from dealer.words import tables as table_words
 from dealer.words.catalogue import say
 
 __all__ = [
+    "ACTING_SEAT_WAYS",
     "CALIFORNIA_WARNING",
     "CHIP_MOVES",
+    "ActingSeat",
     "ChipMoveKind",
+    "change_acting_seat",
+    "check_acting_seat",
     "check_chip_move",
     "check_paused",
     "collection_warnings",
@@ -53,6 +59,7 @@ __all__ = [
     "get_table",
     "leave_seat",
     "move_chips",
+    "moves_on_after_drop",
     "open_seat",
     "open_seatings",
     "pause_seat",
@@ -76,6 +83,45 @@ def check_chip_move(kind: object) -> ChipMoveKind:
     if kind == "buy_in" or kind == "cash_out":
         return kind
     raise Invalid(said.chip_move())
+
+
+#: Where the hand screen's acting seat goes after a drop or a foul: it stays with the seat that
+#: acted (a seat lays several melds in its turn), or moves on to the next seat in play.
+ActingSeat = Literal["stays", "moves_on"]
+ACTING_SEAT_WAYS: tuple[ActingSeat, ...] = get_args(ActingSeat)
+
+
+def check_acting_seat(way: object) -> ActingSeat | None:
+    """``way`` if it is one of `ACTING_SEAT_WAYS` (None: not given, the table's stays)."""
+    if way is None:
+        return None
+    if way == "stays" or way == "moves_on":
+        return way
+    raise Invalid(table_words.acting_seat_refused())
+
+
+def change_acting_seat(session: Session, table: Table, way: object, user: User) -> None:
+    """A supervisor or above sets where the table's acting seat goes after a drop: written in
+    the audit trail when it changes."""
+    require_role(user, "supervisor")
+    chosen = check_acting_seat(way)
+    if chosen is None or chosen == table.acting_seat:
+        return
+    table.acting_seat = chosen
+    session.flush()
+    record_audit(
+        session,
+        "table_settings",
+        words=table_words.acting_seat_changed(user.name, table.name, chosen),
+        user_id=user.id,
+        table_id=table.id,
+        details={"acting_seat": chosen},
+    )
+
+
+def moves_on_after_drop(table: Table) -> bool:
+    """Whether the acting seat moves on in play after a drop or a foul at ``table``."""
+    return table.acting_seat == "moves_on"
 
 
 def check_paused(paused: object) -> bool:

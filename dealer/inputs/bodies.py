@@ -33,7 +33,15 @@ from dealer.bounds import (
     is_plain,
 )
 from dealer.errors import Invalid, NotSignedIn
-from dealer.floor.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
+from dealer.floor.tables import (
+    ACTING_SEAT_WAYS,
+    CHIP_MOVES,
+    ActingSeat,
+    ChipMoveKind,
+    check_acting_seat,
+    check_chip_move,
+    check_paused,
+)
 from dealer.inputs.profiles import Collection, KnobsGiven, Profile
 from dealer.inputs.words import (
     NON_BLANK,
@@ -172,6 +180,17 @@ class TableSettings(Body):
     approval_above: Limit = Field(
         None,
         description="A buy-in or cash-out above this many chips needs a supervisor's name and PIN.",
+    )
+    acting_seat: Annotated[
+        ActingSeat | None,
+        _service(
+            check_acting_seat,
+            core_schema.nullable_schema(core_schema.literal_schema(list(ACTING_SEAT_WAYS))),
+        ),
+    ] = Field(
+        None,
+        description="Where the hand screen's acting seat goes after a drop or a foul: stays "
+        "with the seat that acted, or moves_on to the next seat in play.",
     )
 
 

@@ -20,6 +20,7 @@ from dealer.screens.auth.guard import page, who
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.web.signin import DEVICE_COOKIE, tablet
+from dealer.words.people import form_expired
 
 #: How long a tablet keeps its registration cookie: until it is retired, in practice.
 FIVE_YEARS = 5 * 365 * 24 * 3600
@@ -55,7 +56,7 @@ def register_device() -> Response | tuple[str, int]:
     """Register the tablet this form was sent from, under the name given."""
     form = DeviceForm()
     if not form.validate_on_submit():
-        return _screen("The form expired: send it again.", 400)
+        return _screen(form_expired(), 400)
     try:
         with writing(current_session()) as session:
             token, device = service.register_device(session, form.name.data, who().user, tablet())
@@ -79,7 +80,7 @@ def register_device() -> Response | tuple[str, int]:
 def _change(device_id: int, retire: bool) -> Response | tuple[str, int]:
     form = DeviceForm()
     if not form.validate_on_submit():
-        return _screen("The form expired: send it again.", 400)
+        return _screen(form_expired(), 400)
     try:
         with writing(current_session()) as session:
             if retire:

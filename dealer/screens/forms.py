@@ -48,6 +48,7 @@ from dealer.rules.profiles import KNOBS
 from dealer.screens.declared import MISSING, Declared, bounds_of, one_of, sent, whole_number
 from dealer.web.once import REUSED, new_page_key
 from dealer.words.rules import knob_words
+from dealer.words.tables import acting_seat_choices
 
 __all__ = [
     "ActionForm",
@@ -265,6 +266,8 @@ class ChipsForm(ApprovalForm):
         default="buy_in",
     )
     amount = IntegerField("How many chips", render_kw=bounds_of(ChipMove, "amount"))
+    #: Where to go once recorded, when not the table (a buy-in made from the hand screen).
+    back = HiddenField(render_kw={"id": False})
 
 
 class LeaveForm(ApprovalForm):
@@ -280,12 +283,14 @@ class CollectForm(ApprovalForm):
 
 
 class TableSettingsForm(OnceForm, Declared):
-    """A table's money limits, as a supervisor changes them (one left blank stays)."""
+    """A table's money limits (one left blank stays) and where its acting seat goes after a
+    drop, as a supervisor changes them."""
 
     model = TableSettings
     min_buy_in = _limit("Least buy-in, chips")
     max_buy_in = _limit("Largest buy-in, chips")
     approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips")
+    acting_seat = one_of("After a drop or a foul, the acting seat", acting_seat_choices())
 
 
 class AssignForm(OnceForm, Declared):
@@ -368,7 +373,6 @@ class VoidForm(ApprovalForm):
 
 class PrefsForm(FlaskForm):
     four_colour = HiddenField()
-    after_drop = HiddenField()
     theme = HiddenField()
     page = HiddenField()
 

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 from dealer import rules
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
+from dealer.floor.tables import get_table, moves_on_after_drop
 from dealer.hands import moves
 from dealer.hands.reading import Replayed, get_hand, load, load_hand
 from dealer.hands.record import record_event
@@ -20,11 +21,11 @@ from dealer.rules.melds import multiset_minus
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
 from dealer.screens.declared import MISSING, arrived, sent
-from dealer.screens.forms import ActionForm, FitsForm, MoveForm
+from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
 from dealer.screens.next_hand import next_deal
-from dealer.screens.screen import at_table, moves_on
+from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
 from dealer.views.hand import HandView, hand_view
@@ -32,6 +33,7 @@ from dealer.views.settlement import settled
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
+from dealer.words.tables import acting_seat_words, buy_in_label, buy_in_pending
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
 
@@ -159,6 +161,7 @@ def hand_page(
     # Undo: the entry just recorded, voided with a ready reason while nothing depends on it.
     undo = banners[-1] if banners and banners[-1].voidable and error is None else None
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
+    acting_seat = get_table(session, board.table).acting_seat
     return (
         live_page(
             "screens/hand.html",
@@ -177,12 +180,29 @@ def hand_page(
             move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
             entered=entered,
             error=error,
+            moves_on=acting_seat == "moves_on",
+            **_buy_in(board.table, hand_id, selected.seat if selected else None),
+            acting_seat=acting_seat_words(acting_seat),
             settlement=settled(replayed, board),
             **disputes_panel(session, replayed.row, page_address()),
             **next_deal(board),
         ),
         status,
     )
+
+
+def _buy_in(table_id: int, hand_id: int, seat: int | None) -> dict[str, Any]:
+    """The acting seat's buy-in on the hand screen, back to the hand (that seat acting) once
+    recorded; the page's script follows the acting seat."""
+    back = url_for("screens.hand", hand_id=hand_id, seat=seat)
+    form = ChipsForm(formdata=None, back=back).stamp(page_address())
+    seat_chips = url_for("screens.chips", table_id=table_id, seat=1)
+    return {
+        "chips_form": form,
+        "buy_in_action": seat_chips.replace("/seats/1/", "/seats/{seat}/"),
+        "buy_in_label": buy_in_label(),
+        "buy_in_summary": buy_in_pending(),
+    }
 
 
 @bp.get(HAND)
@@ -263,9 +283,10 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
                 session, hand, judged, recorder(), who().user, None
             )
             # The acting seat stays with the seat that acted (a seat lays several melds in its
-            # turn); after a drop or a foul, on a tablet that asks so, it moves on in play.
+            # turn); after a drop or a foul, at a table set so, it moves on in play.
             seat = event.seat
-            if judged["type"] in ("drop", "foul") and moves_on() and event.seat is not None:
+            moves_on = moves_on_after_drop(get_table(session, hand.table_id))
+            if judged["type"] in ("drop", "foul") and moves_on and event.seat is not None:
                 seat = _replayed.engine.next_in_play(event.seat)
             return url_for("screens.hand", hand_id=hand_id, done=event.id, seat=seat)
 

@@ -25,10 +25,11 @@ from dealer.screens.auth.guard import page, who
 from dealer.screens.declared import Declared, bounds_of
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
+from dealer.words import people as said
 
 PEOPLE = "/floor/people"
 PERSON = PEOPLE + "/<int(max=2147483647):user_id>"
-PIN_WORDS = f"A PIN of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
+PIN_WORDS = said.pin_field(*PIN_DIGITS)
 
 
 class NewPersonForm(Declared):
@@ -73,11 +74,11 @@ def add_person() -> Response | tuple[str, int]:
     form = NewPersonForm()
     body = form.judged()
     if body is None:
-        return _screen(form, form.first_refusal() or "The form expired: send it again.", 422)
+        return _screen(form, form.first_refusal() or said.form_expired(), 422)
 
     def add(session: Session) -> str:
         users.add_user(session, body.name, body.role, body.pin, who().user)
-        return f"{body.name} is added as {body.role}: they sign in with their name and PIN."
+        return said.person_added(body.name, body.role)
 
     return _change(add, form)
 
@@ -88,12 +89,12 @@ def new_pin(user_id: int) -> Response | tuple[str, int]:
     """A new PIN for someone (their open sign-ins end)."""
     form = NewPinForm()
     if not form.validate_on_submit():
-        first = next((e for f in form for e in f.errors), "The form expired: send it again.")
+        first = next((e for f in form for e in f.errors), said.form_expired())
         return _screen(None, str(first), 422)
 
     def new(session: Session) -> str:
         name = pin_changes.change_pin(session, user_id, form.pin.data, who().user).name
-        return f"{name} has a new PIN: their sign-ins have ended."
+        return said.new_pin_given(name)
 
     return _change(new)
 
@@ -103,11 +104,11 @@ def new_pin(user_id: int) -> Response | tuple[str, int]:
 def deactivate_person(user_id: int) -> Response | tuple[str, int]:
     """Deactivate someone: no more sign-ins; their history stays."""
     if not FlaskForm().validate_on_submit():
-        return _screen(None, "The form expired: send it again.", 400)
+        return _screen(None, said.form_expired(), 400)
 
     def stop(session: Session) -> str:
         name = users.deactivate_user(session, user_id, who().user).name
-        return f"{name} is deactivated: they can no longer sign in."
+        return said.deactivated(name)
 
     return _change(stop)
 

@@ -30,6 +30,7 @@ from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
 from dealer.words.catalogue import say
 from dealer.words.numbers import chips_words, money_words
+from dealer.words.page import script_words
 
 __all__ = ["at_table", "four_colour", "show_refusal"]
 
@@ -38,9 +39,6 @@ View = TypeVar("View", bound=Callable[..., Any])
 #: A cookie of the tablet, not of the sign-in: the suits stay as this tablet's dealers like
 #: them across sign-outs and restarts.
 FOUR_COLOUR = "four_colour"
-#: After a drop or a foul, the acting seat moves on to the next seat in play ("next"), or
-#: stays with the seat that acted (anything else): the tablet's dealer chooses.
-AFTER_DROP = "after_drop"
 #: The theme: "dark", "light", or (none) the device's own setting.
 THEME = "theme"
 A_YEAR = 365 * 24 * 3600
@@ -81,11 +79,6 @@ def at_table(action: Action = "read") -> Callable[[View], View]:
 def four_colour() -> bool:
     """Four-colour suits unless this tablet switched them off (on by default: a dim room)."""
     return request.cookies.get(FOUR_COLOUR) != "off"
-
-
-def moves_on() -> bool:
-    """Whether the acting seat moves on in play order after a drop or a foul."""
-    return request.cookies.get(AFTER_DROP) == "next"
 
 
 def theme() -> str:
@@ -154,7 +147,6 @@ def frame() -> dict[str, Any]:
         "me": me,
         "key_warning": key_warning() if me is not None and me.can("admin") else None,
         "four_colour": four_colour(),
-        "after_drop_next": moves_on(),
         "theme": theme(),
         "idle_seconds": current_app.config.get("IDLE_SECONDS", 900),
         "clock": clock,
@@ -166,6 +158,7 @@ def frame() -> dict[str, Any]:
         "pad_ranks": PAD_RANKS,
         "pad_suits": PAD_SUITS,
         "script_cards": script_cards(),
+        "script_words": script_words(),
         "prefs_form": PrefsForm(),
         "here": page_address(),
     }
@@ -187,15 +180,15 @@ def key_warning() -> str | None:
 @bp.post("/prefs")
 @page()
 def prefs() -> Response:
-    """This tablet's ways: two- or four-colour suits, the theme, and where the acting seat
-    goes after a drop; each remembered by the tablet (a cookie), whoever signs in."""
+    """This tablet's ways: two- or four-colour suits and the theme; each remembered by the
+    tablet (a cookie), whoever signs in. Where the acting seat goes after a drop is the
+    table's setting (`dealer.floor.tables.change_acting_seat`), the same on every tablet."""
     form = PrefsForm()
     answer = redirect(local_path(form.page.data, url_for("main.index")), 303)
     if not form.validate_on_submit():
         return answer
     chosen = {
         FOUR_COLOUR: {"on": "on", "off": "off"}.get(form.four_colour.data or ""),
-        AFTER_DROP: {"next": "next", "stay": "stay"}.get(form.after_drop.data or ""),
         THEME: {"dark": "dark", "light": "light", "device": ""}.get(form.theme.data or ""),
     }
     for name, value in chosen.items():

@@ -30,7 +30,7 @@ from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.people.users import list_users
 from dealer.screens import bp
-from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.auth.guard import kept_fields, local_path, page, who
 from dealer.screens.count_form import CountForm
 from dealer.screens.floor import collection_words, game_name
 from dealer.screens.forms import (
@@ -51,6 +51,7 @@ from dealer.screens.sent import record_approved, record_or_redraw
 from dealer.views.shift_hands import shift_hands
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
+from dealer.words.tables import acting_seat_words
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
@@ -137,6 +138,7 @@ def _table_page(
             game=game_name(table_rules(table)),
             collection=model,
             collection_words=collection_words(model),
+            acting_seat=acting_seat_words(table.acting_seat),
             california=CALIFORNIA_WARNING if model.banned_in_california else None,
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),
@@ -260,7 +262,10 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
         kind, amount = fields["kind"], fields["amount"]
         service.move_chips(session, live, seating, kind, amount, recorder(), who().user, supervisor)
 
-    return _record_at_seat(table, seat, form, fields, body.supervisor, move, chips_form=form)
+    back = local_path(form.back.data, url_for("screens.table", table_id=table_id))
+    return _record_at_seat(
+        table, seat, form, fields, body.supervisor, move, back=back, chips_form=form
+    )
 
 
 @bp.post(SEAT + "/leave")
@@ -288,15 +293,16 @@ def _record_at_seat(
     fields: Mapping[str, Any],
     supervisor: Supervisor | None,
     change: Callable[[Session, Table, User | None], None],
+    back: str | None = None,
     **drawn: Any,
 ) -> Response | tuple[str | Response, int]:
     """Record ``change`` to the live table once (the form's key), approved where the table
-    asks, then back to the table; refused, the seat's page again with the refusal in words
-    and ``drawn``'s forms as they were typed."""
+    asks, then back to the table (or ``back``); refused, the seat's page again with the
+    refusal in words and ``drawn``'s forms as they were typed."""
 
     def work(session: Session, approver: User | None) -> str:
         change(session, service.get_table(session, table.id), approver)
-        return url_for("screens.table", table_id=table.id)
+        return back or url_for("screens.table", table_id=table.id)
 
     def redraw(status: int, message: str) -> tuple[str | Response, int]:
         return _seat_page(table, seat, status, message, **drawn)

@@ -1,4 +1,5 @@
-"""A supervisor's settings of a table: its money limits, and the dealers assigned to it."""
+"""A supervisor's settings of a table: its money limits, where its acting seat goes after a
+drop, and the dealers assigned to it."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def _settings_page(
                 min_buy_in=table.min_buy_in,
                 max_buy_in=table.max_buy_in,
                 approval_above=table.approval_above,
+                acting_seat=table.acting_seat,
             )
         )
     form.stamp(url_for("screens.settings", table_id=table.id))
@@ -52,15 +54,18 @@ def change_settings(table_id: int) -> Response | tuple[str | Response, int]:
     body = form.judged()
     if body is None:
         return _settings_page(table, form, 422)
-    limits = body.model_dump()
+    settings = body.model_dump()
+    limits = {name: value for name, value in settings.items() if name != "acting_seat"}
 
     def work(session: Session) -> str:
-        change_limits(session, service.get_table(session, table_id), limits, who().user)
+        at = service.get_table(session, table_id)
+        change_limits(session, at, limits, who().user)
+        service.change_acting_seat(session, at, settings["acting_seat"], who().user)
         return url_for("screens.table", table_id=table_id)
 
     return record_or_redraw(
         form.key.data,
-        {"settings": table_id, **limits},
+        {"settings": table_id, **settings},
         work,
         lambda status, message: _settings_page(table, form, status, message),
     )

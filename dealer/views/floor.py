@@ -114,6 +114,11 @@ class TableView(View):
         default_factory=lambda: CountSettingsView(tolerance=0, sells_for_cash=False),
         description="How the count at a session's close is held (PUT /tables/{id}/count).",
     )
+    acting_seat: Literal["stays", "moves_on"] = Field(
+        "stays",
+        description="Where the hand screen's acting seat goes after a drop or a foul: stays "
+        "with the seat that acted, or moves_on to the next seat in play (PATCH /tables/{id}).",
+    )
 
 
 class TableNow(TableView):
@@ -242,6 +247,7 @@ def table_view(table: Table) -> TableView:
         count=CountSettingsView(
             tolerance=table.count_tolerance, sells_for_cash=table.sells_for_cash
         ),
+        acting_seat=table.acting_seat,  # type: ignore[arg-type]
     )
 
 

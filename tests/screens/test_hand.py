@@ -66,18 +66,30 @@ def test_four_colour_suits_are_on_by_default_and_a_setting(dealer: Web, hand_id:
     assert "four-colour" in body_class(dealer.get(f"/hands/{hand_id}"))
 
 
-def test_after_a_drop_the_acting_seat_stays_or_moves_on_as_the_tablet_says(
-    dealer: Web, hand_id: int
+def test_after_a_drop_the_acting_seat_stays_or_moves_on_as_the_table_is_set(
+    dealer: Web, supervisor: Web, table_id: int, hand_id: int
 ) -> None:
     """Does a drop keep its seat acting, and move on to the next seat in play (skipping the
-    dropped seat 5) once this tablet asks so?"""
+    dropped seat 5) once a supervisor sets the table so, on the table's settings screen?"""
+    assert "stays with the seat that acted" in words(dealer.get(f"/hands/{hand_id}"))
     stays = act(dealer, hand_id, action="drop", seat=4, key="web-d4")
     assert stays.headers["Location"].endswith("&seat=4")
-    dealer.post("/prefs", {"after_drop": "next", "page": f"/hands/{hand_id}"})
+    assert "data-moves-on" not in dealer.follow(stays)
+    supervisor.post(f"/tables/{table_id}/settings", {"acting_seat": "moves_on"})
     moves = act(dealer, hand_id, action="drop", seat=3, key="web-d3")
     assert moves.headers["Location"].endswith("&seat=6")  # 4 and 5 dropped
     page = dealer.follow(moves)
     assert 'data-next-seat="6"' in page  # seat 3's panel: "Next seat" after it
+    assert "data-moves-on" in page  # the page's queue moves it on too, offline
+    assert "moves on to the next seat in play" in words(page)
+
+
+def test_a_tablet_cannot_choose_where_the_acting_seat_goes(dealer: Web, hand_id: int) -> None:
+    """The tablet's old way (a cookie sent by the hand screen) is gone: the table decides."""
+    dealer.post("/prefs", {"after_drop": "next", "page": f"/hands/{hand_id}"})
+    stays = act(dealer, hand_id, action="drop", seat=4, key="web-d4")
+    assert stays.headers["Location"].endswith("&seat=4")
+    assert 'name="after_drop"' not in dealer.follow(stays)
 
 
 def test_the_acting_seats_melds_are_beside_the_pad(
@@ -337,3 +349,32 @@ def test_a_meld_not_claimed_is_recorded_with_nothing_paid(dealer: Web, floor_api
     assert 'name="not_claimed" value="y" checked' not in page
     event = floor_api.get(f"/hands/{hand}")["events"][-1]
     assert (event["claimed"], event["payments"]) == (False, [])
+
+
+def test_the_acting_seat_buys_in_from_the_hand_screen_and_the_hand_stays(
+    dealer: Web, floor_api: Api, table_id: int, hand_id: int
+) -> None:
+    """Is the acting seat's buy-in on the hand screen (none while no seat acts), recorded once,
+    and back on the hand with that seat acting; an address off the site goes to the table?"""
+    assert re.search(
+        r'<section class="panel buy-in-here"[^>]*data-buy-in hidden',
+        dealer.get(f"/hands/{hand_id}"),
+    )
+    page = dealer.get(f"/hands/{hand_id}?seat=4")
+    form = re.search(r'<section class="panel buy-in-here"[^>]*>(.*?)</section>', page, re.S)
+    assert form and f'action="/tables/{table_id}/seats/4/chips"' in form.group(1)
+    assert f'name="back" type="hidden" value="/hands/{hand_id}?seat=4"' in form.group(1)
+    assert "Buy-in for seat 4" in words(form.group(1))
+    sent = {
+        "kind": "buy_in",
+        "amount": "25",
+        "key": "web-buy-4",
+        "back": f"/hands/{hand_id}?seat=4",
+    }
+    answer = dealer.post(f"/tables/{table_id}/seats/4/chips", sent)
+    assert answer.headers["Location"] == f"/hands/{hand_id}?seat=4"
+    dealer.post(f"/tables/{table_id}/seats/4/chips", sent)  # the same key: recorded once
+    assert floor_api.get(f"/tables/{table_id}")["seats"]["4"]["stack"] == 125
+    away = {**sent, "key": "web-buy-4b", "back": "https://example.com/"}
+    elsewhere = dealer.post(f"/tables/{table_id}/seats/4/chips", away)
+    assert elsewhere.headers["Location"] == f"/tables/{table_id}"

@@ -3,6 +3,8 @@ collection not due, and the floor's screens for limits and assignments."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask
 from sqlalchemy import select
@@ -117,8 +119,8 @@ def test_the_floor_changes_the_limits_on_the_settings_screen(
     people: Flask, supervisor: Web, dealer: Web, floor_api: Api
 ) -> None:
     table = floor_api.table()["id"]
-    assert "Change the limits" in words(supervisor.get(f"/tables/{table}"))
-    assert "Change the limits" not in words(dealer.get(f"/tables/{table}"))
+    assert "Change the settings" in words(supervisor.get(f"/tables/{table}"))
+    assert "Change the settings" not in words(dealer.get(f"/tables/{table}"))
     page = supervisor.get(f"/tables/{table}/settings")
     assert 'value="2000"' in page
     dealer.get(f"/tables/{table}/settings", status=403)
@@ -173,3 +175,28 @@ def test_the_table_is_asked_again_inside_the_write(
     )
     assert answer.status_code == 403
     assert "You deal Table 1; Table 2 is Bo's." in text_of(answer)
+
+
+def test_the_floor_sets_where_the_acting_seat_goes_on_the_settings_screen(
+    people: Flask, supervisor: Web, dealer: Web, floor_api: Api
+) -> None:
+    """Is the acting seat's way a choice of the settings screen (stays, until a supervisor
+    chooses moves on), said on the table screen, and not a dealer's to change?"""
+    table = floor_api.table()["id"]
+    page = supervisor.get(f"/tables/{table}/settings")
+    assert re.search(r'<input checked [^>]*value="stays"', page)
+    assert "Moves on to the next seat in play" in words(page)
+    assert "stays with the seat that acted" in words(supervisor.get(f"/tables/{table}"))
+    dealer.post(f"/tables/{table}/settings", {"acting_seat": "moves_on"}, status=403)
+    supervisor.post(f"/tables/{table}/settings", {"acting_seat": "moves_on"})
+    with people.app_context():
+        row = db.session.get(Table, table)
+        assert row is not None
+        assert (row.acting_seat, row.max_buy_in) == ("moves_on", 2000)  # the limits stay
+    assert re.search(
+        r'<input checked [^>]*value="moves_on"', supervisor.get(f"/tables/{table}/settings")
+    )
+    assert "moves on to the next seat in play" in words(supervisor.get(f"/tables/{table}"))
+    bad = supervisor.post(f"/tables/{table}/settings", {"acting_seat": "next"}, status=422)
+    assert "stays with the seat that acted or moves on" in text_of(bad)
+    assert "moves_on" not in text_of(bad)

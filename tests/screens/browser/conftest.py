@@ -48,6 +48,10 @@ SIZES = {
 }
 #: What axe-core's WCAG 2.1 AA run may never find.
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: Every theme a screen is checked in: the light one, and the dark one for a dim room.
+THEMES = ("light", "dark")
+#: The dark theme's paper (static/app.css, room mode): the sign the dark theme is on.
+DARK_PAPER = "rgb(20, 23, 26)"
 
 pytestmark = pytest.mark.browser
 
@@ -161,7 +165,24 @@ class Tablet:
 
     def assert_axe_finds_nothing_serious(self, name: str) -> None:
         """axe-core (bundled by axe-playwright-python, never downloaded): no serious or
-        critical WCAG 2.1 AA violation on the screen as it is now."""
+        critical WCAG 2.1 AA violation on the screen as it is now, in every theme: a tablet
+        that follows the device is checked as a light device and as a dark one (room mode),
+        then left as its device was; a tablet that chose its theme, in that theme."""
+        chosen = self.page.evaluate("document.documentElement.dataset.theme || ''")
+        if chosen:
+            self._axe(name, chosen)
+            return
+        device = self.page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        try:
+            for theme in THEMES:
+                self.page.emulate_media(color_scheme=theme)
+                paper = self.page.evaluate("getComputedStyle(document.body).backgroundColor")
+                assert (paper == DARK_PAPER) == (theme == "dark"), (name, theme, paper)
+                self._axe(name, theme)
+        finally:
+            self.page.emulate_media(color_scheme="dark" if device else "light")
+
+    def _axe(self, name: str, theme: str) -> None:
         from axe_playwright_python.sync_playwright import Axe
 
         options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
@@ -171,7 +192,7 @@ class Tablet:
             for v in found
             if v["impact"] in ("serious", "critical")
         ]
-        assert bad == [], f"axe-core on {name} at {self.size}: {bad}"
+        assert bad == [], f"axe-core on {name} at {self.size}, {theme} theme: {bad}"
 
     def assert_no_sideways_scroll(self) -> None:
         wide = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")

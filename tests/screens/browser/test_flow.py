@@ -135,3 +135,32 @@ def test_the_dark_theme_follows_the_device_passes_axe_and_switches(
     finally:
         context.close()
     assert not take(live.app)
+
+
+def test_the_acting_seat_moves_on_after_a_drop_where_the_table_is_set_so(tablet: Tablet) -> None:
+    """At a table left as it is, a drop keeps its seat acting; at one a supervisor set to move
+    on, the next seat in play acts after it, online and when the drop waits in the queue."""
+    page = tablet.page
+    stays = table_with_hand(tablet.live, dropped=[5])
+    moves = table_with_hand(tablet.live, dropped=[5])
+    moves["api"].call("PATCH", f"/tables/{moves['table']}", {"acting_seat": "moves_on"}, status=200)
+    tablet.sign_in("dealer")
+    acting = "#action-form [data-seat-field]"
+    for world, after in ((stays, "3"), (moves, "4")):
+        tablet.go(f"/hands/{world['hand']}")
+        page.tap(".seat-picker [data-pick-seat='3']")
+        page.tap("button[data-action=drop]")
+        tablet.wait_banner("Seat 3 drops")
+        assert page.input_value(acting) == after, world
+        selected = page.locator("[data-seat-panel].is-selected")
+        assert selected.get_attribute("data-seat-panel") == after
+    # Cut off at the table set to move on: seat 4's drop is queued and seat 6 acts (5 dropped).
+    page.context.set_offline(True)
+    page.tap("button[data-action=drop]")
+    page.wait_for_function("() => document.querySelectorAll('[data-pending]').length === 1")
+    assert page.input_value(acting) == "6"
+    page.context.set_offline(False)
+    tablet.go(f"/hands/{moves['hand']}")
+    page.wait_for_function("() => localStorage.getItem('dealer:queue') === '[]'")
+    events = moves["api"].get(f"/hands/{moves['hand']}")["events"]
+    assert [e["seat"] for e in events if e["type"] == "drop"] == [5, 3, 4]  # 5 at the deal

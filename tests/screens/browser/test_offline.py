@@ -41,9 +41,6 @@ def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None
     tablet.sign_in("dealer")
     tablet.go(f"/hands/{world['hand']}")
     page = tablet.page
-    # The seat screen open beside it (the same tablet, another tab) for the buy-in.
-    seat_screen = page.context.new_page()
-    seat_screen.goto(f"{tablet.live.url}/tables/{world['table']}/seats/4")
     page.context.set_offline(True)
     for number, (seat, cards) in enumerate(PLAYS, 1):
         type_meld(tablet, seat, cards)
@@ -52,16 +49,20 @@ def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None
         )
     assert "No connection: kept on this tablet, pending" in tablet.text("#queue")
     assert tablet.text("[data-seat-panel='1'] .down").startswith("0/11")  # nothing paid yet
-    seat_screen.check("input[name=kind][value=buy_in]")
-    seat_screen.fill("#amount", "25")
-    seat_screen.click("button:has-text('Record chips')")
-    seat_screen.wait_for_function("() => document.querySelectorAll('[data-pending]').length === 6")
-    seat_screen.close()
+    # The buy-in from the hand screen itself, for the seat chosen there: kept with the melds.
+    page.tap(".seat-picker [data-pick-seat='4']")
+    assert tablet.text("#buy-in-h") == "Buy-in for seat 4"
+    page.fill("#buy-in-amount", "25")
+    page.tap("[data-buy-in] button[type=submit]")
+    page.wait_for_function("() => document.querySelectorAll('[data-pending]').length === 6")
+    assert (
+        tablet.text("[data-pending='5']") == "Pending: Buy-in for seat 4 · Chips from the cage: 25"
+    )
     with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
         page.reload()  # the browser's own page: no connection; the queue stays on the tablet
     page.context.set_offline(False)
     tablet.go(f"/hands/{world['hand']}")
-    # All sent (the last, the buy-in, answered by the table screen: the hand is drawn again).
+    # All sent (the last, the buy-in, answered by the hand screen again, seat 4 acting).
     page.wait_for_function("() => localStorage.getItem('dealer:queue') === '[]'")
     page.wait_for_function(
         "s => document.querySelector(s)?.textContent.startsWith('3/')",

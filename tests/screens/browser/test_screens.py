@@ -263,8 +263,9 @@ def test_the_dispute_view_from_a_payment(tablet: Tablet) -> None:
 
 
 def test_the_other_screens(four_sizes: Tablet) -> None:
-    """Sign-in, the dealer's tables, a seat, a void, a payment, the 403 page, four-colour suits:
-    no sideways scroll, and nothing serious or critical for axe-core, at every size."""
+    """Sign-in, the dealer's tables, a seat, a void, a payment, the 403 page, four-colour suits,
+    a table's settings: no sideways scroll, and nothing serious or critical for axe-core in
+    either theme, at every size."""
     tablet, page = four_sizes, four_sizes.page
     world = table_with_hand(tablet.live, dropped=[5])
     meld = world["api"].event(
@@ -301,6 +302,8 @@ def test_the_other_screens(four_sizes: Tablet) -> None:
     tablet.shot("34b-unknown-hand", axe=True)
     tablet.go("/floor")
     tablet.shot("35-floor-tables", axe=True)
+    tablet.go(f"/tables/{world['table']}/settings")
+    tablet.shot("35b-table-settings", axe=True)
     tablet.go(f"/hands/{world['hand']}?seat=1")
     targets = page.evaluate(
         """[...document.querySelectorAll('main button, main a, main input, main select')]

@@ -1,0 +1,32 @@
+"""People on screen in words: what an admin is told when adding someone, giving a new PIN or
+deactivating someone, and the PIN field's own words."""
+
+from __future__ import annotations
+
+from dealer.words.catalogue import say
+
+__all__ = ["deactivated", "form_expired", "new_pin_given", "person_added", "pin_field"]
+
+
+def pin_field(low: int, high: int) -> str:
+    """The label of a PIN being chosen: ``A PIN of 4 to 8 digits``."""
+    return say("A PIN of {low} to {high} digits", low=low, high=high)
+
+
+def form_expired() -> str:
+    """A form whose token has aged (or never came): nothing was changed."""
+    return say("The form expired: send it again.")
+
+
+def person_added(name: str, role: str) -> str:
+    return say(
+        "{name} is added as {role}: they sign in with their name and PIN.", name=name, role=role
+    )
+
+
+def new_pin_given(name: str) -> str:
+    return say("{name} has a new PIN: their sign-ins have ended.", name=name)
+
+
+def deactivated(name: str) -> str:
+    return say("{name} is deactivated: they can no longer sign in.", name=name)
