@@ -19,6 +19,7 @@ from dealer.bounds import APPROVAL_ABOVE, BUY_IN_CHIPS, MAX_BUY_IN, MIN_BUY_IN, 
 from dealer.errors import Invalid
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
+from dealer.people.users import require_role
 from dealer.words.catalogue import say
 
 __all__ = [
@@ -91,7 +92,9 @@ def set_limits(table: Table, given: Mapping[str, object | None]) -> Limits:
 def change_limits(
     session: Session, table: Table, given: Mapping[str, object | None], user: User
 ) -> Limits:
-    """A supervisor changes a table's limits: set, and written in the audit trail."""
+    """A supervisor changes a table's limits: set, and written in the audit trail. Refused to
+    anyone below a supervisor, whichever door asks."""
+    require_role(user, "supervisor")
     before = limits_of(table)
     after = set_limits(table, given)
     session.flush()

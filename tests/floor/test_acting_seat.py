@@ -67,3 +67,21 @@ def test_a_dealer_may_not_set_it_nor_may_anyone_set_a_way_there_is_not(people: F
             change_acting_seat(session, table, "next", sam)
         assert "stays with the seat that acted or moves on" in bad.value.message
         assert table.acting_seat == "stays"
+
+
+def test_a_dealer_may_not_change_a_tables_limits_whichever_door_asks(people: Flask) -> None:
+    """The limits are a supervisor's setting: the service refuses a dealer itself, and changes
+    nothing."""
+    from dealer.floor.limits import change_limits, limits_of
+
+    table_id = new_table(people)
+    with people.app_context(), writing(db.session()) as session:
+        dee = session.scalars(select(User).where(User.name == "Dee")).one()
+        table = session.get(Table, table_id)
+        assert table is not None
+        before = limits_of(table)
+        with pytest.raises(Forbidden):
+            change_limits(session, table, {"max_buy_in": before.max_buy_in + 100}, dee)
+    with people.app_context():
+        table = db.session.get(Table, table_id)
+        assert table is not None and limits_of(table) == before
