@@ -35,7 +35,7 @@ from dealer.models import (
     User,
     by_id,
 )
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_hand_audit
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 
@@ -138,15 +138,13 @@ def open_dispute(
     add_linked(session, dispute)
     about = f" about ledger entry {entry_seq}" if entry_seq is not None else ""
     who = f"seat {seat}" if seat is not None else "the dealer"
-    record_audit(
+    record_hand_audit(
         session,
         "dispute_opened",
+        hand,
+        recorder,
         words=f"Dispute {dispute.id} opened on hand {hand.number} (id {hand.id}), raised by "
         f"{who}{about}: {claim}",
-        user_id=recorder.user_id,
-        device=recorder.device,
-        table_id=hand.table_id,
-        hand_id=hand.id,
         details={"dispute": dispute.id, "seat": seat, "entry": entry_seq},
     )
     return dispute
@@ -241,15 +239,13 @@ def rule_on_dispute(
             else "",
         )
     )
-    record_audit(
+    record_hand_audit(
         session,
         "dispute_ruled",
+        hand,
+        recorder,
         words=f"{user.name} ruled dispute {dispute_id} on hand {hand.number} (id {hand.id}) "
         f"{outcome}{led_to}: {reason}",
-        user_id=recorder.user_id,
-        device=recorder.device,
-        table_id=hand.table_id,
-        hand_id=hand.id,
         details={
             "dispute": dispute_id,
             "outcome": outcome,

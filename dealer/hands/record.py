@@ -23,7 +23,7 @@ from dealer.ledger.links import link_event
 from dealer.ledger.post import Posting, Recorder, post, read_heads
 from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_hand_audit
 from dealer.words.catalogue import say
 
 __all__ = ["record_event", "start_hand"]
@@ -124,29 +124,27 @@ def _audit_event(
     hand = replayed.row
     where = f"hand {hand.number} at table {hand.table_id}"
 
-    def audit(kind: str, words: str, details: dict[str, object]) -> None:
-        record_audit(
-            session,
-            kind,
-            words=words,
-            user_id=recorder.user_id,
-            device=recorder.device,
-            table_id=hand.table_id,
-            hand_id=hand.id,
-            details=details,
-        )
-
     if event.type == "void" and event.action is not None:
         target = event.action.get("event")
         what = f"event #{target}" if isinstance(target, int) else "the whole hand"
         reason = str(event.action.get("reason") or "").strip()
         said = f": {reason}" if reason else "."
-        audit("void", f"Voided {what} of {where}{said}", {"event": event.id, "voided": target})
+        record_hand_audit(
+            session,
+            "void",
+            hand,
+            recorder,
+            words=f"Voided {what} of {where}{said}",
+            details={"event": event.id, "voided": target},
+        )
     if supervisor is not None and supervisor.id != user.id:
-        audit(
+        record_hand_audit(
+            session,
             "supervisor_approval",
-            f"{supervisor.name} approved {event.type} #{event.seq} of {where}.",
-            {"event": event.id, "supervisor": supervisor.id},
+            hand,
+            recorder,
+            words=f"{supervisor.name} approved {event.type} #{event.seq} of {where}.",
+            details={"event": event.id, "supervisor": supervisor.id},
         )
 
 

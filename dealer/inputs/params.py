@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any, NotRequired
 from zoneinfo import ZoneInfo
@@ -67,6 +67,18 @@ def _number(bounds: tuple[int, int]) -> Words:
         )
 
     return Words(judge, inner=core_schema.int_schema(ge=low, le=high))
+
+
+def _one_of(choices: tuple[str, ...], refused: Callable[[], str]) -> Words:
+    """A query parameter naming one of ``choices``; anything else refused in ``refused()``'s
+    words (said when refused, so in the language of that moment)."""
+
+    def judge(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+        if value in choices:
+            return str(value)
+        raise Invalid(refused(), "invalid_query")
+
+    return Words(judge, inner=core_schema.literal_schema(list(choices)))
 
 
 class LedgerPage(TypedDict, total=False):
@@ -157,18 +169,12 @@ class SeatSearch(TypedDict, total=False):
     ]
 
 
-def _status(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-    if value in ("open", "ruled"):
-        return str(value)
-    raise Invalid(say("status is open or ruled."), "invalid_query")
-
-
 class DisputeFilter(TypedDict, total=False):
     """Which disputes: every one, or only those open (or ruled)."""
 
     status: Annotated[
         str,
-        Words(_status, inner=core_schema.literal_schema(["open", "ruled"])),
+        _one_of(("open", "ruled"), lambda: say("status is open or ruled.")),
         Field(description="open: not ruled on yet; ruled: closed by a ruling."),
     ]
 
@@ -202,24 +208,12 @@ To = Annotated[str, Field(description=_MOMENT, examples=["2024-05-04T02:00:00Z"]
 Window = TypedDict("Window", {"from": From, "to": To}, total=False)  # "from" is not a Python name
 
 
-def _hands(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-    if value in ("all", "none"):
-        return str(value)
-    raise Invalid(say("hands is all or none."), "invalid_query")
-
-
-def _paper(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-    if value in ("page", "receipt"):
-        return str(value)
-    raise Invalid(say("paper is page or receipt."), "invalid_query")
-
-
 class SlipPaper(TypedDict, total=False):
     """Which paper a slip prints on."""
 
     paper: Annotated[
         str,
-        Words(_paper, inner=core_schema.literal_schema(["page", "receipt"])),
+        _one_of(("page", "receipt"), lambda: say("paper is page or receipt.")),
         Field(
             description="receipt: the table's 80 mm receipt printer; page: letter or A4. Left "
             "out: the tablet's own choice (set on the table screen), else page."
@@ -237,7 +231,7 @@ ShiftWindow = TypedDict(
         "hands": NotRequired[
             Annotated[
                 str,
-                Words(_hands, inner=core_schema.literal_schema(["all", "none"])),
+                _one_of(("all", "none"), lambda: say("hands is all or none.")),
                 Field(
                     description="all (the default): every hand listed as an appendix; none: "
                     "left out (the ledger's CSV export lists them)."

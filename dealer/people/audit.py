@@ -13,14 +13,18 @@ from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.errors import Invalid
-from dealer.models import AuditRecord, Table, User, utcnow
+from dealer.models import AuditRecord, Hand, Table, User, utcnow
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
+
+if TYPE_CHECKING:
+    from dealer.ledger.post import Recorder
 
 __all__ = [
     "AUDIT_KINDS",
@@ -29,6 +33,7 @@ __all__ = [
     "AuditLine",
     "audit_trail",
     "record_audit",
+    "record_hand_audit",
 ]
 
 #: Every kind of record, with the words the audit screen's filter shows for it.
@@ -104,6 +109,28 @@ def record_audit(
 
     add_linked(session, record)
     return record
+
+
+def record_hand_audit(
+    session: Session,
+    kind: str,
+    hand: Hand,
+    recorder: Recorder,
+    *,
+    words: str,
+    details: Mapping[str, object],
+) -> AuditRecord:
+    """Put on the trail what ``recorder`` did on ``hand`` (and so at its table)."""
+    return record_audit(
+        session,
+        kind,
+        words=words,
+        user_id=recorder.user_id,
+        device=recorder.device,
+        table_id=hand.table_id,
+        hand_id=hand.id,
+        details=details,
+    )
 
 
 def _claimed_device() -> str:

@@ -12,6 +12,7 @@ from dealer.reports.figures import ChipsAt, local_time, money_text, zone
 from dealer.reports.fonts import BOLD, FONT
 from dealer.reports.layout import ALARM
 from dealer.reports.pages import PageDecor, build_pdf
+from dealer.reports.statement_slip import statement_decor
 from dealer.views.documents.model import HandSlip, PrintOptions
 from dealer.views.statement import Statement
 
@@ -109,10 +110,4 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
             )
         )
     story += [*_signature("Floor - name"), *_signature(f"Player - seat {found.seat}")]
-    decor = PageDecor(
-        "Statement",
-        f"{found.table_name} - hand {found.number} - seat {found.seat}",
-        options,
-        alarm=None if found.balanced else "DOES NOT BALANCE",
-    )
-    return build_pdf(story, decor)
+    return build_pdf(story, statement_decor(found, options))

@@ -19,7 +19,7 @@ from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions
 from dealer.views.statement import Statement
 
-__all__ = ["statement_pdf"]
+__all__ = ["statement_decor", "statement_pdf"]
 
 
 def _signed(n: int) -> str:
@@ -58,13 +58,18 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
         Spacer(1, 18),
         signatures("Floor signature - name", f"Player - seat {found.seat}", width),
     ]
-    decor = PageDecor(
+    return build_pdf(story, statement_decor(found, options))
+
+
+def statement_decor(found: Statement, options: PrintOptions) -> PageDecor:
+    """What every page of a seat's statement carries, on any paper: the seat, and the alarm
+    when its books do not balance."""
+    return PageDecor(
         "Statement",
         f"{found.table_name} - hand {found.number} - seat {found.seat}",
         options,
         alarm=None if found.balanced else "DOES NOT BALANCE",
     )
-    return build_pdf(story, decor)
 
 
 def _every_chip(found: Statement, width: float, tz: ZoneInfo) -> list[Flowable]:

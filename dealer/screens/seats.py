@@ -325,11 +325,23 @@ def collect(table_id: int) -> Response | tuple[str | Response, int]:
         take_time_collection(session, live, recorder(), who().user, supervisor)
         return url_for("screens.table", table_id=table_id, collected=1)
 
+    return record_at_table(table, form, {"collect": table_id}, body.supervisor, work)
+
+
+def record_at_table(
+    table: Table,
+    form: Any,
+    fields: Mapping[str, Any],
+    supervisor: Supervisor | None,
+    work: Callable[[Session, User | None], str],
+) -> Response | tuple[str | Response, int]:
+    """Record ``work`` at the table once (the form's key), approved where the table asks, then
+    on to the page ``work`` names; refused, the table's page again with the refusal in words."""
+
     def redraw(status: int, message: str) -> tuple[str | Response, int]:
         return _table_page(table, status, message)
 
-    fields = {"collect": table_id}
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return record_approved(form.key.data, fields, supervisor, work, redraw)
 
 
 def _deal_page(

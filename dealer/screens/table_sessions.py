@@ -20,8 +20,8 @@ from dealer.screens.auth.guard import page, who
 from dealer.screens.count_form import CountForm
 from dealer.screens.forms import CloseSessionForm, OpenSessionForm
 from dealer.screens.screen import at_table
-from dealer.screens.seats import TABLE, _table_page
-from dealer.screens.sent import record_approved, record_once
+from dealer.screens.seats import TABLE, _table_page, record_at_table
+from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import source
 
@@ -70,11 +70,8 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         service.close_session(session, found, who().user, supervisor)
         return url_for("screens.table", table_id=table_id)
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _table_page(table, status, message)
-
     fields = {"close_session": session_id}
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return record_at_table(table, form, fields, body.supervisor, work)
 
 
 @bp.post(SESSION + "/count")
@@ -88,9 +85,6 @@ def count_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
     if body is None:
         return _table_page(table, 422, form.first_refusal())
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
-        return _table_page(table, status, message)
-
     try:
         witness_id = confirm_witness(
             current_session(),
@@ -101,7 +95,7 @@ def count_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         )
     except DealerError as exc:
         status, _code, message = refusal(exc)
-        return redraw(status, message)
+        return _table_page(table, status, message)
 
     def work(session: Session, supervisor: User | None) -> str:
         found = service.session_at(session, table_id, session_id)
@@ -119,4 +113,4 @@ def count_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return url_for("screens.table", table_id=table_id)
 
     fields = {"count_session": session_id, "tray": body.tray_chips}
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return record_at_table(table, form, fields, body.supervisor, work)
