@@ -5,17 +5,17 @@ The API dumps these (API.md's ledger and verification) and its document is made 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Annotated
 
 from pydantic import ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.ledger import Report, parse_account
+from dealer.ledger import Report
 from dealer.models import LedgerEntry, Seating, Table
 from dealer.people.devices import device_claim
 from dealer.views.base import Time, View
+from dealer.views.documents.ledger import party
 
 __all__ = ["EntriesView", "EntryView", "VerificationView", "ledger_view", "verification_view"]
 
@@ -98,16 +98,6 @@ def verification_view(report: Report) -> VerificationView:
     return VerificationView.model_validate(report.as_dict())
 
 
-def _party(account: str, seat_of: Mapping[int, int]) -> str:
-    """An account as the API names a party: the seat number, pot, house or cage."""
-    parsed = parse_account(account)
-    if parsed is None:
-        return account
-    if parsed.kind == "seating" and parsed.id is not None:
-        return str(seat_of.get(parsed.id, account))
-    return parsed.kind
-
-
 def ledger_view(
     session: Session, table: Table, after: int = 0, limit: int | None = None
 ) -> EntriesView:
@@ -126,8 +116,8 @@ def ledger_view(
             EntryView(
                 seq=e.seq,
                 at=e.at,
-                **{"from": _party(e.from_account, seat_of)},
-                to=_party(e.to_account, seat_of),
+                **{"from": party(e.from_account, seat_of)},
+                to=party(e.to_account, seat_of),
                 chips=e.chips,
                 reason=e.reason,
                 rule=e.reason_code,

@@ -29,12 +29,14 @@ def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
 
 
 def party(account: str, seat_of: Mapping[int, int]) -> str:
-    """An account as the documents name a party: ``"3"`` for a seat, else pot, house, cage."""
+    """An account as the API, the CSV and the documents name a party: ``"3"`` for a seat (by
+    ``seat_of``, seating id to seat), else pot, house or cage; an account it cannot place, as
+    it is. (In words, for a person: `dealer.words.parties.account_words`.)"""
     parsed = parse_account(account)
     if parsed is None:
         return account
-    if parsed.kind == "seating" and parsed.id is not None and parsed.id in seat_of:
-        return str(seat_of[parsed.id])
+    if parsed.kind == "seating" and parsed.id is not None:
+        return str(seat_of[parsed.id]) if parsed.id in seat_of else account
     return parsed.kind
 
 
