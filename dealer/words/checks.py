@@ -16,6 +16,14 @@ def checked_words(links: int, since: str | None, link: int = 0) -> str:
             "Checked from the start of the ledger: all {n} links were recomputed under the key.",
             links,
         )
+    if not links:
+        return say(
+            "Checked from the signed checkpoint of {time} (link {link}): nothing was written "
+            "after it; what is up to it is vouched for by that checkpoint's signature, its hash "
+            "and its counts of rows.",
+            time=since,
+            link=link,
+        )
     return say_n(
         "Checked from the signed checkpoint of {time} (link {link}): the {n} link written "
         "after it was recomputed under the key; those up to it are vouched for by that "
@@ -32,11 +40,7 @@ def checked_words(links: int, since: str | None, link: int = 0) -> str:
 def clean_words(link: int) -> str:
     """The checks found nothing: the ledger stands as written up to the checkpoint at ``link``
     that the document filed, checked."""
-    return say(
-        "The ledger checked clean up to this report's checkpoint (link {link}): nothing was "
-        "changed, added or taken out.",
-        link=link,
-    )
+    return say("The ledger checked clean up to this report's checkpoint (link {link}).", link=link)
 
 
 def failed_words(problems: int) -> str:
