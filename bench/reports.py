@@ -17,11 +17,19 @@ Besides the bare table (as the issue defines it: ReportLab measures every cell a
 the rest of the table at each page) it times a tuned one (column widths and row heights given),
 and prints ``vs_tuned`` too: the shift PDF also holds the players, the accounts and two charts.
 
-The shift ledger checks the ledger from the last checked checkpoint that holds: by default the
-only checkpoint is the empty chain's, so it recomputes every link of the shift (what the first
-print after a shift costs when nothing was checked during it). ``--checkpoint-hour 7`` files a
-checked checkpoint 7 hours into the shift first (as an hourly ``ledger checkpoint`` would), so
-that only the last hour's links are recomputed; the checks filing it are not timed.
+The floor checks itself as it goes: each table session's report, printed at a dealer's down,
+runs the quick ledger checks from the last checked checkpoint and files the head it reached as
+a checked checkpoint (`dealer.views.documents.session`). In this shift every table's dealer goes
+down on the hour (each table a second later than the one before), so by default a checked
+checkpoint is filed at each hour of the shift, 1 to ``hours - 1``, as the downs' reports would
+file them: the shift ledger then checks from the last one and recomputes the last hour's links
+only. It is the conservative end of what a floor does: the downs at the shift's close print
+theirs too, and a floor whose downs are spread through the hour files one every few minutes.
+The checks filing them are run once over the whole shift and are not timed (on a floor they
+are spread over the downs: see the session report's figures in bench/README.md).
+``--checkpoint-hour H`` files only one, H hours into the shift; ``--checkpoint-hour 0`` none:
+the shift ledger then recomputes every link of the shift, as on a floor where no session
+report was printed and nobody ran ``flask --app dealer ledger checkpoint``.
 
     python -m bench.reports [--tables 40] [--hours 8] [--per-hour 30] [--db bench/out/shift.sqlite3]
                             [--pdf bench/out/shift.pdf] [--synthetic] [--checkpoint-hour H]
@@ -625,20 +633,24 @@ def build_database(path: Path, tables: int, hours: int, per_hour: int) -> dict[s
     return times
 
 
-def checkpoint_during_shift(path: Path, at: datetime) -> dict[str, float]:
-    """What ``flask --app dealer ledger checkpoint`` run at ``at`` would have filed: the checks
-    run over everything linked so far and, as they found nothing, the head as it stood at
-    ``at`` filed checked. The shift ledger then checks only what was linked after it."""
+def checkpoints_during_shift(path: Path, moments: list[datetime]) -> dict[str, float]:
+    """What the session reports printed at ``moments`` (or ``flask --app dealer ledger
+    checkpoint`` run then) would have filed: the checks run over what was linked before each
+    and, as they found nothing, the head as it stood then filed checked. Here the checks run
+    once, over the whole shift (it is all in the database already), and each moment's head is
+    filed after them. The shift ledger then checks only what was linked after the last."""
     app = bench_app(path)
+    heads = []
     with app.app_context():
         with snapshot(db.session()) as session:
             report = verify(session)
-            head = counted(session, chain_head(session, before=at))
+            heads = [counted(session, chain_head(session, before=at)) for at in moments]
         if not report.ok:
             raise RuntimeError(f"the bench's ledger does not verify: {report.problems[:3]}")
-        record_checkpoint(head, True, f"checkpoint command at {at.isoformat()}")
+        for at, head in zip(moments, heads, strict=True):
+            record_checkpoint(head, True, f"session reports at {at.isoformat()}")
         db.engine.dispose()
-    return {"links": head.seq}
+    return {"links": heads[-1].seq if heads else 0}
 
 
 def bench_app(path: Path) -> Flask:
@@ -704,10 +716,11 @@ def main() -> None:
     parser.add_argument(
         "--checkpoint-hour",
         type=float,
-        default=0,
-        help="a checked checkpoint filed this many hours into the shift, before the shift "
-        "ledger is asked for (as an hourly `ledger checkpoint` would); 0: none, the shift "
-        "ledger checks every link of the shift",
+        default=None,
+        help="one checked checkpoint filed this many hours into the shift, before the shift "
+        "ledger is asked for; 0: none, the shift ledger checks every link of the shift "
+        "(default: one at each hour of the shift, as the session reports printed at the "
+        "dealers' downs file them)",
     )
     args = parser.parse_args()
     options = PrintOptions()
@@ -732,13 +745,20 @@ def main() -> None:
             f"{steps['engine_and_hashes']:.1f} s, insert {steps['insert']:.1f} s), "
             f"{path.stat().st_size / 2**20:.0f} MB at {path}"
         )
-        if args.checkpoint_hour:
-            at = START + timedelta(hours=args.checkpoint_hour)
-            filed = measure(lambda: (b"", checkpoint_during_shift(path, at)))
+        if args.checkpoint_hour is None:  # the session reports of each hour's downs
+            hours = [float(h) for h in range(1, args.hours)]
+        else:
+            hours = [args.checkpoint_hour] if args.checkpoint_hour else []
+        if hours:
+            moments = [START + timedelta(hours=h) for h in hours]
+            filed = measure(lambda: (b"", checkpoints_during_shift(path, moments)))
             print(
-                f"checked checkpoint filed at link {int(filed.extra['links'])} "
-                f"({args.checkpoint_hour:g} h into the shift) in {filed.seconds:.1f} s"
+                f"{len(moments)} checked checkpoint(s) filed, the last at link "
+                f"{int(filed.extra['links'])} ({hours[-1]:g} h into the shift), "
+                f"in {filed.seconds:.1f} s (not timed in the report)"
             )
+        else:
+            print("no checked checkpoint during the shift: every link is recomputed")
         window = (START - timedelta(minutes=30), START + timedelta(hours=args.hours, minutes=30))
         ours = measure(shift_from_database(path, window, options), args.pdf)
         report = ours.extra["report"]

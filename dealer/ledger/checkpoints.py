@@ -10,9 +10,10 @@ behind one no longer gives its hash, even when whoever rewrote it had the databa
 key. A checkpoint is ``checked`` when the checks ran over everything since the last checked
 one and found nothing: verifying starts from the last such checkpoint that still holds.
 
-Checkpoints are made by ``flask --app dealer ledger checkpoint``, by every shift report (checked
-when its checks pass), by every session report and backup, and, unchecked, at each shift's end
-(the first write after a shift starts records the head as the last shift left it).
+Checkpoints are made by ``flask --app dealer ledger checkpoint``, by every shift report and
+every table session's report (checked when their checks pass: the floor checks itself at each
+dealer's down), by every backup and, unchecked, at each shift's end (the first write after a
+shift starts records the head as the last shift left it).
 """
 
 from __future__ import annotations

@@ -2,15 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from zoneinfo import ZoneInfo
 
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Spacer
 
 from dealer.reports.figures import local_time
-from dealer.reports.layout import note, pairs, section
-from dealer.views.documents.model import FiledCheckpoint
+from dealer.reports.layout import banner, note, pairs, section
+from dealer.views.documents.model import ChainCheck, FiledCheckpoint
+from dealer.words.checks import checked_words, clean_words, failed_line, failed_words
 
-__all__ = ["checkpoint_section"]
+__all__ = ["checked_text", "checkpoint_section", "checks_banner", "verdict_text"]
+
+
+def checks_banner(problems: Sequence[str], width: float) -> list[Flowable]:
+    """The red banner at the top of a document whose checks found ``problems`` (none: nothing)."""
+    if not problems:
+        return []
+    return [banner(failed_words(len(problems)), problems, width), Spacer(1, 8)]
+
+
+def checked_text(chain: ChainCheck, tz: ZoneInfo) -> str:
+    """What the checks recomputed: from which signed checkpoint, how many links."""
+    since = local_time(chain.since, tz) if chain.since is not None else None
+    return checked_words(chain.links, since, chain.since_link)
+
+
+def verdict_text(chain: ChainCheck, checkpoint: FiledCheckpoint | None) -> str:
+    """The checks' verdict: clean up to the checkpoint filed, or failed (the banner says why)."""
+    if not chain.ok:
+        return failed_line()
+    return clean_words(checkpoint.seq if checkpoint is not None else 0)
 
 
 def checkpoint_section(

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.reports.checkpoint import checkpoint_section
+from dealer.reports.checkpoint import (
+    checked_text,
+    checkpoint_section,
+    checks_banner,
+    verdict_text,
+)
 from dealer.reports.count import count_section
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, zone
 from dealer.reports.layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions, SessionReport
+from dealer.words.checks import failed_short
 
 __all__ = ["session_pdf"]
 
@@ -31,6 +38,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
     balance = seats_net + report.house_drop + report.pot
     summary = _summary(report, money, tz)
     story: list[Flowable] = [
+        *checks_banner(report.problems, width),
         pairs(summary, width),
         *section("Seats"),
         _seats(report, width, money),
@@ -49,7 +57,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         *section("Hands"),
         _hands(report, width, money, tz),
         *disputes_story(report.disputes, width, tz, with_hand=True),
-        *checkpoint_section(report.checkpoint, tz, width),
+        *_checks(report, tz, width),
         Spacer(1, 12),
         signatures(f"Dealer signature - {report.dealer}", "Supervisor signature - name", width),
     ]
@@ -58,9 +66,20 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         f"{report.table} - session {report.session_id} - dealer {report.dealer}",
         options,
         report.reprint,
-        alarm="NETS DO NOT BALANCE" if balance else None,
+        alarm=failed_short() if report.problems else "NETS DO NOT BALANCE" if balance else None,
     )
     return build_pdf(story, decor)
+
+
+def _checks(report: SessionReport, tz: ZoneInfo, width: float) -> list[Flowable]:
+    """What the ledger checks run before the report found and covered, then the checkpoint
+    filed."""
+    story = checkpoint_section(report.checkpoint, tz, width)
+    if report.chain is not None:
+        story += [note(escape(verdict_text(report.chain, report.checkpoint)))]
+        story += [note(escape(checked_text(report.chain, tz)))]
+    story += [note(escape(line)) for line in report.engine_changed]
+    return story
 
 
 def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[str, str]]:

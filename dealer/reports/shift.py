@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from dealer.reports.charts import bar_chart
-from dealer.reports.checkpoint import checkpoint_section
+from dealer.reports.checkpoint import checkpoint_section, checks_banner
 from dealer.reports.dispute_table import disputes_story
 from dealer.reports.figures import (
     amount_text,
@@ -18,11 +18,12 @@ from dealer.reports.figures import (
     money_text,
     zone,
 )
-from dealer.reports.layout import PagedTable, banner, note, section
+from dealer.reports.layout import PagedTable, note, section
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.reports.shift_summary import summary_story
 from dealer.views.documents.model import Amount, PrintOptions
 from dealer.views.documents.shift_model import ShiftReport
+from dealer.words.checks import failed_short
 
 __all__ = ["hand_rows", "shift_pdf"]
 
@@ -39,9 +40,7 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
     problems = report.all_problems()
 
     story: list[Flowable] = []
-    if problems:
-        title = f"{len(problems)} CHECK(S) FAILED: read these before signing this report"
-        story += [banner(title, problems, width), Spacer(1, 8)]
+    story += checks_banner(problems, width)
     story += summary_story(report, width, tz, cur)
     story += [PageBreak(), *section("Per table")]
     if report.engine_changed:
@@ -76,7 +75,7 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
         f"All tables - {window}",
         options,
         report.reprint,
-        alarm="CHECKS FAILED" if problems else None,
+        alarm=failed_short() if problems else None,
     )
     return build_pdf(story, decor)
 

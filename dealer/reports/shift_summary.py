@@ -10,11 +10,11 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable
 
+from dealer.reports.checkpoint import checked_text
 from dealer.reports.figures import amount_text, chips_text, local_time, money_text
 from dealer.reports.layout import PagedTable, note, pairs, section
 from dealer.views.documents.model import Amount
 from dealer.views.documents.shift_model import ShiftReport
-from dealer.words.checks import checked_words
 
 __all__ = ["summary_story"]
 
@@ -56,14 +56,7 @@ def summary_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str
         ("players", str(len(report.players))),
         ("trial balance", "balances (0 chips)" if not trial else f"OFF BY {trial} chips"),
         ("chain check", f"{'OK' if chain.ok else 'FAILED'} over {chain.entries} entries"),
-        (
-            "checked",
-            checked_words(
-                chain.links,
-                local_time(chain.since, tz) if chain.since is not None else None,
-                chain.since_link,
-            ),
-        ),
+        ("checked", checked_text(chain, tz)),
         (
             "checkpoint",
             f"link {point.seq}, {'checked' if point.checked else 'filed unchecked'}"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say_n
+from dealer.words.catalogue import say, say_n
 
-__all__ = ["checked_words"]
+__all__ = ["checked_words", "clean_words", "failed_line", "failed_short", "failed_words"]
 
 
 def checked_words(links: int, since: str | None, link: int = 0) -> str:
@@ -15,6 +15,14 @@ def checked_words(links: int, since: str | None, link: int = 0) -> str:
             "Checked from the start of the ledger: its {n} link was recomputed under the key.",
             "Checked from the start of the ledger: all {n} links were recomputed under the key.",
             links,
+        )
+    if not links:
+        return say(
+            "Checked from the signed checkpoint of {time} (link {link}): nothing was written "
+            "after it; what is up to it is vouched for by that checkpoint's signature, its hash "
+            "and its counts of rows.",
+            time=since,
+            link=link,
         )
     return say_n(
         "Checked from the signed checkpoint of {time} (link {link}): the {n} link written "
@@ -27,3 +35,24 @@ def checked_words(links: int, since: str | None, link: int = 0) -> str:
         time=since,
         link=link,
     )
+
+
+def clean_words(link: int) -> str:
+    """The checks found nothing: the ledger stands as written up to the checkpoint at ``link``
+    that the document filed, checked."""
+    return say("The ledger checked clean up to this report's checkpoint (link {link}).", link=link)
+
+
+def failed_words(problems: int) -> str:
+    """The title of the red banner over a document whose checks found ``problems``."""
+    return say("{n} CHECK(S) FAILED: read these before signing this report", n=problems)
+
+
+def failed_short() -> str:
+    """What every page's header says of a document whose checks failed."""
+    return say("CHECKS FAILED")
+
+
+def failed_line() -> str:
+    """The summary's line for checks that failed: the banner says what they found."""
+    return say("FAILED: the red banner at the top says what the checks found.")

@@ -139,5 +139,5 @@ def test_reports_print_the_checkpoint_they_file(
     sessions = api.get("/tables/1/sessions")["sessions"]
     text = pdf_text(fetch(floor, f"/reports/sessions/{sessions[0]['id']}.pdf").data)
     last = filed(app)[-1]
-    assert not last.checked and last.reason.startswith("session report")
+    assert last.checked and last.reason.startswith("session report")
     assert last.hash in "".join(text.split())

@@ -1,9 +1,10 @@
 """The table session: seats, the drop, corrections and every hand, as the ledger has them."""
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from dealer.reports import session_pdf
-from dealer.views.documents.model import PrintOptions
+from dealer.views.documents.model import ChainCheck, PrintOptions
 from tests.reports.examples import PLAYERS, pdf_pages, rotated_hand, session_example
 
 
@@ -81,3 +82,39 @@ def test_a_session_still_open_with_no_hands_prints():
     report = replace(session_example(0), closed_at=None, close_confirmed_by=None, corrections=())
     text = "\n".join(pdf_pages(session_pdf(report)))
     assert "still open" in text and "No hands were played." in text and "None." in text
+
+
+def test_the_checks_it_ran_are_said_clean_up_to_its_checkpoint():
+    report = replace(
+        session_example(3),
+        chain=ChainCheck(
+            ok=True,
+            entries=40,
+            head="ab",
+            links=0,
+            since=datetime(2024, 5, 3, 21, 29, tzinfo=UTC),
+            since_link=120,
+        ),
+    )
+    text = " ".join("\n".join(pdf_pages(session_pdf(report, PrintOptions(timezone="UTC")))).split())
+    assert "The ledger checked clean up to this report's checkpoint" in text
+    assert (
+        "Checked from the signed checkpoint of 2024-05-03 21:29:00 UTC (link 120): "
+        "nothing was written after it" in text
+    )
+    assert "CHECK" not in text
+
+
+def test_problems_the_checks_found_print_in_the_red_banner_and_every_header():
+    problems = ("chain: Entry 16 was changed after it was written.",)
+    report = replace(
+        session_example(3),
+        chain=ChainCheck(ok=False, entries=40, head="ab", links=7),
+        problems=problems,
+    )
+    pages = pdf_pages(session_pdf(report))
+    first = " ".join(pages[0].split())
+    assert "1 CHECK(S) FAILED: read these before signing this report" in first
+    assert problems[0] in first
+    assert all("CHECKS FAILED" in page for page in pages)
+    assert "checked clean" not in " ".join(pages)

@@ -14,9 +14,10 @@ from dealer.ledger import parse_account
 from dealer.ledger.checkpoints import Checkpoint
 from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
-from dealer.views.documents.model import FiledCheckpoint
+from dealer.ledger.verdict import Report
+from dealer.views.documents.model import ChainCheck, FiledCheckpoint
 
-__all__ = ["filed", "nets", "party"]
+__all__ = ["chain_check", "filed", "nets", "party", "problem_lines"]
 
 
 def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
@@ -47,3 +48,20 @@ def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
     # Every field is the checkpoint's own, by the same name, but the key: its fingerprint.
     same = {f.name: getattr(checkpoint, f.name) for f in fields(FiledCheckpoint) if f.name != "key"}
     return FiledCheckpoint(**same, key=fingerprint(checkpoint.key))
+
+
+def chain_check(checks: Report) -> ChainCheck:
+    """What the ledger checks run before a document covered, as the document says it."""
+    return ChainCheck(
+        ok=checks.ok,
+        entries=checks.entries,
+        head=checks.head,
+        links=checks.links,
+        since=checks.checkpoint.at if checks.checkpoint is not None else None,
+        since_link=checks.checked_from,
+    )
+
+
+def problem_lines(checks: Report) -> tuple[str, ...]:
+    """What the checks found, each named by its check, as the red banner lists them."""
+    return tuple(f"{p.check}: {p.message}" for p in checks.problems)

@@ -19,6 +19,7 @@ from dealer.rules import Collection, Payment, Rules, party_name
 
 __all__ = [
     "Amount",
+    "ChainCheck",
     "Correction",
     "CountLine",
     "DisputeLine",
@@ -270,6 +271,22 @@ class Correction:
 
 
 @dataclass(frozen=True, slots=True)
+class ChainCheck:
+    """The ledger checks' verdict, as ``GET /api/v1/ledger/verify`` gives it: what a shift ledger
+    or a session report checked before it was made."""
+
+    ok: bool
+    entries: int
+    head: str
+    #: How many links of the keyed chain these checks recomputed under the key.
+    links: int = 0
+    #: The signed checkpoint they started from, trusting the links up to it (None: from the
+    #: ledger's first link): its time and its link.
+    since: datetime | None = None
+    since_link: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class SessionReport:
     """A dealer's session at one table (``GET /reports/sessions/{id}.pdf``)."""
 
@@ -290,6 +307,11 @@ class SessionReport:
     checkpoint: FiledCheckpoint | None = None
     disputes: tuple[DisputeLine, ...] = ()
     count: CountLine | None = None  # the count at its close, once made
+    #: The ledger checks run before it was made (None: none were run), and what they found.
+    chain: ChainCheck | None = None
+    problems: tuple[str, ...] = ()
+    #: Hands that no longer replay under the engine installed: a note, not a failed check.
+    engine_changed: tuple[str, ...] = ()
 
     @property
     def hands_played(self) -> int:

@@ -15,14 +15,14 @@ from sqlalchemy.orm import Session
 
 from dealer.floor.table_sessions import get_session, off_hand_while_open, session_hands
 from dealer.hands.reading import recorded
-from dealer.ledger import CAGE, house_account, parse_account, seating_account
-from dealer.ledger.checkpoints import checkpoint_head
+from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.reading import StoredEntry, load_entries
+from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.users import names_of
 from dealer.views.documents.counts import session_count
 from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import filed, nets
+from dealer.views.documents.ledger import chain_check, filed, nets, problem_lines
 from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
@@ -61,8 +61,16 @@ def conditions_collected(entries: Sequence[StoredEntry], account: str) -> int:
 
 
 def session_report(session: Session, session_id: int, reprint: int = 0) -> SessionReport:
-    """Everything the session report prints; raises NotFound for an unknown id."""
+    """Everything the session report prints; raises NotFound for an unknown id.
+
+    The floor checks itself as it goes: before the report is made, the ledger checks run over
+    what was written since the last checked checkpoint (`verify`, the quick checks: with the
+    sessions' reports printed through the shift, the links of a few downs), and the head they
+    reached is filed as a checkpoint, checked when they found nothing. The report says what
+    they checked and found; the next report checks from there.
+    """
     down = get_session(session, session_id)
+    checks = verify(session)
     table = session.get_one(Table, down.table_id)
     hands = session_hands(session, down)
     entries = session_entries(session, down, hands)
@@ -118,7 +126,10 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         reprint=reprint,
         pot=pots,
         opened_by_dealing=down.implicit,
-        checkpoint=filed(checkpoint_head(session, f"session report {down.id}")),
+        chain=chain_check(checks),
+        problems=problem_lines(checks),
+        engine_changed=tuple(c.message for c in checks.engine_changed),
+        checkpoint=filed(checkpoint_report(session, checks, f"session report {down.id}")),
         disputes=dispute_lines(session, [h.id for h in hands]),
         count=session_count(session, down.id),
     )

@@ -32,10 +32,9 @@ from dealer.models import Event, Hand, LedgerEntry, Player, Seating, Table, as_u
 from dealer.views.documents import shift_summary as summary
 from dealer.views.documents.counts import window_counts
 from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import filed
+from dealer.views.documents.ledger import chain_check, filed, problem_lines
 from dealer.views.documents.model import Amount
 from dealer.views.documents.shift_model import (
-    ChainCheck,
     HourDrop,
     PlayerTotal,
     ShiftHand,
@@ -270,16 +269,9 @@ def shift_report(
         players=_players(session, tally, seatings, tables, labels),
         drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
-        chain=ChainCheck(
-            ok=checks.ok,
-            entries=checks.entries,
-            head=checks.head,
-            links=checks.links,
-            since=checks.checkpoint.at if checks.checkpoint is not None else None,
-            since_link=checks.checked_from,
-        ),
+        chain=chain_check(checks),
         hands=tuple(lines),
-        problems=tuple(f"{p.check}: {p.message}" for p in checks.problems),
+        problems=problem_lines(checks),
         reprint=reprint,
         checkpoint=filed(
             checkpoint_report(session, checks, f"shift report {window_from}/{window_to}")

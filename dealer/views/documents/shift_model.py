@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from dealer.views.documents.model import Amount, CountLine, DisputeLine, FiledCheckpoint
+from dealer.views.documents.model import (
+    Amount,
+    ChainCheck,
+    CountLine,
+    DisputeLine,
+    FiledCheckpoint,
+)
 
 __all__ = [
     "ChainCheck",
@@ -93,21 +99,6 @@ class TrialLine:
     @property
     def balance(self) -> int:
         return self.debits - self.credits
-
-
-@dataclass(frozen=True, slots=True)
-class ChainCheck:
-    """The hash chain's verdict, as ``GET /api/v1/ledger/verify`` gives it."""
-
-    ok: bool
-    entries: int
-    head: str
-    #: How many links of the keyed chain these checks recomputed under the key.
-    links: int = 0
-    #: The signed checkpoint they started from, trusting the links up to it (None: from the
-    #: ledger's first link): its time and its link.
-    since: datetime | None = None
-    since_link: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,114 @@
+"""The floor checks itself as it goes: each table session's report runs the quick checks over
+what was written since the last checked checkpoint and files the head it reached, checked when
+they found nothing; the next check (a session's report, the shift ledger) starts from there."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from sqlalchemy import func, select
+
+from dealer.extensions import db
+from dealer.ledger.checkpoints import Checkpoint
+from dealer.models import ChainLink
+from tests.conftest import Database
+from tests.helpers import Api
+from tests.ledger.test_checkpoints import filed
+from tests.ledger.test_tampering import banner, played, rehash_entries  # noqa: F401
+from tests.ledger.test_verify import without_triggers
+from tests.reports.evening import one_line, pdf_text
+from tests.reports.test_routes import fetch
+from tests.screens.test_no_codes import CODE
+
+
+def session_text(floor: Api, table: int = 1) -> str:
+    """The table's first session's report, as text on one line."""
+    (down, *_) = floor.get(f"/tables/{table}/sessions")["sessions"]
+    return one_line(pdf_text(fetch(floor, f"/reports/sessions/{down['id']}.pdf").data))
+
+
+def head(app: Flask) -> int:
+    with app.app_context():
+        return db.session().scalar(select(func.max(ChainLink.seq))) or 0
+
+
+def last_filed(app: Flask) -> Checkpoint:
+    return filed(app)[-1]
+
+
+def test_a_session_report_after_writes_files_a_checked_checkpoint_and_says_so(
+    played: Flask,  # noqa: F811
+    floor: Api,
+) -> None:
+    links = head(played)
+    text = session_text(floor)
+    line = last_filed(played)
+    assert line.checked and line.reason.startswith("session report")
+    assert line.seq == links  # the head as the report found it
+    assert f"The ledger checked clean up to this report's checkpoint (link {line.seq})" in text
+    # Nothing was checked before: every link was recomputed, and the report says how many.
+    assert f"Checked from the start of the ledger: all {links} links were recomputed" in text
+    assert "CHECK(S) FAILED" not in text and "CHECKS FAILED" not in text
+    assert not CODE.findall(text), CODE.findall(text)
+
+
+def test_the_next_session_report_checks_only_what_was_written_since(
+    played: Flask,  # noqa: F811
+    api: Api,
+    floor: Api,
+) -> None:
+    session_text(floor)
+    first = last_filed(played)
+    api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
+    text = session_text(floor)
+    second = last_filed(played)
+    assert second.checked and second.seq > first.seq
+    scope = re.search(
+        r"Checked from the signed checkpoint of .+? \(link (\d+)\): the (\d+) link", text
+    )
+    assert scope is not None, text
+    # From the first report's checkpoint: its links are vouched for, those after recomputed.
+    assert int(scope[1]) == first.seq
+    assert int(scope[2]) == second.seq - first.seq
+
+
+def test_a_link_tampered_after_the_last_checked_checkpoint_fails_the_session_report(
+    played: Flask,  # noqa: F811
+    api: Api,
+    floor: Api,
+    database: Database,
+) -> None:
+    assert "CHECK(S) FAILED" not in session_text(floor)
+    assert last_filed(played).checked
+    api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
+    without_triggers(played, database, "UPDATE ledger_entries SET chips = 999 WHERE seq = 16")
+    rehash_entries(played)  # its sha256 chain recomputed: only the keyed chain sees it
+    text = session_text(floor)
+    assert "CHECK(S) FAILED: read these before signing this report" in text
+    assert "Entry 16 was changed after it was written" in text
+    assert "CHECKS FAILED" in text  # every page's header says so too
+    assert "checked clean" not in text
+    line = last_filed(played)
+    assert not line.checked and line.reason.startswith("session report")
+    # Unchecked, it vouches for nothing: the shift ledger still finds the change.
+    assert "Entry 16 was changed after it was written" in banner(floor)
+
+
+def test_the_shift_ledger_after_a_session_report_checks_only_the_links_after_it(
+    played: Flask,  # noqa: F811
+    api: Api,
+    floor: Api,
+) -> None:
+    session_text(floor)
+    report = last_filed(played)
+    api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
+    links = head(played)
+    text = banner(floor)
+    assert "CHECK(S) FAILED" not in text
+    scope = re.search(
+        r"Checked from the signed checkpoint of .+? \(link (\d+)\): the (\d+) link", text
+    )
+    assert scope is not None, text
+    assert int(scope[1]) == report.seq
+    assert int(scope[2]) == links - report.seq < links
