@@ -374,6 +374,10 @@ def require_writing(session: Session, what: str) -> None:
             session.info[WRITERS_HELD] = transaction
 
 
+#: The key of `Session.info` that holds when the session's `snapshot` began.
+SNAPSHOT_BEGAN = "snapshot_began"
+
+
 @contextmanager
 def snapshot(session: Session) -> Iterator[Session]:
     """One read transaction that sees the whole database as of one moment, then ends.
@@ -384,9 +388,13 @@ def snapshot(session: Session) -> Iterator[Session]:
     """
     if session.in_transaction():
         session.rollback()
+    # Taken before the snapshot is: whatever was committed before this moment is in it (a
+    # checkpoint filed after it may be of links the snapshot does not hold, `verify`).
+    session.info[SNAPSHOT_BEGAN] = utcnow()
     if session.get_bind().dialect.name == "postgresql":
         session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
     try:
         yield session
     finally:
         session.rollback()
+        session.info.pop(SNAPSHOT_BEGAN, None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -195,16 +196,23 @@ def check_counts(checkpoint: Checkpoint, now: Mapping[str, int]) -> list[Problem
 
 
 def hold_checkpoints(
-    session: Session, report: Report, store: CheckpointFile, key: LedgerKey
+    session: Session,
+    report: Report,
+    store: CheckpointFile,
+    key: LedgerKey,
+    began: datetime | None = None,
 ) -> Checkpoint | None:
     """Check the checkpoints back to the last checked one that holds (all: ``full``); that one.
 
     The file is read from its end: what a check reads of it is what was filed since.
+    ``began``: when the snapshot the checks read began. A checkpoint filed since then, of links
+    the snapshot does not hold (another report's, filed while this one checked), is newer
+    than what this check read, not a sign of history deleted: it is left to the next check.
     """
     filed: list[Filed] = []
     links: dict[int, str] = {}
     start: Checkpoint | None = None
-    lines = read_filed(store.newest_first())
+    lines = _filed_before(read_filed(store.newest_first()), report.chain.seq, began)
     whole = True
     for item in lines:
         filed.append(item)
@@ -232,6 +240,16 @@ def hold_checkpoints(
     if start is not None and start.counts is not None:
         report.problems += check_counts(start, count_rows(session, start.marks, start.seq))
     return start
+
+
+def _filed_before(lines: Iterator[Filed], head: int, began: datetime | None) -> Iterator[Filed]:
+    """``lines`` (newest first) without the newest ones filed since ``began`` beyond ``head``."""
+    for item in lines:
+        cp = item.checkpoint
+        if began is None or cp is None or cp.seq <= head or as_utc(cp.at) < as_utc(began):
+            yield item
+            yield from lines
+            return
 
 
 def _hold_the_file(

@@ -62,7 +62,8 @@ from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
 from dealer.ledger.replay import account_of, replay_all
 from dealer.ledger.verdict import CHAIN_CHECKS, EngineChange, Report
-from dealer.models import Event, Hand, LedgerEntry
+from dealer.models import Event, Hand, LedgerEntry, utcnow
+from dealer.transactions import SNAPSHOT_BEGAN
 from dealer.words.catalogue import say
 
 __all__ = ["checkpoint_report", "verify"]
@@ -74,9 +75,10 @@ def verify(
     """Check what is new since the last good checkpoint (``full``: everything), and hold the
     hands dealt in ``window`` to their entries."""
     key, store = current_key(), current_file()
+    began = session.info.get(SNAPSHOT_BEGAN) or utcnow()  # before the head is read
     head = chain_head(session)
     report = Report(head.entries, head.entry_hash, chain=head, full=full, engine=engine_version())
-    start = hold_checkpoints(session, report, store, key)
+    start = hold_checkpoints(session, report, store, key, began)
     if start is not None and not full:
         report.checkpoint, report.checked_from = start, start.seq
     marks = report.checkpoint.marks if report.checkpoint is not None else {}

@@ -112,3 +112,29 @@ def test_the_shift_ledger_after_a_session_report_checks_only_the_links_after_it(
     assert scope is not None, text
     assert int(scope[1]) == report.seq
     assert int(scope[2]) == links - report.seq < links
+
+
+def test_a_checkpoint_filed_while_a_check_reads_is_not_taken_for_history_deleted(
+    played: Flask,  # noqa: F811
+    api: Api,
+) -> None:
+    """Two reports at once: one's snapshot is taken, then more is written and the other files
+    a checkpoint of it. The first check's snapshot ends before that checkpoint's link: it is
+    newer than what the check read, not history deleted."""
+    from dealer.ledger import verify
+    from dealer.ledger.checkpoints import checkpoint_head
+    from dealer.transactions import snapshot
+
+    with played.app_context(), snapshot(db.session()) as reading:
+        before = reading.scalar(select(func.max(ChainLink.seq))) or 0  # the snapshot is taken
+        with played.app_context():  # a tablet's buy-in, on a session of its own
+            api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
+        with played.app_context():  # another report, on its own session: it sees the buy-in
+            other = checkpoint_head(db.session(), "session report elsewhere")
+            db.session.rollback()
+        assert other is not None and other.seq > before
+        report = verify(reading)
+        assert report.chain.seq == before
+        assert report.ok, report.problems
+    with played.app_context(), snapshot(db.session()) as later:
+        assert verify(later).ok  # the next check reads the checkpoint, and it holds
