@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say, say_n
 
-__all__ = ["checked_words", "clean_words", "failed_line", "failed_short", "failed_words"]
+__all__ = [
+    "check_words",
+    "checked_words",
+    "clean_words",
+    "failed_line",
+    "failed_short",
+    "failed_words",
+]
 
 
 def checked_words(links: int, since: str | None, link: int = 0) -> str:
@@ -56,3 +63,24 @@ def failed_short() -> str:
 def failed_line() -> str:
     """The summary's line for checks that failed: the banner says what they found."""
     return say("FAILED: the red banner at the top says what the checks found.")
+
+
+def check_words(check: str) -> str:
+    """The ledger's check that found a problem, as a document names it (``The keyed chain``)."""
+    named = {
+        "accounts": say("Accounts"),
+        "audit": say("The audit trail"),
+        "balances": say("Balances"),
+        "chain": say("The keyed chain"),
+        "checkpoint": say("Checkpoints"),
+        "disputes": say("Disputes and rulings"),
+        "events": say("Events"),
+        "hands_net_zero": say("Hands that net to zero"),
+        "identity": say("People, tables and seats"),
+        "prints": say("Printed documents"),
+        "replay": say("Hands replayed"),
+        "reversals": say("Reversals"),
+        "sequence": say("Entry numbers"),
+        "unkeyed": say("Rows outside the keyed chain"),
+    }
+    return named.get(check) or say("Another check")

@@ -21,6 +21,8 @@ from dealer.extensions import db
 from dealer.people.users import add_user
 from dealer.reports.figures import chips_text
 from dealer.transactions import writing
+from dealer.words.catalogue import say
+from dealer.words.checks import check_words
 from tests.conftest import Database
 from tests.helpers import Api
 from tests.ledger.test_verify import without_triggers
@@ -284,8 +286,10 @@ def test_a_failed_check_prints_a_red_banner(
     text = shift_text(floor, window())
     first = one_line(text.split("Page 2 of")[0])
     assert f"{len(problems)} CHECK(S) FAILED" in first
-    for problem in problems:  # each named by its check: chain, balances ...
-        assert one_line(f"{problem['check']}: {problem['message']}") in first
+    for problem in problems:  # each named by its check, in words: The keyed chain, Balances ...
+        named = check_words(problem["check"])
+        assert one_line(f"{named}: {problem['message']}") in first
+        assert named != say("Another check")
     assert {p["check"] for p in problems} >= {"chain", "balances"}
     assert "CHECKS FAILED" in text  # the badge in every page's header
     assert "FAILED over" in one_line(text)

@@ -16,6 +16,7 @@ from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
 from dealer.ledger.verdict import Report
 from dealer.views.documents.model import ChainCheck, FiledCheckpoint
+from dealer.words.checks import check_words
 
 __all__ = ["chain_check", "filed", "nets", "party", "problem_lines"]
 
@@ -64,4 +65,4 @@ def chain_check(checks: Report) -> ChainCheck:
 
 def problem_lines(checks: Report) -> tuple[str, ...]:
     """What the checks found, each named by its check, as the red banner lists them."""
-    return tuple(f"{p.check}: {p.message}" for p in checks.problems)
+    return tuple(f"{check_words(p.check)}: {p.message}" for p in checks.problems)
