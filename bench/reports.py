@@ -17,19 +17,21 @@ Besides the bare table (as the issue defines it: ReportLab measures every cell a
 the rest of the table at each page) it times a tuned one (column widths and row heights given),
 and prints ``vs_tuned`` too: the shift PDF also holds the players, the accounts and two charts.
 
-The floor checks itself as it goes: each table session's report, printed at a dealer's down,
-runs the quick ledger checks from the last checked checkpoint and files the head it reached as
-a checked checkpoint (`dealer.views.documents.session`). In this shift every table's dealer goes
-down on the hour (each table a second later than the one before), so by default a checked
-checkpoint is filed at each hour of the shift, 1 to ``hours - 1``, as the downs' reports would
-file them: the shift ledger then checks from the last one and recomputes the last hour's links
-only. It is the conservative end of what a floor does: the downs at the shift's close print
-theirs too, and a floor whose downs are spread through the hour files one every few minutes.
+The floor checks itself as it goes: each dealer's down that ends sets off the quick ledger
+checks in the background (`dealer.floor.down_checks`), from the last checked checkpoint, and
+files the head they reached as a checked checkpoint; each table session's report, when printed,
+does the same (`dealer.views.documents.session`). In this shift every table's dealer goes down
+on the hour (each table a second later than the one before), so by default a checked
+checkpoint is filed at each hour of the shift, 1 to ``hours - 1``, as those downs would file
+them: the shift ledger then checks from the last one and recomputes the last hour's links
+only. It is the conservative end of what a floor does: on a floor whose downs are spread
+through the hour, one is filed every few minutes.
 The checks filing them are run once over the whole shift and are not timed (on a floor they
 are spread over the downs: see the session report's figures in bench/README.md).
 ``--checkpoint-hour H`` files only one, H hours into the shift; ``--checkpoint-hour 0`` none:
 the shift ledger then recomputes every link of the shift, as on a floor where no session
-report was printed and nobody ran ``flask --app dealer ledger checkpoint``.
+down ended (or with ``DEALER_CHECK_AT_DOWNS=0``) and nobody ran ``flask --app dealer ledger
+checkpoint``.
 
     python -m bench.reports [--tables 40] [--hours 8] [--per-hour 30] [--db bench/out/shift.sqlite3]
                             [--pdf bench/out/shift.pdf] [--synthetic] [--checkpoint-hour H]

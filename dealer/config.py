@@ -309,6 +309,10 @@ class Config:
         #: The most open screens' asks one process holds at once (each holds a thread:
         #: gunicorn.conf.py gives each worker this many threads more than it records with).
         self.LIVE_HELD = int(os.environ.get("DEALER_LIVE_HELD", "200"))
+        #: Each dealer's down that ends sets off the ledger's quick checks in the background
+        #: (`dealer.floor.down_checks`); DEALER_CHECK_AT_DOWNS=0 turns them off.
+        at_downs = os.environ.get("DEALER_CHECK_AT_DOWNS", "1").strip().lower()
+        self.LEDGER_CHECK_AT_DOWNS = at_downs not in ("0", "false", "no", "off")
 
     def secret_key(self, instance_path: str) -> str:
         return os.environ.get("SECRET_KEY") or instance_secret_key(instance_path)
@@ -335,6 +339,13 @@ class TestingConfig(Config):
     """Settings for tests: never the environment's database or the instance's secret."""
 
     TESTING = True
+
+    def __init__(self, instance_path: str) -> None:
+        super().__init__(instance_path)
+        # A test's database is dropped when it ends: checks left running would read a database
+        # that is going. The tests that wait for them turn them on (`down_checks`).
+        self.LEDGER_CHECK_AT_DOWNS = False
+
     WTF_CSRF_ENABLED = False
     # Still scrypt, with a small work factor, so the suite signs in quickly.
     PIN_HASH_METHOD = "scrypt:1024:8:1"

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
+from dealer.floor.down_checks import check_after_commit
 from dealer.models import Hand, LedgerEntry, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
@@ -198,6 +199,9 @@ def close_session(
             )
         table_session.closed_at = now
         table_session.close_requested_by = user.id
+        # The down ends: once it has committed, the floor checks what was written since the
+        # last checked checkpoint (`down_checks`).
+        check_after_commit(session, f"session {table_session.id} closed")
         record_audit(
             session,
             "session_closed",

@@ -11,9 +11,10 @@ key. A checkpoint is ``checked`` when the checks ran over everything since the l
 one and found nothing: verifying starts from the last such checkpoint that still holds.
 
 Checkpoints are made by ``flask --app dealer ledger checkpoint``, by every shift report and
-every table session's report (checked when their checks pass: the floor checks itself at each
-dealer's down), by every backup and, unchecked, at each shift's end (the first write after a
-shift starts records the head as the last shift left it).
+every table session's report and at the end of every dealer's down (`dealer.floor.down_checks`;
+checked when their checks pass: the floor checks itself as it goes), by every backup and,
+unchecked, at each shift's end (the first write after a shift starts records the head as the
+last shift left it).
 """
 
 from __future__ import annotations

@@ -62,6 +62,7 @@ AUDIT_KINDS: Mapping[str, str] = {
     "player_added": "Player added",
     "player_changed": "Player changed",
     "assignment": "Dealer assigned",
+    "ledger_check_failed": "The ledger's checks found problems",
 }
 #: How to name the device the request being answered came from, set by the web layer before
 #: each request (`dealer.web.signin.claim_device`): the services that record people's actions

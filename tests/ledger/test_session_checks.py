@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from dealer.extensions import db
 from dealer.ledger.checkpoints import Checkpoint
-from dealer.models import ChainLink
+from dealer.models import AuditRecord, ChainLink
 from tests.conftest import Database
 from tests.helpers import Api
 from tests.ledger.test_checkpoints import filed
@@ -138,3 +138,81 @@ def test_a_checkpoint_filed_while_a_check_reads_is_not_taken_for_history_deleted
         assert report.ok, report.problems
     with played.app_context(), snapshot(db.session()) as later:
         assert verify(later).ok  # the next check reads the checkpoint, and it holds
+
+
+def _close_a_down(api: Api, floor: Api) -> int:
+    """A new table's down, opened and closed by the floor (the dealer holds table 1): its
+    session's id."""
+    from tests.api.test_table_sessions import seated_table
+
+    table = seated_table(api, floor)
+    opened = floor.post(f"/tables/{table}/sessions", status=201)
+    floor.post(f"/sessions/{opened['id']}/close", status=200)
+    return int(opened["id"])
+
+
+def test_a_down_that_ends_checks_the_ledger_and_files_a_checked_checkpoint(
+    played: Flask,  # noqa: F811
+    api: Api,
+    floor: Api,
+) -> None:
+    """No report printed: the down's end alone sets off the checks, off the request."""
+    from dealer.floor.down_checks import wait_for_checks
+
+    played.config["LEDGER_CHECK_AT_DOWNS"] = True
+    before = len(filed(played))
+    down = _close_a_down(api, floor)
+    assert wait_for_checks()
+    line = last_filed(played)
+    assert len(filed(played)) == before + 1
+    assert line.checked and line.reason == f"session {down} closed"
+    assert line.seq == head(played)
+    # The next check starts there: the shift ledger recomputes nothing written before it.
+    text = banner(floor)
+    assert "CHECK(S) FAILED" not in text
+    assert f"(link {line.seq}): nothing was written after it" in text
+
+
+def test_a_down_that_ends_after_a_change_tells_the_floor(
+    played: Flask,  # noqa: F811
+    api: Api,
+    floor: Api,
+    database: Database,
+) -> None:
+    """A link changed since the last checked checkpoint: the down's checks file an unchecked
+    checkpoint and put what they found on the audit trail, in words."""
+    from dealer.floor.down_checks import wait_for_checks
+
+    played.config["LEDGER_CHECK_AT_DOWNS"] = True
+    without_triggers(played, database, "UPDATE ledger_entries SET chips = 999 WHERE seq = 12")
+    rehash_entries(played)
+    down = _close_a_down(api, floor)
+    assert wait_for_checks()
+    line = last_filed(played)
+    assert not line.checked and line.reason == f"session {down} closed"
+    with played.app_context():
+        trail = db.session.scalars(
+            select(AuditRecord.words).where(AuditRecord.kind == "ledger_check_failed")
+        ).all()
+    assert len(trail) == 1
+    assert trail[0].startswith(f"The ledger's checks after session {down} closed found")
+    assert not CODE.findall(trail[0])
+
+
+def test_a_down_whose_close_is_refused_checks_nothing(
+    played: Flask,  # noqa: F811
+    api: Api,
+    floor: Api,
+) -> None:
+    from dealer.floor.down_checks import wait_for_checks
+    from tests.api.test_table_sessions import seated_table
+
+    played.config["LEDGER_CHECK_AT_DOWNS"] = True
+    before = len(filed(played))
+    table = seated_table(api, floor)
+    opened = floor.post(f"/tables/{table}/sessions", status=201)
+    floor.post(f"/tables/{table}/hands", status=201)
+    refused = floor.call("POST", f"/sessions/{opened['id']}/close", {})
+    assert refused.status_code == 409  # its hand is in play: nothing committed
+    assert wait_for_checks()
+    assert len(filed(played)) == before
