@@ -11,7 +11,7 @@ from datetime import datetime
 from sys import intern
 from typing import Any
 
-from sqlalchemy import ColumnElement, Executable, and_, func, select
+from sqlalchemy import ColumnElement, and_, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.ledger.chain import (
@@ -186,42 +186,68 @@ class Stretch:
             }
             for kind, (columns, fields) in _ASIDE.items()
         }
-        query = (
-            select(*LINK_COLUMNS, *_ENTRY_COLUMNS, *_EVENT_COLUMNS)
-            .select_from(ChainLink)
-            .outerjoin(LedgerEntry, named("entry", LedgerEntry.seq))
-            .outerjoin(Event, named("event", Event.id))
-            .where(in_stretch)
-            .order_by(ChainLink.seq)
-        )
-        entry = len(LINK_COLUMNS)
-        event = entry + len(_ENTRY_COLUMNS)
         last = ""
-        for row in self.stream(query):
-            self.count += 1
-            seq, kind, ref, prev_hash, own_hash = row[:entry]
-            fields: list[object] | None = None
-            hand = None
-            if kind == "entry" and row[entry] is not None:
-                stored = _entry(row[entry:event], last)
-                last = stored.hash
-                self.entries.append(stored)
-                fields = entry_link_fields(row[entry:event])
-            elif kind == "event" and row[event] is not None:
-                hand = row[event + _EVENT_HAND]
-                self.hands.add(hand)
-                deal = dealt.get(hand) if row[event + _EVENT_SEQ] == 1 else None
-                fields = event_link_fields(row[event:], deal)
-            elif kind in aside:
-                fields = aside[kind].get(ref)
-            yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
+        for batch in self._batches():
+            entries = self._rows_of(batch, "entry", LedgerEntry.seq, _ENTRY_COLUMNS)
+            events = self._rows_of(batch, "event", Event.id, _EVENT_COLUMNS)
+            for seq, kind, ref, prev_hash, own_hash in batch:
+                self.count += 1
+                fields: list[object] | None = None
+                hand = None
+                if kind == "entry" and ref in entries:
+                    stored = _entry(entries[ref], last)
+                    last = stored.hash
+                    self.entries.append(stored)
+                    fields = entry_link_fields(entries[ref])
+                elif kind == "event" and ref in events:
+                    row = events[ref]
+                    hand = row[_EVENT_HAND]
+                    self.hands.add(hand)
+                    deal = dealt.get(hand) if row[_EVENT_SEQ] == 1 else None
+                    fields = event_link_fields(row, deal)
+                elif kind in aside:
+                    fields = aside[kind].get(ref)
+                yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
 
-    def stream(self, query: Executable) -> Iterator[Sequence[Any]]:
-        """``query``'s rows, fetched a batch at a time (a server-side cursor on PostgreSQL)."""
-        options = {"stream_results": True, "max_row_buffer": 2000}
-        return iter(self.session.connection().execution_options(**options).execute(query))
+    def _batches(self) -> Iterator[Sequence[Any]]:
+        """The stretch's links, `BATCH` at a time by their seq (the primary key), in order."""
+        for low in range(self.low, self.high + 1, BATCH):
+            high = min(low + BATCH - 1, self.high)
+            yield (
+                self.session.connection()
+                .execute(
+                    select(*LINK_COLUMNS)
+                    .where(ChainLink.seq.between(low, high))
+                    .order_by(ChainLink.seq)
+                )
+                .all()
+            )
+
+    def _rows_of(
+        self,
+        batch: Sequence[Any],
+        kind: str,
+        key: InstrumentedAttribute[int],
+        columns: Sequence[InstrumentedAttribute[Any]],
+    ) -> dict[int, Sequence[Any]]:
+        """The rows of ``kind`` the links of ``batch`` name, by their key (a row gone: absent).
+
+        Read by the span of keys the batch names, through the key's index: each batch costs
+        its own rows, however long the history, with no join for a planner to misjudge (on a
+        PostgreSQL whose statistics lag a busy floor, a join of the links to their rows was
+        once planned as a loop over every row of the span for each link).
+        """
+        refs = [ref for _, named, ref, _, _ in batch if named == kind]
+        if not refs:
+            return {}
+        found = self.session.connection().execute(
+            select(*columns).where(key.between(min(refs), max(refs)))
+        )
+        return {row[0]: row for row in found}
 
 
+#: How many links `Stretch.links` reads at a time (with their rows): memory stays flat.
+BATCH = 2000
 #: What a link is read as (`LinkRow`'s first fields).
 LINK_COLUMNS = (ChainLink.seq, ChainLink.kind, ChainLink.ref, ChainLink.prev_hash, ChainLink.hash)
 _ENTRY_COLUMNS = [getattr(LedgerEntry, name) for name in FIELDS]
