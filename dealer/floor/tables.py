@@ -95,7 +95,7 @@ def check_acting_seat(way: object) -> ActingSeat | None:
     """``way`` if it is one of `ACTING_SEAT_WAYS` (None: not given, the table's stays)."""
     if way is None:
         return None
-    if way == "stays" or way == "moves_on":
+    if way in ACTING_SEAT_WAYS:
         return way
     raise Invalid(table_words.acting_seat_refused())
 

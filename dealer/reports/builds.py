@@ -340,6 +340,7 @@ def run_in_background(
                 try:
                     store.save(build)
                 finally:
+                    build.data = None  # kept in the folder, handed over from there
                     build.finished.set()
 
     threading.Thread(target=work, name=f"document-{build.token[:6]}", daemon=True).start()

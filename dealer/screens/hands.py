@@ -161,7 +161,7 @@ def hand_page(
     # Undo: the entry just recorded, voided with a ready reason while nothing depends on it.
     undo = banners[-1] if banners and banners[-1].voidable and error is None else None
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
-    acting_seat = get_table(session, board.table).acting_seat
+    table = get_table(session, board.table)
     return (
         live_page(
             "screens/hand.html",
@@ -180,9 +180,9 @@ def hand_page(
             move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
             entered=entered,
             error=error,
-            moves_on=acting_seat == "moves_on",
+            moves_on=moves_on_after_drop(table),
             **_buy_in(board.table, hand_id, selected.seat if selected else None),
-            acting_seat=acting_seat_words(acting_seat),
+            acting_seat=acting_seat_words(table.acting_seat),
             settlement=settled(replayed, board),
             **disputes_panel(session, replayed.row, page_address()),
             **next_deal(board),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -15,9 +16,10 @@ from pydantic import (
 )
 
 from dealer.bounds import SEATS
+from dealer.ledger import parse_account
 from dealer.models import as_utc
 
-__all__ = ["SEAT_KEY", "SeatNumber", "Time", "View", "given", "screen", "when"]
+__all__ = ["SEAT_KEY", "SeatNumber", "Time", "View", "given", "party", "screen", "when"]
 
 
 def when(moment: datetime | None) -> str | None:
@@ -61,3 +63,15 @@ def screen(default: Any = None, **more: Any) -> Any:
     """A field for the people who read the view (the screens, the documents), left out of the
     API's answer and its document."""
     return Field(default, exclude=True, **more)
+
+
+def party(account: str, seat_of: Mapping[int, int]) -> str:
+    """An account as the API, the CSV and the documents name a party: ``"3"`` for a seat (by
+    ``seat_of``, seating id to seat), else pot, house or cage; an account it cannot place, as
+    it is. (In words, for a person: `dealer.words.parties.account_words`.)"""
+    parsed = parse_account(account)
+    if parsed is None:
+        return account
+    if parsed.kind == "seating" and parsed.id is not None:
+        return str(seat_of[parsed.id]) if parsed.id in seat_of else account
+    return parsed.kind

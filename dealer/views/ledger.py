@@ -14,8 +14,7 @@ from sqlalchemy.orm import Session
 from dealer.ledger import Report
 from dealer.models import LedgerEntry, Seating, Table
 from dealer.people.devices import device_claim
-from dealer.views.base import Time, View
-from dealer.views.documents.ledger import party
+from dealer.views.base import Time, View, party
 
 __all__ = ["EntriesView", "EntryView", "VerificationView", "ledger_view", "verification_view"]
 

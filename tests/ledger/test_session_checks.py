@@ -5,7 +5,9 @@ they found nothing; the next check (a session's report, the shift ledger) starts
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
@@ -140,29 +142,42 @@ def test_a_checkpoint_filed_while_a_check_reads_is_not_taken_for_history_deleted
         assert verify(later).ok  # the next check reads the checkpoint, and it holds
 
 
-def _close_a_down(api: Api, floor: Api) -> int:
-    """A new table's down, opened and closed by the floor (the dealer holds table 1): its
-    session's id."""
+@pytest.fixture
+def at_downs(played: Flask) -> Callable[[], bool]:  # noqa: F811
+    """``played`` with the checks at each down's end on (the tests' app has them off): what
+    waits for them."""
+    from dealer.floor.down_checks import wait_for_checks
+
+    played.config["LEDGER_CHECK_AT_DOWNS"] = True
+    return wait_for_checks
+
+
+def _open_a_down(api: Api, floor: Api) -> tuple[int, int]:
+    """A new table's down, opened by the floor (the dealer holds table 1): the table's id and
+    its session's."""
     from tests.api.test_table_sessions import seated_table
 
     table = seated_table(api, floor)
-    opened = floor.post(f"/tables/{table}/sessions", status=201)
-    floor.post(f"/sessions/{opened['id']}/close", status=200)
-    return int(opened["id"])
+    return table, int(floor.post(f"/tables/{table}/sessions", status=201)["id"])
+
+
+def _close_a_down(api: Api, floor: Api) -> int:
+    """A new table's down, opened and closed by the floor: its session's id."""
+    _, down = _open_a_down(api, floor)
+    floor.post(f"/sessions/{down}/close", status=200)
+    return down
 
 
 def test_a_down_that_ends_checks_the_ledger_and_files_a_checked_checkpoint(
     played: Flask,  # noqa: F811
     api: Api,
     floor: Api,
+    at_downs: Callable[[], bool],
 ) -> None:
     """No report printed: the down's end alone sets off the checks, off the request."""
-    from dealer.floor.down_checks import wait_for_checks
-
-    played.config["LEDGER_CHECK_AT_DOWNS"] = True
     before = len(filed(played))
     down = _close_a_down(api, floor)
-    assert wait_for_checks()
+    assert at_downs()
     line = last_filed(played)
     assert len(filed(played)) == before + 1
     assert line.checked and line.reason == f"session {down} closed"
@@ -178,16 +193,14 @@ def test_a_down_that_ends_after_a_change_tells_the_floor(
     api: Api,
     floor: Api,
     database: Database,
+    at_downs: Callable[[], bool],
 ) -> None:
     """A link changed since the last checked checkpoint: the down's checks file an unchecked
     checkpoint and put what they found on the audit trail, in words."""
-    from dealer.floor.down_checks import wait_for_checks
-
-    played.config["LEDGER_CHECK_AT_DOWNS"] = True
     without_triggers(played, database, "UPDATE ledger_entries SET chips = 999 WHERE seq = 12")
     rehash_entries(played)
     down = _close_a_down(api, floor)
-    assert wait_for_checks()
+    assert at_downs()
     line = last_filed(played)
     assert not line.checked and line.reason == f"session {down} closed"
     with played.app_context():
@@ -203,16 +216,12 @@ def test_a_down_whose_close_is_refused_checks_nothing(
     played: Flask,  # noqa: F811
     api: Api,
     floor: Api,
+    at_downs: Callable[[], bool],
 ) -> None:
-    from dealer.floor.down_checks import wait_for_checks
-    from tests.api.test_table_sessions import seated_table
-
-    played.config["LEDGER_CHECK_AT_DOWNS"] = True
     before = len(filed(played))
-    table = seated_table(api, floor)
-    opened = floor.post(f"/tables/{table}/sessions", status=201)
+    table, down = _open_a_down(api, floor)
     floor.post(f"/tables/{table}/hands", status=201)
-    refused = floor.call("POST", f"/sessions/{opened['id']}/close", {})
+    refused = floor.call("POST", f"/sessions/{down}/close", {})
     assert refused.status_code == 409  # its hand is in play: nothing committed
-    assert wait_for_checks()
+    assert at_downs()
     assert len(filed(played)) == before

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, seating_account
 from dealer.models import LedgerEntry, Seating, Table, User
-from dealer.views.documents.ledger import party
+from dealer.views.base import party
 
 __all__ = ["LedgerRow", "PlayerSessionRow", "ledger_rows", "player_session_rows"]
 

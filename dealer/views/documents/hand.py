@@ -14,8 +14,9 @@ from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.replay import account_of, hand_collection, hand_rules
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.users import names_of
+from dealer.views.base import party
 from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import nets, party
+from dealer.views.documents.ledger import nets
 from dealer.views.documents.model import EventLine, HandSlip, PaymentLine, SeatLine
 from dealer.views.hand import hand_view
 from dealer.words.rules import rules_explained, rules_in_force

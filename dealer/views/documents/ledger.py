@@ -1,4 +1,4 @@
-"""What every gatherer reads the same way: entries' nets, accounts as parties, people's names.
+"""What every gatherer reads the same way: entries' nets, checkpoints, what the checks found.
 
 The entries themselves are read by `dealer.ledger.reading.load_entries`, as the checks
 read them.
@@ -7,10 +7,9 @@ read them.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import fields
 
-from dealer.ledger import parse_account
 from dealer.ledger.checkpoints import Checkpoint
 from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
@@ -18,7 +17,7 @@ from dealer.ledger.verdict import Report
 from dealer.views.documents.model import ChainCheck, FiledCheckpoint
 from dealer.words.checks import check_words
 
-__all__ = ["chain_check", "filed", "nets", "party", "problem_lines"]
+__all__ = ["chain_check", "filed", "nets", "problem_lines"]
 
 
 def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
@@ -28,18 +27,6 @@ def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
         out[e.from_account] -= e.chips
         out[e.to_account] += e.chips
     return dict(out)
-
-
-def party(account: str, seat_of: Mapping[int, int]) -> str:
-    """An account as the API, the CSV and the documents name a party: ``"3"`` for a seat (by
-    ``seat_of``, seating id to seat), else pot, house or cage; an account it cannot place, as
-    it is. (In words, for a person: `dealer.words.parties.account_words`.)"""
-    parsed = parse_account(account)
-    if parsed is None:
-        return account
-    if parsed.kind == "seating" and parsed.id is not None:
-        return str(seat_of[parsed.id]) if parsed.id in seat_of else account
-    return parsed.kind
 
 
 def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
