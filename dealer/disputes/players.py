@@ -28,7 +28,7 @@ from dealer.bounds import (
     check_name_text,
     check_text,
 )
-from dealer.errors import Conflict, Invalid, NotFound
+from dealer.errors import Conflict, Invalid
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc, by_id
 from dealer.people.audit import record_audit
@@ -152,12 +152,8 @@ def _by_name(session: Session, name: str, user: User) -> int | None:
 
 
 def get_player(session: Session, player_id: int) -> Player:
-    def unknown() -> NotFound:
-        return NotFound(
-            say("There is no player {player_id}.", player_id=player_id), "unknown_player"
-        )
-
-    return by_id(session, Player, player_id, unknown)
+    unknown = say("There is no player {player_id}.", player_id=player_id)
+    return by_id(session, Player, player_id, unknown, "unknown_player")
 
 
 def read_player(session: Session, player_id: int, user: User) -> PlayerCard:

@@ -14,13 +14,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
-from dealer.errors import Conflict, Forbidden, Invalid, NotFound
+from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.hands.reading import get_hand
 from dealer.ledger.links import add_linked
 from dealer.ledger.post import Recorder
@@ -54,6 +54,9 @@ __all__ = [
     "rule_on_dispute",
 ]
 
+#: The rows a dispute or a ruling may name, each of one hand.
+OfHand = TypeVar("OfHand", LedgerEntry, Event)
+
 #: Event types a ruling may name as the void it led to.
 VOIDS = ("void", "void_hand")
 
@@ -85,17 +88,23 @@ class OnRecord:
 def _entry_of_hand(session: Session, hand: Hand, seq: int, what: str) -> LedgerEntry:
     """Ledger entry ``seq``, which must belong to ``hand``."""
     check_whole(seq, (1, MAX_ID), f"{what}'s ledger entry", what)
-    entry = session.get(LedgerEntry, seq)
-    if entry is None or entry.hand_id != hand.id:
-        raise Invalid(
-            say(
-                "Ledger entry {seq} is not a payment of hand {id}: name one of this hand's.",
-                seq=seq,
-                id=hand.id,
-            ),
-            "entry_not_in_hand",
-        )
-    return entry
+    elsewhere = say(
+        "Ledger entry {seq} is not a payment of hand {id}: name one of this hand's.",
+        seq=seq,
+        id=hand.id,
+    )
+    return _of_hand(session, LedgerEntry, seq, hand, elsewhere, "entry_not_in_hand")
+
+
+def _of_hand(
+    session: Session, model: type[OfHand], ident: int, hand: Hand, elsewhere: str, code: str
+) -> OfHand:
+    """The row of ``model`` with id ``ident``, which must belong to ``hand``: else refused
+    with the sentence ``elsewhere`` and ``code``."""
+    found = session.get(model, ident)
+    if found is None or found.hand_id != hand.id:
+        raise Invalid(elsewhere, code)
+    return found
 
 
 def open_dispute(
@@ -132,10 +141,8 @@ def open_dispute(
         seat=seat,
         claim=claim,
         entry_seq=entry_seq,
-        user_id=recorder.user_id,
-        device=recorder.device,
     )
-    add_linked(session, dispute)
+    _add_recorded(session, dispute, recorder)
     about = f" about ledger entry {entry_seq}" if entry_seq is not None else ""
     who = f"seat {seat}" if seat is not None else "the dealer"
     record_hand_audit(
@@ -151,12 +158,8 @@ def open_dispute(
 
 
 def get_dispute(session: Session, dispute_id: int) -> OnRecord:
-    def unknown() -> NotFound:
-        return NotFound(
-            say("There is no dispute {dispute_id}.", dispute_id=dispute_id), "unknown_dispute"
-        )
-
-    dispute = by_id(session, Dispute, dispute_id, unknown)
+    unknown = say("There is no dispute {dispute_id}.", dispute_id=dispute_id)
+    dispute = by_id(session, Dispute, dispute_id, unknown, "unknown_dispute")
     return _on_record(session, [dispute])[0]
 
 
@@ -227,10 +230,8 @@ def rule_on_dispute(
         reason=reason,
         void_event_id=void_event_id,
         correction_seq=correction_seq,
-        user_id=recorder.user_id,
-        device=recorder.device,
     )
-    add_linked(session, ruling)
+    _add_recorded(session, ruling, recorder)
     led_to = "".join(
         (
             f", led to the void (event {void_event_id})" if void_event_id is not None else "",
@@ -256,18 +257,21 @@ def rule_on_dispute(
     return OnRecord(found.dispute, ruling, found.table_id)
 
 
+def _add_recorded(session: Session, row: Dispute | DisputeRuling, recorder: Recorder) -> None:
+    """Write ``row`` as ``recorder``'s (who, on which device) and link it into the keyed chain."""
+    row.user_id = recorder.user_id
+    row.device = recorder.device
+    add_linked(session, row)
+
+
 def _void_of_hand(session: Session, hand: Hand, event_id: int) -> Event:
     check_whole(event_id, (1, MAX_ID), "void's event", "void_event")
-    event = session.get(Event, event_id)
-    if event is None or event.hand_id != hand.id:
-        raise Invalid(
-            say(
-                "Event {event_id} is not an event of hand {id}: name the void recorded on it.",
-                event_id=event_id,
-                id=hand.id,
-            ),
-            "void_not_in_hand",
-        )
+    elsewhere = say(
+        "Event {event_id} is not an event of hand {id}: name the void recorded on it.",
+        event_id=event_id,
+        id=hand.id,
+    )
+    event = _of_hand(session, Event, event_id, hand, elsewhere, "void_not_in_hand")
     if event.type not in VOIDS:
         raise Invalid(
             say(

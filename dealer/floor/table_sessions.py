@@ -112,12 +112,8 @@ def open_session(
 
 
 def get_session(session: Session, session_id: int) -> TableSession:
-    def unknown() -> NotFound:
-        return NotFound(
-            say("There is no session {session_id}.", session_id=session_id), "unknown_session"
-        )
-
-    return by_id(session, TableSession, session_id, unknown)
+    unknown = say("There is no session {session_id}.", session_id=session_id)
+    return by_id(session, TableSession, session_id, unknown, "unknown_session")
 
 
 def session_at(session: Session, table_id: int, session_id: int) -> TableSession:

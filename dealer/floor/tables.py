@@ -200,10 +200,8 @@ def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
 
 
 def get_table(session: Session, table_id: int) -> Table:
-    def unknown() -> NotFound:
-        return NotFound(say("There is no table {table_id}.", table_id=table_id), "unknown_table")
-
-    return by_id(session, Table, table_id, unknown)
+    unknown = say("There is no table {table_id}.", table_id=table_id)
+    return by_id(session, Table, table_id, unknown, "unknown_table")
 
 
 def open_seatings(session: Session, table_id: int) -> list[Seating]:

@@ -147,7 +147,5 @@ def playing_hand(session: Session, table_id: int) -> Hand | None:
 
 
 def get_hand(session: Session, hand_id: int) -> Hand:
-    def unknown() -> NotFound:
-        return NotFound(say("There is no hand {hand_id}.", hand_id=hand_id), "unknown_hand")
-
-    return by_id(session, Hand, hand_id, unknown)
+    unknown = say("There is no hand {hand_id}.", hand_id=hand_id)
+    return by_id(session, Hand, hand_id, unknown, "unknown_hand")

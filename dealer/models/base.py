@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 
@@ -10,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from dealer.bounds import MAX_ID
+from dealer.errors import NotFound
 
 if TYPE_CHECKING:
     pass
@@ -31,12 +31,13 @@ __all__ = [
 Row = TypeVar("Row")
 
 
-def by_id(session: Session, model: type[Row], ident: int, unknown: Callable[[], Exception]) -> Row:
-    """The row of ``model`` with id ``ident``; else raise ``unknown()`` (the refusal naming
-    what was asked for). An id no row can have is refused without asking the database."""
+def by_id(session: Session, model: type[Row], ident: int, unknown: str, code: str) -> Row:
+    """The row of ``model`` with id ``ident``; else refused as `NotFound` with the sentence
+    ``unknown`` (naming what was asked for) and ``code``. An id no row can have is refused
+    without asking the database."""
     found = session.get(model, ident) if 1 <= ident <= MAX_ID else None
     if found is None:
-        raise unknown()
+        raise NotFound(unknown, code)
     return found
 
 

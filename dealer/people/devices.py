@@ -26,7 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import check_name_text
-from dealer.errors import Conflict, Invalid, NotFound
+from dealer.errors import Conflict, Invalid
 from dealer.models import Device, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
@@ -145,12 +145,8 @@ def register_device(
 
 
 def _get(session: Session, device_id: int) -> Device:
-    def unknown() -> NotFound:
-        return NotFound(
-            say("There is no device {device_id}.", device_id=device_id), "unknown_device"
-        )
-
-    return by_id(session, Device, device_id, unknown)
+    unknown = say("There is no device {device_id}.", device_id=device_id)
+    return by_id(session, Device, device_id, unknown, "unknown_device")
 
 
 def rename_device(session: Session, device_id: int, name: object, user: User) -> Device:

@@ -281,10 +281,8 @@ def deactivate_user(session: Session, user_id: int, by: User | None = None) -> U
 
 
 def get_user(session: Session, user_id: int) -> User:
-    def unknown() -> NotFound:
-        return NotFound(say("There is no user {user_id}.", user_id=user_id), "unknown_user")
-
-    return by_id(session, User, user_id, unknown)
+    unknown = say("There is no user {user_id}.", user_id=user_id)
+    return by_id(session, User, user_id, unknown, "unknown_user")
 
 
 def user_changed(
