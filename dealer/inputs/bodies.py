@@ -81,6 +81,10 @@ __all__ = [
 #: A PIN as the document writes it.
 PIN = f"^[0-9]{{{PIN_DIGITS[0]},{PIN_DIGITS[1]}}}$"
 
+#: What the OpenAPI document says of a person's name and of a PIN, wherever one is asked for.
+NAME_SCHEMA = core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK)
+PIN_SCHEMA = core_schema.str_schema(pattern=PIN)
+
 
 class Body(BaseModel):
     """A request body: a JSON object of exactly the declared fields, strictly typed."""
@@ -153,14 +157,8 @@ def _supervisor_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
 class Supervisor(Body):
     """A supervisor approving on the spot, by name and PIN."""
 
-    name: Annotated[
-        str,
-        Words(
-            _supervisor_name,
-            inner=core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK),
-        ),
-    ]
-    pin: Annotated[str, Words(_supervisor_pin, inner=core_schema.str_schema(pattern=PIN))]
+    name: Annotated[str, Words(_supervisor_name, inner=NAME_SCHEMA)]
+    pin: Annotated[str, Words(_supervisor_pin, inner=PIN_SCHEMA)]
 
 
 #: A supervisor's approval, as a field of a body.
@@ -373,15 +371,9 @@ class CloseSession(Body):
 class NewUser(Body):
     """Someone who signs in with a name and a PIN."""
 
-    name: Annotated[
-        str,
-        _service(
-            users.check_name,
-            core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK),
-        ),
-    ]
+    name: Annotated[str, _service(users.check_name, NAME_SCHEMA)]
     role: Annotated[str, _service(users.check_role, core_schema.literal_schema(list(ROLES)))]
-    pin: Annotated[str, _service(pins.check_pin_format, core_schema.str_schema(pattern=PIN))]
+    pin: Annotated[str, _service(pins.check_pin_format, PIN_SCHEMA)]
 
 
 def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
@@ -406,11 +398,5 @@ def _signing_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
 class SignIn(Body):
     """A name and PIN to sign in with; a name or PIN no user can have is refused as such."""
 
-    name: Annotated[
-        str,
-        Words(
-            _signing_name,
-            inner=core_schema.str_schema(min_length=1, max_length=USER_NAME, pattern=NON_BLANK),
-        ),
-    ]
-    pin: Annotated[str, Words(_signing_pin, inner=core_schema.str_schema(pattern=PIN))]
+    name: Annotated[str, Words(_signing_name, inner=NAME_SCHEMA)]
+    pin: Annotated[str, Words(_signing_pin, inner=PIN_SCHEMA)]

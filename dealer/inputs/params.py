@@ -44,8 +44,9 @@ __all__ = [
 ]
 
 
-def _number(bounds: tuple[int, int]) -> Words:
-    """A query parameter holding a whole number within ``bounds``, in ASCII digits."""
+def _number(bounds: tuple[int, int], description: str) -> Words:
+    """A query parameter holding a whole number within ``bounds``, in ASCII digits, described
+    by ``description``."""
     low, high = bounds
 
     def judge(value: Any, field: str, _given: Mapping[str, Any]) -> int:
@@ -66,67 +67,61 @@ def _number(bounds: tuple[int, int]) -> Words:
             "invalid_query",
         )
 
-    return Words(judge, inner=core_schema.int_schema(ge=low, le=high))
+    return Words(
+        judge, inner=core_schema.int_schema(ge=low, le=high), also={"description": description}
+    )
 
 
-def _one_of(choices: tuple[str, ...], refused: Callable[[], str]) -> Words:
-    """A query parameter naming one of ``choices``; anything else refused in ``refused()``'s
-    words (said when refused, so in the language of that moment)."""
+def _id(description: str) -> Words:
+    """A query parameter holding a row's id."""
+    return _number((1, MAX_ID), description)
+
+
+def _one_of(choices: tuple[str, ...], refused: Callable[[], str], description: str) -> Words:
+    """A query parameter naming one of ``choices``, described by ``description``; anything
+    else refused in ``refused()``'s words (said when refused, so in the language of that
+    moment)."""
 
     def judge(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
         if value in choices:
             return str(value)
         raise Invalid(refused(), "invalid_query")
 
-    return Words(judge, inner=core_schema.literal_schema(list(choices)))
+    return Words(
+        judge, inner=core_schema.literal_schema(list(choices)), also={"description": description}
+    )
 
 
 class LedgerPage(TypedDict, total=False):
     """A page of a table's ledger: all of it, or ``limit`` entries after seq ``after``."""
 
-    after: Annotated[
-        int, _number((0, MAX_ID)), Field(description="Only entries with a greater seq.")
-    ]
-    limit: Annotated[int, _number(LEDGER_PAGE), Field(description="At most this many entries.")]
+    after: Annotated[int, _number((0, MAX_ID), "Only entries with a greater seq.")]
+    limit: Annotated[int, _number(LEDGER_PAGE, "At most this many entries.")]
+
+
+#: A page of hands after the last: the next page's hands are older than its oldest.
+_BEFORE = _id("Only hands with a smaller id (the last page's next).")
 
 
 class HandsPage(TypedDict, total=False):
     """A page of a table's hands, the newest first: ``limit`` of them older than ``before``."""
 
-    before: Annotated[
-        int,
-        _number((1, MAX_ID)),
-        Field(description="Only hands with a smaller id (the last page's next)."),
-    ]
-    limit: Annotated[
-        int, _number(HANDS_PAGE), Field(description="At most this many hands (25 unless told).")
-    ]
+    before: Annotated[int, _BEFORE]
+    limit: Annotated[int, _number(HANDS_PAGE, "At most this many hands (25 unless told).")]
 
 
 class ReplayAt(TypedDict, total=False):
     """Which step of a hand's replay: the table as it stood after event ``at``."""
 
-    at: Annotated[
-        int,
-        _number((1, MAX_ID)),
-        Field(description="The event's number in the hand (1 is the deal); the last if left out."),
-    ]
-    entry: Annotated[
-        int,
-        _number((1, MAX_ID)),
-        Field(description="Instead of at: the event that made this ledger entry (a payment)."),
-    ]
+    at: Annotated[int, _id("The event's number in the hand (1 is the deal); the last if left out.")]
+    entry: Annotated[int, _id("Instead of at: the event that made this ledger entry (a payment).")]
 
 
 class ShiftHandsPage(TypedDict, total=False):
     """A page of the shift's hands, the newest first: at one table, older than ``before``."""
 
-    table: Annotated[int, _number((1, MAX_ID)), Field(description="Only this table's hands.")]
-    before: Annotated[
-        int,
-        _number((1, MAX_ID)),
-        Field(description="Only hands with a smaller id (the last page's next)."),
-    ]
+    table: Annotated[int, _id("Only this table's hands.")]
+    before: Annotated[int, _BEFORE]
 
 
 def _said(value: Any, field: str, _given: Mapping[str, Any]) -> str:
@@ -174,8 +169,11 @@ class DisputeFilter(TypedDict, total=False):
 
     status: Annotated[
         str,
-        _one_of(("open", "ruled"), lambda: say("status is open or ruled.")),
-        Field(description="open: not ruled on yet; ruled: closed by a ruling."),
+        _one_of(
+            ("open", "ruled"),
+            lambda: say("status is open or ruled."),
+            "open: not ruled on yet; ruled: closed by a ruling.",
+        ),
     ]
 
 
@@ -213,10 +211,11 @@ class SlipPaper(TypedDict, total=False):
 
     paper: Annotated[
         str,
-        _one_of(("page", "receipt"), lambda: say("paper is page or receipt.")),
-        Field(
-            description="receipt: the table's 80 mm receipt printer; page: letter or A4. Left "
-            "out: the tablet's own choice (set on the table screen), else page."
+        _one_of(
+            ("page", "receipt"),
+            lambda: say("paper is page or receipt."),
+            "receipt: the table's 80 mm receipt printer; page: letter or A4. Left out: the "
+            "tablet's own choice (set on the table screen), else page.",
         ),
     ]
 
@@ -231,10 +230,11 @@ ShiftWindow = TypedDict(
         "hands": NotRequired[
             Annotated[
                 str,
-                _one_of(("all", "none"), lambda: say("hands is all or none.")),
-                Field(
-                    description="all (the default): every hand listed as an appendix; none: "
-                    "left out (the ledger's CSV export lists them)."
+                _one_of(
+                    ("all", "none"),
+                    lambda: say("hands is all or none."),
+                    "all (the default): every hand listed as an appendix; none: left out (the "
+                    "ledger's CSV export lists them).",
                 ),
             ]
         ],
@@ -359,8 +359,8 @@ _TEXT = core_schema.str_schema(min_length=1)
 PaymentSearch = TypedDict(  # "from" is not a Python name
     "PaymentSearch",
     {
-        "hand": Annotated[int, _number((1, MAX_ID)), Field(description="The hand's id.")],
-        "session": Annotated[int, _number((1, MAX_ID)), Field(description="A table session's id.")],
+        "hand": Annotated[int, _id("The hand's id.")],
+        "session": Annotated[int, _id("A table session's id.")],
         "from": Annotated[
             str,
             Words(_moment, inner=_TEXT),
@@ -369,31 +369,23 @@ PaymentSearch = TypedDict(  # "from" is not a Python name
         "to": Annotated[
             str, Words(_moment, inner=_TEXT), Field(description=_MOMENT + " Payments before it.")
         ],
-        "seat": Annotated[
-            int, _number(SEATS), Field(description="A seat that paid or was paid, 1 to 8.")
-        ],
+        "seat": Annotated[int, _number(SEATS, "A seat that paid or was paid, 1 to 8.")],
         "player": Annotated[
             str,
             Words(_player, inner=core_schema.str_schema(min_length=1, max_length=PLAYER_NAME)),
             Field(description="Part of the name of a player seated on either side, any case."),
         ],
         "player_id": Annotated[
-            int,
-            _number((1, MAX_ID)),
-            Field(description="A player record's id: every seating of theirs, on either side."),
+            int, _id("A player record's id: every seating of theirs, on either side.")
         ],
-        "amount": Annotated[
-            int, _number((1, MAX_CHIPS)), Field(description="The payment's chips, exactly.")
-        ],
+        "amount": Annotated[int, _number((1, MAX_CHIPS), "The payment's chips, exactly.")],
         "rule": Annotated[
             str,
             Words(_rule, inner=core_schema.literal_schema(list(SEARCHED_RULES))),
             Field(description="The rule it was paid under (its code; the screen offers words)."),
         ],
         "limit": Annotated[
-            int,
-            _number(SEARCH_PAGE),
-            Field(description="At most this many payments, the newest first (default 100)."),
+            int, _number(SEARCH_PAGE, "At most this many payments, the newest first (default 100).")
         ],
     },
     total=False,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import cast
+from dataclasses import dataclass, fields
+from typing import Any, cast
 
 from sqlalchemy import Table, insert, select, text
 from sqlalchemy.orm import Session
@@ -36,6 +36,13 @@ class Posting:
     #: The seq of the entry this one corrects.
     reverses: int | None = None
 
+    def columns(self) -> dict[str, Any]:
+        """The entry's columns this posting gives, each named as the entry names it."""
+        return {name: getattr(self, name) for name in _POSTING_FIELDS}
+
+
+_POSTING_FIELDS = tuple(f.name for f in fields(Posting))
+
 
 @dataclass(frozen=True, slots=True)
 class Recorder:
@@ -63,28 +70,18 @@ def post(
     """
     require_writing(session, "ledger.post")
     seq, prev_hash = head(session, "ledger_head", lambda: _read_head(session))
-    at = utcnow()
-    device = recorder.device[:DEVICE_LENGTH]
+    # What every entry of this post shares: its time, its table and who recorded it.
+    shared = {
+        "at": utcnow(),
+        "table_id": table_id,
+        "user_id": recorder.user_id,
+        "device": recorder.device[:DEVICE_LENGTH],
+    }
     entries: list[LedgerEntry] = []
     for posting in postings:
         _check(posting)
         seq += 1
-        entry = LedgerEntry(
-            seq=seq,
-            at=at,
-            from_account=posting.from_account,
-            to_account=posting.to_account,
-            chips=posting.chips,
-            reason_code=posting.reason_code,
-            reason=posting.reason,
-            table_id=table_id,
-            hand_id=posting.hand_id,
-            event_id=posting.event_id,
-            user_id=recorder.user_id,
-            device=device,
-            reverses=posting.reverses,
-            prev_hash=prev_hash,
-        )
+        entry = LedgerEntry(seq=seq, prev_hash=prev_hash, **shared, **posting.columns())
         entry.hash = entry_hash(entry)
         prev_hash = entry.hash
         entries.append(entry)

@@ -25,6 +25,7 @@ __all__ = [
     "Timestamp",
     "as_utc",
     "by_id",
+    "unique_where",
     "utcnow",
 ]
 
@@ -89,3 +90,15 @@ def as_utc(moment: datetime) -> datetime:
 
 def _in(column: str, values: tuple[str, ...]) -> str:
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+def unique_where(name: str, *columns: str, where: str) -> sa.Index:
+    """A unique index over ``columns`` among the rows for which ``where`` holds, on both
+    databases (a partial index): at most one such row, even when two tablets write at once."""
+    return sa.Index(
+        name,
+        *columns,
+        unique=True,
+        sqlite_where=sa.text(where),
+        postgresql_where=sa.text(where),
+    )

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from dealer.bounds import APPROVAL_ABOVE, MAX_BUY_IN, MIN_BUY_IN
 from dealer.extensions import Base
-from dealer.models.base import Timestamp, utcnow
+from dealer.models.base import Timestamp, unique_where, utcnow
 
 if TYPE_CHECKING:
     from dealer.models.people import User
@@ -91,14 +91,7 @@ class Seating(Base):
     __table_args__ = (
         sa.CheckConstraint("seat BETWEEN 1 AND 8", name="seat"),
         # At most one player in a seat at a time: a second sitting down is a conflict.
-        sa.Index(
-            "uq_seatings_open_seat",
-            "table_id",
-            "seat",
-            unique=True,
-            sqlite_where=sa.text("left_at IS NULL"),
-            postgresql_where=sa.text("left_at IS NULL"),
-        ),
+        unique_where("uq_seatings_open_seat", "table_id", "seat", where="left_at IS NULL"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -124,13 +117,7 @@ class TableSession(Base):
     __tablename__ = "table_sessions"
     __table_args__ = (
         # One open session per table, even when two tablets open one at once.
-        sa.Index(
-            "uq_table_sessions_one_open",
-            "table_id",
-            unique=True,
-            sqlite_where=sa.text("closed_at IS NULL"),
-            postgresql_where=sa.text("closed_at IS NULL"),
-        ),
+        unique_where("uq_table_sessions_one_open", "table_id", where="closed_at IS NULL"),
         sa.CheckConstraint(
             "close_confirmed_by IS NULL OR closed_at IS NOT NULL", name="confirmed_after_close"
         ),

@@ -15,6 +15,7 @@ from dealer.models.base import (
     HAND_STATUSES,
     Timestamp,
     _in,
+    unique_where,
     utcnow,
 )
 
@@ -32,13 +33,7 @@ class Hand(Base):
         sa.CheckConstraint(_in("status", HAND_STATUSES), name="status"),
         sa.UniqueConstraint("table_id", "number"),
         # One hand in play per table, even when two tablets start one at once.
-        sa.Index(
-            "uq_hands_one_playing",
-            "table_id",
-            unique=True,
-            sqlite_where=sa.text("status = 'playing'"),
-            postgresql_where=sa.text("status = 'playing'"),
-        ),
+        unique_where("uq_hands_one_playing", "table_id", where="status = 'playing'"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -71,14 +71,19 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
             f"Dealer signature - {slip.dealer}", "Floor signature - name", width, compact=True
         ),
     ]
-    decor = PageDecor(
+    return build_pdf(story, slip_decor(slip, options, "NETS DO NOT BALANCE"))
+
+
+def slip_decor(slip: HandSlip, options: PrintOptions, alarm: str) -> PageDecor:
+    """What frames every page of a hand's slip, on a page or a receipt: ``alarm`` in its
+    header when the nets do not balance."""
+    return PageDecor(
         "Hand slip",
         f"{slip.table} - hand {slip.number} (id {slip.hand_id})",
         options,
         slip.reprint,
-        alarm="NETS DO NOT BALANCE" if slip.total_net else None,
+        alarm=alarm if slip.total_net else None,
     )
-    return build_pdf(story, decor)
 
 
 def _head(slip: HandSlip, width: float, tz: ZoneInfo, chip_value: str) -> list[Flowable]:

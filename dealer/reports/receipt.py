@@ -10,8 +10,9 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from dealer.reports.figures import ChipsAt, local_time, money_text, zone
 from dealer.reports.fonts import BOLD, FONT
+from dealer.reports.hand_slip import slip_decor
 from dealer.reports.layout import ALARM
-from dealer.reports.pages import PageDecor, build_pdf
+from dealer.reports.pages import build_pdf
 from dealer.reports.statement_slip import statement_decor
 from dealer.views.documents.model import HandSlip, PrintOptions
 from dealer.views.statement import Statement
@@ -74,14 +75,8 @@ def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
         total = f'<font color="{ALARM}">{total}: the books do not balance</font>'
     story.append(_line(total))
     story += [*_signature(f"Dealer - {slip.dealer}"), *_signature("Floor - name, date")]
-    decor = PageDecor(
-        "Hand slip",
-        f"{slip.table} - hand {slip.number} (id {slip.hand_id})",
-        options,
-        slip.reprint,
-        alarm="DOES NOT BALANCE" if slip.total_net else None,
-    )
-    return build_pdf(story, decor)
+    # The receipt's alarm is shorter: its header is 80 mm wide.
+    return build_pdf(story, slip_decor(slip, options, "DOES NOT BALANCE"))
 
 
 def statement_receipt(found: Statement, options: PrintOptions) -> bytes:

@@ -79,7 +79,10 @@ def _slip_options(printed_by: str) -> PrintOptions:
     """A slip's paper: ``?paper=receipt`` (or ``page``), else the tablet's own choice (its
     cookie, set on the table screen), else the documents' page size."""
     options = _options(printed_by)
-    paper = request.args.get("paper") or request.cookies.get(PAPER_COOKIE) or "page"
+    # Given but empty is refused like any other value the document does not list.
+    paper = request.args.get("paper")
+    if paper is None:
+        paper = request.cookies.get(PAPER_COOKIE) or "page"
     if paper not in PAPERS:
         raise Invalid(say("paper is page or receipt."), "invalid_query")
     return replace(options, page_size="receipt") if paper == "receipt" else options

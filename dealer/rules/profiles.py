@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple, get_args
 
 from .errors import InvalidRulesError
 
@@ -59,46 +59,41 @@ class Rules:
 
 KNOBS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules)[1:])
 
-PROFILES: Mapping[str, Rules] = {
-    "classic": Rules(
-        profile="classic",
-        packs=8,
-        spade_sets_removed=0,
-        hand_size=10,
-        tops_ante=0,
-        drop_forfeit=2,
-        going_out_chips=1,
-        addition_pay="value",
-        spades_double=True,
-        mixed_valle_condition=True,
-        rearrange_needs_card=False,
-    ),
-    "cardroom": Rules(
-        profile="cardroom",
-        packs=8,
-        spade_sets_removed=1,
-        hand_size=10,
-        tops_ante=1,
-        drop_forfeit=0,
-        going_out_chips=2,
-        addition_pay="unit",
-        spades_double=True,
-        mixed_valle_condition=True,
-        rearrange_needs_card=True,
-    ),
+
+class _Knob(NamedTuple):
+    """One knob: its value in each profile, and what an override of it may be."""
+
+    classic: Any
+    cardroom: Any
+    #: A whole number's bounds: what a careful floor would accept; outside is a mis-entry.
+    bounds: tuple[int, int] | None = None
+    #: A choice's values. A knob with neither bounds nor choices is a switch (true or false).
+    choices: tuple[str, ...] = ()
+
+
+#: Every knob, as PAN_RULES.md section 8 tables the two profiles.
+_KNOBS: dict[str, _Knob] = {
+    "packs": _Knob(8, 8, bounds=(1, 20)),
+    "spade_sets_removed": _Knob(0, 1, bounds=(0, 19)),
+    "hand_size": _Knob(10, 10, bounds=(5, 20)),
+    "tops_ante": _Knob(0, 1, bounds=(0, 1000)),
+    "drop_forfeit": _Knob(2, 0, bounds=(0, 1000)),
+    "going_out_chips": _Knob(1, 2, bounds=(0, 1000)),
+    "addition_pay": _Knob("value", "unit", choices=get_args(AdditionPay)),
+    "spades_double": _Knob(True, True),
+    "mixed_valle_condition": _Knob(True, True),
+    "rearrange_needs_card": _Knob(False, True),
 }
 
-# Each knob's kind. Bounds a careful floor would accept; anything outside is a mis-entry.
-_INT_BOUNDS: dict[str, tuple[int, int]] = {
-    "packs": (1, 20),
-    "spade_sets_removed": (0, 19),
-    "hand_size": (5, 20),
-    "tops_ante": (0, 1000),
-    "drop_forfeit": (0, 1000),
-    "going_out_chips": (0, 1000),
+PROFILES: Mapping[str, Rules] = {
+    "classic": Rules(profile="classic", **{name: k.classic for name, k in _KNOBS.items()}),
+    "cardroom": Rules(profile="cardroom", **{name: k.cardroom for name, k in _KNOBS.items()}),
 }
-_CHOICES: dict[str, tuple[str, ...]] = {"addition_pay": ("value", "unit")}
-_BOOLS: tuple[str, ...] = ("spades_double", "mixed_valle_condition", "rearrange_needs_card")
+
+# Each knob's kind: a number in bounds, one of a few choices, or a switch.
+_INT_BOUNDS: dict[str, tuple[int, int]] = {n: k.bounds for n, k in _KNOBS.items() if k.bounds}
+_CHOICES: dict[str, tuple[str, ...]] = {n: k.choices for n, k in _KNOBS.items() if k.choices}
+_BOOLS: tuple[str, ...] = tuple(n for n, k in _KNOBS.items() if isinstance(k.classic, bool))
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:

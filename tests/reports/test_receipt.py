@@ -58,5 +58,6 @@ def test_a_slip_prints_on_the_receipt_by_request_or_by_the_tablets_choice(
     assert round(width) == 80
     pages = _pages(fetch(api, f"/reports/hands/{hand}.pdf?paper=page").data)
     assert round(pages[0][0]) == 216  # letter, asked for
-    refused = fetch(api, f"/reports/hands/{hand}.pdf?paper=roll", status=422).get_json()
-    assert refused["error"]["message"] == "paper is page or receipt."
+    for asked in ("roll", ""):  # given empty is not left out: the document lists no ""
+        refused = fetch(api, f"/reports/hands/{hand}.pdf?paper={asked}", status=422).get_json()
+        assert refused["error"]["message"] == "paper is page or receipt."
