@@ -16,7 +16,7 @@ from dealer.hands.reading import Replayed, load
 from dealer.hands.record import record_event
 from dealer.ledger.post import Recorder
 from dealer.models import Event, Hand, User
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_hand_audit
 from dealer.words.catalogue import say
 
 __all__ = ["MOVABLE", "movable", "move_to_seat", "moved_reason"]
@@ -69,14 +69,12 @@ def move_to_seat(
     _replayed, again, _entries = record_event(
         session, hand, {**event.action, "seat": seat}, recorder, user, None
     )
-    record_audit(
+    record_hand_audit(
         session,
         "seat_moved",
+        hand,
+        recorder,
         words=f"{moved_reason(event, seat)} (hand {hand.number}, event #{event.seq})",
-        user_id=recorder.user_id,
-        device=recorder.device,
-        table_id=hand.table_id,
-        hand_id=hand.id,
         details={"event": event.id, "again": again.id, "seat": seat},
     )
     return voided, again
