@@ -8,7 +8,8 @@ screens' forms and the services all read these; the rules engine declares its ow
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from dealer import rules
 from dealer.errors import Invalid
@@ -48,6 +49,7 @@ __all__ = [
     "TABLE_NAME",
     "USER_NAME",
     "check_name_text",
+    "check_one_of",
     "check_text",
     "check_whole",
     "is_plain",
@@ -108,6 +110,16 @@ LIVE_SCOPES = 4
 CARD_PATTERN = rules.CARD_PATTERN
 KNOB_BOUNDS: Mapping[str, tuple[int, int]] = rules.KNOB_BOUNDS
 COLLECTION_FIELDS: Mapping[str, Mapping[str, tuple[int, int]]] = rules.COLLECTION_FIELDS
+
+
+Choice = TypeVar("Choice", bound=str)
+
+
+def check_one_of(value: object, choices: tuple[Choice, ...], refused: Callable[[], str]) -> Choice:
+    """``value`` if it is one of ``choices``; else refused in ``refused()``'s words."""
+    if value not in choices:
+        raise Invalid(refused())
+    return choices[choices.index(value)]
 
 
 def check_whole(value: object, bounds: tuple[int, int], what: str, field: str = "") -> int:

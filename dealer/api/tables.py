@@ -16,6 +16,7 @@ from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import assignments, counts
 from dealer.floor import tables as service
+from dealer.floor.acting_seat import change_acting_seat
 from dealer.floor.approvals import approving_user
 from dealer.floor.limits import change_limits
 from dealer.floor.time_collection import take_time_collection
@@ -125,7 +126,7 @@ def change_table(table_id: int) -> Response:
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)
         change_limits(session, table, given_settings, principal().user)
-        service.change_acting_seat(session, table, acting_seat, principal().user)
+        change_acting_seat(session, table, acting_seat, principal().user)
         return table_view(table).answer(), 200
 
     return write(work)

@@ -20,7 +20,6 @@ bounded number of hands, the newest, and says how far back it looked.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -28,12 +27,19 @@ from sqlalchemy import Integer, case, func, literal_column, or_, select, union_a
 from sqlalchemy.orm import Session
 
 from dealer.disputes.asking import SeatQuery, folded
+from dealer.disputes.found_seats import (
+    FoundSeat,
+    SeatsFound,
+    add_payments,
+    matches,
+    number_payments,
+)
 from dealer.errors import Invalid
 from dealer.ledger.accounts import seating_account
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table, as_utc
+from dealer.models import Hand, LedgerEntry, Seating, Table, as_utc
 from dealer.words.catalogue import say
 
-__all__ = ["FoundSeat", "MatchedPayment", "SeatsFound", "find_seats"]
+__all__ = ["find_seats"]
 
 #: Seats a search answers at most.
 LIMIT = 20
@@ -45,58 +51,6 @@ MOST = 2400
 #: of a busy shift's 9,600 hands takes the database half a second. A player, a seat, a table
 #: or a time is read in full.
 READ_AT_MOST = 900
-
-
-@dataclass(slots=True)
-class MatchedPayment:
-    """A payment of the seat that is the amount asked about."""
-
-    entry: int
-    event_id: int
-    event_seq: int
-    #: Its number within its event (the dispute view's address).
-    number: int
-    chips: int
-    paid: bool
-
-
-@dataclass(slots=True)
-class FoundSeat:
-    """A seat of a hand that fits what was asked: the seat's chips in that hand."""
-
-    hand_id: int
-    hand_number: int
-    table_id: int
-    table_name: str
-    started_at: datetime
-    seat: int
-    player: str
-    seating: int
-    paid: int = 0
-    received: int = 0
-    #: How the amount asked about shows: "paid", "received" (in all), or "payment".
-    matched: str = ""
-    #: The seat's payments of exactly the amount asked about, and that amount.
-    same: int = 0
-    amount: int = 0
-    payments: list[MatchedPayment] = field(default_factory=list)
-
-    @property
-    def net(self) -> int:
-        return self.received - self.paid
-
-
-@dataclass(frozen=True, slots=True)
-class SeatsFound:
-    query: SeatQuery
-    seats: list[FoundSeat]
-    #: More seats fit than the page holds: say more.
-    more: bool
-    #: The hands looked through (of the window), for the sentence that says so.
-    tables: list[str]
-    #: An amount alone stopped at the hands dealt since then (READ_AT_MOST read): a player, a
-    #: seat, a table or a time looks further back. None: the whole window was read.
-    stopped: datetime | None = None
 
 
 def find_seats(session: Session, query: SeatQuery, limit: int = LIMIT) -> SeatsFound:
@@ -118,8 +72,8 @@ def find_seats(session: Session, query: SeatQuery, limit: int = LIMIT) -> SeatsF
     else:
         found, stopped = _hand_by_hand(session, query, seatings, tables, names, limit)
         page = found[:limit]
-    _payments(session, page)
-    _numbered(session, [p for s in page for p in s.payments])
+    add_payments(session, page)
+    number_payments(session, [p for s in page for p in s.payments])
     return SeatsFound(query, page, len(found) > limit or stopped is not None, said, stopped)
 
 
@@ -271,7 +225,7 @@ def _fitting(
         return seats
     for s in seats:
         s.amount = query.amount
-    return [s for s in seats if _matches(s, query.amount)]
+    return [s for s in seats if matches(s, query.amount)]
 
 
 def _players(
@@ -381,7 +335,7 @@ def _summed(
             same.label("same"),
         )
         .group_by(sides.c.hand_id, sides.c.account)
-        # As `_matches` reads them: paid or received in all, the net either way, one payment.
+        # As `matches` reads them: paid or received in all, the net either way, one payment.
         .having(
             or_(
                 paid == amount,
@@ -436,79 +390,6 @@ def _summed(
             same=int(count),
             amount=amount,
         )
-        _matches(s, amount)
+        matches(s, amount)
         found.append(s)
     return found
-
-
-def _matches(seat: FoundSeat, amount: int) -> bool:
-    """Whether ``amount`` shows in the seat's chips: in all (paid, received, or its net), or
-    as one payment."""
-    if amount in (seat.paid, -seat.net):
-        seat.matched = "paid"
-    elif amount in (seat.received, seat.net):
-        seat.matched = "received"
-    elif seat.same:
-        seat.matched = "payment"
-    return bool(seat.matched)
-
-
-def _payments(session: Session, page: list[FoundSeat]) -> None:
-    """The payments of the seats found: those the amount is made of (every one when no amount
-    was asked about), in the ledger's order."""
-    if not page:
-        return
-    by_key = {(s.hand_id, seating_account(s.seating)): s for s in page}
-    accounts = sorted({account for _, account in by_key})
-    wanted = select(
-        LedgerEntry.seq,
-        LedgerEntry.hand_id,
-        LedgerEntry.event_id,
-        LedgerEntry.from_account,
-        LedgerEntry.to_account,
-        LedgerEntry.chips,
-    ).where(
-        LedgerEntry.hand_id.in_({s.hand_id for s in page}),
-        or_(LedgerEntry.from_account.in_(accounts), LedgerEntry.to_account.in_(accounts)),
-    )
-    for seq, hand_id, event_id, source, target, chips in session.execute(
-        wanted.order_by(LedgerEntry.seq)
-    ):
-        for account, paid in ((source, True), (target, False)):
-            seat = by_key.get((hand_id or 0, account))
-            if seat is None or not _kept(seat, paid, chips):
-                continue
-            seat.payments.append(MatchedPayment(seq, event_id or 0, 0, 0, chips, paid))
-
-
-def _kept(seat: FoundSeat, paid: bool, chips: int) -> bool:
-    if seat.matched == "paid":
-        return paid
-    if seat.matched == "received":
-        return not paid
-    if seat.matched == "payment":
-        return chips == seat.amount
-    return True
-
-
-def _numbered(session: Session, payments: list[MatchedPayment]) -> None:
-    """Each payment's event seq and its number within its event (the dispute view's address)."""
-    events = {p.event_id for p in payments if p.event_id}
-    if not events:
-        return
-    seqs = dict(session.execute(select(Event.id, Event.seq).where(Event.id.in_(events))).all())
-    place: dict[int, int] = {}
-    numbers: dict[int, int] = {}
-    rows = session.execute(
-        select(LedgerEntry.seq, LedgerEntry.event_id)
-        .where(LedgerEntry.event_id.in_(events))
-        .order_by(LedgerEntry.event_id, LedgerEntry.seq)
-    )
-    for seq, event_id in rows:
-        if event_id is None:
-            continue
-        place[event_id] = place.get(event_id, 0) + 1
-        numbers[seq] = place[event_id]
-    for p in payments:
-        p.event_seq = seqs.get(p.event_id, 0)
-        p.number = numbers.get(p.entry, 1)

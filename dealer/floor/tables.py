@@ -22,6 +22,7 @@ from dealer.bounds import (
     SEATS,
     TABLE_NAME,
     check_name_text,
+    check_one_of,
     check_whole,
 )
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
@@ -39,19 +40,13 @@ from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
 from dealer.models import Hand, Player, Seating, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
-from dealer.people.users import require_role
 from dealer.words import inputs as said
 from dealer.words import tables as table_words
 from dealer.words.catalogue import say
 
 __all__ = [
-    "ACTING_SEAT_WAYS",
-    "CALIFORNIA_WARNING",
     "CHIP_MOVES",
-    "ActingSeat",
     "ChipMoveKind",
-    "change_acting_seat",
-    "check_acting_seat",
     "check_chip_move",
     "check_paused",
     "collection_warnings",
@@ -59,19 +54,12 @@ __all__ = [
     "get_table",
     "leave_seat",
     "move_chips",
-    "moves_on_after_drop",
     "open_seat",
     "open_seatings",
     "pause_seat",
     "seat_player",
     "stacks",
 ]
-
-CALIFORNIA_WARNING = (
-    "A rake taken as a share of the pot is not allowed in California card rooms: "
-    "there, use a per-hand or time collection."
-)
-
 
 ChipMoveKind = Literal["buy_in", "cash_out"]
 #: The ways chips move between a seat and the cage.
@@ -80,48 +68,7 @@ CHIP_MOVES: tuple[ChipMoveKind, ...] = get_args(ChipMoveKind)
 
 def check_chip_move(kind: object) -> ChipMoveKind:
     """``kind`` if it is a way chips move between a seat and the cage."""
-    if kind == "buy_in" or kind == "cash_out":
-        return kind
-    raise Invalid(said.chip_move())
-
-
-#: Where the hand screen's acting seat goes after a drop or a foul: it stays with the seat that
-#: acted (a seat lays several melds in its turn), or moves on to the next seat in play.
-ActingSeat = Literal["stays", "moves_on"]
-ACTING_SEAT_WAYS: tuple[ActingSeat, ...] = get_args(ActingSeat)
-
-
-def check_acting_seat(way: object) -> ActingSeat | None:
-    """``way`` if it is one of `ACTING_SEAT_WAYS` (None: not given, the table's stays)."""
-    if way is None:
-        return None
-    if way in ACTING_SEAT_WAYS:
-        return way
-    raise Invalid(table_words.acting_seat_refused())
-
-
-def change_acting_seat(session: Session, table: Table, way: object, user: User) -> None:
-    """A supervisor or above sets where the table's acting seat goes after a drop: written in
-    the audit trail when it changes."""
-    require_role(user, "supervisor")
-    chosen = check_acting_seat(way)
-    if chosen is None or chosen == table.acting_seat:
-        return
-    table.acting_seat = chosen
-    session.flush()
-    record_audit(
-        session,
-        "table_settings",
-        words=table_words.acting_seat_changed(user.name, table.name, chosen),
-        user_id=user.id,
-        table_id=table.id,
-        details={"acting_seat": chosen},
-    )
-
-
-def moves_on_after_drop(table: Table) -> bool:
-    """Whether the acting seat moves on in play after a drop or a foul at ``table``."""
-    return table.acting_seat == "moves_on"
+    return check_one_of(kind, CHIP_MOVES, said.chip_move)
 
 
 def check_paused(paused: object) -> bool:
@@ -132,7 +79,7 @@ def check_paused(paused: object) -> bool:
 
 def collection_warnings(collection: rules.Collection) -> list[str]:
     """What the floor should be told about a table's collection before choosing it."""
-    return [CALIFORNIA_WARNING] if collection.banned_in_california else []
+    return [table_words.california_warning()] if collection.banned_in_california else []
 
 
 def create_table(

@@ -33,15 +33,8 @@ from dealer.bounds import (
     is_plain,
 )
 from dealer.errors import Invalid, NotSignedIn
-from dealer.floor.tables import (
-    ACTING_SEAT_WAYS,
-    CHIP_MOVES,
-    ActingSeat,
-    ChipMoveKind,
-    check_acting_seat,
-    check_chip_move,
-    check_paused,
-)
+from dealer.floor.acting_seat import ACTING_SEAT_WAYS, ActingSeat, check_acting_seat
+from dealer.floor.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
 from dealer.inputs.profiles import Collection, KnobsGiven, Profile
 from dealer.inputs.words import (
     NON_BLANK,

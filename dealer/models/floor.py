@@ -44,7 +44,7 @@ class Table(Base):
     #: Chips are sold for cash into the table's drop box: a count counts its cash too.
     sells_for_cash: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
     #: Where the hand screen's acting seat goes after a drop or a foul: ``stays`` with the seat
-    #: that acted, or ``moves_on`` to the next seat in play (`dealer.floor.tables.ActingSeat`).
+    #: that acted, or ``moves_on`` to the next seat in play (`dealer.floor.acting_seat.ActingSeat`).
     acting_seat: Mapped[str] = mapped_column(sa.String(10), default="stays", server_default="stays")
 
 

@@ -25,7 +25,7 @@ from dealer.floor.figures import (
     seats_filled,
 )
 from dealer.floor.limits import Limits
-from dealer.floor.tables import CALIFORNIA_WARNING, all_tables, dealing_now
+from dealer.floor.tables import all_tables, dealing_now
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.live import FLOOR
 from dealer.models import Hand, Table, utcnow
@@ -37,6 +37,7 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.views.shift_hands import shift_hands
 from dealer.web.refusals import refusal
+from dealer.words.tables import california_warning
 
 __all__ = ["TableLine", "table_lines"]
 
@@ -132,7 +133,7 @@ def _floor_page(
             number_knobs=NUMBER_KNOBS,
             choice_knobs=CHOICE_KNOBS,
             profiles=rules.PROFILES,
-            california=CALIFORNIA_WARNING,
+            california=california_warning(),
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
             open_disputes=open_disputes_by_table(session),
@@ -188,7 +189,7 @@ def open_table() -> Response | tuple[str | Response, int]:
         status, _code, message = refusal(exc)
         return _floor_page(form, status, message)
     if collection.get("kind") == "rake_percent":
-        flash(CALIFORNIA_WARNING, "warning")
+        flash(california_warning(), "warning")
     return response
 
 

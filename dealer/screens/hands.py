@@ -12,7 +12,8 @@ from werkzeug.wrappers import Response
 from dealer import rules
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
-from dealer.floor.tables import get_table, moves_on_after_drop
+from dealer.floor.acting_seat import moves_on_after_drop
+from dealer.floor.tables import get_table
 from dealer.hands import moves
 from dealer.hands.reading import Replayed, get_hand, load, load_hand
 from dealer.hands.record import record_event

@@ -18,7 +18,7 @@ from dealer.hands.reading import playing_hand
 from dealer.people.authority import authorise
 from dealer.screens.auth.guard import who
 from dealer.screens.forms import DealForm
-from dealer.screens.seats import chairs
+from dealer.views.chairs import chairs
 from dealer.views.hand import HandView
 
 __all__ = ["next_deal"]

@@ -182,7 +182,7 @@ def key_warning() -> str | None:
 def prefs() -> Response:
     """This tablet's ways: two- or four-colour suits and the theme; each remembered by the
     tablet (a cookie), whoever signs in. Where the acting seat goes after a drop is the
-    table's setting (`dealer.floor.tables.change_acting_seat`), the same on every tablet."""
+    table's setting (`dealer.floor.acting_seat.change_acting_seat`), the same on every tablet."""
     form = PrefsForm()
     answer = redirect(local_path(form.page.data, url_for("main.index")), 303)
     if not form.validate_on_submit():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template, request, url_for
@@ -19,7 +18,6 @@ from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
 from dealer.floor.figures import cheapest_hand
-from dealer.floor.tables import CALIFORNIA_WARNING
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
 from dealer.hands.reading import playing_hand
@@ -27,7 +25,7 @@ from dealer.inputs import Supervisor
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
-from dealer.models import Hand, Seating, Table, TableSession, User
+from dealer.models import Table, TableSession, User
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, local_path, page, who
@@ -48,46 +46,14 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.paper import PaperForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_approved, record_or_redraw
+from dealer.views.chairs import SEATS, chairs
 from dealer.views.shift_hands import shift_hands
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
-from dealer.words.tables import acting_seat_words
+from dealer.words.tables import acting_seat_words, california_warning
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
 SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
-SEATS = range(1, 9)
-
-
-@dataclass(frozen=True, slots=True)
-class Chair:
-    """One of the eight seats: who sits there (or nobody) and their stack."""
-
-    seat: int
-    seating: Seating | None
-    stack: int
-    short: bool
-    in_hand: bool
-
-
-def chairs(session: Session, table: Table, hand: Hand | None) -> list[Chair]:
-    seatings = {s.seat: s for s in service.open_seatings(session, table.id)}
-    stack = service.stacks(session, list(seatings.values()))
-    least = cheapest_hand(table)
-    dealt = set(hand.seats.values()) if hand is not None else set()
-    out = []
-    for seat in SEATS:
-        seating = seatings.get(seat)
-        chips = stack[seating.id] if seating else 0
-        out.append(
-            Chair(
-                seat,
-                seating,
-                chips,
-                seating is not None and (chips < 0 or chips < least),
-                seating is not None and seating.id in dealt,
-            )
-        )
-    return out
 
 
 def current_table_session(session: Session, table_id: int) -> TableSession | None:
@@ -139,7 +105,7 @@ def _table_page(
             collection=model,
             collection_words=collection_words(model),
             acting_seat=acting_seat_words(table.acting_seat),
-            california=CALIFORNIA_WARNING if model.banned_in_california else None,
+            california=california_warning() if model.banned_in_california else None,
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),
             hand=hand,

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 from dealer.extensions import current_session
 from dealer.floor import assignments
 from dealer.floor import tables as service
+from dealer.floor.acting_seat import change_acting_seat
 from dealer.floor.limits import change_limits
 from dealer.models import Table
 from dealer.screens import bp
@@ -60,7 +61,7 @@ def change_settings(table_id: int) -> Response | tuple[str | Response, int]:
     def work(session: Session) -> str:
         at = service.get_table(session, table_id)
         change_limits(session, at, limits, who().user)
-        service.change_acting_seat(session, at, settings["acting_seat"], who().user)
+        change_acting_seat(session, at, settings["acting_seat"], who().user)
         return url_for("screens.table", table_id=table_id)
 
     return record_or_redraw(

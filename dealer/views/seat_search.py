@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from dealer.disputes.seat_search import FoundSeat, SeatsFound
+from dealer.disputes.found_seats import FoundSeat, SeatsFound
 from dealer.views.base import Time, View
 from dealer.words.catalogue import say, say_n
 

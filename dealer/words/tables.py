@@ -11,6 +11,7 @@ __all__ = [
     "acting_seat_words",
     "buy_in_label",
     "buy_in_pending",
+    "california_warning",
 ]
 
 
@@ -55,3 +56,11 @@ def buy_in_pending() -> str:
     """A buy-in waiting on the tablet, as its pending line says it; ``{seat}`` is left for the
     page to fill with the seat it is for."""
     return say("Buy-in for seat {seat}", seat="{seat}")
+
+
+def california_warning() -> str:
+    """What the floor is told of a rake taken as a share of the pot, before choosing one."""
+    return say(
+        "A rake taken as a share of the pot is not allowed in California card rooms: "
+        "there, use a per-hand or time collection."
+    )

@@ -9,7 +9,8 @@ from sqlalchemy import select
 
 from dealer.errors import Forbidden, Invalid
 from dealer.extensions import db
-from dealer.floor.tables import change_acting_seat, create_table, moves_on_after_drop
+from dealer.floor.acting_seat import change_acting_seat, moves_on_after_drop
+from dealer.floor.tables import create_table
 from dealer.models import AuditRecord, Table, User
 from dealer.transactions import writing
 

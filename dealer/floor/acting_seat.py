@@ -1,0 +1,58 @@
+"""Where the hand screen's acting seat goes after a drop or a foul: a setting of the table's,
+the same on every tablet, that a supervisor changes on the record."""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from sqlalchemy.orm import Session
+
+from dealer.bounds import check_one_of
+from dealer.models import Table, User
+from dealer.people.audit import record_audit
+from dealer.people.users import require_role
+from dealer.words import tables as table_words
+
+__all__ = [
+    "ACTING_SEAT_WAYS",
+    "ActingSeat",
+    "change_acting_seat",
+    "check_acting_seat",
+    "moves_on_after_drop",
+]
+
+#: Where the hand screen's acting seat goes after a drop or a foul: it stays with the seat that
+#: acted (a seat lays several melds in its turn), or moves on to the next seat in play.
+ActingSeat = Literal["stays", "moves_on"]
+ACTING_SEAT_WAYS: tuple[ActingSeat, ...] = get_args(ActingSeat)
+
+
+def check_acting_seat(way: object) -> ActingSeat | None:
+    """``way`` if it is one of `ACTING_SEAT_WAYS` (None: not given, the table's stays)."""
+    if way is None:
+        return None
+    return check_one_of(way, ACTING_SEAT_WAYS, table_words.acting_seat_refused)
+
+
+def change_acting_seat(session: Session, table: Table, way: object, user: User) -> None:
+    """A supervisor or above sets where the table's acting seat goes after a drop: written in
+    the audit trail when it changes."""
+    require_role(user, "supervisor")
+    chosen = check_acting_seat(way)
+    if chosen is None or chosen == table.acting_seat:
+        return
+    table.acting_seat = chosen
+    session.flush()
+    record_audit(
+        session,
+        "table_settings",
+        words=table_words.acting_seat_changed(user.name, table.name, chosen),
+        user_id=user.id,
+        table_id=table.id,
+        details={"acting_seat": chosen},
+    )
+
+
+def moves_on_after_drop(table: Table) -> bool:
+    """Whether the acting seat moves on in play after a drop or a foul at ``table``."""
+    return table.acting_seat == "moves_on"
