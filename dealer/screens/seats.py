@@ -50,6 +50,7 @@ from dealer.views.chairs import SEATS, chairs
 from dealer.views.shift_hands import shift_hands
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
+from dealer.words.catalogue import say
 from dealer.words.tables import acting_seat_words, california_warning
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
@@ -137,6 +138,10 @@ def table(table_id: int) -> tuple[str | Response, int]:
     return _table_page(service.get_table(current_session(), table_id))
 
 
+def _seat_choices() -> list[SelectChoice]:
+    return [SelectChoice(s, say("Seat {seat}", seat=s)) for s in SEATS]
+
+
 def _seat_page(
     table: Table,
     seat: int,
@@ -152,7 +157,7 @@ def _seat_page(
     if seat_form is None:
         kept = kept_fields(url_for("screens.seat_player", table_id=table.id))
         seat_form = SeatForm(formdata=kept) if kept else SeatForm(seat=seat)
-    seat_form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
+    seat_form.seat.choices = _seat_choices()
     if chips_form is None:
         kept = kept_fields(url_for("screens.chips", table_id=table.id, seat=seat))
         chips_form = ChipsForm(formdata=kept) if kept else ChipsForm()
@@ -186,7 +191,7 @@ def seat(table_id: int, seat: int) -> tuple[str, int]:
 def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = SeatForm()
-    form.seat.choices = [SelectChoice(s, f"Seat {s}") for s in SEATS]
+    form.seat.choices = _seat_choices()
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
     body = form.judged()
     if body is None:  # the seat is the page's, not a field: a refused seat is in the banner
