@@ -52,7 +52,7 @@ class MatchedPayment:
     """A payment of the seat that is the amount asked about."""
 
     entry: int
-    event_id: int
+    event: int
     event_seq: int
     #: Its number within its event (the dispute view's address).
     number: int
@@ -64,11 +64,12 @@ class MatchedPayment:
 class FoundSeat:
     """A seat of a hand that fits what was asked: the seat's chips in that hand."""
 
-    hand_id: int
+    hand: int
     hand_number: int
-    table_id: int
+    table: int
     table_name: str
-    started_at: datetime
+    #: When the hand was dealt.
+    at: datetime
     seat: int
     player: str
     seating: int
@@ -304,7 +305,7 @@ def _sums(
     """Each seat's chips paid and received in its hand, and its payments of the amount asked
     about, summed by the database. A player's or a seat's entries are read through their
     accounts' indexes (account, time), within the batch's time: a few rows a hand."""
-    by_key = {(s.hand_id, seating_account(s.seating)): s for s in seats}
+    by_key = {(s.hand, seating_account(s.seating)): s for s in seats}
     low = min(as_utc(h[4]) for h in hands)
     high = max(as_utc(h[5]) if h[5] is not None else query.end for h in hands) + LATE
     accounts = sorted({account for _, account in by_key})
@@ -458,7 +459,7 @@ def _payments(session: Session, page: list[FoundSeat]) -> None:
     was asked about), in the ledger's order."""
     if not page:
         return
-    by_key = {(s.hand_id, seating_account(s.seating)): s for s in page}
+    by_key = {(s.hand, seating_account(s.seating)): s for s in page}
     accounts = sorted({account for _, account in by_key})
     wanted = select(
         LedgerEntry.seq,
@@ -468,7 +469,7 @@ def _payments(session: Session, page: list[FoundSeat]) -> None:
         LedgerEntry.to_account,
         LedgerEntry.chips,
     ).where(
-        LedgerEntry.hand_id.in_({s.hand_id for s in page}),
+        LedgerEntry.hand_id.in_({s.hand for s in page}),
         or_(LedgerEntry.from_account.in_(accounts), LedgerEntry.to_account.in_(accounts)),
     )
     for seq, hand_id, event_id, source, target, chips in session.execute(
@@ -493,7 +494,7 @@ def _kept(seat: FoundSeat, paid: bool, chips: int) -> bool:
 
 def _numbered(session: Session, payments: list[MatchedPayment]) -> None:
     """Each payment's event seq and its number within its event (the dispute view's address)."""
-    events = {p.event_id for p in payments if p.event_id}
+    events = {p.event for p in payments if p.event}
     if not events:
         return
     seqs = dict(session.execute(select(Event.id, Event.seq).where(Event.id.in_(events))).all())
@@ -510,5 +511,5 @@ def _numbered(session: Session, payments: list[MatchedPayment]) -> None:
         place[event_id] = place.get(event_id, 0) + 1
         numbers[seq] = place[event_id]
     for p in payments:
-        p.event_seq = seqs.get(p.event_id, 0)
+        p.event_seq = seqs.get(p.event, 0)
         p.number = numbers.get(p.entry, 1)
