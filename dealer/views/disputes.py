@@ -27,14 +27,20 @@ __all__ = [
 ]
 
 
+# Read from its row (`DisputeRuling`): a field whose column is named otherwise names it.
 class RulingView(View):
     outcome: Literal["upheld", "denied"]
     reason: str
-    void_event: int | None = Field(description="The void event it led to (upheld).")
-    correction: int | None = Field(description="The correcting ledger entry's seq (upheld).")
-    ruled_by: int = Field(description="The supervisor's user id.")
+    void_event: int | None = Field(
+        validation_alias="void_event_id", description="The void event it led to (upheld)."
+    )
+    correction: int | None = Field(
+        validation_alias="correction_seq",
+        description="The correcting ledger entry's seq (upheld).",
+    )
+    ruled_by: int = Field(validation_alias="user_id", description="The supervisor's user id.")
     device: str
-    at: Time
+    at: Time = Field(validation_alias="ruled_at")
 
 
 class DisputeView(View):
@@ -70,17 +76,7 @@ def dispute_view(found: OnRecord) -> DisputeView:
         opened_by=d.user_id,
         device=d.device,
         at=d.opened_at,
-        ruling=None
-        if r is None
-        else RulingView(
-            outcome=r.outcome,  # type: ignore[arg-type]
-            reason=r.reason,
-            void_event=r.void_event_id,
-            correction=r.correction_seq,
-            ruled_by=r.user_id,
-            device=r.device,
-            at=r.ruled_at,
-        ),
+        ruling=None if r is None else RulingView.model_validate(r, from_attributes=True),
     )
 
 
