@@ -30,6 +30,7 @@ from dealer.views.events import Cards, EventView, event_views
 from dealer.words.catalogue import say
 from dealer.words.parties import party_words
 from dealer.words.rules import condition_words, meld_words, rules_in_force
+from dealer.words.status import status_words
 
 __all__ = [
     "ConditionView",
@@ -237,20 +238,12 @@ def _seat(
         melds=[_meld(m, played, found.get(m.id)) for m in engine.melds_of(seat)],
         allowed=sorted(engine.allowed(seat)),
         seat=seat,
-        status_words=say("went out") if went_out else _status_words(status),
+        status_words=say("went out") if went_out else status_words(status),
         went_out=went_out,
         limit=engine.limit,
         net=engine.net[seat],
         next_seat=engine.next_in_play(seat),
     )
-
-
-def _status_words(status: str) -> str:
-    if status == "dropped":
-        return say("dropped")
-    if status == "fouled":
-        return say("fouled")
-    return say("in")
 
 
 def _meld(meld: rules.TableMeld, played: rules.Rules, fit: rules.Fit | None) -> MeldView:

@@ -27,11 +27,11 @@ from dealer.views.hand import (
     MeldView,
     OneHand,
     _meld,
-    _status_words,
     hand_view,
     one_hand,
 )
 from dealer.words.catalogue import say
+from dealer.words.status import status_words
 
 __all__ = ["ReplayEvent", "ReplaySeat", "ReplayView", "replay_view"]
 
@@ -141,7 +141,7 @@ def _at(session: Session, replayed: Replayed, view: HandView, at: int) -> Replay
             status=status,
             status_words=say("went out")
             if engine.winner == seat and engine.status == "settled"
-            else _status_words(status),
+            else status_words(status),
             cards_down=engine.cards_down[seat],
             melds=melds,
             stack=moved.stacks[row.seats[str(seat)]],
