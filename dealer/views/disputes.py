@@ -7,12 +7,13 @@ The API dumps these and its document is made from them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import asdict
 from typing import Literal
 
 from pydantic import Field
 
 from dealer.disputes.record import OnRecord
-from dealer.disputes.search import Found
+from dealer.disputes.search import Found, FoundPayment
 from dealer.views.base import Time, View
 from dealer.views.statement import RuleNamed, rule_named
 
@@ -113,32 +114,24 @@ class PaymentsFound(View):
 
 
 def payments_found(found: Found) -> PaymentsFound:
-    out = []
-    for p in found.payments:
-        seats = [side.party for side in (p.payer, p.payee) if isinstance(side.party, int)]
-        out.append(
-            FoundPaymentView(
-                entry=p.entry_seq,
-                at=p.at,
-                table=p.table_id,
-                table_name=p.table_name,
-                hand=p.hand_id,
-                hand_number=p.hand_number,
-                event=p.event_id,
-                payment=p.number,
-                **{"from": SideView(party=str(p.payer.party), words=p.payer.words)},
-                to=SideView(party=str(p.payee.party), words=p.payee.words),
-                chips=p.chips,
-                rule=rule_named(p.rule.code),
-                reason=p.reason,
-                reverses=p.reverses,
-                dispute=f"/hands/{p.hand_id}/events/{p.event_id}/payments/{p.number}",
-                statements={
-                    str(s): f"/api/v1/hands/{p.hand_id}/seats/{s}/statement" for s in seats
-                },
-            )
-        )
-    return PaymentsFound(payments=out, more=found.more)
+    return PaymentsFound(payments=[_found_payment(p) for p in found.payments], more=found.more)
+
+
+def _found_payment(p: FoundPayment) -> FoundPaymentView:
+    """A found payment holds the view's fields by the view's names; its sides, its rule and its
+    links are said here (``number`` is the view's ``payment``)."""
+    seats = [side.party for side in (p.payer, p.payee) if isinstance(side.party, int)]
+    return FoundPaymentView.model_validate(
+        {
+            **asdict(p),
+            "payment": p.number,
+            "from": SideView(party=str(p.payer.party), words=p.payer.words),
+            "to": SideView(party=str(p.payee.party), words=p.payee.words),
+            "rule": rule_named(p.rule.code),
+            "dispute": f"/hands/{p.hand}/events/{p.event}/payments/{p.number}",
+            "statements": {str(s): f"/api/v1/hands/{p.hand}/seats/{s}/statement" for s in seats},
+        }
+    )
 
 
 def dispute_list(found: Iterable[OnRecord]) -> DisputeList:
