@@ -14,6 +14,7 @@ from pydantic import (
     PlainSerializer,
     WithJsonSchema,
 )
+from sqlalchemy import inspect
 
 from dealer.bounds import SEATS
 from dealer.ledger import parse_account
@@ -27,6 +28,7 @@ __all__ = [
     "entry_columns",
     "given",
     "party",
+    "row_columns",
     "screen",
     "when",
 ]
@@ -85,6 +87,11 @@ def party(account: str, seat_of: Mapping[int, int]) -> str:
     if parsed.kind == "seating" and parsed.id is not None:
         return str(seat_of[parsed.id]) if parsed.id in seat_of else account
     return parsed.kind
+
+
+def row_columns(row: object) -> dict[str, Any]:
+    """A database row's columns by their names, for a view read from the row and more."""
+    return {column.key: getattr(row, column.key) for column in inspect(row).mapper.column_attrs}
 
 
 #: The columns of a ledger entry every row of it shows as the ledger holds them, by their names.

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from dealer.disputes.record import OnRecord
 from dealer.disputes.search import Found, FoundPayment
-from dealer.views.base import Time, View
+from dealer.views.base import Time, View, row_columns
 from dealer.views.statement import RuleNamed, rule_named
 
 __all__ = [
@@ -44,18 +44,23 @@ class RulingView(View):
     at: Time = Field(validation_alias="ruled_at")
 
 
+# Read from its row (`Dispute`) as `RulingView` is, with its hand's table, its status and ruling.
 class DisputeView(View):
     id: int
-    hand: int
+    hand: int = Field(validation_alias="hand_id")
     table: int
     status: Literal["open", "ruled"]
     raised_by: Literal["seat", "dealer"]
     seat: int | None
     claim: str
-    entry: int | None = Field(description="The ledger entry the claim is about, if any.")
-    opened_by: int = Field(description="The user id of whoever put it on the record.")
+    entry: int | None = Field(
+        validation_alias="entry_seq", description="The ledger entry the claim is about, if any."
+    )
+    opened_by: int = Field(
+        validation_alias="user_id", description="The user id of whoever put it on the record."
+    )
     device: str
-    at: Time
+    at: Time = Field(validation_alias="opened_at")
     ruling: RulingView | None
 
 
@@ -64,21 +69,9 @@ class DisputeList(View):
 
 
 def dispute_view(found: OnRecord) -> DisputeView:
-    d, r = found.dispute, found.ruling
-    return DisputeView(
-        id=d.id,
-        hand=d.hand_id,
-        table=found.table_id,
-        status=found.status,  # type: ignore[arg-type]
-        raised_by=d.raised_by,  # type: ignore[arg-type]
-        seat=d.seat,
-        claim=d.claim,
-        entry=d.entry_seq,
-        opened_by=d.user_id,
-        device=d.device,
-        at=d.opened_at,
-        ruling=None if r is None else RulingView.model_validate(r, from_attributes=True),
-    )
+    on_record = {"table": found.table_id, "status": found.status, "ruling": found.ruling}
+    # from_attributes: the ruling is read from its row too.
+    return DisputeView.model_validate(row_columns(found.dispute) | on_record, from_attributes=True)
 
 
 class SideView(View):
