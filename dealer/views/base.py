@@ -95,10 +95,19 @@ def row_columns(row: object) -> dict[str, Any]:
 
 
 #: The columns of a ledger entry every row of it shows as the ledger holds them, by their names.
-ENTRY_COLUMNS = ("seq", "at", "from_account", "to_account", "chips", "reverses", "device", "hash")
+ENTRY_ROW_COLUMNS = (
+    "seq",
+    "at",
+    "from_account",
+    "to_account",
+    "chips",
+    "reverses",
+    "device",
+    "hash",
+)
 
 
 def entry_columns(entry: LedgerEntry) -> dict[str, Any]:
-    """A ledger entry's `ENTRY_COLUMNS`, for a row of it (the API's, a screen's, an export's)
+    """A ledger entry's `ENTRY_ROW_COLUMNS`, for a row of it (the API's, a screen's, an export's)
     to add what it says of the entry in its own words."""
-    return {name: getattr(entry, name) for name in ENTRY_COLUMNS}
+    return {name: getattr(entry, name) for name in ENTRY_ROW_COLUMNS}
