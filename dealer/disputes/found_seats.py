@@ -29,7 +29,7 @@ class MatchedPayment:
     """A payment of the seat that is the amount asked about."""
 
     entry: int
-    event_id: int
+    event: int
     event_seq: int
     #: Its number within its event (the dispute view's address).
     number: int
@@ -41,11 +41,12 @@ class MatchedPayment:
 class FoundSeat:
     """A seat of a hand that fits what was asked: the seat's chips in that hand."""
 
-    hand_id: int
+    hand: int
     hand_number: int
-    table_id: int
+    table: int
     table_name: str
-    started_at: datetime
+    #: When the hand was dealt.
+    at: datetime
     seat: int
     player: str
     seating: int
@@ -93,7 +94,7 @@ def add_payments(session: Session, page: list[FoundSeat]) -> None:
     was asked about), in the ledger's order."""
     if not page:
         return
-    by_key = {(s.hand_id, seating_account(s.seating)): s for s in page}
+    by_key = {(s.hand, seating_account(s.seating)): s for s in page}
     accounts = sorted({account for _, account in by_key})
     wanted = select(
         LedgerEntry.seq,
@@ -103,7 +104,7 @@ def add_payments(session: Session, page: list[FoundSeat]) -> None:
         LedgerEntry.to_account,
         LedgerEntry.chips,
     ).where(
-        LedgerEntry.hand_id.in_({s.hand_id for s in page}),
+        LedgerEntry.hand_id.in_({s.hand for s in page}),
         or_(LedgerEntry.from_account.in_(accounts), LedgerEntry.to_account.in_(accounts)),
     )
     for seq, hand_id, event_id, source, target, chips in session.execute(
@@ -128,7 +129,7 @@ def _kept(seat: FoundSeat, paid: bool, chips: int) -> bool:
 
 def number_payments(session: Session, payments: list[MatchedPayment]) -> None:
     """Each payment's event seq and its number within its event (the dispute view's address)."""
-    events = {p.event_id for p in payments if p.event_id}
+    events = {p.event for p in payments if p.event}
     if not events:
         return
     seqs = dict(session.execute(select(Event.id, Event.seq).where(Event.id.in_(events))).all())
@@ -145,5 +146,5 @@ def number_payments(session: Session, payments: list[MatchedPayment]) -> None:
         place[event_id] = place.get(event_id, 0) + 1
         numbers[seq] = place[event_id]
     for p in payments:
-        p.event_seq = seqs.get(p.event_id, 0)
+        p.event_seq = seqs.get(p.event, 0)
         p.number = numbers.get(p.entry, 1)

@@ -189,11 +189,12 @@ def find_players(
 class HandLine:
     """The player's net on one hand."""
 
-    hand_id: int
+    hand: int
     table: str
     number: int
     seat: int
-    started_at: datetime
+    #: When the hand was dealt.
+    at: datetime
     net: int
 
 

@@ -120,15 +120,16 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class FoundPayment:
-    entry_seq: int
+    #: Its ledger entry's seq.
+    entry: int
     at: datetime
-    table_id: int
+    table: int
     table_name: str
-    hand_id: int
+    hand: int
     hand_number: int
-    event_id: int
+    event: int
     #: The payment's number in its event (from 1): its dispute view is
-    #: /hands/<hand_id>/events/<event_id>/payments/<number>.
+    #: /hands/<hand>/events/<event>/payments/<number>.
     number: int
     payer: Side
     payee: Side
@@ -261,13 +262,13 @@ def _described(session: Session, rows: list[Any]) -> list[FoundPayment]:
                 numbers[seq] = place[event_id]
     return [
         FoundPayment(
-            entry_seq=e.seq,
+            entry=e.seq,
             at=e.at,
-            table_id=table_id,
+            table=table_id,
             table_name=tables.get(table_id, ""),
-            hand_id=e.hand_id or 0,
+            hand=e.hand_id or 0,
             hand_number=number,
-            event_id=e.event_id or 0,
+            event=e.event_id or 0,
             number=numbers.get(e.seq, 1),
             payer=_side(e.from_account, seatings),
             payee=_side(e.to_account, seatings),

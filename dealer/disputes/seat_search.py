@@ -258,7 +258,7 @@ def _sums(
     """Each seat's chips paid and received in its hand, and its payments of the amount asked
     about, summed by the database. A player's or a seat's entries are read through their
     accounts' indexes (account, time), within the batch's time: a few rows a hand."""
-    by_key = {(s.hand_id, seating_account(s.seating)): s for s in seats}
+    by_key = {(s.hand, seating_account(s.seating)): s for s in seats}
     low = min(as_utc(h[4]) for h in hands)
     high = max(as_utc(h[5]) if h[5] is not None else query.end for h in hands) + LATE
     accounts = sorted({account for _, account in by_key})

@@ -35,7 +35,7 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
         [
             f"{h.table} hand {h.number}",
             str(h.seat),
-            local_time(h.started_at, tz, "minute"),
+            local_time(h.at, tz, "minute"),
             balance_text(h.net),
         ]
         for h in statement.hands

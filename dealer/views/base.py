@@ -14,12 +14,24 @@ from pydantic import (
     PlainSerializer,
     WithJsonSchema,
 )
+from sqlalchemy import inspect
 
 from dealer.bounds import SEATS
 from dealer.ledger import parse_account
-from dealer.models import as_utc
+from dealer.models import LedgerEntry, as_utc
 
-__all__ = ["SEAT_KEY", "SeatNumber", "Time", "View", "given", "party", "screen", "when"]
+__all__ = [
+    "SEAT_KEY",
+    "SeatNumber",
+    "Time",
+    "View",
+    "entry_columns",
+    "given",
+    "party",
+    "row_columns",
+    "screen",
+    "when",
+]
 
 
 def when(moment: datetime | None) -> str | None:
@@ -75,3 +87,27 @@ def party(account: str, seat_of: Mapping[int, int]) -> str:
     if parsed.kind == "seating" and parsed.id is not None:
         return str(seat_of[parsed.id]) if parsed.id in seat_of else account
     return parsed.kind
+
+
+def row_columns(row: object) -> dict[str, Any]:
+    """A database row's columns by their names, for a view read from the row and more."""
+    return {column.key: getattr(row, column.key) for column in inspect(row).mapper.column_attrs}
+
+
+#: The columns of a ledger entry every row of it shows as the ledger holds them, by their names.
+ENTRY_ROW_COLUMNS = (
+    "seq",
+    "at",
+    "from_account",
+    "to_account",
+    "chips",
+    "reverses",
+    "device",
+    "hash",
+)
+
+
+def entry_columns(entry: LedgerEntry) -> dict[str, Any]:
+    """A ledger entry's `ENTRY_ROW_COLUMNS`, for a row of it (the API's, a screen's, an export's)
+    to add what it says of the entry in its own words."""
+    return {name: getattr(entry, name) for name in ENTRY_ROW_COLUMNS}

@@ -7,13 +7,14 @@ The API dumps these and its document is made from them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import asdict
 from typing import Literal
 
 from pydantic import Field
 
 from dealer.disputes.record import OnRecord
-from dealer.disputes.search import Found
-from dealer.views.base import Time, View
+from dealer.disputes.search import Found, FoundPayment
+from dealer.views.base import Time, View, row_columns
 from dealer.views.statement import RuleNamed, rule_named
 
 __all__ = [
@@ -27,28 +28,39 @@ __all__ = [
 ]
 
 
+# Read from its row (`DisputeRuling`): a field whose column is named otherwise names it.
 class RulingView(View):
     outcome: Literal["upheld", "denied"]
     reason: str
-    void_event: int | None = Field(description="The void event it led to (upheld).")
-    correction: int | None = Field(description="The correcting ledger entry's seq (upheld).")
-    ruled_by: int = Field(description="The supervisor's user id.")
+    void_event: int | None = Field(
+        validation_alias="void_event_id", description="The void event it led to (upheld)."
+    )
+    correction: int | None = Field(
+        validation_alias="correction_seq",
+        description="The correcting ledger entry's seq (upheld).",
+    )
+    ruled_by: int = Field(validation_alias="user_id", description="The supervisor's user id.")
     device: str
-    at: Time
+    at: Time = Field(validation_alias="ruled_at")
 
 
+# Read from its row (`Dispute`) as `RulingView` is, with its hand's table, its status and ruling.
 class DisputeView(View):
     id: int
-    hand: int
+    hand: int = Field(validation_alias="hand_id")
     table: int
     status: Literal["open", "ruled"]
     raised_by: Literal["seat", "dealer"]
     seat: int | None
     claim: str
-    entry: int | None = Field(description="The ledger entry the claim is about, if any.")
-    opened_by: int = Field(description="The user id of whoever put it on the record.")
+    entry: int | None = Field(
+        validation_alias="entry_seq", description="The ledger entry the claim is about, if any."
+    )
+    opened_by: int = Field(
+        validation_alias="user_id", description="The user id of whoever put it on the record."
+    )
     device: str
-    at: Time
+    at: Time = Field(validation_alias="opened_at")
     ruling: RulingView | None
 
 
@@ -57,31 +69,9 @@ class DisputeList(View):
 
 
 def dispute_view(found: OnRecord) -> DisputeView:
-    d, r = found.dispute, found.ruling
-    return DisputeView(
-        id=d.id,
-        hand=d.hand_id,
-        table=found.table_id,
-        status=found.status,  # type: ignore[arg-type]
-        raised_by=d.raised_by,  # type: ignore[arg-type]
-        seat=d.seat,
-        claim=d.claim,
-        entry=d.entry_seq,
-        opened_by=d.user_id,
-        device=d.device,
-        at=d.opened_at,
-        ruling=None
-        if r is None
-        else RulingView(
-            outcome=r.outcome,  # type: ignore[arg-type]
-            reason=r.reason,
-            void_event=r.void_event_id,
-            correction=r.correction_seq,
-            ruled_by=r.user_id,
-            device=r.device,
-            at=r.ruled_at,
-        ),
-    )
+    on_record = {"table": found.table_id, "status": found.status, "ruling": found.ruling}
+    # from_attributes: the ruling is read from its row too.
+    return DisputeView.model_validate(row_columns(found.dispute) | on_record, from_attributes=True)
 
 
 class SideView(View):
@@ -117,32 +107,24 @@ class PaymentsFound(View):
 
 
 def payments_found(found: Found) -> PaymentsFound:
-    out = []
-    for p in found.payments:
-        seats = [side.party for side in (p.payer, p.payee) if isinstance(side.party, int)]
-        out.append(
-            FoundPaymentView(
-                entry=p.entry_seq,
-                at=p.at,
-                table=p.table_id,
-                table_name=p.table_name,
-                hand=p.hand_id,
-                hand_number=p.hand_number,
-                event=p.event_id,
-                payment=p.number,
-                **{"from": SideView(party=str(p.payer.party), words=p.payer.words)},
-                to=SideView(party=str(p.payee.party), words=p.payee.words),
-                chips=p.chips,
-                rule=rule_named(p.rule.code),
-                reason=p.reason,
-                reverses=p.reverses,
-                dispute=f"/hands/{p.hand_id}/events/{p.event_id}/payments/{p.number}",
-                statements={
-                    str(s): f"/api/v1/hands/{p.hand_id}/seats/{s}/statement" for s in seats
-                },
-            )
-        )
-    return PaymentsFound(payments=out, more=found.more)
+    return PaymentsFound(payments=[_found_payment(p) for p in found.payments], more=found.more)
+
+
+def _found_payment(p: FoundPayment) -> FoundPaymentView:
+    """A found payment holds the view's fields by the view's names; its sides, its rule and its
+    links are said here (``number`` is the view's ``payment``)."""
+    seats = [side.party for side in (p.payer, p.payee) if isinstance(side.party, int)]
+    return FoundPaymentView.model_validate(
+        {
+            **asdict(p),
+            "payment": p.number,
+            "from": SideView(party=str(p.payer.party), words=p.payer.words),
+            "to": SideView(party=str(p.payee.party), words=p.payee.words),
+            "rule": rule_named(p.rule.code),
+            "dispute": f"/hands/{p.hand}/events/{p.event}/payments/{p.number}",
+            "statements": {str(s): f"/api/v1/hands/{p.hand}/seats/{s}/statement" for s in seats},
+        }
+    )
 
 
 def dispute_list(found: Iterable[OnRecord]) -> DisputeList:

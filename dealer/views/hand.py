@@ -11,7 +11,7 @@ fields left out of the API's answer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from pydantic import Field
 from sqlalchemy import bindparam, select, text
@@ -23,13 +23,14 @@ from dealer.floor.tables import stacks
 from dealer.hands.reading import Replayed, load_hand
 from dealer.inputs import Collection, Ruled
 from dealer.ledger.replay import hand_collection, hand_rules
-from dealer.models import Seating, Table
+from dealer.models import Hand, Seating, Table
 from dealer.rules import Party as EngineParty
 from dealer.views.base import SEAT_KEY, SeatNumber, Time, View, screen
 from dealer.views.events import Cards, EventView, event_views
 from dealer.words.catalogue import say
 from dealer.words.parties import party_words
 from dealer.words.rules import condition_words, meld_words, rules_in_force
+from dealer.words.status import status_words
 
 __all__ = [
     "ConditionView",
@@ -37,12 +38,29 @@ __all__ = [
     "HandSeatView",
     "HandView",
     "MeldView",
+    "OneHand",
     "TableBrief",
     "fits_view",
     "hand_view",
+    "one_hand",
 ]
 
 SeatStatus: TypeAlias = Literal["in", "dropped", "fouled"]
+
+
+# What a view of one hand (its replay, a seat's statement) names it by, first: the hand's id and
+# number, and its table's id and name.
+class OneHand(View):
+    hand: int
+    number: int
+    table: int
+    table_name: str
+
+
+def one_hand(session: Session, hand: Hand) -> dict[str, Any]:
+    """`OneHand`'s fields for ``hand``."""
+    name = session.scalar(select(Table.name).where(Table.id == hand.table_id)) or ""
+    return {"hand": hand.id, "number": hand.number, "table": hand.table_id, "table_name": name}
 
 
 class ConditionView(View):
@@ -220,20 +238,12 @@ def _seat(
         melds=[_meld(m, played, found.get(m.id)) for m in engine.melds_of(seat)],
         allowed=sorted(engine.allowed(seat)),
         seat=seat,
-        status_words=say("went out") if went_out else _status_words(status),
+        status_words=say("went out") if went_out else status_words(status),
         went_out=went_out,
         limit=engine.limit,
         net=engine.net[seat],
         next_seat=engine.next_in_play(seat),
     )
-
-
-def _status_words(status: str) -> str:
-    if status == "dropped":
-        return say("dropped")
-    if status == "fouled":
-        return say("fouled")
-    return say("in")
 
 
 def _meld(meld: rules.TableMeld, played: rules.Rules, fit: rules.Fit | None) -> MeldView:

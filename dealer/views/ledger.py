@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from dealer.ledger import Report
 from dealer.models import LedgerEntry, Seating, Table
 from dealer.people.devices import device_claim
-from dealer.views.base import Time, View, party
+from dealer.views.base import Time, View, entry_columns, party
 
 __all__ = ["EntriesView", "EntryView", "VerificationView", "ledger_view", "verification_view"]
 
@@ -112,22 +112,17 @@ def ledger_view(
     seat_of = {s.id: s.seat for s in seatings}
     return EntriesView(
         entries=[
-            EntryView(
-                seq=e.seq,
-                at=e.at,
-                **{"from": party(e.from_account, seat_of)},
-                to=party(e.to_account, seat_of),
-                chips=e.chips,
-                reason=e.reason,
-                rule=e.reason_code,
-                hand=e.hand_id,
-                event=e.event_id,
-                reverses=e.reverses,
-                from_account=e.from_account,
-                to_account=e.to_account,
-                device=e.device,
-                device_claim=device_claim(e.device),
-                hash=e.hash,
+            EntryView.model_validate(
+                {
+                    **entry_columns(e),
+                    "from": party(e.from_account, seat_of),
+                    "to": party(e.to_account, seat_of),
+                    "reason": e.reason,
+                    "rule": e.reason_code,
+                    "hand": e.hand_id,
+                    "event": e.event_id,
+                    "device_claim": device_claim(e.device),
+                }
             )
             for e in entries
         ]

@@ -12,7 +12,7 @@ from dealer.disputes.payment import payment_trail
 from dealer.hands.reading import load_hand
 from dealer.models import LedgerEntry, Seating
 from dealer.people.users import names_of
-from dealer.views.base import Time, View
+from dealer.views.base import Time, View, entry_columns
 from dealer.views.events import EventView, PaymentView
 from dealer.views.hand import HandView, MeldView, hand_view
 from dealer.words.numbers import capital
@@ -107,18 +107,11 @@ def _lines(session: Session, view: HandView, entries: list[LedgerEntry]) -> list
     seatings = {seating: (seat, player) for seating, seat, player in rows}
     return [
         EntryLine(
-            seq=e.seq,
-            at=e.at,
+            **entry_columns(e),
             source=account_words(e.from_account, seatings),
             target=account_words(e.to_account, seatings),
-            from_account=e.from_account,
-            to_account=e.to_account,
-            chips=e.chips,
-            reverses=e.reverses,
             reason_words=capital(rule(e.reason_code).name),
             user=users.get(e.user_id, "?"),
-            device=e.device,
-            hash=e.hash,
         )
         for e in entries
     ]

@@ -55,8 +55,8 @@ class PlayerStatementView(View):
     """A player's chips over a window, across sessions and days."""
 
     player: PlayerView
-    from_: Time | None = Field(alias="from")
-    to: Time | None
+    start: Time | None = Field(alias="from")
+    end: Time | None = Field(alias="to")
     seatings: int = Field(description="Stays in a seat that belong to the player.")
     buy_ins: int
     cash_outs: int
@@ -72,31 +72,7 @@ def player_view(player: Player | PlayerCard) -> PlayerView:
 
 
 def player_statement_view(found: PlayerStatement) -> PlayerStatementView:
-    return PlayerStatementView(
-        player=player_view(found.player),
-        **{"from": found.start},
-        to=found.end,
-        seatings=found.seatings,
-        buy_ins=found.buy_ins,
-        cash_outs=found.cash_outs,
-        collections=found.collections,
-        net=found.net,
-        hands=[
-            HandNetView(
-                hand=h.hand_id,
-                table=h.table,
-                number=h.number,
-                seat=h.seat,
-                at=h.started_at,
-                net=h.net,
-            )
-            for h in found.hands
-        ],
-        days=[
-            DayFiguresView(day=d.day, buy_ins=d.buy_ins, cash_outs=d.cash_outs, net=d.net)
-            for d in found.days
-        ],
-    )
+    return PlayerStatementView.model_validate(found, from_attributes=True)
 
 
 def player_list(found: Iterable[Player | PlayerCard]) -> PlayerList:

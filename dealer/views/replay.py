@@ -19,11 +19,19 @@ from dealer.errors import Invalid
 from dealer.hands.reading import Replayed, load_hand
 from dealer.ledger.accounts import pot_account, seating_account
 from dealer.ledger.replay import hand_rules, replay_engine
-from dealer.models import Event, Hand, LedgerEntry, Table
+from dealer.models import Event, Hand, LedgerEntry
 from dealer.views.base import SEAT_KEY, View
 from dealer.views.events import EventView
-from dealer.views.hand import HandView, MeldView, _meld, _status_words, hand_view
+from dealer.views.hand import (
+    HandView,
+    MeldView,
+    OneHand,
+    _meld,
+    hand_view,
+    one_hand,
+)
 from dealer.words.catalogue import say
+from dealer.words.status import status_words
 
 __all__ = ["ReplayEvent", "ReplaySeat", "ReplayView", "replay_view"]
 
@@ -52,13 +60,9 @@ class ReplayEvent(View):
     correction: bool
 
 
-class ReplayView(View):
+class ReplayView(OneHand):
     """The hand as it stood after event ``at`` (1 is the deal)."""
 
-    hand: int
-    number: int
-    table: int
-    table_name: str
     at: int = Field(description="The event shown: the table as it stood after it.")
     last: int = Field(description="The number of events in the hand (the last step).")
     event: EventView = Field(description="The event, its sentence and its payments.")
@@ -137,19 +141,15 @@ def _at(session: Session, replayed: Replayed, view: HandView, at: int) -> Replay
             status=status,
             status_words=say("went out")
             if engine.winner == seat and engine.status == "settled"
-            else _status_words(status),
+            else status_words(status),
             cards_down=engine.cards_down[seat],
             melds=melds,
             stack=moved.stacks[row.seats[str(seat)]],
             net=engine.net[seat],
             touched=seat in paying or any(m.id in touched_melds for m in melds),
         )
-    table_name = session.scalar(select(Table.name).where(Table.id == row.table_id)) or ""
     return ReplayView(
-        hand=row.id,
-        number=row.number,
-        table=row.table_id,
-        table_name=table_name,
+        **one_hand(session, row),
         at=at,
         last=len(replayed.events),
         event=view.events[at - 1],

@@ -3,6 +3,7 @@ and the floor's screen lists them: each names its hand, table, time and seat, an
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Literal
 
 from pydantic import Field
@@ -106,34 +107,10 @@ def _said(found: SeatsFound) -> str:
 
 
 def seats_found(found: SeatsFound) -> SeatsFoundView:
+    # A found seat and its payments hold the view's fields by the view's names (and a few the
+    # search kept for itself, which the view leaves out); only why it fits is said here.
     return SeatsFoundView(
-        seats=[
-            FoundSeatView(
-                hand=s.hand_id,
-                hand_number=s.hand_number,
-                table=s.table_id,
-                table_name=s.table_name,
-                at=s.started_at,
-                seat=s.seat,
-                player=s.player,
-                paid=s.paid,
-                received=s.received,
-                matched=s.matched,  # type: ignore[arg-type]
-                why=_why(s),
-                payments=[
-                    MatchedPaymentView(
-                        entry=p.entry,
-                        event=p.event_id,
-                        event_seq=p.event_seq,
-                        number=p.number,
-                        chips=p.chips,
-                        paid=p.paid,
-                    )
-                    for p in s.payments
-                ],
-            )
-            for s in found.seats
-        ],
+        seats=[FoundSeatView(**asdict(s), why=_why(s)) for s in found.seats],
         more=found.more,
         said=_said(found),
         stopped=found.stopped,

@@ -20,7 +20,7 @@ from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import hands_nets
 from dealer.models import Dispute, DisputeRuling, Hand, Seating, Table
 from dealer.views.base import Time, View
-from dealer.words.catalogue import say
+from dealer.words.status import status_words
 
 __all__ = ["HandLine", "OpenDisputeLine", "ShiftHands", "open_disputes_list", "shift_hands"]
 
@@ -102,7 +102,7 @@ def shift_hands(
                 table=h.table_id,
                 table_name=tables.get(h.table_id, ""),
                 status=h.status,
-                status_words=_status_words(h.status),
+                status_words=status_words(h.status),
                 winner=h.winner,
                 winner_player=players.get(h.seats[str(h.winner)], "")
                 if h.winner is not None
@@ -116,14 +116,6 @@ def shift_hands(
         next=page[-1].id if len(found) > limit else None,
         count=session.scalar(counted) or 0,
     )
-
-
-def _status_words(status: str) -> str:
-    if status == "playing":
-        return say("in play")
-    if status == "void":
-        return say("void")
-    return say("settled")
 
 
 def _open_disputes(session: Session, hand_ids: list[int]) -> Counter[int]:

@@ -26,9 +26,9 @@ from dealer.bounds import SEATS
 from dealer.errors import NotFound
 from dealer.hands.reading import Replayed, load_hand
 from dealer.ledger.accounts import seating_account
-from dealer.models import LedgerEntry, Table
+from dealer.models import LedgerEntry
 from dealer.views.base import SeatNumber, Time, View
-from dealer.views.hand import HandView, hand_view
+from dealer.views.hand import HandView, OneHand, hand_view, one_hand
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital, chips_words, join_words
 from dealer.words.parties import party_words
@@ -115,11 +115,7 @@ class PartyGroup(View):
     groups: list[RuleGroup]
 
 
-class Statement(View):
-    hand: int
-    number: int
-    table: int
-    table_name: str
+class Statement(OneHand):
     status: Literal["playing", "settled", "void"]
     seat: SeatNumber
     player: str
@@ -161,15 +157,11 @@ def statement_of(session: Session, replayed: Replayed, view: HandView, seat: int
     for i, line in enumerate(lines):
         running += line.chips
         lines[i] = line.model_copy(update={"running": running})
-    table_name = session.scalar(select(Table.name).where(Table.id == hand.table_id)) or ""
     parties = _parties(lines, view.names)
     net = sum(line.chips for line in lines)
     ledger = ledger_net(session, hand.id, account)
     return Statement(
-        hand=hand.id,
-        number=hand.number,
-        table=hand.table_id,
-        table_name=table_name,
+        **one_hand(session, hand),
         status=view.status,
         seat=seat,
         player=view.names.get(seat, ""),

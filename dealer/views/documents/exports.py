@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, seating_account
 from dealer.models import LedgerEntry, Seating, Table, User
-from dealer.views.base import party
+from dealer.views.base import entry_columns, party
 
 __all__ = ["LedgerRow", "PlayerSessionRow", "ledger_rows", "player_session_rows"]
 
@@ -89,23 +89,16 @@ def ledger_rows(
     )
     for entry in session.scalars(query):
         yield LedgerRow(
-            seq=entry.seq,
-            at=entry.at,
+            **entry_columns(entry),
             table=entry.table_id,
             table_name=tables.get(entry.table_id, ""),
             payer=party(entry.from_account, seat_of),
             payee=party(entry.to_account, seat_of),
-            chips=entry.chips,
             reason_code=entry.reason_code,
             reason=entry.reason,
             hand=entry.hand_id,
             event=entry.event_id,
-            reverses=entry.reverses,
             user=users.get(entry.user_id, ""),
-            device=entry.device,
-            from_account=entry.from_account,
-            to_account=entry.to_account,
-            hash=entry.hash,
         )
         session.expunge(entry)  # keep the identity map from growing with the export
 
