@@ -115,10 +115,13 @@ COLLECTION_FIELDS: Mapping[str, Mapping[str, tuple[int, int]]] = rules.COLLECTIO
 Choice = TypeVar("Choice", bound=str)
 
 
-def check_one_of(value: object, choices: tuple[Choice, ...], refused: Callable[[], str]) -> Choice:
-    """``value`` if it is one of ``choices``; else refused in ``refused()``'s words."""
+def check_one_of(
+    value: object, choices: tuple[Choice, ...], refused: Callable[[], str], code: str = "invalid"
+) -> Choice:
+    """``value`` if it is one of ``choices``; else refused in ``refused()``'s words (said when
+    refused, so in the language of that moment), with ``code``."""
     if value not in choices:
-        raise Invalid(refused())
+        raise Invalid(refused(), code)
     return choices[choices.index(value)]
 
 

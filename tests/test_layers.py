@@ -224,5 +224,6 @@ def test_the_length_scan_sees_a_long_module_and_a_long_function(tmp_path: Path) 
     module.write_text("def f():\n" + body + "\n" * LONGEST_MODULE)
     assert too_long(module, door=True) == [f"{LONGEST_MODULE + 61} lines", "f: 61 lines"]
     assert too_long(module, door=False) == [f"{LONGEST_MODULE + 61} lines"]
-    module.write_text("def f():\n" + body[: -len(f"    x{LONGEST_DOOR_FUNCTION - 1} = 59\n")])
+    last = LONGEST_DOOR_FUNCTION - 1
+    module.write_text("def f():\n" + body[: -len(f"    x{last} = {last}\n")])
     assert too_long(module, door=True) == []

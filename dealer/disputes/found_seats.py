@@ -11,6 +11,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.asking import SeatQuery
+from dealer.disputes.payment import payment_numbers
 from dealer.ledger.accounts import seating_account
 from dealer.models import Event, LedgerEntry
 
@@ -133,18 +134,7 @@ def number_payments(session: Session, payments: list[MatchedPayment]) -> None:
     if not events:
         return
     seqs = dict(session.execute(select(Event.id, Event.seq).where(Event.id.in_(events))).all())
-    place: dict[int, int] = {}
-    numbers: dict[int, int] = {}
-    rows = session.execute(
-        select(LedgerEntry.seq, LedgerEntry.event_id)
-        .where(LedgerEntry.event_id.in_(events))
-        .order_by(LedgerEntry.event_id, LedgerEntry.seq)
-    )
-    for seq, event_id in rows:
-        if event_id is None:
-            continue
-        place[event_id] = place.get(event_id, 0) + 1
-        numbers[seq] = place[event_id]
+    numbers = payment_numbers(session, events)
     for p in payments:
         p.event_seq = seqs.get(p.event, 0)
         p.number = numbers.get(p.entry, 1)

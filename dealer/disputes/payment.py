@@ -6,6 +6,7 @@ Reads only; what a screen or a document shows of a dispute is gathered here once
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import or_, select
@@ -17,7 +18,7 @@ from dealer.hands.reading import Replayed
 from dealer.models import LedgerEntry
 from dealer.words.catalogue import say
 
-__all__ = ["PaymentTrail", "payment_trail"]
+__all__ = ["PaymentTrail", "payment_numbers", "payment_trail"]
 
 #: The payments that a going out's "conditions paid again" repeats, net.
 PAID_AGAIN = ("condition", "foul_refund", "void")
@@ -71,3 +72,23 @@ def payment_trail(session: Session, replayed: Replayed, event_id: int, number: i
                 if {p.payer, p.payee} == {paid.payer, paid.payee} and p.rule in PAID_AGAIN:
                     behind.append((earlier, i + 1, p))
     return PaymentTrail(index, record, paid, entry, linked, behind)
+
+
+def payment_numbers(session: Session, event_ids: Iterable[int]) -> dict[int, int]:
+    """Each ledger entry of these events (by seq), numbered from 1 within its event in the
+    ledger's order: a payment's address in a dispute (event and number)."""
+    events = set(event_ids)
+    if not events:
+        return {}
+    rows = session.execute(
+        select(LedgerEntry.seq, LedgerEntry.event_id)
+        .where(LedgerEntry.event_id.in_(events))
+        .order_by(LedgerEntry.event_id, LedgerEntry.seq)
+    )
+    place: dict[int, int] = {}
+    numbers: dict[int, int] = {}
+    for seq, event_id in rows:
+        if event_id is not None:
+            place[event_id] = place.get(event_id, 0) + 1
+            numbers[seq] = place[event_id]
+    return numbers

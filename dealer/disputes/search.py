@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import ColumnElement, Select, func, or_, select
 from sqlalchemy.orm import Session
 
+from dealer.disputes.payment import payment_numbers
 from dealer.errors import Invalid
 from dealer.floor.table_sessions import get_session
 from dealer.ledger.accounts import parse_account, seating_account
@@ -247,19 +248,7 @@ def _described(session: Session, rows: list[Any]) -> list[FoundPayment]:
             select(Table.id, Table.name).where(Table.id.in_({row[2] for row in rows}))
         ).all()
     )
-    numbers: dict[int, int] = {}
-    event_ids = {e.event_id for e in entries if e.event_id is not None}
-    if event_ids:
-        ranked = session.execute(
-            select(LedgerEntry.seq, LedgerEntry.event_id)
-            .where(LedgerEntry.event_id.in_(event_ids))
-            .order_by(LedgerEntry.event_id, LedgerEntry.seq)
-        )
-        place: dict[int, int] = {}
-        for seq, event_id in ranked:
-            if event_id is not None:
-                place[event_id] = place.get(event_id, 0) + 1
-                numbers[seq] = place[event_id]
+    numbers = payment_numbers(session, (e.event_id for e in entries if e.event_id is not None))
     return [
         FoundPayment(
             entry=e.seq,

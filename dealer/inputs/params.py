@@ -19,6 +19,7 @@ from dealer.bounds import (
     PLAYER_NAME,
     SEARCH_PAGE,
     SEATS,
+    check_one_of,
 )
 from dealer.errors import Invalid
 from dealer.inputs.words import Words
@@ -83,9 +84,7 @@ def _one_of(choices: tuple[str, ...], refused: Callable[[], str], description: s
     moment)."""
 
     def judge(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-        if value in choices:
-            return str(value)
-        raise Invalid(refused(), "invalid_query")
+        return check_one_of(value, choices, refused, "invalid_query")
 
     return Words(
         judge, inner=core_schema.literal_schema(list(choices)), also={"description": description}

@@ -74,7 +74,8 @@ class Words:
     sentence: str | None = None
     code: str = "invalid"
     inner: CoreSchema | None = None
-    #: JSON Schema keywords the core schema has no word for (``uniqueItems``).
+    #: JSON Schema keywords the core schema does not give: ``uniqueItems``, a query
+    #: parameter's ``description``.
     also: Mapping[str, Any] | None = None
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:

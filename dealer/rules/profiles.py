@@ -93,7 +93,7 @@ PROFILES: Mapping[str, Rules] = {
 # Each knob's kind: a number in bounds, one of a few choices, or a switch.
 _INT_BOUNDS: dict[str, tuple[int, int]] = {n: k.bounds for n, k in _KNOBS.items() if k.bounds}
 _CHOICES: dict[str, tuple[str, ...]] = {n: k.choices for n, k in _KNOBS.items() if k.choices}
-_BOOLS: tuple[str, ...] = tuple(n for n, k in _KNOBS.items() if isinstance(k.classic, bool))
+_BOOLS: tuple[str, ...] = tuple(n for n, k in _KNOBS.items() if not (k.bounds or k.choices))
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:

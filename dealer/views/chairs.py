@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from dealer.bounds import SEATS as SEAT_BOUNDS
 from dealer.floor import tables as service
 from dealer.floor.figures import cheapest_hand
 from dealer.models import Hand, Seating, Table
@@ -14,7 +15,7 @@ from dealer.models import Hand, Seating, Table
 __all__ = ["SEATS", "Chair", "chairs"]
 
 #: The seats round every table, in order.
-SEATS = range(1, 9)
+SEATS = range(SEAT_BOUNDS[0], SEAT_BOUNDS[1] + 1)
 
 
 @dataclass(frozen=True, slots=True)
