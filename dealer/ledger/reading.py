@@ -232,22 +232,29 @@ class Stretch:
     ) -> dict[int, Sequence[Any]]:
         """The rows of ``kind`` the links of ``batch`` name, by their key (a row gone: absent).
 
-        Read by the span of keys the batch names, through the key's index: each batch costs
-        its own rows, however long the history, with no join for a planner to misjudge (on a
-        PostgreSQL whose statistics lag a busy floor, a join of the links to their rows was
-        once planned as a loop over every row of the span for each link).
+        Read through the key's index, with no join for a planner to misjudge (on a PostgreSQL
+        whose statistics lag a busy floor, a join of the links to their rows was once planned
+        as a loop over every row of the span for each link): by the span of keys the batch
+        names when its rows lie close together, as the app writes them (a row and its link in
+        one transaction); else by their keys, so that rows written in another order than their
+        links (a database put together in bulk) cost each batch its own rows, not the span's.
         """
         refs = [ref for _, named, ref, _, _ in batch if named == kind]
         if not refs:
             return {}
+        low, high = min(refs), max(refs)
+        close = high - low < SPAN_AT_MOST * len(refs)
         found = self.session.connection().execute(
-            select(*columns).where(key.between(min(refs), max(refs)))
+            select(*columns).where(key.between(low, high) if close else key.in_(refs))
         )
         return {row[0]: row for row in found}
 
 
 #: How many links `Stretch.links` reads at a time (with their rows): memory stays flat.
 BATCH = 2000
+#: A batch's rows are read by their span of keys while it is at most this many times as long
+#: as the rows named, else key by key (`Stretch._rows_of`).
+SPAN_AT_MOST = 2
 #: What a link is read as (`LinkRow`'s first fields).
 LINK_COLUMNS = (ChainLink.seq, ChainLink.kind, ChainLink.ref, ChainLink.prev_hash, ChainLink.hash)
 _ENTRY_COLUMNS = [getattr(LedgerEntry, name) for name in FIELDS]

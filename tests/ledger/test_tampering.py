@@ -224,3 +224,24 @@ def test_the_shift_report_checks_from_its_checkpoint_and_still_catches_a_change_
     assert int(scope[1]) > 0
     assert int(scope[1]) + int(scope[2]) <= links
     assert "Checked from the start of the ledger" not in second
+
+
+def test_rows_written_out_of_the_chains_order_are_read_key_by_key_the_same(
+    played: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch's rows read by their keys (rows put in out of the chain's order, as a database
+    built in bulk has them) are the rows read by their span: every link, the same fields."""
+    from dealer.ledger import reading
+
+    def read() -> list[tuple[int, str, object]]:
+        with played.app_context():
+            session = db.session()
+            head = session.scalar(select(func.max(ChainLink.seq))) or 0
+            return [(link.seq, link.kind, link.row) for link in Stretch(session, 1, head).links()]
+
+    by_span = read()
+    monkeypatch.setattr(reading, "SPAN_AT_MOST", 0)  # no span is close enough: key by key
+    by_key = read()
+    assert by_key == by_span
+    assert {kind for _, kind, _ in by_span} >= {"entry", "event"}
+    assert all(row is not None for _, _, row in by_span)
