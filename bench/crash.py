@@ -40,9 +40,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import sqlalchemy as sa
+from sqlalchemy.orm import Session
 
 from bench.room.server import REPO, free_port, migrate, postgres_database
 from bench.room.transport import HttpTransport, Request, Unanswered, sign_in
+from dealer.transactions import install, snapshot
 
 OUT = Path(__file__).resolve().parent / "out"
 FLOOR = {"name": "Cass Crash", "pin": "7391"}
@@ -163,31 +165,28 @@ class Tablets:
 def count(uri: str, acked: list[str]) -> tuple[int, int]:
     """``(lost, duplicated)`` in one read snapshot: acknowledged keys with no record, and
     buy-in entries beyond the keyed buy-ins recorded."""
+    # The app's own snapshot: REPEATABLE READ on PostgreSQL, and on SQLite a BEGIN of its
+    # own (pysqlite begins none for a SELECT, and buy-ins made between two reads would count
+    # as duplicates).
     engine = sa.create_engine(uri)
+    install(engine)
     try:
-        with engine.connect() as connection:
-            if engine.dialect.name == "postgresql":
-                connection = connection.execution_options(isolation_level="REPEATABLE READ")
-            with connection.begin():
-                if engine.dialect.name == "sqlite":
-                    # pysqlite begins no transaction for a SELECT: without this, the tablets'
-                    # buy-ins between the two reads were counted as duplicates (seen: 3 once).
-                    connection.exec_driver_sql("BEGIN")
-                keys = set(
-                    connection.execute(
-                        sa.text(
-                            "SELECT key FROM idempotency_records WHERE method = 'POST' "
-                            "AND (path LIKE '%/chips' OR path LIKE '%/seats')"
-                        )
-                    ).scalars()
+        with Session(engine) as opened, snapshot(opened) as session:
+            keys = set(
+                session.scalars(
+                    sa.text(
+                        "SELECT key FROM idempotency_records WHERE method = 'POST' "
+                        "AND (path LIKE '%/chips' OR path LIKE '%/seats')"
+                    )
                 )
-                entries = connection.execute(
-                    sa.text("SELECT count(*) FROM ledger_entries WHERE from_account = 'cage'")
-                ).scalar_one()
+            )
+            entries = session.scalar(
+                sa.text("SELECT count(*) FROM ledger_entries WHERE from_account = 'cage'")
+            )
     finally:
         engine.dispose()
     lost = sum(1 for key in acked if key not in keys)
-    return lost, entries - len(keys)
+    return lost, int(entries or 0) - len(keys)
 
 
 def verify(uri: str, env: dict[str, str]) -> bool:
