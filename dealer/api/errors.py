@@ -11,6 +11,7 @@ from dealer.api import bp
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.web.refusals import dealer_error, error_response
+from dealer.words.catalogue import say
 
 bp.register_error_handler(DealerError, dealer_error)
 bp.register_error_handler(rules.RulesError, dealer_error)
@@ -21,5 +22,7 @@ def integrity_error(error: IntegrityError) -> Response:
     """A constraint caught what the checks before it could not see: a change made meanwhile."""
     current_session().rollback()
     return error_response(
-        409, "conflict", "That clashes with a change made at the same moment: look and try again."
+        409,
+        "conflict",
+        say("That clashes with a change made at the same moment: look and try again."),
     )

@@ -17,10 +17,17 @@ from dealer.words.catalogue import say
 __all__ = ["KEY_HEADER", "write"]
 
 KEY_HEADER = "Idempotency-Key"
-DAMAGED = Invalid(
-    say("An Idempotency-Key is 1 to 255 printable ASCII characters."), "invalid_idempotency_key"
-)
-REUSED = "This Idempotency-Key was already used for a different request."
+
+
+def _damaged() -> Invalid:
+    return Invalid(
+        say("An Idempotency-Key is 1 to 255 printable ASCII characters."),
+        "invalid_idempotency_key",
+    )
+
+
+def _reused() -> str:
+    return say("This Idempotency-Key was already used for a different request.")
 
 
 def _asked() -> str:
@@ -39,13 +46,13 @@ def write(work: Callable[[Session], tuple[Any, int]]) -> Response:
     ``work(session)`` returns ``(payload, status)``; anything it raises rolls
     everything back.
     """
-    key = checked_key(request.headers.get(KEY_HEADER), DAMAGED)
+    key = checked_key(request.headers.get(KEY_HEADER), _damaged())
 
     def answer(session: Session) -> Answer:
         payload, status = work(session)
         return Answer(status, json.dumps(payload, separators=(",", ":")))
 
-    done = run_once(key, _asked(), answer, per_user=True, reused=REUSED)
+    done = run_once(key, _asked(), answer, per_user=True, reused=_reused())
     response = Response(done.body, done.status, mimetype="application/json")
     if done.replayed:
         response.headers[REPLAYED_HEADER] = "true"

@@ -16,6 +16,7 @@ from dealer.people.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
+from dealer.words.catalogue import say
 
 __all__ = ["AuditFilter"]
 
@@ -59,7 +60,7 @@ def audit() -> tuple[str, int]:
         return render_template("screens/audit.html", form=form, lines=None, page=AUDIT_PAGE), 422
     since, until = form.since.data, form.until.data
     if since is not None and until is not None and until < since:
-        form.until.errors = ["The last day comes before the first."]
+        form.until.errors = [say("The last day comes before the first.")]
         return render_template("screens/audit.html", form=form, lines=None, page=AUDIT_PAGE), 422
     lines = audit_trail(
         session,

@@ -325,4 +325,4 @@ def _first_error(form: ActionForm | MoveForm) -> str:
     for errors in form.errors.values():
         if errors:
             return str(errors[0])
-    return "Check what was entered."
+    return say("Check what was entered.")

@@ -38,6 +38,7 @@ from dealer.people.sign_ins import live_row
 from dealer.screens import bp
 from dealer.screens.auth.guard import watching
 from dealer.web.refusals import refusal
+from dealer.words.catalogue import say
 
 __all__ = ["live_context", "live_page"]
 
@@ -126,7 +127,7 @@ def live_version() -> Response | tuple[Response, int]:
     if token is None:
         # No redirect to the sign-in page: the screen itself sends the dealer there next
         # time they touch it; an ask only learns it should stop.
-        return jsonify(code="signed_out", message="Signed out: sign in again."), 401
+        return jsonify(code="signed_out", message=say("Signed out: sign in again.")), 401
     answer = Response(status=200)
     answer.set_etag(token)
     answer.headers["Cache-Control"] = "no-cache"

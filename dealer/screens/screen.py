@@ -21,10 +21,12 @@ from dealer.clock import floor_clock
 from dealer.config import key_beside_database
 from dealer.errors import DealerError
 from dealer.extensions import current_session
-from dealer.models import as_utc, utcnow
+from dealer.floor.tables import get_table
+from dealer.models import Table, as_utc, utcnow
 from dealer.people.authority import Action, authorise_address
 from dealer.screens import bp
 from dealer.screens.auth.guard import local_path, page, page_address, who
+from dealer.screens.declared import Declared
 from dealer.screens.forms import PrefsForm
 from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
@@ -32,9 +34,10 @@ from dealer.words.catalogue import say
 from dealer.words.numbers import chips_words, money_words
 from dealer.words.page import script_words
 
-__all__ = ["at_table", "four_colour", "show_refusal"]
+__all__ = ["at_table", "four_colour", "posted_at_table", "show_refusal"]
 
 View = TypeVar("View", bound=Callable[..., Any])
+Posted = TypeVar("Posted", bound=Declared)
 
 #: A cookie of the tablet, not of the sign-in: the suits stay as this tablet's dealers like
 #: them across sign-outs and restarts.
@@ -74,6 +77,12 @@ def at_table(action: Action = "read") -> Callable[[View], View]:
         return cast(View, guarded)
 
     return decorate
+
+
+def posted_at_table(table_id: int, form: Posted) -> tuple[Table, Posted, Any]:
+    """The table a form was posted to, the form, and the body it judged: None when refused,
+    each refusal then beside its field for the page drawn again."""
+    return get_table(current_session(), table_id), form, form.judged()
 
 
 def four_colour() -> bool:

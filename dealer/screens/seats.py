@@ -44,7 +44,7 @@ from dealer.screens.forms import (
 )
 from dealer.screens.live import live_context, live_page
 from dealer.screens.paper import PaperForm
-from dealer.screens.screen import at_table
+from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.sent import record_approved, record_or_redraw
 from dealer.views.chairs import SEATS, chairs
 from dealer.views.shift_hands import shift_hands
@@ -221,9 +221,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
 @page()
 @at_table("record")
 def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
-    table = service.get_table(current_session(), table_id)
-    form = ChipsForm()
-    body = form.judged()
+    table, form, body = posted_at_table(table_id, ChipsForm())
     if body is None:
         return _seat_page(table, seat, 422, chips_form=form)
     fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
@@ -243,9 +241,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 @page()
 @at_table("record")
 def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
-    table = service.get_table(current_session(), table_id)
-    form = LeaveForm()
-    body = form.judged()
+    table, form, body = posted_at_table(table_id, LeaveForm())
     if body is None:
         return _seat_page(table, seat, 422, form.first_refusal())
 
@@ -285,9 +281,7 @@ def _record_at_seat(
 @page()
 @at_table("record")
 def collect(table_id: int) -> Response | tuple[str | Response, int]:
-    table = service.get_table(current_session(), table_id)
-    form = CollectForm()
-    body = form.judged()
+    table, form, body = posted_at_table(table_id, CollectForm())
     if body is None:
         return _table_page(table, 422, form.first_refusal())
 
@@ -352,9 +346,7 @@ def deal(table_id: int) -> tuple[str, int]:
 @page()
 @at_table("deal")
 def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
-    table = service.get_table(current_session(), table_id)
-    form = DealForm()
-    body = form.judged()
+    table, form, body = posted_at_table(table_id, DealForm())
     if body is None:
         return _deal_page(table, form, 422, form.first_refusal())
     dropped = sorted(body.dropped or [])

@@ -33,10 +33,15 @@ __all__ = ["REUSED", "record_approved", "record_once", "record_or_redraw"]
 
 Page = TypeVar("Page")
 
-DAMAGED = Invalid(say("The form's key is damaged: reload the page and enter it again."))
-SENT_BEFORE = (
-    "This form was already sent with other content: check the hand below, then enter it again."
-)
+
+def _damaged() -> Invalid:
+    return Invalid(say("The form's key is damaged: reload the page and enter it again."))
+
+
+def _sent_before() -> str:
+    return say(
+        "This form was already sent with other content: check the hand below, then enter it again."
+    )
 
 
 def record_once(
@@ -59,11 +64,11 @@ def record_once(
 
     content = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=str)
     done = run_once(
-        checked_key(key or None, DAMAGED),
+        checked_key(key or None, _damaged()),
         digest(content),
         answer,
         per_user=False,
-        reused=SENT_BEFORE,
+        reused=_sent_before(),
     )
     response = redirect(json.loads(done.body)["location"], 303)
     if done.replayed:

@@ -15,6 +15,7 @@ from dealer.people import users
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
 from dealer.web.refusals import refusal
+from dealer.words import people as said
 
 SIGN_IN = "/floor/sign-ins/<int(max=2147483647):token_id>"
 
@@ -47,7 +48,7 @@ def sign_ins() -> tuple[str, int]:
 @page("supervisor")
 def end_sign_in(token_id: int) -> Response | tuple[str, int]:
     if not EndSignInForm().validate_on_submit():
-        return _sign_ins_page(422, "The form was damaged: reload the page.")
+        return _sign_ins_page(422, said.form_expired())
     try:
         ended = users.end_sign_in(current_session(), token_id, who().user)
     except DealerError as exc:

@@ -19,7 +19,7 @@ from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.count_form import CountForm
 from dealer.screens.forms import CloseSessionForm, OpenSessionForm
-from dealer.screens.screen import at_table
+from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.seats import TABLE, _table_page, record_at_table
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
@@ -59,9 +59,7 @@ def open_session(table_id: int) -> Response | tuple[str | Response, int]:
 @page()
 @at_table("record")
 def close_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
-    table = table_service.get_table(current_session(), table_id)
-    form = CloseSessionForm()
-    body = form.judged()
+    table, form, body = posted_at_table(table_id, CloseSessionForm())
     if body is None:
         return _table_page(table, 422, form.first_refusal())
 
@@ -79,9 +77,7 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
 @at_table("record")
 def count_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     """The count at the close: the tray (and the drop box), a second person confirming."""
-    table = table_service.get_table(current_session(), table_id)
-    form = CountForm()
-    body = form.judged()
+    table, form, body = posted_at_table(table_id, CountForm())
     if body is None:
         return _table_page(table, 422, form.first_refusal())
 

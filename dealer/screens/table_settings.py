@@ -18,8 +18,10 @@ from dealer.models import Table
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import AssignForm, TableSettingsForm, UnassignForm
+from dealer.screens.screen import posted_at_table
 from dealer.screens.seats import TABLE, _table_page, dealer_choices
 from dealer.screens.sent import record_or_redraw
+from dealer.words.catalogue import say
 
 
 def _settings_page(
@@ -50,9 +52,7 @@ def settings(table_id: int) -> tuple[str, int]:
 @bp.post(TABLE + "/settings")
 @page("supervisor")
 def change_settings(table_id: int) -> Response | tuple[str | Response, int]:
-    table = service.get_table(current_session(), table_id)
-    form = TableSettingsForm()
-    body = form.judged()
+    table, form, body = posted_at_table(table_id, TableSettingsForm())
     if body is None:
         return _settings_page(table, form, 422)
     settings = body.model_dump()
@@ -96,7 +96,7 @@ def unassign(table_id: int) -> Response | tuple[str | Response, int]:
     table = service.get_table(current_session(), table_id)
     form = UnassignForm()
     if not form.validate_on_submit():
-        return _table_page(table, 422, "Choose the dealer to take off the table.")
+        return _table_page(table, 422, say("Choose the dealer to take off the table."))
     dealer_id = form.dealer_id.data
     return _change_assignments(
         table,

@@ -109,8 +109,10 @@ def _keep_entry() -> str:
     if fields:
         session[KEPT] = {"action": request.path, "fields": fields}
         flash(
-            "Nothing was recorded: you had been signed out. What you entered is kept: "
-            "sign in, check it, and send it again.",
+            say(
+                "Nothing was recorded: you had been signed out. What you entered is kept: "
+                "sign in, check it, and send it again."
+            ),
             "notice",
         )
     return back

@@ -79,7 +79,7 @@ def sign_out() -> Response:
         idle = idle_words(int(current_app.config["IDLE_SECONDS"]))
         end_sign_in(say("{ended} Anything entered is kept.", ended=idle))
     elif current_user.is_authenticated:
-        end_sign_in("Signed out. Anything entered but not sent is kept on this tablet.")
+        end_sign_in(say("Signed out. Anything entered but not sent is kept on this tablet."))
     else:
-        flash("You were already signed out.", "notice")
+        flash(say("You were already signed out."), "notice")
     return redirect(url_for("auth.sign_in", next=back or None), 303)
