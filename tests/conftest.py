@@ -34,6 +34,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from psycopg import pq
 from psycopg.conninfo import make_conninfo
 from sqlalchemy.engine import make_url
+from werkzeug.routing import Rule
 
 from dealer import create_app
 from dealer.extensions import db
@@ -49,6 +50,35 @@ NOT_RUN = "the PostgreSQL half of the suite did NOT run"
 
 def postgres_required() -> bool:
     return os.environ.get("CI") == "true" or os.environ.get("DEALER_REQUIRE_POSTGRES") == "1"
+
+
+def _url_builders_made_once() -> None:
+    """Make each route's URL builder once per worker, not once per app.
+
+    werkzeug writes and compiles two small Python functions for every route as an app is
+    made (about 30 ms of the 38 ms `create_app` took), and the suite makes an app for nearly
+    every test. The function depends only on the route's text and defaults; the rule it is
+    bound to is its argument, so one function serves the same route in every app. If a
+    werkzeug release drops the private method this leans on, apps are made as before.
+    """
+    made = getattr(Rule, "_compile_builder", None)
+    if made is None:
+        return
+    builders: dict[tuple[Any, ...], Any] = {}
+
+    def once(rule: Rule, append_unknown: bool = True) -> Any:
+        host_matching = rule.map.host_matching if rule.map is not None else False
+        defaults = sorted((rule.defaults or {}).items(), key=repr)
+        key = (rule.rule, rule.subdomain, rule.host, rule.merge_slashes, host_matching)
+        key += (repr(defaults), append_unknown)
+        if key not in builders:
+            builders[key] = made(rule, append_unknown)
+        return builders[key]
+
+    Rule._compile_builder = once  # type: ignore[method-assign]
+
+
+_url_builders_made_once()
 
 
 #: A SECRET_KEY that start-up accepts, for the app run outside testing (migrations).
