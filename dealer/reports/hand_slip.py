@@ -81,18 +81,10 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
 def slip_decor(slip: HandSlip, options: PrintOptions, alarm: str) -> PageDecor:
     """What frames every page of a hand's slip, on a page or a receipt: ``alarm`` in its
     header when the nets do not balance."""
-    return PageDecor(
-        say("Hand slip"),
-        say(
-            "{table} - hand {number} (id {id})",
-            table=slip.table,
-            number=slip.number,
-            id=slip.hand_id,
-        ),
-        options,
-        slip.reprint,
-        alarm=alarm if slip.total_net else None,
-    )
+    number, hand_id = slip.number, slip.hand_id
+    subject = say("{table} - hand {number} (id {id})", table=slip.table, number=number, id=hand_id)
+    shown = alarm if slip.total_net else None
+    return PageDecor(say("Hand slip"), subject, options, slip.reprint, alarm=shown)
 
 
 def _head(slip: HandSlip, width: float, tz: ZoneInfo, chip_value: str) -> list[Flowable]:

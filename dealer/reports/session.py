@@ -174,13 +174,8 @@ def _corrections(report: SessionReport, width: float, money: ChipsAt, tz: ZoneIn
 
 def _kind_words(kind: str) -> str:
     """A correction's kind in words (a kind the words do not know is printed as it is)."""
-    words = {
-        "void": say("void"),
-        "void_hand": say("void hand"),
-        "foul": say("foul"),
-        "penalty": say("penalty"),
-        "correction": say("correction"),
-    }
+    words = {"void": say("void"), "void_hand": say("void hand"), "foul": say("foul")}
+    words |= {"penalty": say("penalty"), "correction": say("correction")}
     return words.get(kind, kind)
 
 

@@ -70,35 +70,27 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
 def statement_decor(found: Statement, options: PrintOptions) -> PageDecor:
     """What every page of a seat's statement carries, on any paper: the seat, and the alarm
     when its books do not balance."""
-    return PageDecor(
-        say("Statement"),
-        say(
-            "{table} - hand {number} - seat {seat}",
-            table=found.table_name,
-            number=found.number,
-            seat=found.seat,
-        ),
-        options,
-        alarm=None if found.balanced else say("DOES NOT BALANCE"),
-    )
+    table, number, seat = found.table_name, found.number, found.seat
+    subject = say("{table} - hand {number} - seat {seat}", table=table, number=number, seat=seat)
+    alarm = None if found.balanced else say("DOES NOT BALANCE")
+    return PageDecor(say("Statement"), subject, options, alarm=alarm)
 
 
 def _every_chip(found: Statement, width: float, tz: ZoneInfo) -> list[Flowable]:
     """The statement's lines, each chip with its party, rule, event and entry."""
     fractions = (0.09, 0.15, 0.2, 0.3, 0.14, 0.12)
     widths = [f * width for f in fractions]
-    rows: list[list[Any]] = []
-    for line in found.lines:
-        rows.append(
-            [
-                _signed(line.chips),
-                cell(line.other_words),
-                cell(_rule_words(line)),
-                cell(f"#{line.event_seq}: {line.event_text}"),
-                f"{line.entry}, {local_time(line.at, tz, 'time')}",
-                _signed(line.running),
-            ]
-        )
+    rows: list[list[Any]] = [
+        [
+            _signed(line.chips),
+            cell(line.other_words),
+            cell(_rule_words(line)),
+            cell(f"#{line.event_seq}: {line.event_text}"),
+            f"{line.entry}, {local_time(line.at, tz, 'time')}",
+            _signed(line.running),
+        ]
+        for line in found.lines
+    ]
     if not rows:
         return []
     header = [say("Chips"), say("With"), say("Rule"), say("Event"), say("Entry, time")]
