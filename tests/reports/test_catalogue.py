@@ -24,9 +24,9 @@ NAMES += tuple(name for name, _ in PEOPLE.values())
 WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
 #: A message cut short by a clipped label or header: from its opening to the ellipsis.
 CLIPPED = re.compile(r"⟦[^⟦⟧]*?\.\.\.")
-#: A hash, a key or a signature (or a piece of one, wrapped in its cell): eight or more
-#: letters and digits, at least one a digit.
-DIGEST = re.compile(r"(?<![\w+/=])(?=[\w+/=]*\d)[A-Za-z0-9+/=]{8,}")
+#: A hash, a key or a signature in hex (or a piece of one, wrapped in its cell): eight or
+#: more hex digits, at least one of them a figure.
+DIGEST = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])[0-9a-f]{8,}(?![0-9A-Za-z])")
 WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -48,7 +48,7 @@ def _text(data: bytes) -> str:
 def left_over(text: str) -> str:
     """``text`` without its messages, the test's names and any digest, on one line."""
     while True:
-        unwrapped = CLIPPED.sub("", WRAPPED.sub("", text))
+        unwrapped = CLIPPED.sub(" ", WRAPPED.sub(" ", text))
         if unwrapped == text:
             break
         text = unwrapped
@@ -77,6 +77,7 @@ def test_the_pseudo_language_wraps_messages_and_keeps_fields() -> None:
 def test_left_over_finds_a_word_outside_a_message() -> None:
     assert leaked("⟦Seat 1 ⟦pays⟧\nthe pot⟧ 4 Ann ⟦Hand sl...") == []
     assert WORD.findall(left_over("⟦Seat⟧ 1 pays ⟦the pot⟧ ab3f" + "0" * 30)) == ["pays"]
+    assert WORD.findall(left_over("⟦Seat⟧Total1234567 cafe⟦x⟧face")) == ["Total", "cafe", "face"]
 
 
 def test_every_document_word_is_in_the_catalogue(
