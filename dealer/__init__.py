@@ -22,6 +22,7 @@ from dealer.config import (
 )
 from dealer.extensions import csrf, db, login, migrate
 from dealer.web import headers, signin, storage
+from dealer.words.catalogue import use_language
 
 # Templates and static files sit at the repository root, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +57,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     check_settings(app.config)
+    # One language for the process: a document built on a worker thread speaks it too.
+    use_language(app.config.get("LANGUAGE"))
     if not (app.debug or app.testing):
         check_secret_key(app.config.get("SECRET_KEY"))
         check_ledger_key(app.config.get("LEDGER_KEY"))

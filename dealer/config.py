@@ -291,6 +291,9 @@ class Config:
         self.TIMEZONE = (
             os.environ.get("DEALER_TIMEZONE") or os.environ.get("REPORT_TIMEZONE") or "UTC"
         )
+        #: The language every sentence is said in (`dealer.words.catalogue`): English unless a
+        #: catalogue for DEALER_LANGUAGE is installed, and English for a message it lacks.
+        self.LANGUAGE = os.environ.get("DEALER_LANGUAGE", "en")
         #: When shifts start on the floor's clock; the floor shows the drop since the last one.
         self.SHIFT_STARTS = os.environ.get("DEALER_SHIFT_STARTS", "06:00,14:00,22:00")
         #: The key of the ledger's keyed chain (HMAC) and, derived from it, of the checkpoints'

@@ -19,6 +19,7 @@ from dealer.config import (
     make_instance_folder,
     sqlalchemy_uri,
 )
+from dealer.words.catalogue import language, say, use_language
 from tests.conftest import SERVER_KEY
 from tests.helpers import add_people
 
@@ -44,6 +45,21 @@ def test_factory_reads_the_environment_without_test_config(
     assert not app.testing
     assert app.config["SECRET_KEY"] == "from-the-environment-and-long-enough-to-be-taken"
     assert app.config["SQLALCHEMY_DATABASE_URI"] == uri
+
+
+def test_a_language_with_no_catalogue_still_speaks_english(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Is DEALER_LANGUAGE the catalogue's language, and English said where it has none?"""
+    monkeypatch.setenv("DEALER_LANGUAGE", "xx")
+    uri = f"sqlite:///{tmp_path / 'words.sqlite3'}"
+    try:
+        app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
+        assert app.config["LANGUAGE"] == "xx" and language() == "xx"
+        assert say("Page {page} of {pages}", page=1, pages=2) == "Page 1 of 2"
+    finally:
+        use_language("en")
+    assert language() == "en"
 
 
 def test_secret_key_is_kept_across_restarts(tmp_path: Path) -> None:

@@ -77,12 +77,18 @@ class OnRecord:
     @property
     def raised_by_words(self) -> str:
         """Who raised it, as the floor says it: "seat 3" or "the dealer"."""
-        return f"seat {self.dispute.seat}" if self.dispute.raised_by == "seat" else "the dealer"
+        if self.dispute.raised_by == "seat":
+            return say("seat {seat}", seat=self.dispute.seat)
+        return say("the dealer")
 
     @property
     def outcome_words(self) -> str:
         """ "open", "upheld" or "denied"."""
-        return "open" if self.ruling is None else self.ruling.outcome
+        if self.ruling is None:
+            return say("open")
+        return {"upheld": say("upheld"), "denied": say("denied")}.get(
+            self.ruling.outcome, self.ruling.outcome
+        )
 
 
 def _entry_of_hand(session: Session, hand: Hand, seq: int, what: str) -> LedgerEntry:

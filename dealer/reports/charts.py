@@ -12,6 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from dealer.reports.fonts import BOLD, FONT
 from dealer.reports.layout import clip
+from dealer.words.catalogue import say
 
 __all__ = ["bar_chart"]
 
@@ -46,7 +47,7 @@ def bar_chart(
     drawing = Drawing(width, height)
     drawing.add(String(0, height - 10, title, fontName=BOLD, fontSize=9))
     if not values:
-        drawing.add(String(0, height - 28, "Nothing to show.", fontName=FONT, fontSize=8))
+        drawing.add(String(0, height - 28, say("Nothing to show."), fontName=FONT, fontSize=8))
         return drawing
     upright = len(labels) > 12
     label_room = 42 if upright else 14

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
@@ -10,6 +11,7 @@ from reportlab.platypus import Flowable, Spacer
 from dealer.reports.figures import local_time
 from dealer.reports.layout import banner, note, pairs, section
 from dealer.views.documents.model import ChainCheck, FiledCheckpoint
+from dealer.words.catalogue import say
 from dealer.words.checks import checked_words, clean_words, failed_line, failed_words
 
 __all__ = ["checked_text", "checkpoint_section", "checks_banner", "verdict_text"]
@@ -43,15 +45,20 @@ def checkpoint_section(
     Kept on paper, it cannot be rewritten with the database: a ledger changed behind it no
     longer gives this hash at this link.
     """
-    title = section("Ledger checkpoint")
+    title = section(say("Ledger checkpoint"))
     if checkpoint is None:
-        return [*title, note("Nothing is recorded yet: no checkpoint was filed.")]
-    state = "checked" if checkpoint.checked else "filed unchecked"
+        return [*title, note(escape(say("Nothing is recorded yet: no checkpoint was filed.")))]
+    at = local_time(checkpoint.at, tz)
+    if checkpoint.checked:
+        filed = say("{at} - checked", at=at)
+    else:
+        filed = say("{at} - filed unchecked", at=at)
+    link = say("{seq} (ledger entry {entry})", seq=checkpoint.seq, entry=checkpoint.entries)
     items = [
-        ("link", f"{checkpoint.seq} (ledger entry {checkpoint.entries})"),
-        ("filed", f"{local_time(checkpoint.at, tz)} - {state}"),
-        ("hash", checkpoint.hash),
-        ("signing key", checkpoint.key),
-        ("signature", checkpoint.signature),
+        (say("link"), link),
+        (say("filed"), filed),
+        (say("hash"), checkpoint.hash),
+        (say("signing key"), checkpoint.key),
+        (say("signature"), checkpoint.signature),
     ]
     return [*title, pairs(items, width, columns=1, label_share=0.16)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable
@@ -9,29 +10,38 @@ from reportlab.platypus import Flowable
 from dealer.reports.figures import chips_text, local_time, money_text
 from dealer.reports.layout import note, pairs, section
 from dealer.views.documents.model import CountLine
+from dealer.words.catalogue import say
 
 __all__ = ["count_section"]
 
 
 def count_section(count: CountLine | None, width: float, tz: ZoneInfo, cur: str) -> list[Flowable]:
     """What was counted, what the ledger says, the variance, and who counted and confirmed."""
-    title = section("Count at the close")
+    title = section(say("Count at the close"))
     if count is None:
-        return [*title, note("Not counted yet.")]
+        return [*title, note(escape(say("Not counted yet.")))]
     value = count.chip_value_cents
+    expected = chips_text(count.expected_chips, value, cur)
     items = [
-        ("counted", local_time(count.at, tz)),
-        ("tray", f"{chips_text(count.tray_chips, value, cur)} counted"),
-        ("the ledger", f"{chips_text(count.expected_chips, value, cur)} (the session's drop)"),
-        ("variance", chips_text(count.variance, value, cur, signed=True)),
+        (say("counted"), local_time(count.at, tz)),
+        (say("tray"), say("{chips} counted", chips=chips_text(count.tray_chips, value, cur))),
+        (say("the ledger"), say("{chips} (the session's drop)", chips=expected)),
+        (say("variance"), chips_text(count.variance, value, cur, signed=True)),
     ]
     if count.drop_box_cents is not None and count.expected_cents is not None:
+        box = money_text(count.drop_box_cents, cur)
         items += [
-            ("drop box", f"{money_text(count.drop_box_cents, cur)} counted"),
-            ("cash sold", money_text(count.expected_cents, cur)),
-            ("cash variance", money_text(count.cash_variance, cur, signed=True)),
+            (say("drop box"), say("{money} counted", money=box)),
+            (say("cash sold"), money_text(count.expected_cents, cur)),
+            (say("cash variance"), money_text(count.cash_variance, cur, signed=True)),
         ]
-    items += [("counted by", count.counted_by), ("confirmed by", count.confirmed_by or "nobody")]
+    items += [
+        (say("counted by"), count.counted_by),
+        (say("confirmed by"), count.confirmed_by or say("nobody")),
+    ]
     if count.approved_by:
-        items += [("variance approved by", count.approved_by), ("reason", count.reason or "")]
+        items += [
+            (say("variance approved by"), count.approved_by),
+            (say("reason"), count.reason or ""),
+        ]
     return [*title, pairs(items, width)]

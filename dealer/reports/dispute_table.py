@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable
 from dealer.reports.figures import local_time
 from dealer.reports.layout import ALARM, cell, grid, note, section
 from dealer.views.documents.model import DisputeLine
+from dealer.words.catalogue import say
 
 __all__ = ["dispute_count", "disputes_story"]
 
@@ -20,8 +21,8 @@ __all__ = ["dispute_count", "disputes_story"]
 def dispute_count(lines: Sequence[DisputeLine]) -> str:
     """ "none", or "2 (1 open)": a summary line's figure."""
     if not lines:
-        return "none"
-    return f"{len(lines)} ({sum(1 for d in lines if d.is_open)} open)"
+        return say("none")
+    return say("{n} ({open} open)", n=len(lines), open=sum(1 for d in lines if d.is_open))
 
 
 def disputes_story(
@@ -29,34 +30,54 @@ def disputes_story(
 ) -> list[Flowable]:
     """A "Disputes" section; with none, one line saying so."""
     still_open = sum(1 for d in lines if d.is_open)
-    title = f"Disputes ({len(lines)}, {still_open} open)" if lines else "Disputes"
+    if lines:
+        title = say("Disputes ({n}, {open} open)", n=len(lines), open=still_open)
+    else:
+        title = say("Disputes")
     story: list[Flowable] = [*section(title)]
     if not lines:
-        story.append(note("No dispute was put on the record."))
+        story.append(note(escape(say("No dispute was put on the record."))))
         return story
     fractions = (0.06, 0.14, 0.40, 0.40) if with_hand else (0.06, 0.0, 0.47, 0.47)
     rows: list[list[Any]] = []
     for d in lines:
-        claim = f"<b>{escape(d.raised_by)}</b>: {escape(d.claim)}"
-        if d.entry is not None:
-            claim += f" (ledger entry {d.entry})"
-        claim += (
-            f'<br/><font size="6.5" color="#555555">opened by {escape(d.opened_by)}, '
-            f"{escape(local_time(d.opened_at, tz, 'minute'))}</font>"
-        )
-        if d.is_open:
-            ruling = f'<font color="{ALARM}"><b>OPEN</b></font>: awaiting a supervisor\'s ruling'
-        else:
-            ruling = f"<b>{escape(d.outcome.upper())}</b>: {escape(d.reason or '')}"
-            if d.led_to:
-                ruling += f"<br/>led to the {escape(d.led_to)}"
-            ruling += (
-                f'<br/><font size="6.5" color="#555555">ruled by {escape(d.ruled_by or "?")}, '
-                f"{escape(local_time(d.ruled_at, tz, 'minute'))}</font>"
-            )
-        row: list[Any] = [str(d.id), f"{d.table} hand {d.hand_number}"]
-        row += [cell(claim, markup=True), cell(ruling, markup=True)]
+        row: list[Any] = [
+            str(d.id),
+            say("{table} hand {number}", table=d.table, number=d.hand_number),
+        ]
+        row += [cell(_claim(d, tz), markup=True), cell(_ruling(d, tz), markup=True)]
         rows.append(row if with_hand else [row[0], *row[2:]])
-    header = ["#", "Hand", "Claim", "Ruling"] if with_hand else ["#", "Claim", "Ruling"]
+    header = ["#", say("Hand"), say("Claim"), say("Ruling")]
+    if not with_hand:
+        del header[1]
     widths = [f * width for f in fractions if f]
     return [*story, grid(header, rows, widths, right=(0,))]
+
+
+def _grey(text: str) -> str:
+    """A small grey line under a cell's words: who did it, and when."""
+    return f'<br/><font size="6.5" color="#555555">{escape(text)}</font>'
+
+
+def _claim(d: DisputeLine, tz: ZoneInfo) -> str:
+    """Who claimed what (and about which ledger entry), and who opened it when, as markup."""
+    claim = escape(d.claim)
+    if d.entry is not None:
+        claim = escape(say("{claim} (ledger entry {entry})", claim=d.claim, entry=d.entry))
+    at = local_time(d.opened_at, tz, "minute")
+    return f"<b>{escape(d.raised_by)}</b>: {claim}" + _grey(
+        say("opened by {who}, {at}", who=d.opened_by, at=at)
+    )
+
+
+def _ruling(d: DisputeLine, tz: ZoneInfo) -> str:
+    """OPEN and awaiting a ruling, or the ruling, what it led to, and who ruled when, as
+    markup."""
+    if d.is_open:
+        stamp = f'<font color="{ALARM}"><b>{escape(say("OPEN"))}</b></font>'
+        return say("{open}: awaiting a supervisor's ruling", open=stamp)
+    ruling = f"<b>{escape(d.outcome.upper())}</b>: {escape(d.reason or '')}"
+    if d.led_to:
+        ruling += "<br/>" + escape(say("led to the {what}", what=d.led_to))
+    at = local_time(d.ruled_at, tz, "minute")
+    return ruling + _grey(say("ruled by {who}, {at}", who=d.ruled_by or "?", at=at))

@@ -9,8 +9,10 @@ from zoneinfo import ZoneInfo
 from dealer.clock import Clock, zone
 from dealer.models import as_utc
 from dealer.views.documents.model import Amount
+from dealer.words.catalogue import say, say_n
 from dealer.words.numbers import balance_words as balance_text
 from dealer.words.numbers import money_words as money_text
+from dealer.words.status import status_words
 
 __all__ = [
     "ChipsAt",
@@ -21,6 +23,7 @@ __all__ = [
     "iso_utc",
     "local_time",
     "money_text",
+    "status_text",
     "zone",
 ]
 
@@ -39,7 +42,18 @@ def iso_utc(at: datetime | None) -> str:
 
 def _chips_word(chips: int, signed: bool) -> str:
     number = f"{chips:+,}" if signed and chips else f"{chips:,}"
-    return f"{number} chip" if abs(chips) == 1 else f"{number} chips"
+    return say_n("{count} chip", "{count} chips", abs(chips), count=number)
+
+
+def status_text(status: str) -> str:
+    """A hand's or a seat's status as the documents print it: ``settled``, ``dropped``, and
+    ``playing`` for a hand in play (a code the words do not know is printed as it is)."""
+    if status == "playing":
+        return say("playing")
+    try:
+        return status_words(status)
+    except KeyError:
+        return status
 
 
 def chips_text(chips: int, chip_value_cents: int, currency: str = "$", signed: bool = False) -> str:

@@ -10,13 +10,14 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, Spacer, Table
 
 from dealer.reports.dispute_table import dispute_count, disputes_story
-from dealer.reports.figures import ChipsAt, local_time, money_text, zone
+from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
 from dealer.reports.layout import ALARM, cell, grid, heading, note, pairs, signatures, small
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import HandSlip, PrintOptions
+from dealer.words.catalogue import say, say_n
 from dealer.words.parties import party_words
 
-__all__ = ["hand_slip_pdf", "party_text"]
+__all__ = ["hand_slip_pdf", "party_text", "slip_decor", "winner_words"]
 
 EVENT_FILL = colors.Color(0.93, 0.95, 0.98)
 VOID_GREY = "#777777"
@@ -38,52 +39,52 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
     value = slip.chip_value_cents
 
     money = ChipsAt(value, cur)
-    story = _head(slip, width, tz, f"{money_text(value, cur)} a chip")
+    story = _head(slip, width, tz, say("{money} a chip", money=money_text(value, cur)))
     if slip.note:
         story.append(note(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
     story += [
         small(
-            "<b>RULES IN FORCE</b> - "
+            f"<b>{escape(say('RULES IN FORCE'))}</b> - "
             + " &middot; ".join(f"<b>{escape(k)}</b>: {escape(v)}" for k, v in slip.rules_words)
         ),
-        *heading("Events and payments"),
+        *heading(say("Events and payments")),
         _events(slip, width, money, tz),
     ]
     if slip.rules_applied:
-        story += [*heading("The rules these payments follow")]
+        story += [*heading(say("The rules these payments follow"))]
         story += [
             small(f"<b>{escape(name)}</b>: {escape(words)}", size=6.5)
             for name, words in slip.rules_applied
         ]
-    story += [*heading("Settlement"), _settlement(slip, width, money)]
+    story += [*heading(say("Settlement")), _settlement(slip, width, money)]
     if slip.total_net:
-        story.append(
-            note(
-                f'<font color="{ALARM}"><b>The nets total {slip.total_net} chips, not zero: '
-                "the books do not balance.</b></font>"
-            )
+        off = say_n(
+            "The nets total {n} chip, not zero: the books do not balance.",
+            "The nets total {n} chips, not zero: the books do not balance.",
+            slip.total_net,
         )
+        story.append(note(f'<font color="{ALARM}"><b>{escape(off)}</b></font>'))
     if slip.disputes:
         story += disputes_story(slip.disputes, width, tz, with_hand=False)
     story += [
         Spacer(1, 2),
         signatures(
-            f"Dealer signature - {slip.dealer}", "Floor signature - name", width, compact=True
+            say("Dealer signature - {dealer}", dealer=slip.dealer),
+            say("Floor signature - name"),
+            width,
+            compact=True,
         ),
     ]
-    return build_pdf(story, slip_decor(slip, options, "NETS DO NOT BALANCE"))
+    return build_pdf(story, slip_decor(slip, options, say("NETS DO NOT BALANCE")))
 
 
 def slip_decor(slip: HandSlip, options: PrintOptions, alarm: str) -> PageDecor:
     """What frames every page of a hand's slip, on a page or a receipt: ``alarm`` in its
     header when the nets do not balance."""
-    return PageDecor(
-        "Hand slip",
-        f"{slip.table} - hand {slip.number} (id {slip.hand_id})",
-        options,
-        slip.reprint,
-        alarm=alarm if slip.total_net else None,
-    )
+    number, hand_id = slip.number, slip.hand_id
+    subject = say("{table} - hand {number} (id {id})", table=slip.table, number=number, id=hand_id)
+    shown = alarm if slip.total_net else None
+    return PageDecor(say("Hand slip"), subject, options, slip.reprint, alarm=shown)
 
 
 def _head(slip: HandSlip, width: float, tz: ZoneInfo, chip_value: str) -> list[Flowable]:
@@ -91,24 +92,33 @@ def _head(slip: HandSlip, width: float, tz: ZoneInfo, chip_value: str) -> list[F
     ledger's range and head hash."""
     winner = next((s for s in slip.seats if s.seat == slip.winner), None)
     if slip.ledger_first_seq is None:
-        entries = "none yet"
+        entries = say("none yet")
     else:
-        entries = f"seq {slip.ledger_first_seq} to {slip.ledger_last_seq}"
+        entries = say(
+            "seq {first} to {last}", first=slip.ledger_first_seq, last=slip.ledger_last_seq
+        )
     summary = [
-        ("table", slip.table),
-        ("hand", f"{slip.number} (id {slip.hand_id})"),
-        ("dealer", slip.dealer),
-        ("status", slip.status),
-        ("opened", local_time(slip.opened_at, tz)),
-        ("settled", local_time(slip.settled_at, tz) or "not settled"),
-        ("chip value", chip_value),
-        ("winner", f"seat {winner.seat} {winner.player}" if winner else "none"),
-        ("disputes", dispute_count(slip.disputes)),
+        (say("table"), slip.table),
+        (say("hand"), say("{number} (id {id})", number=slip.number, id=slip.hand_id)),
+        (say("dealer"), slip.dealer),
+        (say("status"), status_text(slip.status)),
+        (say("opened"), local_time(slip.opened_at, tz)),
+        (say("settled"), local_time(slip.settled_at, tz) or say("not settled")),
+        (say("chip value"), chip_value),
+        (say("winner"), winner_words(winner.seat, winner.player) if winner else say("none")),
+        (say("disputes"), dispute_count(slip.disputes)),
     ]
-    return [
-        pairs(summary, width, columns=3, label_share=0.32),
-        small(f"<b>Ledger entries</b> {entries}; <b>head hash</b> {slip.head_hash or 'none'}"),
-    ]
+    ledger = say(
+        "<b>Ledger entries</b> {entries}; <b>head hash</b> {hash}",
+        entries=escape(entries),
+        hash=escape(slip.head_hash or say("none")),
+    )
+    return [pairs(summary, width, columns=3, label_share=0.32), small(ledger)]
+
+
+def winner_words(seat: int, player: str) -> str:
+    """``seat 3 Ann``: the winner on a slip."""
+    return say("seat {seat} {player}", seat=seat, player=player)
 
 
 def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table:
@@ -118,20 +128,33 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
     extra: list[tuple[Any, ...]] = []
     for event in slip.events:
         r = len(rows) + 1  # the header is row 0
-        who = f"recorded by {escape(event.recorded_by)}"
         if event.approved_by:
-            who += f"; approved by {escape(event.approved_by)}"
+            who = say(
+                "recorded by {recorder}; approved by {approver}",
+                recorder=event.recorded_by,
+                approver=event.approved_by,
+            )
+        else:
+            who = say("recorded by {recorder}", recorder=event.recorded_by)
         text = escape(event.text)
         if event.voided:
-            stamp = f'<font color="{ALARM}"><b>VOIDED</b></font>'
+            stamp = f'<font color="{ALARM}"><b>{escape(say("VOIDED"))}</b></font>'
             text = f'<font color="{VOID_GREY}">{text}</font> {stamp}'
-        text += f' <font size="6.5" color="#555555">- {who}</font>'
+        text += f' <font size="6.5" color="#555555">- {escape(who)}</font>'
         rows.append([str(event.seq), local_time(event.at, tz, "time"), cell(text, markup=True), ""])
         extra += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), EVENT_FILL)]
         if r > 1:
             extra.append(("LINEABOVE", (0, r), (-1, r), 0.5, colors.Color(0.7, 0.7, 0.7)))
         for sentence, chips in event.said or tuple(
-            (f"{party_text(p.payer)} pays {party_text(p.payee)}: {p.reason}", p.chips)
+            (
+                say(
+                    "{payer} pays {payee}: {why}",
+                    payer=party_text(p.payer),
+                    payee=party_text(p.payee),
+                    why=p.reason,
+                ),
+                p.chips,
+            )
             for p in event.payments
         ):
             words = escape(sentence)
@@ -139,8 +162,8 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
                 words = f'<font color="{VOID_GREY}">{words}</font>'
             rows.append(["", "", cell(words, markup=True), money(chips)])
     if not rows:
-        rows.append(["", "", cell("No events recorded."), ""])
-    header = ["#", "Time", "Event, and who paid whom", "Chips moved"]
+        rows.append(["", "", cell(say("No events recorded.")), ""])
+    header = ["#", say("Time"), say("Event, and who paid whom"), say("Chips moved")]
     # Event rows carry their own fill; stripes would fight it.
     return grid(header, rows, widths, right=(0, 3), extra=[*extra, *TIGHT], stripes=False)
 
@@ -154,15 +177,17 @@ def _settlement(slip: HandSlip, width: float, money: ChipsAt) -> Table:
             [
                 str(s.seat),
                 cell(s.player),
-                s.status,
+                status_text(s.status),
                 money(s.net - s.settlement, signed=True),
                 money(s.settlement, signed=True),
                 money(s.net, signed=True),
             ]
         )
     pot, house = money(slip.pot, signed=True), money(slip.house, signed=True)
-    rows.append(["", cell(f"pot {pot}; house (drop) {house}"), "", "", "", ""])
-    rows.append(["", "Total", "", "", "", money(slip.total_net, signed=True)])
-    header = ["Seat", "Player", "Status", "In play", "Settlement", "Net"]
+    pot_line = say("pot {pot}; house (drop) {house}", pot=pot, house=house)
+    rows.append(["", cell(pot_line), "", "", "", ""])
+    rows.append(["", say("Total"), "", "", "", money(slip.total_net, signed=True)])
+    header = [say("Seat"), say("Player"), say("Status"), say("In play"), say("Settlement")]
+    header += [say("Net")]
     span = ("SPAN", (1, len(rows) - 1), (-1, len(rows) - 1))  # the pot's and house's row
     return grid(header, rows, widths, right=(0, 3, 4, 5), total=True, extra=[*TIGHT, span])

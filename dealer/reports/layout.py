@@ -29,6 +29,7 @@ from reportlab.platypus import (
 )
 
 from dealer.reports.fonts import AVERAGE_EM, BOLD, FONT
+from dealer.words.catalogue import say
 
 #: A one-line row: its cells, and the (column, font size) of any set smaller to fit.
 _Line = tuple[list[str], tuple[tuple[int, float], ...]]
@@ -353,10 +354,11 @@ def banner(title: str, problems: Sequence[str], width: float) -> Table:
 def signatures(left: str, right: str, width: float, compact: bool = False) -> Flowable:
     """Two signature lines side by side, each with a line for the date and time beside it
     (``compact``: one row, no heading) or under it."""
+    at = say("Date and time")
     if compact:
         sign, when = 0.33 * width, 0.15 * width
         table = Table(
-            [["", "", "", ""], [left, "Date and time", right, "Date and time"]],
+            [["", "", "", ""], [left, at, right, at]],
             colWidths=[sign, when, sign, when],
             rowHeights=[20, 10],
             hAlign="LEFT",
@@ -377,7 +379,7 @@ def signatures(left: str, right: str, width: float, compact: bool = False) -> Fl
     gap = 0.1 * width
     col = (width - gap) / 2
     table = Table(
-        [["", "", ""], [left, "", right], ["", "", ""], ["Date and time", "", "Date and time"]],
+        [["", "", ""], [left, "", right], ["", "", ""], [at, "", at]],
         colWidths=[col, gap, col],
         rowHeights=[26, 12, 20, 12],
         hAlign="LEFT",
@@ -395,4 +397,4 @@ def signatures(left: str, right: str, width: float, compact: bool = False) -> Fl
             ]
         )
     )
-    return KeepTogether([*section("Signatures"), table])
+    return KeepTogether([*section(say("Signatures")), table])

@@ -29,7 +29,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from dealer.reports.figures import local_time, zone
 from dealer.reports.fonts import BOLD, FONT
 from dealer.views.documents.model import PrintOptions
-from dealer.words.catalogue import language
+from dealer.words.catalogue import language, say
 
 __all__ = ["PageDecor", "build_pdf", "frame_width", "telling_pages"]
 
@@ -92,12 +92,12 @@ class PageDecor:
     @property
     def printed(self) -> str:
         at = self.options.printed_at or datetime.now(UTC)
-        text = f"Printed {local_time(at, zone(self.options.timezone))}"
+        when = local_time(at, zone(self.options.timezone))
         if self.options.timezone != "UTC":
-            text += f" ({self.options.timezone})"
+            when += f" ({self.options.timezone})"
         if self.options.printed_by:
-            text += f" by {self.options.printed_by}"
-        return text
+            return say("Printed {at} by {who}", at=when, who=self.options.printed_by)
+        return say("Printed {at}", at=when)
 
     def draw(self, canvas: Canvas, page: int, pages: int) -> None:
         """Header, footer and stamp of one page."""
@@ -113,10 +113,10 @@ class PageDecor:
         canvas.drawString(left, top, self.title)
         canvas.setFont(FONT, 9)
         canvas.drawString(left, top - 14, _fit(self.subject, FONT, 9, right - left - 150))
-        canvas.drawRightString(right, top, f"Page {page} of {pages}")
+        canvas.drawRightString(right, top, say("Page {page} of {pages}", page=page, pages=pages))
         badges = []
         if self.reprint:
-            badges.append(f"REPRINT {self.reprint}")
+            badges.append(say("REPRINT {n}", n=self.reprint))
         if self.alarm:
             badges.append(self.alarm)
         x = right
@@ -142,7 +142,7 @@ class PageDecor:
         canvas.setFillColor(colors.black)
         canvas.setFont(BOLD, 10)
         canvas.drawString(left, top - 4, self.title)
-        badges = [f"REPRINT {self.reprint}"] if self.reprint else []
+        badges = [say("REPRINT {n}", n=self.reprint)] if self.reprint else []
         if self.alarm:
             badges.append(self.alarm)
         x = right

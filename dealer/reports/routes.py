@@ -91,7 +91,9 @@ def _slip_options(printed_by: str) -> PrintOptions:
 def _moment(name: str, required: bool) -> datetime | None:
     """The query parameter ``name`` as a UTC time; a time without a zone is the floor's."""
     text = request.args.get(name, "").strip()
-    example = "such as 2024-05-03T18:00:00Z or 2024-05-03T11:00-07:00"
+    example = say(
+        "such as {utc} or {zoned}", utc="2024-05-03T18:00:00Z", zoned="2024-05-03T11:00-07:00"
+    )
     if not text:
         if required:
             raise Invalid(

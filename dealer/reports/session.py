@@ -16,15 +16,14 @@ from dealer.reports.checkpoint import (
 )
 from dealer.reports.count import count_section
 from dealer.reports.dispute_table import dispute_count, disputes_story
-from dealer.reports.figures import ChipsAt, local_time, money_text, zone
+from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
 from dealer.reports.layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions, SessionReport
+from dealer.words.catalogue import say, say_n
 from dealer.words.checks import failed_short
 
 __all__ = ["session_pdf"]
-
-OPENED_BY_DEALING = " (by dealing a hand: no session was open)"
 
 
 def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> bytes:
@@ -40,34 +39,41 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
     story: list[Flowable] = [
         *checks_banner(report.problems, width),
         pairs(summary, width),
-        *section("Seats"),
+        *section(say("Seats")),
         _seats(report, width, money),
     ]
     if balance:
-        story.append(
-            note(
-                f'<font color="{ALARM}"><b>The players\' nets, the house drop and the pot total '
-                f"{balance} chips, not zero: the books do not balance.</b></font>"
-            )
+        off = say_n(
+            "The players' nets, the house drop and the pot total {n} chip, not zero: "
+            "the books do not balance.",
+            "The players' nets, the house drop and the pot total {n} chips, not zero: "
+            "the books do not balance.",
+            balance,
         )
+        story.append(note(f'<font color="{ALARM}"><b>{escape(off)}</b></font>'))
     story += [
         *count_section(report.count, width, tz, options.currency),
-        *section("Voids and corrections"),
+        *section(say("Voids and corrections")),
         _corrections(report, width, money, tz),
-        *section("Hands"),
+        *section(say("Hands")),
         _hands(report, width, money, tz),
         *disputes_story(report.disputes, width, tz, with_hand=True),
         *_checks(report, tz, width),
         Spacer(1, 12),
-        signatures(f"Dealer signature - {report.dealer}", "Supervisor signature - name", width),
+        signatures(
+            say("Dealer signature - {dealer}", dealer=report.dealer),
+            say("Supervisor signature - name"),
+            width,
+        ),
     ]
-    decor = PageDecor(
-        "Table session",
-        f"{report.table} - session {report.session_id} - dealer {report.dealer}",
-        options,
-        report.reprint,
-        alarm=failed_short() if report.problems else "NETS DO NOT BALANCE" if balance else None,
+    alarm = failed_short() if report.problems else say("NETS DO NOT BALANCE") if balance else None
+    subject = say(
+        "{table} - session {session} - dealer {dealer}",
+        table=report.table,
+        session=report.session_id,
+        dealer=report.dealer,
     )
+    decor = PageDecor(say("Table session"), subject, options, report.reprint, alarm=alarm)
     return build_pdf(story, decor)
 
 
@@ -88,23 +94,22 @@ def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[
     value = report.chip_value_cents
     played = f"{report.hands_played}"
     if report.hands_void:
-        played += f" ({report.hands_void} void)"
+        played = say("{played} ({void} void)", played=played, void=report.hands_void)
+    opened = local_time(report.opened_at, tz)
+    if report.opened_by_dealing:
+        opened = say("{at} (by dealing a hand: no session was open)", at=opened)
     return [
-        ("table", report.table),
-        ("session", str(report.session_id)),
-        ("dealer", report.dealer),
-        ("chip value", f"{money_text(value, cur)} a chip"),
-        (
-            "opened",
-            local_time(report.opened_at, tz)
-            + (OPENED_BY_DEALING if report.opened_by_dealing else ""),
-        ),
-        ("closed", local_time(report.closed_at, tz) or "still open"),
-        ("close confirmed by", report.close_confirmed_by or "not confirmed"),
-        ("hands played", played),
-        ("house drop", money(report.house_drop)),
-        ("voids and corrections", str(len(report.corrections))),
-        ("disputes", dispute_count(report.disputes)),
+        (say("table"), report.table),
+        (say("session"), str(report.session_id)),
+        (say("dealer"), report.dealer),
+        (say("chip value"), say("{money} a chip", money=money_text(value, cur))),
+        (say("opened"), opened),
+        (say("closed"), local_time(report.closed_at, tz) or say("still open")),
+        (say("close confirmed by"), report.close_confirmed_by or say("not confirmed")),
+        (say("hands played"), played),
+        (say("house drop"), money(report.house_drop)),
+        (say("voids and corrections"), str(len(report.corrections))),
+        (say("disputes"), dispute_count(report.disputes)),
     ]
 
 
@@ -124,13 +129,14 @@ def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:
         for s in report.seats
     ]
     seats_net = sum(s.net for s in report.seats)
-    rows.append(["", "house (drop)", "", "", money(report.house_drop, signed=True), "", ""])
+    rows.append(["", say("house (drop)"), "", "", money(report.house_drop, signed=True), "", ""])
     if report.pot:
-        rows.append(["", "pot (hand in play)", "", "", money(report.pot, signed=True), "", ""])
+        pot = money(report.pot, signed=True)
+        rows.append(["", say("pot (hand in play)"), "", "", pot, "", ""])
     rows.append(
         [
             "",
-            "Total",
+            say("Total"),
             money(sum(s.buy_ins for s in report.seats)),
             money(sum(s.cash_outs for s in report.seats)),
             money(seats_net + report.house_drop + report.pot, signed=True),
@@ -138,20 +144,21 @@ def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:
             str(sum(s.hands_won for s in report.seats)),
         ]
     )
-    header = ["Seat", "Player", "Buy-ins", "Cash-outs", "Net", "Conditions", "Won"]
+    header = [say("Seat"), say("Player"), say("Buy-ins"), say("Cash-outs"), say("Net")]
+    header += [say("Conditions"), say("Won")]
     return grid(header, rows, widths, right=(0, 2, 3, 4, 5, 6), total=True)
 
 
 def _corrections(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
     if not report.corrections:
-        return note("None.")
+        return note(escape(say("None.")))
     fractions = (0.1, 0.06, 0.08, 0.21, 0.14, 0.09, 0.09, 0.23)
     widths = [f * width for f in fractions]
     rows: list[list[Any]] = [
         [
             local_time(c.at, tz, "short"),
             "" if c.hand_number is None else str(c.hand_number),
-            c.kind,
+            _kind_words(c.kind),
             cell(c.text),
             money(c.chips),
             cell(c.recorded_by),
@@ -160,13 +167,21 @@ def _corrections(report: SessionReport, width: float, money: ChipsAt, tz: ZoneIn
         ]
         for c in report.corrections
     ]
-    header = ["Time", "Hand", "Kind", "What", "Chips", "Recorded", "Approved", "Why"]
+    header = [say("Time"), say("Hand"), say("Kind"), say("What"), say("Chips")]
+    header += [say("Recorded"), say("Approved"), say("Why")]
     return grid(header, rows, widths, right=(1, 4))
+
+
+def _kind_words(kind: str) -> str:
+    """A correction's kind in words (a kind the words do not know is printed as it is)."""
+    words = {"void": say("void"), "void_hand": say("void hand"), "foul": say("foul")}
+    words |= {"penalty": say("penalty"), "correction": say("correction")}
+    return words.get(kind, kind)
 
 
 def _hands(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
     if not report.hands:
-        return note("No hands were played.")
+        return note(escape(say("No hands were played.")))
     fractions = (0.06, 0.08, 0.16, 0.08, 0.2, 0.06, 0.19, 0.17)
     widths = [f * width for f in fractions]
     rows = [
@@ -174,7 +189,7 @@ def _hands(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) ->
             str(h.number),
             str(h.hand_id),
             local_time(h.settled_at, tz, "short"),
-            h.status,
+            status_text(h.status),
             h.winner or "",
             str(h.seats),
             money(h.won, signed=True) if h.winner else "",
@@ -182,5 +197,6 @@ def _hands(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) ->
         ]
         for h in report.hands
     ]
-    header = ["Hand", "Id", "Settled", "Status", "Winner", "Seats", "Won", "Drop"]
+    header = [say("Hand"), say("Id"), say("Settled"), say("Status"), say("Winner")]
+    header += [say("Seats"), say("Won"), say("Drop")]
     return PagedTable(header, rows, widths, right=(0, 1, 5, 6, 7))

@@ -16,6 +16,7 @@ from dealer.reports.figures import (
     chips_text,
     local_time,
     money_text,
+    status_text,
     zone,
 )
 from dealer.reports.layout import PagedTable, note, section
@@ -23,6 +24,7 @@ from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.reports.shift_summary import summary_story
 from dealer.views.documents.model import Amount, PrintOptions
 from dealer.views.documents.shift_model import ShiftReport
+from dealer.words.catalogue import say
 from dealer.words.checks import failed_short
 
 __all__ = ["hand_rows", "shift_pdf"]
@@ -42,37 +44,36 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
     story: list[Flowable] = []
     story += checks_banner(problems, width)
     story += summary_story(report, width, tz, cur)
-    story += [PageBreak(), *section("Per table")]
+    story += [PageBreak(), *section(say("Per table"))]
     if report.engine_changed:
-        story += [*section("Engine changes (not tampering)")]
+        story += [*section(say("Engine changes (not tampering)"))]
         story += [note(escape(line)) for line in report.engine_changed]
     charts = [
         c for c in (_hour_chart(report, width, cur, tz), _table_chart(report, width, cur)) if c
     ]
     if charts:
-        story += [*section("Drop"), *(x for c in charts for x in (c, Spacer(1, 6)))]
+        story += [*section(say("Drop")), *(x for c in charts for x in (c, Spacer(1, 6)))]
     story += [
-        *section("Tables"),
+        *section(say("Tables")),
         _tables(report, width, cur),
-        *section("Players"),
+        *section(say("Players")),
         _players(report, width, cur),
-        *section("Trial balance (chips)"),
+        *section(say("Trial balance (chips)")),
         _trial_balance(report, width),
         *disputes_story(report.disputes, width, tz),
         *checkpoint_section(report.checkpoint, tz, width),
     ]
+    appendix = section(say("Appendix: every hand"))
     if report.with_hands:
-        story += [PageBreak(), *section("Appendix: every hand"), _hands(report, width, options)]
+        story += [PageBreak(), *appendix, _hands(report, width, options)]
     else:
-        story += [
-            *section("Appendix: every hand"),
-            note("Left out of this copy: the ledger's CSV export lists every hand."),
-        ]
+        left_out = say("Left out of this copy: the ledger's CSV export lists every hand.")
+        story += [*appendix, note(escape(left_out))]
     start, end = (local_time(t, tz, "minute") for t in (report.window_from, report.window_to))
-    window = f"{start} to {end}"
+    window = say("{start} to {end}", start=start, end=end)
     decor = PageDecor(
-        "Shift ledger",
-        f"All tables - {window}",
+        say("Shift ledger"),
+        say("All tables - {window}", window=window),
         options,
         report.reprint,
         alarm=failed_short() if problems else None,
@@ -92,7 +93,10 @@ def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowabl
     by_day = len(hours) > 1 and (hours[1].start - hours[0].start).total_seconds() >= 86400
     if by_day:  # a long window is charted day by day (gather.shift.drop_buckets)
         labels = [local_time(h.start, tz, "date") for h in hours]
-    title = f"Drop by {'day' if by_day else 'hour'} ({cur})"
+    if by_day:
+        title = say("Drop by day ({currency})", currency=cur)
+    else:
+        title = say("Drop by hour ({currency})", currency=cur)
     return bar_chart(title, labels, values, width, CHART_HEIGHT, cur, label_values=True)
 
 
@@ -103,7 +107,7 @@ def _table_chart(report: ShiftReport, width: float, cur: str) -> Flowable | None
         return None
     labels = [t.name for t in dropped]
     values = [t.drop * t.chip_value_cents / 100 for t in dropped]
-    title = f"Drop by table ({cur})"
+    title = say("Drop by table ({currency})", currency=cur)
     return bar_chart(title, labels, values, width, CHART_HEIGHT, cur, label_values=True)
 
 
@@ -122,20 +126,21 @@ def _tables(report: ShiftReport, width: float, cur: str) -> Flowable:
         for t in report.tables
     ]
     total = [
-        "Total",
+        say("Total"),
         "",
         str(sum(t.hands for t in report.tables)),
         str(sum(t.void_hands for t in report.tables)),
         str(sum(t.voided_events for t in report.tables)),
         amount_text(report.drop, cur),
     ]
-    header = ["Table", "Chip value", "Hands", "Void hands", "Voided events", "Drop"]
+    header = [say("Table"), say("Chip value"), say("Hands"), say("Void hands")]
+    header += [say("Voided events"), say("Drop")]
     return PagedTable(header, rows, widths, right=(1, 2, 3, 4, 5), total=total)
 
 
 def _players(report: ShiftReport, width: float, cur: str) -> Flowable:
     if not report.players:
-        return note("No players in the window.")
+        return note(escape(say("No players in the window.")))
     fractions = (0.16, 0.16, 0.07, 0.2, 0.2, 0.21)
     widths = [f * width for f in fractions]
     rows = [
@@ -155,14 +160,15 @@ def _players(report: ShiftReport, width: float, cur: str) -> Flowable:
         cash_outs += p.cash_outs
         net += p.net
     total = [
-        "Total",
+        say("Total"),
         "",
         "",
         amount_text(buy_ins, cur),
         amount_text(cash_outs, cur),
         amount_text(net, cur, signed=True),
     ]
-    header = ["Player", "Tables", "Hands", "Buy-ins", "Cash-outs", "Net"]
+    header = [say("Player"), say("Tables"), say("Hands"), say("Buy-ins"), say("Cash-outs")]
+    header += [say("Net")]
     return PagedTable(header, rows, widths, right=(2, 3, 4, 5), total=total)
 
 
@@ -175,12 +181,23 @@ def _trial_balance(report: ShiftReport, width: float) -> Flowable:
     ]
     debits = sum(line.debits for line in report.trial_balance)
     credits = sum(line.credits for line in report.trial_balance)
-    total = ["Total", f"{debits:,}", f"{credits:,}", balance_text(report.trial_total)]
-    header = ["Account", "Debits", "Credits", "Balance"]
+    total = [say("Total"), f"{debits:,}", f"{credits:,}", balance_text(report.trial_total)]
+    header = [say("Account"), say("Debits"), say("Credits"), say("Balance")]
     return PagedTable(header, rows, widths, right=(1, 2, 3), total=total)
 
 
-HAND_HEADER = ["Table", "Hand", "Settled", "Status", "Winner", "Seats", "Won", "Drop"]
+def hand_header() -> list[str]:
+    """The appendix's columns, in the catalogue's language of the moment."""
+    return [
+        say("Table"),
+        say("Hand"),
+        say("Settled"),
+        say("Status"),
+        say("Winner"),
+        say("Seats"),
+        say("Won"),
+        say("Drop"),
+    ]
 
 
 def hand_rows(report: ShiftReport, options: PrintOptions) -> tuple[list[str], list[list[str]]]:
@@ -200,19 +217,19 @@ def hand_rows(report: ShiftReport, options: PrintOptions) -> tuple[list[str], li
                 h.table,
                 str(h.number),
                 local_time(h.settled_at, tz, "short"),
-                h.status,
+                status_text(h.status),
                 h.winner or "",
                 str(h.seats),
                 chips_text(h.won, cents, cur, signed=True) if h.winner else "",
                 chips_text(h.drop, cents, cur),
             ]
         )
-    return HAND_HEADER, rows
+    return hand_header(), rows
 
 
 def _hands(report: ShiftReport, width: float, options: PrintOptions) -> Flowable:
     if not report.hands:
-        return note("No hands in the window.")
+        return note(escape(say("No hands in the window.")))
     fractions = (0.16, 0.07, 0.14, 0.08, 0.17, 0.06, 0.17, 0.15)
     header, rows = hand_rows(report, options)
     return PagedTable(header, rows, [f * width for f in fractions], right=(1, 5, 6, 7))

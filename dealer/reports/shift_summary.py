@@ -6,6 +6,7 @@ stacks, and the counts at the sessions' close with their variances.
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable
@@ -15,6 +16,7 @@ from dealer.reports.figures import amount_text, chips_text, local_time, money_te
 from dealer.reports.layout import PagedTable, note, pairs, section
 from dealer.views.documents.model import Amount
 from dealer.views.documents.shift_model import ShiftReport
+from dealer.words.catalogue import say, say_n
 
 __all__ = ["summary_story"]
 
@@ -35,53 +37,82 @@ def summary_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str
     for s in report.short_stacks:
         short += Amount.of(s.chips, s.chip_value_cents)
     variances = [c for c in report.counts if c.variance or c.cash_variance]
-    trial = report.trial_total
     chain = report.chain
-    point = report.checkpoint
+    balance, chained, filed = _books_words(report)
+    short_stacks = amount_text(short, cur, signed=True)
     return [
-        ("from", local_time(report.window_from, tz)),
-        ("to", local_time(report.window_to, tz)),
-        ("tables", str(len(report.tables))),
-        ("hands", f"{hands} ({voids} void{'' if voids == 1 else 's'})"),
-        ("voided events", str(sum(t.voided_events for t in report.tables))),
-        ("overrides and approvals", str(sum(t.overrides for t in report.tables))),
-        ("disputes", f"{still_open} open, {len(report.disputes) - still_open} ruled"),
-        ("house drop", amount_text(report.drop, cur)),
-        ("collected", amount_text(_amount(report, "collected"), cur)),
-        ("rake", amount_text(_amount(report, "rake"), cur)),
-        ("cash in (buy-ins)", amount_text(_amount(report, "buy_ins"), cur)),
-        ("cash out (cash-outs)", amount_text(_amount(report, "cash_outs"), cur)),
-        ("short stacks", f"{len(report.short_stacks)} ({amount_text(short, cur, signed=True)})"),
-        ("counts", f"{len(report.counts)} ({len(variances)} with a variance)"),
-        ("players", str(len(report.players))),
-        ("trial balance", "balances (0 chips)" if not trial else f"OFF BY {trial} chips"),
-        ("chain check", f"{'OK' if chain.ok else 'FAILED'} over {chain.entries} entries"),
-        ("checked", checked_text(chain, tz)),
+        (say("from"), local_time(report.window_from, tz)),
+        (say("to"), local_time(report.window_to, tz)),
+        (say("tables"), str(len(report.tables))),
+        (say("hands"), say_n("{hands} ({n} void)", "{hands} ({n} voids)", voids, hands=hands)),
+        (say("voided events"), str(sum(t.voided_events for t in report.tables))),
+        (say("overrides and approvals"), str(sum(t.overrides for t in report.tables))),
         (
-            "checkpoint",
-            f"link {point.seq}, {'checked' if point.checked else 'filed unchecked'}"
-            if point is not None
-            else "none filed",
+            say("disputes"),
+            say(
+                "{open} open, {ruled} ruled",
+                open=still_open,
+                ruled=len(report.disputes) - still_open,
+            ),
         ),
-        ("head hash", chain.head or "none"),
+        (say("house drop"), amount_text(report.drop, cur)),
+        (say("collected"), amount_text(_amount(report, "collected"), cur)),
+        (say("rake"), amount_text(_amount(report, "rake"), cur)),
+        (say("cash in (buy-ins)"), amount_text(_amount(report, "buy_ins"), cur)),
+        (say("cash out (cash-outs)"), amount_text(_amount(report, "cash_outs"), cur)),
+        (say("short stacks"), f"{len(report.short_stacks)} ({short_stacks})"),
+        (
+            say("counts"),
+            say(
+                "{counts} ({variances} with a variance)",
+                counts=len(report.counts),
+                variances=len(variances),
+            ),
+        ),
+        (say("players"), str(len(report.players))),
+        (say("trial balance"), balance),
+        (say("chain check"), chained),
+        (say("checked"), checked_text(chain, tz)),
+        (say("checkpoint"), filed),
+        (say("head hash"), chain.head or say("none")),
     ]
+
+
+def _books_words(report: ShiftReport) -> tuple[str, str, str]:
+    """The trial balance's, the chain check's and the checkpoint's verdicts in words."""
+    trial, chain, point = report.trial_total, report.chain, report.checkpoint
+    if trial:
+        balance = say_n("OFF BY {n} chip", "OFF BY {n} chips", trial)
+    else:
+        balance = say("balances (0 chips)")
+    if chain.ok:
+        chained = say_n("OK over {n} entry", "OK over {n} entries", chain.entries)
+    else:
+        chained = say_n("FAILED over {n} entry", "FAILED over {n} entries", chain.entries)
+    if point is None:
+        filed = say("none filed")
+    elif point.checked:
+        filed = say("link {seq}, checked", seq=point.seq)
+    else:
+        filed = say("link {seq}, filed unchecked", seq=point.seq)
+    return balance, chained, filed
 
 
 def summary_story(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[Flowable]:
     """The summary: its figures, then each table's and each dealer's."""
     story: list[Flowable] = [pairs(summary_pairs(report, tz, cur), width)]
-    story += [*section("Collections and rake by table"), _collections(report, width, cur)]
-    story += [*section("Collections by dealer"), _dealers(report, width, cur)]
-    story += [*section("Cash in and out by table"), _cash(report, width, cur)]
+    story += [*section(say("Collections and rake by table")), _collections(report, width, cur)]
+    story += [*section(say("Collections by dealer")), _dealers(report, width, cur)]
+    story += [*section(say("Cash in and out by table")), _cash(report, width, cur)]
     if report.short_stacks:
-        story += [*section("Short stacks at the end"), _short(report, width, cur)]
-    story += [*section("Counts at the sessions' close"), _counts(report, width, tz, cur)]
+        story += [*section(say("Short stacks at the end")), _short(report, width, cur)]
+    story += [*section(say("Counts at the sessions' close")), _counts(report, width, tz, cur)]
     return story
 
 
 def _collections(report: ShiftReport, width: float, cur: str) -> Flowable:
     if not report.tables:
-        return note("No table in the window.")
+        return note(escape(say("No table in the window.")))
     fractions = (0.2, 0.07, 0.1, 0.07, 0.14, 0.14, 0.14, 0.14)
     rows = []
     for t in report.tables:
@@ -99,7 +130,7 @@ def _collections(report: ShiftReport, width: float, cur: str) -> Flowable:
             ]
         )
     total = [
-        "Total",
+        say("Total"),
         str(sum(t.hands for t in report.tables)),
         f"{sum(t.void_hands for t in report.tables)} / "
         f"{sum(t.voided_events for t in report.tables)}",
@@ -109,15 +140,15 @@ def _collections(report: ShiftReport, width: float, cur: str) -> Flowable:
         amount_text(_amount(report, "returned"), cur),
         amount_text(report.drop, cur),
     ]
-    header = ["Table", "Hands", "Voids / events", "Overrides"]
-    header += ["Collected", "Rake", "Returned", "Drop"]
+    header = [say("Table"), say("Hands"), say("Voids / events"), say("Overrides")]
+    header += [say("Collected"), say("Rake"), say("Returned"), say("Drop")]
     right = (1, 2, 3, 4, 5, 6, 7)
     return PagedTable(header, rows, [f * width for f in fractions], right=right, total=total)
 
 
 def _dealers(report: ShiftReport, width: float, cur: str) -> Flowable:
     if not report.dealers:
-        return note("No dealer dealt in the window.")
+        return note(escape(say("No dealer dealt in the window.")))
     fractions = (0.25, 0.4, 0.1, 0.25)
     rows = [
         [d.dealer, ", ".join(d.tables), str(d.hands), amount_text(d.drop, cur)]
@@ -126,15 +157,15 @@ def _dealers(report: ShiftReport, width: float, cur: str) -> Flowable:
     drop = Amount()
     for d in report.dealers:
         drop += d.drop
-    total = ["Total", "", str(sum(d.hands for d in report.dealers)), amount_text(drop, cur)]
-    header = ["Dealer", "Tables", "Hands", "Drop"]
+    total = [say("Total"), "", str(sum(d.hands for d in report.dealers)), amount_text(drop, cur)]
+    header = [say("Dealer"), say("Tables"), say("Hands"), say("Drop")]
     widths = [f * width for f in fractions]
     return PagedTable(header, rows, widths, right=(2, 3), total=total)
 
 
 def _cash(report: ShiftReport, width: float, cur: str) -> Flowable:
     if not report.tables:
-        return note("No table in the window.")
+        return note(escape(say("No table in the window.")))
     fractions = (0.3, 0.25, 0.25, 0.2)
     rows = [
         [
@@ -146,12 +177,13 @@ def _cash(report: ShiftReport, width: float, cur: str) -> Flowable:
         for t in report.tables
     ]
     total = [
-        "Total",
+        say("Total"),
         amount_text(_amount(report, "buy_ins"), cur),
         amount_text(_amount(report, "cash_outs"), cur),
         "",
     ]
-    header = ["Table", "Cash in (buy-ins)", "Cash out (cash-outs)", "Chip value"]
+    header = [say("Table"), say("Cash in (buy-ins)"), say("Cash out (cash-outs)")]
+    header += [say("Chip value")]
     widths = [f * width for f in fractions]
     return PagedTable(header, rows, widths, right=(1, 2, 3), total=total)
 
@@ -162,13 +194,13 @@ def _short(report: ShiftReport, width: float, cur: str) -> Flowable:
         [s.table, str(s.seat), s.player, chips_text(s.chips, s.chip_value_cents, cur, True)]
         for s in report.short_stacks
     ]
-    header = ["Table", "Seat", "Player", "Stack"]
+    header = [say("Table"), say("Seat"), say("Player"), say("Stack")]
     return PagedTable(header, rows, [f * width for f in fractions], right=(1, 3))
 
 
 def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> Flowable:
     if not report.counts:
-        return note("No count was recorded at a session's close in the window.")
+        return note(escape(say("No count was recorded at a session's close in the window.")))
     fractions = (0.14, 0.12, 0.1, 0.16, 0.16, 0.32)
     rows = []
     for c in report.counts:
@@ -176,20 +208,35 @@ def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> Flowab
         cash = ""
         if c.drop_box_cents is not None:
             cash = f"{money_text(c.drop_box_cents, cur)} ({money_text(c.cash_variance, cur, True)})"
-        who = f"{c.counted_by}; confirmed by {c.confirmed_by or 'nobody yet'}"
+        confirmed = c.confirmed_by or say("nobody yet")
         if c.approved_by:
-            who += f"; variance approved by {c.approved_by}: {c.reason or ''}"
+            who = say(
+                "{counter}; confirmed by {confirmer}; variance approved by {approver}: {reason}",
+                counter=c.counted_by,
+                confirmer=confirmed,
+                approver=c.approved_by,
+                reason=c.reason or "",
+            )
+        else:
+            who = say(
+                "{counter}; confirmed by {confirmer}", counter=c.counted_by, confirmer=confirmed
+            )
         rows.append(
             [
                 c.table,
                 c.dealer,
                 local_time(c.at, tz, "short"),
-                f"{c.tray_chips:,} of {c.expected_chips:,}",
+                say(
+                    "{tray} of {expected}",
+                    tray=f"{c.tray_chips:,}",
+                    expected=f"{c.expected_chips:,}",
+                ),
                 chips_text(c.variance, value, cur, signed=True),
                 who,
             ]
         )
         if cash:
-            rows.append(["", "", "", "drop box", cash, ""])
-    header = ["Table", "Dealer", "At", "Tray counted", "Variance", "Counted, confirmed"]
+            rows.append(["", "", "", say("drop box"), cash, ""])
+    header = [say("Table"), say("Dealer"), say("At"), say("Tray counted"), say("Variance")]
+    header += [say("Counted, confirmed")]
     return PagedTable(header, rows, [f * width for f in fractions], right=(3, 4))

@@ -13,11 +13,12 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.reports.figures import local_time, zone
+from dealer.reports.figures import local_time, status_text, zone
 from dealer.reports.layout import ALARM, cell, grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions
-from dealer.views.statement import Statement
+from dealer.views.statement import Statement, StatementLine
+from dealer.words.catalogue import say
 
 __all__ = ["statement_decor", "statement_pdf"]
 
@@ -32,31 +33,36 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
     tz = zone(options.timezone)
     width = frame_width(options)
     summary = [
-        ("table", found.table_name),
-        ("hand", f"{found.number}, {found.status}"),
-        ("seat", f"{found.seat} {found.player}"),
-        ("paid", str(found.paid)),
-        ("received", str(found.received)),
-        ("net for the hand", _signed(found.net)),
-        ("the ledger's sum", _signed(found.ledger_net)),
+        (say("table"), found.table_name),
+        (say("hand"), f"{found.number}, {status_text(found.status)}"),
+        (say("seat"), f"{found.seat} {found.player}"),
+        (say("paid"), str(found.paid)),
+        (say("received"), str(found.received)),
+        (say("net for the hand"), _signed(found.net)),
+        (say("the ledger's sum"), _signed(found.ledger_net)),
     ]
     story: list[Flowable] = [pairs(summary, width)]
     if not found.balanced:
-        story.append(
-            note(
-                f'<font color="{ALARM}"><b>The lines add up to {_signed(found.net)}, the ledger '
-                f"to {_signed(found.ledger_net)}: the books do not balance.</b></font>"
-            )
+        off = say(
+            "The lines add up to {lines}, the ledger to {ledger}: the books do not balance.",
+            lines=_signed(found.net),
+            ledger=_signed(found.ledger_net),
         )
-    story += [*section("In words")]
+        story.append(note(f'<font color="{ALARM}"><b>{escape(off)}</b></font>'))
+    story += [*section(say("In words"))]
     story += [note(escape(s)) for s in found.sentences] or [
-        note("No chips moved to or from this seat in this hand.")
+        note(escape(say("No chips moved to or from this seat in this hand.")))
     ]
-    story += [note(escape(f"With {p.label}: {_signed(p.net)}.")) for p in found.parties]
+    story += [
+        note(escape(say("With {party}: {net}.", party=p.label, net=_signed(p.net))))
+        for p in found.parties
+    ]
     story += _every_chip(found, width, tz)
     story += [
         Spacer(1, 18),
-        signatures("Floor signature - name", f"Player - seat {found.seat}", width),
+        signatures(
+            say("Floor signature - name"), say("Player - seat {seat}", seat=found.seat), width
+        ),
     ]
     return build_pdf(story, statement_decor(found, options))
 
@@ -64,38 +70,43 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
 def statement_decor(found: Statement, options: PrintOptions) -> PageDecor:
     """What every page of a seat's statement carries, on any paper: the seat, and the alarm
     when its books do not balance."""
-    return PageDecor(
-        "Statement",
-        f"{found.table_name} - hand {found.number} - seat {found.seat}",
-        options,
-        alarm=None if found.balanced else "DOES NOT BALANCE",
-    )
+    table, number, seat = found.table_name, found.number, found.seat
+    subject = say("{table} - hand {number} - seat {seat}", table=table, number=number, seat=seat)
+    alarm = None if found.balanced else say("DOES NOT BALANCE")
+    return PageDecor(say("Statement"), subject, options, alarm=alarm)
 
 
 def _every_chip(found: Statement, width: float, tz: ZoneInfo) -> list[Flowable]:
     """The statement's lines, each chip with its party, rule, event and entry."""
     fractions = (0.09, 0.15, 0.2, 0.3, 0.14, 0.12)
     widths = [f * width for f in fractions]
-    rows: list[list[Any]] = []
-    for line in found.lines:
-        what = line.detail
-        if line.voided_by:
-            what += f" (event void, by #{line.voided_by})"
-        rows.append(
-            [
-                _signed(line.chips),
-                cell(line.other_words),
-                cell(
-                    f"{'paid' if line.chips < 0 else 'received'}: {line.rule.name}"
-                    + (f" (rule {line.rule.section})" if line.rule.section else "")
-                    + (f", {what}" if what else "")
-                ),
-                cell(f"#{line.event_seq}: {line.event_text}"),
-                f"{line.entry}, {local_time(line.at, tz, 'time')}",
-                _signed(line.running),
-            ]
-        )
+    rows: list[list[Any]] = [
+        [
+            _signed(line.chips),
+            cell(line.other_words),
+            cell(_rule_words(line)),
+            cell(f"#{line.event_seq}: {line.event_text}"),
+            f"{line.entry}, {local_time(line.at, tz, 'time')}",
+            _signed(line.running),
+        ]
+        for line in found.lines
+    ]
     if not rows:
         return []
-    header = ["Chips", "With", "Rule", "Event", "Entry, time", "Seat after"]
-    return [*section("Every chip, in the ledger's order"), grid(header, rows, widths, right=(0, 5))]
+    header = [say("Chips"), say("With"), say("Rule"), say("Event"), say("Entry, time")]
+    header += [say("Seat after")]
+    title = section(say("Every chip, in the ledger's order"))
+    return [*title, grid(header, rows, widths, right=(0, 5))]
+
+
+def _rule_words(line: StatementLine) -> str:
+    """``paid: Tops (rule 4.2), seat 3's meld``: which way the chip went, under which rule,
+    and for what (an event voided since says by which)."""
+    rule = line.rule.name
+    if line.rule.section:
+        rule = say("{rule} (rule {section})", rule=rule, section=line.rule.section)
+    words = say("paid: {rule}", rule=rule) if line.chips < 0 else say("received: {rule}", rule=rule)
+    what = line.detail
+    if line.voided_by:
+        what = say("{what} (event void, by #{seq})", what=what, seq=line.voided_by)
+    return f"{words}, {what}" if what else words

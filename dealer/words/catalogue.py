@@ -15,10 +15,12 @@ Extract them with ``pybabel extract -k say -k say_n:1,2 -o dealer.pot dealer``.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LOCALE_DIR", "language", "say", "say_n", "use_language"]
+__all__ = ["LOCALE_DIR", "language", "say", "say_n", "use_catalogue", "use_language"]
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 
@@ -32,6 +34,18 @@ def use_language(name: str | None, directory: Path = LOCALE_DIR) -> None:
     name = (name or "en").strip() or "en"
     _catalogue = gettext.translation("dealer", directory, languages=[name], fallback=True)
     _language = name
+
+
+@contextmanager
+def use_catalogue(translations: gettext.NullTranslations) -> Iterator[None]:
+    """While inside, every sentence is read from ``translations`` (a test's pseudo-language);
+    the catalogue in use before comes back after."""
+    global _catalogue
+    before, _catalogue = _catalogue, translations
+    try:
+        yield
+    finally:
+        _catalogue = before
 
 
 def language() -> str:

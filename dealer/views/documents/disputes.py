@@ -11,6 +11,7 @@ from dealer.disputes.record import OnRecord, disputes_of_hands
 from dealer.models import Hand, Table
 from dealer.people.users import names_of
 from dealer.views.documents.model import DisputeLine
+from dealer.words.catalogue import say
 
 __all__ = ["dispute_lines"]
 
@@ -43,9 +44,9 @@ def _line(found: OnRecord, people: dict[int, str], number: int, table: str) -> D
     d, r = found.dispute, found.ruling
     led_to = []
     if r is not None and r.void_event_id is not None:
-        led_to.append(f"void (event {r.void_event_id})")
+        led_to.append(say("void (event {id})", id=r.void_event_id))
     if r is not None and r.correction_seq is not None:
-        led_to.append(f"correction (ledger entry {r.correction_seq})")
+        led_to.append(say("correction (ledger entry {seq})", seq=r.correction_seq))
     return DisputeLine(
         id=d.id,
         table=table,

@@ -24,6 +24,8 @@ from dealer.views.documents.counts import session_count
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import chain_check, filed, nets, problem_lines
 from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
+from dealer.words.catalogue import say
+from dealer.words.events import event_sentences
 
 __all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
 
@@ -192,13 +194,16 @@ def _corrections(
     out: list[Correction] = []
     for hand in (h for h in hands if h.id in set(wanted)):
         played = recorded(session, hand)
-        texts = played.texts()
+        # The events' own sentences, as the hand slip says them (a void names what it voids);
+        # a hand the engine can no longer replay keeps its stored descriptions.
+        worded = played.engine is not None
+        texts = event_sentences(played.engine) if played.engine is not None else played.texts()
         rows = [r for r in played.events if r.type in CORRECTION_TYPES]
         people = names_of(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
         for row in rows:
             action = row.action or {}
             text = texts[row.seq - 1]
-            if row.type == "void":
+            if row.type == "void" and not worded:
                 text += f" ({texts[int(action['event']) - 1]})"
             out.append(
                 Correction(
@@ -209,14 +214,16 @@ def _corrections(
                     chips=sum(e.chips for e in by_hand[hand.id] if e.event_id == row.id),
                     recorded_by=people.get(row.user_id, "?"),
                     approved_by=people.get(row.supervisor_id) if row.supervisor_id else None,
-                    reason=str(action.get("reason") or _WHY.get(row.type, "")),
+                    reason=str(action.get("reason") or _why(row.type)),
                 )
             )
     return tuple(out)
 
 
-#: What a correction without a reason of its own is for.
-_WHY = {
-    "foul": "Foul: the seat is out of the hand and pays back its condition chips.",
-    "penalty": "Discard penalty: the offender reimburses the others' losses for the hand.",
-}
+def _why(kind: str) -> str:
+    """What a correction without a reason of its own is for."""
+    if kind == "foul":
+        return say("Foul: the seat is out of the hand and pays back its condition chips.")
+    if kind == "penalty":
+        return say("Discard penalty: the offender reimburses the others' losses for the hand.")
+    return ""

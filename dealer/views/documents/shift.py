@@ -372,15 +372,22 @@ def _trial_balance(
     for account, figures in tally.accounts.items():
         p = parse_account(account)
         if p is None or p.id is None:
-            key = (len(rank), 9, 0, account)  # the cage (or a malformed name) last
+            name = say("cage") if account == CAGE else account
+            key = (len(rank), 9, 0, name)  # the cage (or a malformed name) last
         elif p.kind == "seating":
             s = seatings[p.id]
-            key = (rank[s.table_id], 0, s.seat, f"{labels[s.table_id]} seat {s.seat} {s.player}")
+            name = say(
+                "{table} seat {seat} {player}",
+                table=labels[s.table_id],
+                seat=s.seat,
+                player=s.player,
+            )
+            key = (rank[s.table_id], 0, s.seat, name)
         elif p.kind == "pot":
             table = pot_tables[p.id]
-            key = (rank[table], 1, 0, f"{labels[table]} pots")
+            key = (rank[table], 1, 0, say("{table} pots", table=labels[table]))
         else:
-            key = (rank[p.id], 2, 0, f"{labels[p.id]} house")
+            key = (rank[p.id], 2, 0, say("{table} house", table=labels[p.id]))
         line = lines[key]
         line.debits += figures.debits
         line.credits += figures.credits
