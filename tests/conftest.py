@@ -2,7 +2,8 @@
 
 Databases are built once per test session by running the real migrations
 (`flask db upgrade`, triggers included) into a template, then copied for each
-test: a file copy for SQLite, ``CREATE DATABASE ... TEMPLATE`` for PostgreSQL.
+test: a file copy for SQLite; for PostgreSQL a ``CREATE DATABASE ... TEMPLATE`` copy, or
+one an earlier test used put back as the template holds it (`tests.postgres`).
 `database` is parametrised over both; tests/api and tests/ledger run on both.
 
 A test that asks for `people` (one user of each role, `tests.helpers.PEOPLE`) gets a copy
@@ -21,7 +22,6 @@ import os
 import shutil
 import subprocess
 import sys
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,14 +31,12 @@ import psycopg
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from psycopg import pq
-from psycopg.conninfo import make_conninfo
-from sqlalchemy.engine import make_url
 from werkzeug.routing import Rule
 
 from dealer import create_app
 from dealer.extensions import db
 from tests.html_check import take, watch
+from tests.postgres import PostgresServer
 
 REPO = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get(
@@ -111,120 +109,6 @@ class Database:
     uri: str
 
 
-class InFlight:
-    """One connection that carries a statement the server works on while the tests go on:
-    sent now, its outcome waited for the next time the connection is needed. libpq's own
-    asynchronous calls, so no second thread runs in a worker."""
-
-    def __init__(self, conninfo: str) -> None:
-        self.conn = pq.PGconn.connect(conninfo.encode())
-        if self.conn.status != pq.ConnStatus.OK:
-            raise psycopg.OperationalError(self.conn.get_error_message())
-        self.outcome: tuple[str, str] | None = None
-        self.sent = False
-
-    def send(self, sql: str, outcome: tuple[str, str] | None = None) -> None:
-        """Send ``sql`` once the statement before it is done; that one's failure is raised
-        after ``sql`` is on its way, so one failure does not hold up the next."""
-        try:
-            self.wait()
-        finally:
-            self.conn.send_query(sql.encode())
-            self.sent, self.outcome = True, outcome
-
-    def wait(self) -> tuple[str, str] | None:
-        """The outcome of the statement in flight (None when none was), once it is done."""
-        if not self.sent:
-            return None
-        errors = []
-        while (result := self.conn.get_result()) is not None:
-            if result.status != pq.ExecStatus.COMMAND_OK:
-                errors.append(result.get_error_message().decode())
-        outcome, self.sent, self.outcome = self.outcome, False, None
-        if errors:
-            raise RuntimeError("; ".join(errors))
-        return outcome
-
-    def close(self) -> None:
-        self.wait()
-        self.conn.finish()
-
-
-class PostgresServer:
-    """The PostgreSQL server the suite makes its throwaway databases on.
-
-    Copying a template and dropping a copy each wait on the server's disk (about a second
-    together on a busy machine), so both happen out of the tests' way: as a test takes its
-    copy, the next test's is sent to be made while this one runs, and a test's copy is
-    dropped behind it.
-    """
-
-    def __init__(self, url: str) -> None:
-        self.url = make_url(url)
-        self.prefix = f"dealer_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-        conninfo = make_conninfo(
-            host=self.url.host,
-            port=self.url.port or 5432,
-            user=self.url.username,
-            password=self.url.password,
-            dbname=self.url.database or "postgres",
-            connect_timeout=3,
-        )
-        self.admin = psycopg.connect(conninfo, autocommit=True)
-        self.count = 0
-        self.template = f"{self.prefix}_template"
-        self.templates = [self.template]
-        try:
-            self.execute(f'CREATE DATABASE "{self.template}"')
-            migrate(self.uri(self.template))
-            self.creating, self.dropping = InFlight(conninfo), InFlight(conninfo)
-        except BaseException:
-            self.admin.close()  # not left for the garbage collector to find open
-            raise
-        self.ready: dict[str, str] = {}
-
-    def uri(self, name: str) -> str:
-        return self.url.set(database=name).render_as_string(hide_password=False)
-
-    def execute(self, sql: str) -> None:
-        self.admin.execute(sql)  # type: ignore[arg-type]
-
-    def _settle(self) -> None:
-        done = self.creating.wait()
-        if done is not None:
-            template, name = done
-            self.ready[template] = name
-
-    def _copy(self, template: str) -> None:
-        self.count += 1
-        name = f"{self.prefix}_{self.count}"
-        self.creating.send(f'CREATE DATABASE "{name}" TEMPLATE "{template}"', (template, name))
-
-    def new_database(self, template: str | None = None) -> str:
-        """A copy of ``template`` (the migrated one by default), made ahead where it could be."""
-        template = template or self.template
-        self._settle()
-        if template not in self.ready:
-            self._copy(template)
-            self._settle()
-        name = self.ready.pop(template)
-        self._copy(template)  # the next test's, made while this one runs
-        return name
-
-    def drop(self, name: str) -> None:
-        self.dropping.send(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-    def close(self) -> None:
-        try:
-            self._settle()
-            self.dropping.close()
-            self.creating.close()
-            for name in [*self.ready.values(), *self.templates]:
-                self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            self.admin.close()
-
-
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("template") / "template.sqlite3"
@@ -235,7 +119,7 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     try:
-        server = PostgresServer(POSTGRES_URL)
+        server = PostgresServer(POSTGRES_URL, migrate)
     except psycopg.OperationalError as exc:
         reason = f"PostgreSQL is not reachable at {POSTGRES_URL} ({exc}): " + NOT_RUN
         if postgres_required():
@@ -348,7 +232,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Databas
         copy_checkpoints(folder, tmp_path)
     name = server.new_database(template)
     yield Database("postgresql", server.uri(name))
-    server.drop(name)
+    server.give_back(name)
 
 
 @pytest.fixture

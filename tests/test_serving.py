@@ -26,8 +26,8 @@ from bench.room.server import gunicorn
 from bench.room.transport import HttpTransport, Request, sign_in
 from dealer import create_app
 from dealer.extensions import db
-from tests.conftest import PostgresServer
 from tests.helpers import PEOPLE, add_people
+from tests.postgres import PostgresServer
 from tests.reports.test_routes import window
 
 pytestmark = pytest.mark.postgres
