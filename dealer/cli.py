@@ -13,6 +13,7 @@ in English (the language is chosen when the app is made, after).
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import click
@@ -33,6 +34,8 @@ from dealer.words.catalogue import say
 
 users = AppGroup("users", help="Manage the people who sign in.")
 ledger = AppGroup("ledger", help="Check the chip ledger and file its checkpoints.")
+#: What a check counted, as its report names it and its printed line says it.
+COUNTED = ("entries", "head", "links", "hands_checked", "hands", "checkpoints")
 
 
 @users.command("add")
@@ -80,15 +83,10 @@ def _echo_report(report: Report) -> None:
             "{entries} entries, head {head}; keyed chain to link {link}, checked {since}: "
             "{links} links, {hands_checked} hands ({hands} replayed), {checkpoints} "
             "checkpoint(s) held: {verdict}",
-            entries=report.entries,
-            head=report.head,
             link=report.chain.seq,
             since=since,
-            links=report.links,
-            hands_checked=report.hands_checked,
-            hands=report.hands,
-            checkpoints=report.checkpoints,
             verdict=verdict,
+            **{name: getattr(report, name) for name in COUNTED},
         )
     )
 
@@ -166,11 +164,7 @@ def ledger_link_unkeyed() -> None:
         say(
             "Linked {entries} entries, {events} events, {prints} prints, {disputes} disputes "
             "and rulings and {audits} audit records into the keyed chain.",
-            entries=linked.entries,
-            events=linked.events,
-            prints=linked.prints,
-            disputes=linked.disputes,
-            audits=linked.audits,
+            **asdict(linked),
         )
     )
     if not _check_and_file(True, "link-unkeyed").ok:
