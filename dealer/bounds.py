@@ -14,6 +14,7 @@ from typing import TypeVar
 from dealer import rules
 from dealer.errors import Invalid
 from dealer.words import inputs as said
+from dealer.words.catalogue import say
 
 __all__ = [
     "APPROVAL_ABOVE",
@@ -25,7 +26,6 @@ __all__ = [
     "CLAIM",
     "COLLECTION_FIELDS",
     "HANDS_PAGE",
-    "INVISIBLE_WORDS",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
     "LIVE_EVERY_MS",
@@ -52,6 +52,7 @@ __all__ = [
     "check_one_of",
     "check_text",
     "check_whole",
+    "invisible_words",
     "is_plain",
     "is_visible_name",
 ]
@@ -171,10 +172,14 @@ INVISIBLE = frozenset(
     + "".join(chr(c) for c in range(0xFE00, 0xFE10))
     + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
 )
-INVISIBLE_WORDS = (
-    "A name cannot hold a character that shows nothing (a zero-width space, a soft hyphen, "
-    "a joiner ...): type it again with letters, digits and punctuation only."
-)
+
+
+def invisible_words() -> str:
+    """What a name holding a character that shows nothing hears."""
+    return say(
+        "A name cannot hold a character that shows nothing (a zero-width space, a soft hyphen, "
+        "a joiner ...): type it again with letters, digits and punctuation only."
+    )
 
 
 def is_visible_name(text: str) -> bool:
@@ -189,7 +194,7 @@ def check_name_text(value: object, longest: int, what: str, field: str = "") -> 
     (`is_visible_name`)."""
     name = check_text(value, longest, what, field)
     if not is_visible_name(name):
-        raise Invalid(INVISIBLE_WORDS, "unprintable_text")
+        raise Invalid(invisible_words(), "unprintable_text")
     return name
 
 

@@ -5,11 +5,15 @@
 - ``ledger checkpoint`` — check what is new, then file the head, signed, outside the database;
 - ``ledger link-unkeyed`` — once, for a ledger written before the keyed chain;
 - ``backup PATH`` — a consistent copy of an SQLite database while the app runs.
+
+What a command prints goes through the catalogue; the help texts click reads at import stay
+in English (the language is chosen when the app is made, after).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import click
@@ -26,9 +30,12 @@ from dealer.ledger.verification import checkpoint_report
 from dealer.models import ROLES
 from dealer.people.users import add_user
 from dealer.transactions import snapshot, writing
+from dealer.words.catalogue import say
 
 users = AppGroup("users", help="Manage the people who sign in.")
 ledger = AppGroup("ledger", help="Check the chip ledger and file its checkpoints.")
+#: What a check counted, as its report names it and its printed line says it.
+COUNTED = ("entries", "head", "links", "hands_checked", "hands", "checkpoints")
 
 
 @users.command("add")
@@ -40,37 +47,63 @@ def users_add(name: str, role: str, pin: str) -> None:
     try:
         with writing(current_session()) as session:
             user = add_user(session, name, role, pin)
-            click.echo(f"Added {user.role} {user.name}.")
+            click.echo(say("Added {role} {name}.", role=user.role, name=user.name))
     except DealerError as exc:
         raise click.ClickException(exc.message) from exc
 
 
 def _echo_report(report: Report) -> None:
     for problem in report.problems:
-        where = f" (entry {problem.seq})" if problem.seq is not None else ""
-        click.echo(f"{problem.check}{where}: {problem.message}")
+        where = say(" (entry {seq})", seq=problem.seq) if problem.seq is not None else ""
+        click.echo(
+            say(
+                "{check}{where}: {message}",
+                check=problem.check,
+                where=where,
+                message=problem.message,
+            )
+        )
     for change in report.engine_changed:
-        click.echo(f"engine changed (hand {change.hand}): {change.message}")
+        click.echo(
+            say("engine changed (hand {hand}): {message}", hand=change.hand, message=change.message)
+        )
     start = report.checkpoint
     since = (
-        f"from the checkpoint of {start.at:%Y-%m-%d %H:%M:%S} UTC (link {start.seq})"
+        say(
+            "from the checkpoint of {at} UTC (link {seq})",
+            at=f"{start.at:%Y-%m-%d %H:%M:%S}",
+            seq=start.seq,
+        )
         if start is not None
-        else "from the start"
+        else say("from the start")
     )
-    verdict = "OK" if report.ok else f"{len(report.problems)} problem(s)"
+    verdict = say("OK") if report.ok else say("{n} problem(s)", n=len(report.problems))
     click.echo(
-        f"{report.entries} entries, head {report.head}; keyed chain to link {report.chain.seq}, "
-        f"checked {since}: {report.links} links, {report.hands_checked} hands "
-        f"({report.hands} replayed), {report.checkpoints} checkpoint(s) held: {verdict}"
+        say(
+            "{entries} entries, head {head}; keyed chain to link {link}, checked {since}: "
+            "{links} links, {hands_checked} hands ({hands} replayed), {checkpoints} "
+            "checkpoint(s) held: {verdict}",
+            link=report.chain.seq,
+            since=since,
+            verdict=verdict,
+            **{name: getattr(report, name) for name in COUNTED},
+        )
     )
 
 
 def _echo_checkpoint(checkpoint: Checkpoint) -> None:
-    state = "checked" if checkpoint.checked else "not checked"
+    state = say("checked") if checkpoint.checked else say("not checked")
     click.echo(
-        f"Checkpoint filed ({state}): link {checkpoint.seq} {checkpoint.hash}, entry "
-        f"{checkpoint.entries}, {checkpoint.at:%Y-%m-%d %H:%M:%S} UTC, signature "
-        f"{checkpoint.signature}"
+        say(
+            "Checkpoint filed ({state}): link {seq} {hash}, entry {entries}, {at} UTC, "
+            "signature {signature}",
+            state=state,
+            seq=checkpoint.seq,
+            hash=checkpoint.hash,
+            entries=checkpoint.entries,
+            at=f"{checkpoint.at:%Y-%m-%d %H:%M:%S}",
+            signature=checkpoint.signature,
+        )
     )
 
 
@@ -100,7 +133,7 @@ def _check_and_file(full: bool, reason: str) -> Report:
         record_filed(current_session())
     _echo_report(report)
     if checkpoint is None:
-        click.echo("Nothing is recorded yet: no checkpoint filed.")
+        click.echo(say("Nothing is recorded yet: no checkpoint filed."))
     else:
         _echo_checkpoint(checkpoint)
     return report
@@ -125,12 +158,14 @@ def ledger_link_unkeyed() -> None:
         wrong = [p for p in found.problems if p.check != "unkeyed"]
         if wrong:
             _echo_report(found)
-            raise click.ClickException("The old ledger has problems: nothing was linked.")
+            raise click.ClickException(say("The old ledger has problems: nothing was linked."))
         linked = link_unkeyed(session)
     click.echo(
-        f"Linked {linked.entries} entries, {linked.events} events, {linked.prints} prints, "
-        f"{linked.disputes} disputes and rulings and {linked.audits} audit records "
-        "into the keyed chain."
+        say(
+            "Linked {entries} entries, {events} events, {prints} prints, {disputes} disputes "
+            "and rulings and {audits} audit records into the keyed chain.",
+            **asdict(linked),
+        )
     )
     if not _check_and_file(True, "link-unkeyed").ok:
         raise SystemExit(1)
@@ -148,7 +183,7 @@ def backup_command(path: Path) -> None:
         raise click.ClickException(exc.message) from exc
     if checkpoint is not None:
         _echo_checkpoint(checkpoint)
-    click.echo(f"Backed up to {path}.")
+    click.echo(say("Backed up to {path}.", path=path))
 
 
 def register(app: Flask) -> None:

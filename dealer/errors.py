@@ -7,6 +7,7 @@ engine does not know about: people, tables, seats, ids and request bodies.
 from __future__ import annotations
 
 from dealer.rules.errors import CodedError
+from dealer.words.catalogue import say
 
 __all__ = [
     "Conflict",
@@ -18,13 +19,19 @@ __all__ = [
     "StorageUnavailable",
     "TooManyAttempts",
     "UnsupportedMediaType",
+    "read_storage_words",
+    "storage_words",
 ]
 
 
-#: What a tablet says when the database cannot write.
-STORAGE_WORDS = "Not recorded: the database cannot write; the entry is kept."
-#: What it says when the database cannot be read (gone, or refusing connections).
-READ_STORAGE_WORDS = "The database does not answer: nothing could be read. Try again in a moment."
+def storage_words() -> str:
+    """What a tablet says when the database cannot write."""
+    return say("Not recorded: the database cannot write; the entry is kept.")
+
+
+def read_storage_words() -> str:
+    """What it says when the database cannot be read (gone, or refusing connections)."""
+    return say("The database does not answer: nothing could be read. Try again in a moment.")
 
 
 class DealerError(CodedError, code="invalid"):
@@ -77,8 +84,8 @@ class StorageUnavailable(DealerError, status=503, code="storage_unavailable"):
     """The database cannot write (disk full, a read-only file or database, the server gone):
     nothing was recorded, and the tablet keeps the entry to send again (503)."""
 
-    def __init__(self, message: str = STORAGE_WORDS, code: str | None = None) -> None:
-        super().__init__(message, code)
+    def __init__(self, message: str | None = None, code: str | None = None) -> None:
+        super().__init__(message or storage_words(), code)
 
 
 class NotConfigured(DealerError):

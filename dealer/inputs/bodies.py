@@ -372,7 +372,7 @@ class NewUser(Body):
 def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     """A name typed to sign in: one no user can have is refused before any PIN is checked."""
     if not isinstance(value, str):
-        raise NotSignedIn(users.NO_MATCH, "wrong_pin")  # what any other wrong name hears
+        raise NotSignedIn(users.no_match(), "wrong_pin")  # what any other wrong name hears
     if not value.strip():
         raise Invalid(said.enter_yours("name"))
     if len(value) > USER_NAME:
@@ -384,7 +384,7 @@ def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
 
 def _signing_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
-        raise NotSignedIn(users.NO_MATCH, "wrong_pin")
+        raise NotSignedIn(users.no_match(), "wrong_pin")
     return _pin(value, "PIN")
 
 

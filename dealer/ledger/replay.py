@@ -46,8 +46,11 @@ class ReplayError(Conflict, code="hand_does_not_replay"):
 
     def __init__(self, message: str) -> None:
         super().__init__(
-            f"{message} Its chips stand as the ledger records them: print its hand slip, "
-            "and call a supervisor."
+            say(
+                "{message} Its chips stand as the ledger records them: print its hand slip, "
+                "and call a supervisor.",
+                message=message,
+            )
         )
 
 
@@ -138,7 +141,7 @@ def replay_engine(hand: Hand, events: Sequence[StoredAction]) -> rules.Hand:
                 )
     except rules.RulesError as exc:
         raise ReplayError(
-            say("Hand {id} no longer replays: {message}", id=hand.id, message=exc.message)
+            say("Hand {id} no longer replays: {message}", id=hand.id, message=say(exc.message))
         ) from exc
     return engine
 

@@ -288,6 +288,6 @@ def _scoped(
 
 
 def _engine_change(hand: Hand, found: Sequence[Problem]) -> EngineChange:
-    what = f"it no longer replays as recorded ({found[0].message})"
-    note = change_note(hand.engine_version, what).replace("this hand", f"hand {hand.id}", 1)
+    what = say("it no longer replays as recorded ({message})", message=found[0].message)
+    note = change_note(hand.engine_version, what, hand.id)
     return EngineChange(hand.id, hand.engine_version, note)

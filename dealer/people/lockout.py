@@ -51,6 +51,7 @@ from sqlalchemy.orm import Session
 from dealer import clock
 from dealer.errors import TooManyAttempts
 from dealer.models import SignInFailure, as_utc
+from dealer.words.catalogue import say
 
 __all__ = [
     "DECAY",
@@ -154,7 +155,7 @@ def refusal(session: Session, attempt: Attempt, limit: int) -> TooManyAttempts |
         ends = as_utc(source.window_start) + WINDOW
         if ends > now and source.attempts >= limit:
             return TooManyAttempts(
-                "Too many sign-in tries from this device: wait a minute.",
+                say("Too many sign-in tries from this device: wait a minute."),
                 "too_many_attempts",
                 retry_after=_seconds(ends, now),
             )
@@ -170,7 +171,7 @@ def refusal(session: Session, attempt: Attempt, limit: int) -> TooManyAttempts |
     if latest is None:
         return None
     return TooManyAttempts(
-        "Too many wrong PINs from this device: wait before trying again.",
+        say("Too many wrong PINs from this device: wait before trying again."),
         "pin_locked",
         retry_after=_seconds(latest, now),
     )

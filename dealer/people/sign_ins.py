@@ -35,13 +35,16 @@ __all__ = [
     "live_params",
     "live_row",
     "live_sign_ins",
+    "not_signed_in",
     "revoke",
     "seen_every",
     "why_ended",
 ]
 
-#: What a token that names no sign-in hears.
-NOT_SIGNED_IN = "Sign in first: this needs a signed-in dealer."
+
+def not_signed_in() -> str:
+    """What a token that names no sign-in hears."""
+    return say("Sign in first: this needs a signed-in dealer.")
 
 
 def hash_token(token: str) -> str:
@@ -89,13 +92,13 @@ def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
     (``SIGN_IN_HOURS``), or unused for ``IDLE_SECONDS``.
     """
     if row is None:
-        return "Sign in first: this needs a signed-in dealer."
+        return not_signed_in()
     now = now or clock.now()
     if row.revoked_at is not None or not row.user.active:
-        return "This sign-in has ended: sign in again."
+        return say("This sign-in has ended: sign in again.")
     if as_utc(row.created_at) + _lifetime() <= now:
         hours = _lifetime().total_seconds() / 3600
-        return f"This sign-in ended after {hours:g} hours: sign in again."
+        return say("This sign-in ended after {hours:g} hours: sign in again.", hours=hours)
     idle = _idle()
     seen = row.last_seen_at or row.created_at
     if idle is not None and as_utc(seen) + idle <= now:
@@ -115,7 +118,7 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     now = clock.now()
     ended = why_ended(row, now)
     if ended is not None or row is None:
-        return ended or NOT_SIGNED_IN
+        return ended or not_signed_in()
     stale = as_utc(row.last_seen_at or row.created_at) + seen_every(_idle()) <= now
     if stale and not in_write(session):  # never end a write that is under way
         token_id = row.id

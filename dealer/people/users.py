@@ -14,10 +14,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from dealer.bounds import (
-    INVISIBLE_WORDS,
     MAX_ID,
     PLAIN_TEXT_WORDS,
     USER_NAME,
+    invisible_words,
     is_plain,
     is_visible_name,
 )
@@ -46,7 +46,6 @@ from dealer.words.catalogue import say
 __all__ = [
     "LIVE_TOKEN",
     "NAME_LENGTH",
-    "NO_MATCH",
     "add_user",
     "approve_supervisor",
     "check_name",
@@ -70,8 +69,11 @@ __all__ = [
 ]
 
 NAME_LENGTH = USER_NAME
-#: What a sign-in hears whatever was wrong with the name or the PIN.
-NO_MATCH = "That name and PIN do not match an active user."
+
+
+def no_match() -> str:
+    """What a sign-in hears whatever was wrong with the name or the PIN."""
+    return say("That name and PIN do not match an active user.")
 
 
 def lookalike(name: str) -> str:
@@ -88,10 +90,11 @@ def check_name(name: object) -> str:
         )
     if not is_plain(name):
         raise Invalid(
-            say("A name: {PLAIN_TEXT_WORDS}", PLAIN_TEXT_WORDS=PLAIN_TEXT_WORDS), "invalid_name"
+            say("A name: {PLAIN_TEXT_WORDS}", PLAIN_TEXT_WORDS=say(PLAIN_TEXT_WORDS)),
+            "invalid_name",
         )
     if not is_visible_name(name):
-        raise Invalid(INVISIBLE_WORDS, "invalid_name")
+        raise Invalid(invisible_words(), "invalid_name")
     return name.strip()
 
 
@@ -159,11 +162,11 @@ def sign_in(
     """
     user_id = check_pin(session, name, pin, attempt_of(name, source))
     if user_id is None:
-        raise NotSignedIn(NO_MATCH, "wrong_pin")
+        raise NotSignedIn(no_match(), "wrong_pin")
     with writing(session) as work:
         user = work.get(User, user_id)
         if user is None or not user.active:  # deactivated while the PIN was checked
-            raise NotSignedIn(NO_MATCH, "wrong_pin")
+            raise NotSignedIn(no_match(), "wrong_pin")
         token, row = issue_token(work, user, device)
         record_audit(
             work,

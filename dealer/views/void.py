@@ -41,7 +41,7 @@ def void_asked(session: Session, hand_id: int, event_id: int | None) -> VoidAske
     try:
         replayed.engine.check(action)
     except rules.RulesError as refused:
-        why_not = refused.message
+        why_not = say(refused.message)  # the engine's msgid, said here
     return VoidAsked(
         hand=view,
         event=event,

@@ -23,6 +23,7 @@ from dealer.ledger import Recorder
 from dealer.models import AuthToken, Device, User
 from dealer.people.audit import CLAIMED_DEVICE
 from dealer.people.devices import recorded_as, tablet_device
+from dealer.people.sign_ins import not_signed_in
 from dealer.people.users import approve_supervisor, find_token, require_role
 from dealer.words.catalogue import say
 
@@ -107,7 +108,7 @@ def _from_bearer(req: Any) -> Principal | None:
 
 def why_signed_out() -> str:
     """Why this request is not signed in, in words: its sign-in ended (and how), or none."""
-    return str(g.get("sign_in_ended") or "Sign in first: this needs a signed-in dealer.")
+    return str(g.get("sign_in_ended") or not_signed_in())
 
 
 def install(login: LoginManager) -> None:

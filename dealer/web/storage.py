@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, g, render_template, request
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from dealer.errors import READ_STORAGE_WORDS, STORAGE_WORDS
+from dealer.errors import read_storage_words, storage_words
 from dealer.extensions import current_session, login
 from dealer.transactions import storage_failed
 from dealer.web.refusals import error_response
@@ -39,7 +39,7 @@ def unavailable(error: DBAPIError) -> Any:
         raise error
     with suppress(SQLAlchemyError):
         current_session().rollback()
-    message = READ_STORAGE_WORDS if request.method in READS else STORAGE_WORDS
+    message = read_storage_words() if request.method in READS else storage_words()
     if request.path.startswith(JSON_DOORS):
         return error_response(503, "storage_unavailable", message)
     # The page is drawn as if signed out: who is signed in cannot be read from the database.

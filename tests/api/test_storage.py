@@ -23,7 +23,7 @@ from sqlalchemy import event, func, select
 from sqlalchemy.engine import make_url
 
 from dealer import create_app
-from dealer.errors import READ_STORAGE_WORDS, STORAGE_WORDS
+from dealer.errors import read_storage_words, storage_words
 from dealer.extensions import db
 from dealer.models import HealthCheck
 from tests.helpers import Api
@@ -78,7 +78,7 @@ def test_a_write_is_503_storage_unavailable_and_reads_go_on(
         "POST", f"/tables/{table}/seats", {"seat": 1, "player": "Ana", "buy_in": 100}
     )
     assert answer.status_code == 503
-    assert answer.get_json()["error"] == {"code": "storage_unavailable", "message": STORAGE_WORDS}
+    assert answer.get_json()["error"] == {"code": "storage_unavailable", "message": storage_words()}
     assert stuck.call("GET", f"/tables/{table}").status_code == 200
     # Signing in needs a write too (the token, the counts): refused in the same words.
     sign_in = read_only.test_client().post("/api/v1/session", json={"name": "Dee", "pin": "1111"})
@@ -151,7 +151,7 @@ def assert_unavailable_in_words(answers: dict[str, Any]) -> None:
         if what.startswith("api"):
             error = json.loads(body)["error"]
             assert error["code"] == "storage_unavailable"
-            words = STORAGE_WORDS if what != "api read" else READ_STORAGE_WORDS
+            words = storage_words() if what != "api read" else read_storage_words()
             assert error["message"] == words, what
         elif what.startswith("screen"):
             assert "The database does not answer" in body, what

@@ -19,6 +19,7 @@ from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import nets
 from dealer.views.documents.model import EventLine, HandSlip, PaymentLine, SeatLine
 from dealer.views.hand import hand_view
+from dealer.words.catalogue import say
 from dealer.words.rules import rules_explained, rules_in_force
 
 __all__ = ["hand_slip", "settling_event"]
@@ -136,13 +137,15 @@ def _engine_note(played: Recorded, net: dict[str, int]) -> str | None:
     """A note when the engine installed no longer replays the hand as its entries recorded it."""
     hand, engine = played.row, played.engine
     if engine is None:
-        return change_note(hand.engine_version, f"it no longer replays ({played.failure})")
+        return change_note(
+            hand.engine_version, say("it no longer replays ({failure})", failure=played.failure)
+        )
     replayed = {account_of(hand, party): chips for party, chips in engine.net.items()}
     if any(replayed[a] != net.get(a, 0) for a in replayed) or (engine.status, engine.winner) != (
         hand.status,
         hand.winner,
     ):
-        return change_note(hand.engine_version, "it replays to other figures than recorded")
+        return change_note(hand.engine_version, say("it replays to other figures than recorded"))
     return None
 
 

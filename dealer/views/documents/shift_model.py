@@ -12,6 +12,7 @@ from dealer.views.documents.model import (
     DisputeLine,
     FiledCheckpoint,
 )
+from dealer.words.catalogue import say
 
 __all__ = [
     "ChainCheck",
@@ -159,9 +160,11 @@ class ShiftReport:
         found = list(self.problems)
         if self.trial_total:
             found.append(
-                f"The trial balance totals {self.trial_total} chips, not zero: "
-                "the books do not balance."
+                say(
+                    "The trial balance totals {chips} chips, not zero: the books do not balance.",
+                    chips=self.trial_total,
+                )
             )
         if not self.chain.ok and not any("chain" in p.lower() for p in found):
-            found.append("The ledger's hash chain does not verify.")
+            found.append(say("The ledger's hash chain does not verify."))
         return tuple(found)
