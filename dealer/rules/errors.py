@@ -1,10 +1,4 @@
-"""The engine's errors: one small hierarchy, each with a stable code and a sentence.
-
-The engine imports nothing of the app, so it cannot reach the message catalogue: each
-``message`` is an English msgid, said (looked up in the catalogue) at the front door where the
-refusal is made (`dealer.web.refusals.refusal`, and the few views that show an engine's refusal
-themselves). A message built with an f-string is said as it is, untranslated.
-"""
+"""The engine's errors: one small hierarchy, each with a stable code and a sentence."""
 
 from __future__ import annotations
 
