@@ -20,6 +20,7 @@ from dealer.screens.auth.guard import page, who
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.web.signin import DEVICE_COOKIE, tablet
+from dealer.words.catalogue import say
 from dealer.words.people import form_expired
 
 #: How long a tablet keeps its registration cookie: until it is retired, in practice.
@@ -64,7 +65,7 @@ def register_device() -> Response | tuple[str, int]:
     except DealerError as refused:
         status, _code, message = refusal(refused)
         return _screen(message, status)
-    flash(f"This tablet is now {name}: what it records says so.", "notice")
+    flash(say("This tablet is now {name}: what it records says so.", name=name), "notice")
     answer = redirect(url_for("screens.device_list"), 303)
     answer.set_cookie(
         DEVICE_COOKIE,
@@ -90,7 +91,10 @@ def _change(device_id: int, retire: bool) -> Response | tuple[str, int]:
     except DealerError as refused:
         status, _code, message = refusal(refused)
         return _screen(message, status)
-    flash(f"{name} is retired." if retire else f"Renamed: {name}.", "notice")
+    flash(
+        say("{name} is retired.", name=name) if retire else say("Renamed: {name}.", name=name),
+        "notice",
+    )
     return redirect(url_for("screens.device_list"), 303)
 
 

@@ -37,6 +37,7 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.views.shift_hands import shift_hands
 from dealer.web.refusals import refusal
+from dealer.words.rules import collection_words, game_words, profile_words
 from dealer.words.tables import california_warning
 
 __all__ = ["TableLine", "table_lines"]
@@ -57,24 +58,13 @@ class TableLine:
     flags: FloorFlags
 
     @property
+    def profile(self) -> str:
+        """The table's rule profile in words: ``Classic``, ``Card room``."""
+        return profile_words(self.table.profile)
+
+    @property
     def banned_in_california(self) -> bool:
         return self.collection.banned_in_california
-
-
-def game_name(knobs: rules.Rules) -> str:
-    """The game as the floor calls it: Pan, or Fifteen when 15 cards are dealt."""
-    name = "Fifteen" if knobs.hand_size == 15 else "Pan"
-    return f"{name}, {knobs.hand_size} cards, {knobs.packs} packs ({knobs.shoe_size} cards)"
-
-
-def collection_words(model: rules.Collection) -> str:
-    if model.kind == "per_hand":
-        return f"{model.chips} a hand from each seat dealt in"
-    if model.kind == "time":
-        return f"{model.chips} from each player every {model.minutes} min"
-    if model.kind == "rake_percent":
-        return f"rake {model.percent}% of the winner's collection, at most {model.cap}"
-    return "no collection"
 
 
 def table_lines(session: Session, tables: list[Table], since: datetime | None) -> list[TableLine]:
@@ -90,7 +80,7 @@ def table_lines(session: Session, tables: list[Table], since: datetime | None) -
         lines.append(
             TableLine(
                 table,
-                game_name(knobs),
+                game_words(knobs),
                 knobs,
                 table_collection(table),
                 filled[table.id],

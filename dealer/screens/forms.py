@@ -47,6 +47,7 @@ from dealer.inputs import (
 from dealer.rules.profiles import KNOBS
 from dealer.screens.declared import MISSING, Declared, bounds_of, one_of, sent, whole_number
 from dealer.web.once import REUSED, new_page_key
+from dealer.words.catalogue import say
 from dealer.words.rules import knob_words
 from dealer.words.tables import acting_seat_choices
 
@@ -74,7 +75,7 @@ YES_NO = [SelectChoice("true", "yes"), SelectChoice("false", "no")]
 def _words(knob: str) -> str:
     """A knob's label on the form: the vocabulary's, with the usual answer where it helps."""
     label = knob_words(knob)
-    return f"{label} (10; 15 for Fifteen)" if knob == "hand_size" else label
+    return say("{label} (10; 15 for Fifteen)", label=label) if knob == "hand_size" else label
 
 
 #: Knobs a table may override, with the words the floor sees. Blank keeps the profile's.

@@ -254,8 +254,12 @@ def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[st
     rest = multiset_minus([*meld.cards, *rules.parse_cards(body["cards"])], first)
     if rest is None:
         raise rules.IllegalMeldError(
-            f"The first meld holds cards that are not in meld {meld.id} ({meld}) "
-            "or among the cards added."
+            say(
+                "The first meld holds cards that are not in meld {meld} ({cards}) or among the "
+                "cards added.",
+                meld=meld.id,
+                cards=meld,
+            )
         )
     return {**body, "into": [body["into"][0], [str(c) for c in rest]]}
 

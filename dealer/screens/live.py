@@ -107,12 +107,16 @@ def live_version() -> Response | tuple[Response, int]:
     if signed_in_as is not None and not 0 < len(scopes) <= LIVE_SCOPES:
         return jsonify(
             code="bad_scope",
-            message=f"Ask about 1 to {LIVE_SCOPES} of: floor, table:<id>, hand:<id>, seating:<id>.",
+            message=say(
+                "Ask about 1 to {most} of: floor, table:<id>, hand:<id>, seating:<id>.",
+                most=LIVE_SCOPES,
+            ),
         ), 400
     wait = request.args.get("wait", "0")
     if not wait.isdigit() or int(wait) > LIVE_HOLD_S:
         return jsonify(
-            code="bad_wait", message=f"wait: a whole number of seconds, 0 to {LIVE_HOLD_S}."
+            code="bad_wait",
+            message=say("wait: a whole number of seconds, 0 to {most}.", most=LIVE_HOLD_S),
         ), 400
     token = None
     if signed_in_as is not None:

@@ -106,10 +106,10 @@ def ago(moment: datetime | None) -> str:
         return ""
     seconds = int((utcnow() - as_utc(moment)).total_seconds())
     if seconds < 60:
-        return "just now"
+        return say("just now")
     if seconds < 3600:
-        return f"{seconds // 60} min ago"
-    return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
+        return say("{minutes} min ago", minutes=seconds // 60)
+    return say("{hours} h {minutes} min ago", hours=seconds // 3600, minutes=seconds % 3600 // 60)
 
 
 def money(chips: int, cents_per_chip: int) -> str:

@@ -30,7 +30,6 @@ from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, local_path, page, who
 from dealer.screens.count_form import CountForm
-from dealer.screens.floor import collection_words, game_name
 from dealer.screens.forms import (
     AssignForm,
     ChipsForm,
@@ -51,6 +50,7 @@ from dealer.views.shift_hands import shift_hands
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
+from dealer.words.rules import collection_words, game_words, profile_words
 from dealer.words.tables import acting_seat_words, california_warning
 
 TABLE = "/tables/<int(max=2147483647):table_id>"
@@ -102,7 +102,8 @@ def _table_page(
             **live_context(f"table:{table.id}"),
             table=table,
             knobs=table_rules(table),
-            game=game_name(table_rules(table)),
+            game=game_words(table_rules(table)),
+            profile=profile_words(table.profile),
             collection=model,
             collection_words=collection_words(model),
             acting_seat=acting_seat_words(table.acting_seat),
@@ -324,7 +325,8 @@ def _deal_page(
             "screens/deal.html",
             table=table,
             knobs=table_rules(table),
-            collection_words=collection_words(table_collection(table)),
+            collection=table_collection(table),
+            collection_words=collection_words,
             seated=seated,
             hand=hand,
             form=form,

@@ -16,6 +16,7 @@ from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
 from dealer.web.refusals import refusal
 from dealer.words import people as said
+from dealer.words.catalogue import say
 
 SIGN_IN = "/floor/sign-ins/<int(max=2147483647):token_id>"
 
@@ -54,5 +55,8 @@ def end_sign_in(token_id: int) -> Response | tuple[str, int]:
     except DealerError as exc:
         status, _code, message = refusal(exc)
         return _sign_ins_page(status, message)
-    flash(f"{ended.user.name}'s sign-in has ended: that tablet must sign in again.", "notice")
+    flash(
+        say("{name}'s sign-in has ended: that tablet must sign in again.", name=ended.user.name),
+        "notice",
+    )
     return redirect(url_for("screens.sign_ins"), 303)

@@ -24,6 +24,7 @@ __all__ = [
     "code_words",
     "collection_words",
     "condition_words",
+    "game_words",
     "knob_value_words",
     "knob_words",
     "profile_words",
@@ -216,6 +217,18 @@ def profile_words(profile: str, long: bool = False) -> str:
     if profile == "cardroom":
         return say("Card room: 310 cards, 1-chip ante, going out 2") if long else say("Card room")
     return say("Another profile")
+
+
+def game_words(played: rules.Rules) -> str:
+    """The game as the floor calls it: ``Pan, 10 cards, 8 packs (320 cards)``, or Fifteen
+    when 15 cards are dealt."""
+    return say(
+        "{game}, {size} cards, {packs} packs ({shoe} cards)",
+        game=say("Fifteen") if played.hand_size == 15 else say("Pan"),
+        size=played.hand_size,
+        packs=played.packs,
+        shoe=played.shoe_size,
+    )
 
 
 def collection_words(collection: rules.Collection) -> str:

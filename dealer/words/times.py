@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say, say_n
 
-__all__ = ["duration_words", "idle_words", "minutes_words", "seconds_words"]
+__all__ = ["duration_words", "idle_words", "minutes_words", "seconds_words", "try_again_words"]
 
 
 def minutes_words(minutes: int) -> str:
@@ -27,6 +27,13 @@ def duration_words(seconds: int) -> str:
     return say(
         "{minutes} and {seconds}", minutes=minutes_words(minutes), seconds=seconds_words(rest)
     )
+
+
+def try_again_words(seconds: int) -> str:
+    """When a refused sign-in may try again: ``Try again in 45 seconds.``, ``Try again in 2
+    minutes.`` (a minute begun counts whole)."""
+    wait = seconds_words(seconds) if seconds < 60 else minutes_words((seconds + 59) // 60)
+    return say("Try again in {time}.", time=wait)
 
 
 def idle_words(seconds: int) -> str:

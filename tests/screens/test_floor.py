@@ -33,11 +33,11 @@ def test_floor_shows_each_tables_game_profile_seats_hand_and_drop(
     floor_api.table(name="Fifteen 1", rules={"hand_size": 15})
     hand = floor_api.hand(per_hand)
     text = words(supervisor.get("/floor"))
-    assert "Card room 1 Pan, 10 cards, 8 packs (310 cards) cardroom" in text
-    assert "2 a hand from each seat dealt in 6 / 8" in text
+    assert "Card room 1 Pan, 10 cards, 8 packs (310 cards) Card room" in text
+    assert "per hand: 2 chips from each seat dealt in 6 / 8" in text
     assert f"hand {hand['number']} in play" in text
     assert "12 chips $12.00" in text  # six seats x 2 chips, at the default 100 cents a chip
-    assert "Fifteen 1 Fifteen, 15 cards, 8 packs (320 cards) classic (1 changed)" in text
+    assert "Fifteen 1 Fifteen, 15 cards, 8 packs (320 cards) Classic (1 changed)" in text
     assert "0 / 8 none" in text
 
 
@@ -61,7 +61,7 @@ def test_open_a_table_with_knobs_collection_and_chip_value(people: Flask, superv
     assert table.collection == {"kind": "time", "chips": 3, "minutes": 30}
     assert table.chip_value_cents == 25
     page = words(supervisor.follow(answer))
-    assert "3 from each player every 30 min" in page
+    assert "time: 3 chips from each seated player every 30 minutes" in page
     assert "1 chip = $0.25" in page
 
 
@@ -118,7 +118,7 @@ def test_a_dealer_picks_a_table(dealer: Web, floor_api: Api) -> None:
     table = six_seated(floor_api, name="Main")
     floor_api.hand(table)
     text = words(dealer.get("/tables"))
-    assert "Main Pan, 10 cards, 8 packs (320 cards) · classic · 6/8 seated" in text
+    assert "Main Pan, 10 cards, 8 packs (320 cards) · Classic · 6/8 seated" in text
     assert "hand 1 in play" in text
 
 

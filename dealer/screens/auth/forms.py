@@ -17,6 +17,7 @@ from dealer.bounds import PIN_DIGITS
 from dealer.inputs import NewUser, SignIn
 from dealer.screens.declared import Declared, bounds_of
 from dealer.words import inputs as said
+from dealer.words.people import pin_field
 
 __all__ = ["FirstAdminForm", "SignInForm", "SignOutForm"]
 
@@ -39,7 +40,7 @@ class FirstAdminForm(Declared):
 
     model = NewUser
     name = StringField("Your name", render_kw=bounds_of(NewUser, "name"))
-    pin = PasswordField(f"A PIN of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits")
+    pin = PasswordField(pin_field(*PIN_DIGITS))
     pin_again = PasswordField("The same PIN again", validators=[same_pin])
 
     def body(self) -> dict[str, Any]:

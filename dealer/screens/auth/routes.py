@@ -18,7 +18,7 @@ from dealer.screens.auth.forms import SignInForm, SignOutForm
 from dealer.screens.auth.guard import SEEN, end_sign_in, home_for, local_path
 from dealer.web.signin import Principal, device, source
 from dealer.words.catalogue import say
-from dealer.words.times import idle_words
+from dealer.words.times import idle_words, try_again_words
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
@@ -36,20 +36,13 @@ def sign_in() -> Response | tuple[str, int] | str:
             # A wrong PIN's count was committed, even though this sign-in fails.
             message = refused.message
             if isinstance(refused, TooManyAttempts):
-                message += f" Try again in {wait_words(refused.retry_after)}."
+                message += " " + try_again_words(refused.retry_after)
             form.pin.errors = [message]
             form.pin.data = ""
             return render_template("auth/sign_in.html", form=form), refused.status
     status = 422 if request.method == "POST" else 200
     form.pin.data = ""
     return render_template("auth/sign_in.html", form=form), status
-
-
-def wait_words(seconds: int) -> str:
-    if seconds < 60:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
-    minutes = (seconds + 59) // 60
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
 def start_sign_in(name: str, pin: str, next_page: str | None) -> Response:
