@@ -17,7 +17,6 @@ from dealer.floor.approvals import approving_user
 from dealer.inputs import CloseSession, Nothing, SessionCount
 from dealer.models import User
 from dealer.people.authority import authorise_session, authorise_table
-from dealer.people.users import confirm_witness
 from dealer.views.sessions import (
     CountView,
     SessionsView,
@@ -28,7 +27,7 @@ from dealer.views.sessions import (
 )
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import approving, principal, signed_in, source
+from dealer.web.signin import approving, confirming, principal, signed_in
 
 SESSION = f"/sessions/<{ID}:session_id>"
 
@@ -106,13 +105,7 @@ def count_session(session_id: int) -> Response:
     """
     body = given(SessionCount)
     approver = approving(body.supervisor)
-    witness_id = confirm_witness(
-        current_session(),
-        body.witness.name,
-        body.witness.pin,
-        source=source(),
-        asked_by=principal().user_id,
-    )
+    witness_id = confirming(body.witness)
 
     def work(session: Session) -> tuple[Any, int]:
         found = authorise_session(session, principal().user, session_id, "record")

@@ -11,7 +11,7 @@ What needs the floor:
   (`dealer.floor.table_sessions`; 403 ``not_your_session``).
 
 Who approves (`approver`): the supervisor whose name and PIN came with the write (checked by
-`dealer.people.users.approve_supervisor` before the write begins, counted when wrong), else
+`dealer.people.users.vouch` before the write begins, counted when wrong), else
 the caller, when the caller is a supervisor. The name and PIN come first: a supervisor who
 hands the tablet to another for an approval on the spot asked for that one's, and the trail
 must name the person who typed the PIN (README: "unless the body brings a supervisor ... or

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from typing import Literal
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
@@ -46,8 +47,8 @@ from dealer.words.catalogue import say
 __all__ = [
     "LIVE_TOKEN",
     "NAME_LENGTH",
+    "Voucher",
     "add_user",
-    "approve_supervisor",
     "check_name",
     "check_role",
     "create_first_admin",
@@ -65,6 +66,7 @@ __all__ = [
     "revoke",
     "sign_in",
     "user_changed",
+    "vouch",
     "why_ended",
 ]
 
@@ -179,57 +181,39 @@ def sign_in(
         return token, row
 
 
-def approve_supervisor(
+#: Who vouches on the spot for what the signed-in user does: a supervisor (or an admin)
+#: approving it, or anyone signed up as the second person confirming it (a count).
+Voucher = Literal["supervisor", "witness"]
+
+
+def vouch(
     session: Session,
+    voucher: Voucher,
     name: object,
     pin: object,
     *,
     source: str | None = None,
     asked_by: int | None = None,
 ) -> int:
-    """The id of the supervisor (or admin) with this name and PIN, approving on the spot.
+    """The id of the user with this name and PIN, vouching on the spot as ``voucher``.
 
     Checked before any write begins (the caller's write comes after). Wrong PINs are
     counted for this name typed at this source by ``asked_by`` (the signed-in user): they
-    delay only that user's approvals, never the supervisor's own sign-in.
+    delay only that user's asks, never the name's own sign-in.
     """
-    wrong = Forbidden(say("The supervisor's name or PIN is wrong."), "supervisor_not_approved")
-    user_id = _vouching(session, name, pin, source, asked_by, wrong)
-    user = session.get(User, user_id)
-    if user is None or not user.can("supervisor"):
-        raise Forbidden(say("Only a supervisor can approve this."), "supervisor_not_approved")
-    return user_id
-
-
-def confirm_witness(
-    session: Session,
-    name: object,
-    pin: object,
-    *,
-    source: str | None = None,
-    asked_by: int | None = None,
-) -> int:
-    """The id of the user (any role) with this name and PIN, confirming what the caller did
-    (a count) as a second person. Checked, and a wrong PIN counted, as an approval is."""
-    wrong = Forbidden(say("The second person's name or PIN is wrong."), "not_confirmed")
-    return _vouching(session, name, pin, source, asked_by, wrong)
-
-
-def _vouching(
-    session: Session,
-    name: object,
-    pin: object,
-    source: str | None,
-    asked_by: int | None,
-    wrong: Forbidden,
-) -> int:
-    """The id of the user with this name and PIN, vouching on the spot for what ``asked_by``
-    does; ``wrong`` when they do not match. A wrong PIN is counted for this name at this
-    source by ``asked_by``: it delays only that user's asks, never the name's own sign-in."""
-    attempt = attempt_of(name, source, approval=True, approval_for=asked_by)
-    user_id = check_pin(session, name, pin, attempt)
+    if voucher == "supervisor":
+        wrong = Forbidden(say("The supervisor's name or PIN is wrong."), "supervisor_not_approved")
+    else:
+        wrong = Forbidden(say("The second person's name or PIN is wrong."), "not_confirmed")
+    user_id = check_pin(
+        session, name, pin, attempt_of(name, source, approval=True, approval_for=asked_by)
+    )
     if user_id is None:
         raise wrong
+    if voucher == "supervisor":
+        user = session.get(User, user_id)
+        if user is None or not user.can("supervisor"):
+            raise Forbidden(say("Only a supervisor can approve this."), "supervisor_not_approved")
     return user_id
 
 

@@ -14,7 +14,6 @@ from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
 from dealer.models import User
 from dealer.people.authority import may_read
-from dealer.people.users import confirm_witness
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.count_form import CountForm
@@ -23,7 +22,7 @@ from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.seats import TABLE, _table_page, record_at_table
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
-from dealer.web.signin import source
+from dealer.web.signin import confirming
 
 SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
 
@@ -82,13 +81,7 @@ def count_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return _table_page(table, 422, form.first_refusal())
 
     try:
-        witness_id = confirm_witness(
-            current_session(),
-            body.witness.name,
-            body.witness.pin,
-            source=source(),
-            asked_by=who().user.id,
-        )
+        witness_id = confirming(body.witness)
     except DealerError as exc:
         status, _code, message = refusal(exc)
         return _table_page(table, status, message)

@@ -24,7 +24,7 @@ from dealer.models import AuthToken, Device, User
 from dealer.people.audit import CLAIMED_DEVICE
 from dealer.people.devices import recorded_as, tablet_device
 from dealer.people.sign_ins import not_signed_in
-from dealer.people.users import approve_supervisor, find_token, require_role
+from dealer.people.users import Voucher, find_token, require_role, vouch
 from dealer.words.catalogue import say
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ __all__ = [
     "Principal",
     "approving",
     "claim_device",
+    "confirming",
     "device",
     "forget_device",
     "install",
@@ -179,12 +180,22 @@ def approving(supervisor: Supervisor | None) -> int | None:
     wrong one is counted (its own transaction) for this name at this source, for the
     signed-in user who typed it, whatever the write does after.
     """
-    if supervisor is None:
-        return None
-    return approve_supervisor(
+    return None if supervisor is None else _vouched("supervisor", supervisor)
+
+
+def confirming(witness: Supervisor) -> int:
+    """The id of the second person whose name and PIN came with this request (a count): any
+    role, checked and a wrong PIN counted as an approval is, the same for every door."""
+    return _vouched("witness", witness)
+
+
+def _vouched(voucher: Voucher, person: Supervisor) -> int:
+    """``person`` vouching as ``voucher``, a wrong PIN counted for the signed-in user here."""
+    return vouch(
         current_session(),
-        supervisor.name,
-        supervisor.pin,
+        voucher,
+        person.name,
+        person.pin,
         source=source(),
         asked_by=principal().user_id,
     )

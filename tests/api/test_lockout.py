@@ -184,7 +184,7 @@ def test_checking_a_pin_inside_a_write_is_a_programming_error(people: Flask) -> 
         writing(db.session()) as session,
         pytest.raises(RuntimeError, match="before the write"),
     ):
-        service.approve_supervisor(session, "Sam", "2222")
+        service.vouch(session, "supervisor", "Sam", "2222")
 
 
 def test_refusals_lockouts_and_ended_sign_ins_are_on_the_audit_trail(people: Flask) -> None:
