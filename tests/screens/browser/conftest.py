@@ -36,6 +36,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = REPO / "screenshots"
+#: Save each screen checked as a picture to look at (about a tenth of a browser test's time):
+#: ``DEALER_SCREENSHOTS=1``. The checks run either way.
+SAVE_SCREENSHOTS = os.environ.get("DEALER_SCREENSHOTS") == "1"
 LANDSCAPE = {"width": 1280, "height": 800}
 PORTRAIT = {"width": 768, "height": 1024}
 #: Every size the console is laid out for: two landscape tablets, two portrait, a phone.
@@ -150,18 +153,20 @@ class Tablet:
         self.page.click("button[type=submit]:has-text('Sign in')")
         self.page.wait_for_load_state()
 
-    def shot(self, name: str, *, axe: bool = False) -> Path:
-        """Save the whole page, after checking the quality bar on it (and axe-core's)."""
+    def shot(self, name: str, *, axe: bool = False) -> None:
+        """Check the quality bar on the page (and axe-core's), then save the whole page as
+        ``screenshots/<name>-<size>.png`` when asked to (`SAVE_SCREENSHOTS`)."""
         self.assert_no_sideways_scroll()
         self.assert_every_control_labelled()
         self.assert_touch_targets()
         if axe:
             self.assert_axe_finds_nothing_serious(name)
+        if not SAVE_SCREENSHOTS:
+            return
         path = SCREENSHOTS / f"{name}-{self.size}.png"
         # The hand's console never scrolls: the viewport is the whole of it.
         console = self.page.evaluate("document.body.classList.contains('console-page')")
         self.page.screenshot(path=str(path), full_page=not console)
-        return path
 
     def assert_axe_finds_nothing_serious(self, name: str) -> None:
         """axe-core (bundled by axe-playwright-python, never downloaded): no serious or
