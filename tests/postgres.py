@@ -24,15 +24,19 @@ from sqlalchemy.engine import make_url
 
 __all__ = ["InFlight", "PostgresServer"]
 
-#: What a database is shaped like, beyond its rows: its tables, columns, indexes, sequences,
-#: triggers (and whether each is on), functions, constraints and its own settings. Two
-#: databases that agree on it differ only in their rows and their sequences' values.
+#: What a database is shaped like, beyond its rows: its schemas' relations, its columns in
+#: their order (COPY reads and writes by position), indexes, sequences, triggers (and whether
+#: each is on), rules, policies, functions, constraints and its own settings. Two databases
+#: that agree on it differ only in their rows and their sequences' values.
 SHAPE = """
 SELECT md5(string_agg(part, ',' ORDER BY part)) FROM (
-    SELECT 'r ' || c.relname || ' ' || c.relkind::text FROM pg_class c
-    JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'
+    SELECT 'r ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text || ' '
+        || c.relpersistence::text || ' ' || c.relrowsecurity::text FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+        AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%'
     UNION ALL
-    SELECT 'a ' || a.attrelid::regclass || ' ' || a.attname || ' '
+    SELECT 'a ' || a.attrelid::regclass || ' ' || a.attnum || ' ' || a.attname || ' '
         || a.atttypid::regtype::text || ' ' || a.attnotnull::text || ' '
         || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
     FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
@@ -40,8 +44,20 @@ SELECT md5(string_agg(part, ',' ORDER BY part)) FROM (
     LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
     WHERE n.nspname = 'public' AND a.attnum > 0 AND NOT a.attisdropped
     UNION ALL
+    SELECT 'i ' || pg_get_indexdef(i.indexrelid) FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = 'public'::regnamespace
+    UNION ALL
+    SELECT 'q ' || sequencename || ' ' || increment_by || ' ' || min_value || ' '
+        || max_value || ' ' || cycle::text FROM pg_sequences WHERE schemaname = 'public'
+    UNION ALL
     SELECT 't ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text
     FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL
+    SELECT 'w ' || ev_class::regclass || ' ' || rulename FROM pg_rewrite
+    WHERE ev_class IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
+        AND rulename <> '_RETURN'
+    UNION ALL
+    SELECT 'o ' || polrelid::regclass || ' ' || polname FROM pg_policy
     UNION ALL
     SELECT 'f ' || p.proname || ' ' || md5(p.prosrc) FROM pg_proc p
     JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'

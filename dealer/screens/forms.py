@@ -291,7 +291,12 @@ class TableSettingsForm(OnceForm, Declared):
     min_buy_in = _limit("Least buy-in, chips")
     max_buy_in = _limit("Largest buy-in, chips")
     approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips")
-    acting_seat = one_of("After a drop or a foul, the acting seat", acting_seat_choices())
+    acting_seat = one_of("After a drop or a foul, the acting seat", {})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        said = acting_seat_choices()  # as the form is made, in the language chosen at start
+        self.acting_seat.choices = [SelectChoice(value, words) for value, words in said.items()]
 
 
 class AssignForm(OnceForm, Declared):

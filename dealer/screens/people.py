@@ -13,14 +13,13 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import PasswordField, RadioField, SelectChoice, StringField
 
-from dealer.bounds import PIN_DIGITS
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.models import ROLES
 from dealer.people import pin_changes, users
 from dealer.screens import bp
-from dealer.screens.auth.forms import same_pin
+from dealer.screens.auth.forms import PinTwice, same_pin
 from dealer.screens.auth.guard import page, who
 from dealer.screens.declared import Declared, bounds_of
 from dealer.transactions import writing
@@ -29,21 +28,20 @@ from dealer.words import people as said
 
 PEOPLE = "/floor/people"
 PERSON = PEOPLE + "/<int(max=2147483647):user_id>"
-PIN_WORDS = said.pin_field(*PIN_DIGITS)
 
 
-class NewPersonForm(Declared):
+class NewPersonForm(PinTwice, Declared):
     """Someone new: judged by the API's own declaration (`NewUser`)."""
 
     model = NewUser
     name = StringField("Name", render_kw=bounds_of(NewUser, "name"))
     role = RadioField("Role", choices=[SelectChoice(r, r) for r in ROLES], default="dealer")
-    pin = PasswordField(PIN_WORDS)
+    pin = PasswordField()
     pin_again = PasswordField("The same PIN again", validators=[same_pin])
 
 
-class NewPinForm(FlaskForm):
-    pin = PasswordField(PIN_WORDS)
+class NewPinForm(PinTwice, FlaskForm):
+    pin = PasswordField()
     pin_again = PasswordField("The same PIN again", validators=[same_pin])
 
 

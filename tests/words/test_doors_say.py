@@ -213,3 +213,55 @@ def refuse(limit):
     assert _written_below(PACKAGE / "floor" / "limits.py", source) == [
         "dealer/floor/limits.py:4: 'The limit is too high.'"
     ]
+
+
+def said_at_import(source: str) -> Iterator[tuple[int, str]]:
+    """Each call of the vocabulary (``say``, ``say_n`` or a function of `dealer.words`) made as
+    the module is imported or a class is declared: a sentence said then stays in the language
+    of the import, whatever `DEALER_LANGUAGE` chooses at start."""
+    tree = ast.parse(source)
+    names: set[str] = set()  # functions and modules of the vocabulary, as this module names them
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dealer.words"):
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module == "dealer":
+            names.update(a.asname or a.name for a in node.names if a.name == "words")
+
+    def calls(node: ast.AST) -> Iterator[ast.Call]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue  # said when called
+            if isinstance(child, ast.Call):
+                yield child
+            yield from calls(child)
+
+    for call in calls(tree):
+        func = call.func
+        while isinstance(func, ast.Attribute):
+            func = func.value
+        if isinstance(func, ast.Name) and func.id in names:
+            yield call.lineno, ast.unparse(call.func)
+
+
+def test_said_at_import_finds_a_label() -> None:
+    source = """
+from dealer.words import people as said
+from dealer.words.catalogue import say
+LABEL = said.pin_field(4, 8)
+class Form:
+    pin = PasswordField(say("PIN"))
+    def __init__(self):
+        self.pin.label.text = say("PIN")
+ANSWER = lambda: say("later")
+"""
+    assert [name for _, name in said_at_import(source)] == ["said.pin_field", "say"]
+
+
+def test_nothing_is_said_at_import() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] != "words"
+        for line, name in said_at_import(path.read_text())
+    ]
+    assert not found, "said at import:\n" + "\n".join(found)

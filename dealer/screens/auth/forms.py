@@ -19,13 +19,24 @@ from dealer.screens.declared import Declared, bounds_of
 from dealer.words import inputs as said
 from dealer.words.people import pin_field
 
-__all__ = ["FirstAdminForm", "SignInForm", "SignOutForm"]
+__all__ = ["FirstAdminForm", "PinTwice", "SignInForm", "SignOutForm"]
 
 
 def same_pin(form: Any, field: Any) -> None:
     """The PIN typed twice (a screen's own check: nobody can reset the first admin's PIN)."""
     if field.data != form.pin.data:
         raise ValidationError(said.pins_differ())
+
+
+class PinTwice:
+    """A form with a new PIN typed twice: its label says how many digits, in the language
+    chosen at start (said as the form is made, never at import)."""
+
+    pin: PasswordField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pin.label.text = pin_field(*PIN_DIGITS)
 
 
 class SignInForm(Declared):
@@ -35,12 +46,12 @@ class SignInForm(Declared):
     next = HiddenField()
 
 
-class FirstAdminForm(Declared):
+class FirstAdminForm(PinTwice, Declared):
     """The first admin's name and PIN; the PIN twice, as nobody can reset it yet."""
 
     model = NewUser
     name = StringField("Your name", render_kw=bounds_of(NewUser, "name"))
-    pin = PasswordField(pin_field(*PIN_DIGITS))
+    pin = PasswordField()
     pin_again = PasswordField("The same PIN again", validators=[same_pin])
 
     def body(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from dealer.views.documents.model import (
     DisputeLine,
     FiledCheckpoint,
 )
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_n
 
 __all__ = [
     "ChainCheck",
@@ -160,9 +160,10 @@ class ShiftReport:
         found = list(self.problems)
         if self.trial_total:
             found.append(
-                say(
-                    "The trial balance totals {chips} chips, not zero: the books do not balance.",
-                    chips=self.trial_total,
+                say_n(
+                    "The trial balance totals {n} chip, not zero: the books do not balance.",
+                    "The trial balance totals {n} chips, not zero: the books do not balance.",
+                    self.trial_total,
                 )
             )
         if not self.chain.ok and not any("chain" in p.lower() for p in found):
