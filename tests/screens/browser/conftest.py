@@ -155,7 +155,9 @@ class Tablet:
 
     def shot(self, name: str, *, axe: bool = False) -> None:
         """Check the quality bar on the page (and axe-core's), then save the whole page as
-        ``screenshots/<name>-<size>.png`` when asked to (`SAVE_SCREENSHOTS`)."""
+        ``screenshots/<name>-<size>.png`` when asked to (`SAVE_SCREENSHOTS`). The page is
+        measured once it has loaded: a page just reached may not have its stylesheet yet."""
+        self.page.wait_for_load_state("load")
         self.assert_no_sideways_scroll()
         self.assert_every_control_labelled()
         self.assert_touch_targets()
