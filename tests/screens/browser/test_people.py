@@ -44,6 +44,7 @@ def test_seating_by_name_makes_the_player(tablet: Tablet) -> None:
     tablet.sign_in("supervisor")
     tablet.go(f"/tables/{world['table']}/seats/3")
     page.fill("#player", name)
+    page.locator(".player-match").first.wait_for()  # offered above the button
     page.fill("#buy_in", "50")
     page.click("button:has-text('Seat the player')")
     page.wait_for_url(re.compile(r"/tables/\d+$"))

@@ -55,6 +55,8 @@ def test_seed_000_by_taps_at_every_size(every_size: Tablet) -> None:
         if seat == 1:
             tablet.shot("03-seat-empty", axe=True)
         page.fill("#player", f"Player {seat}")
+        # the players found are offered above the button: tap it once they are in place
+        page.locator(".player-match").first.wait_for()
         page.fill("#buy_in", "100")
         page.tap("button:has-text('Seat the player')")
         page.wait_for_url(re.compile(r"/tables/\d+$"))
