@@ -310,6 +310,12 @@ def record_at_table(
     return record_approved(form.key.data, fields, supervisor, work, redraw)
 
 
+def _collection_taken(table: Table) -> str | None:
+    """The house's collection at ``table`` in words, or None where it takes none."""
+    model = table_collection(table)
+    return None if model.kind == "none" else collection_words(model)
+
+
 def _deal_page(
     table: Table, form: DealForm | None = None, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
@@ -325,8 +331,7 @@ def _deal_page(
             "screens/deal.html",
             table=table,
             knobs=table_rules(table),
-            collection=table_collection(table),
-            collection_words=collection_words,
+            collection_words=_collection_taken(table),
             seated=seated,
             hand=hand,
             form=form,

@@ -6,15 +6,15 @@ cards, dates and the names the test itself gave (players, tables, users, a claim
 from __future__ import annotations
 
 import gettext
-import io
 import re
 
 from flask import Flask
-from pypdf import PdfReader
 
 from dealer.words.catalogue import say, say_n, use_catalogue
 from tests.helpers import PEOPLE, Api
-from tests.reports.test_routes import fetch, window
+from tests.reports.evening import pdf_text
+from tests.reports.test_no_codes import every_document
+from tests.reports.test_routes import fetch
 from tests.screens.test_no_codes import knobbed  # noqa: F401  (the fixture)
 
 #: What the test's own world is called: it was typed in, not written by the documents.
@@ -38,11 +38,6 @@ class Pseudo(gettext.NullTranslations):
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return f"⟦{msgid1 if n == 1 else msgid2}⟧"
-
-
-def _text(data: bytes) -> str:
-    pages = PdfReader(io.BytesIO(data)).pages
-    return "\n".join(page.extract_text() for page in pages)
 
 
 def left_over(text: str) -> str:
@@ -85,22 +80,10 @@ def test_every_document_word_is_in_the_catalogue(
     knobbed: dict[str, int],  # noqa: F811
 ) -> None:
     floor = Api.sign_in(people, "supervisor")
-    (session, *_) = floor.get(f"/tables/{knobbed['table_id']}/sessions")["sessions"]
-    hand = knobbed["hand_id"]
-    documents = (
-        f"/reports/hands/{hand}.pdf",
-        f"/reports/hands/{hand}.pdf?paper=receipt",
-        f"/reports/hands/{hand}/seats/1/statement.pdf?paper=receipt",
-        f"/reports/hands/{hand}/seats/1/statement.pdf",
-        f"/reports/hands/{hand}/seats/5/statement.pdf",
-        f"/reports/sessions/{session['id']}.pdf",
-        f"/reports/shift.pdf?{window()}",
-        f"/reports/players/{knobbed['player_id']}.pdf",
-    )
     leaks = {}
     with use_catalogue(Pseudo()):
-        for path in documents:
-            text = _text(fetch(floor, path).data)
+        for path in every_document(floor, knobbed):
+            text = pdf_text(fetch(floor, path).data)
             assert len(text) > 100 and "⟦" in text, path
             if found := leaked(text):
                 leaks[path] = found

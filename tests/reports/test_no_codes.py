@@ -5,26 +5,19 @@ in it is written the way code is."""
 
 from __future__ import annotations
 
-import io
-
 from flask import Flask
-from pypdf import PdfReader
 
 from tests.helpers import Api
+from tests.reports.evening import pdf_text
 from tests.reports.test_routes import fetch, window
 from tests.screens.test_no_codes import CODE, knobbed  # noqa: F401  (the fixture)
 
 
-def _text(data: bytes) -> str:
-    pages = PdfReader(io.BytesIO(data)).pages
-    return "\n".join(page.extract_text() for page in pages).replace("\u2212", "-")
-
-
-def test_no_document_shows_a_code(people: Flask, knobbed: dict[str, int]) -> None:  # noqa: F811
-    floor = Api.sign_in(people, "supervisor")
+def every_document(floor: Api, knobbed: dict[str, int]) -> tuple[str, ...]:  # noqa: F811
+    """The address of every document of the knobbed hand, as ``floor`` prints them."""
     (session, *_) = floor.get(f"/tables/{knobbed['table_id']}/sessions")["sessions"]
     hand = knobbed["hand_id"]
-    documents = (
+    return (
         f"/reports/hands/{hand}.pdf",
         f"/reports/hands/{hand}.pdf?paper=receipt",
         f"/reports/hands/{hand}/seats/1/statement.pdf?paper=receipt",
@@ -34,8 +27,12 @@ def test_no_document_shows_a_code(people: Flask, knobbed: dict[str, int]) -> Non
         f"/reports/shift.pdf?{window()}",
         f"/reports/players/{knobbed['player_id']}.pdf",
     )
-    for path in documents:
-        text = _text(fetch(floor, path).data)
+
+
+def test_no_document_shows_a_code(people: Flask, knobbed: dict[str, int]) -> None:  # noqa: F811
+    floor = Api.sign_in(people, "supervisor")
+    for path in every_document(floor, knobbed):
+        text = pdf_text(fetch(floor, path).data).replace("\u2212", "-")
         assert len(text) > 100, path
         found = CODE.findall(text)
         assert not found, (path, found)
