@@ -1155,6 +1155,7 @@
       input.value = name;
       chosenSaid.textContent = words;
       list.textContent = "";
+      list.classList.remove("searching");
     }
 
     function show(players, typed) {
@@ -1185,6 +1186,9 @@
 
     input.addEventListener("input", function () {
       chosenId.value = "";  // a changed name is no longer the player chosen
+      // The list takes its room as the name is typed, not when the players found arrive: what
+      // is below it (the buy-in, the button) must not move under a finger about to tap it.
+      list.classList.toggle("searching", input.value.trim() !== "");
       chosenSaid.textContent = said("type_a_name");
       clearTimeout(timer);
       timer = setTimeout(search, 150);

@@ -46,10 +46,8 @@ def _chips_word(chips: int, signed: bool) -> str:
 
 
 def status_text(status: str) -> str:
-    """A hand's or a seat's status as the documents print it: ``settled``, ``dropped``, and
-    ``playing`` for a hand in play (a code the words do not know is printed as it is)."""
-    if status == "playing":
-        return say("playing")
+    """A hand's or a seat's status as the documents print it, in the screens' words:
+    ``settled``, ``dropped``, ``in play`` (a code the words do not know is printed as it is)."""
     try:
         return status_words(status)
     except KeyError:

@@ -157,3 +157,13 @@ def test_a_long_window_charts_the_drop_by_day():
     text = text_of(report)
     assert "Drop by day ($)" in text and "Drop by hour" not in text
     assert "2024-05-04" in text
+
+
+def test_a_failed_check_is_listed_once_by_its_own_name():
+    """The checks' own problems are what the banner lists; the chain's sentence is added only
+    when the checks failed and listed nothing (it is not added beside another check's)."""
+    failed = replace(shift_example().chain, ok=False)
+    named = replace(shift_example(("Balances: seat 3 is 2 chips off.",)), chain=failed)
+    assert named.all_problems() == ("Balances: seat 3 is 2 chips off.",)
+    bare = replace(shift_example(), chain=failed)
+    assert bare.all_problems() == ("The ledger's hash chain does not verify.",)

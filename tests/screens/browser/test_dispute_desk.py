@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import Route
 
 from tests.helpers import Api
 from tests.reports.evening import one_line, pdf_text
@@ -83,7 +84,23 @@ def test_a_player_is_found_as_you_type_or_added_in_two_taps(tablet: Tablet) -> N
     page.wait_for_url(re.compile(r"/tables/\d+$"))
 
     tablet.go(f"/tables/{table}/seats/2")
+    # The players found arrive without moving the button a finger may be about to tap: the
+    # search's answer is held until the button's place is read, then let through.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/v1/players?*", hold)
     page.fill("#player", "Zed Newcomer")
+    while not held:
+        page.wait_for_timeout(20)
+    button = page.locator("button:has-text('Seat the player')")
+    before = button.bounding_box()
+    held[0].continue_()
+    page.locator(".player-match", has_text="Add Zed Newcomer as a new player").wait_for()
+    assert button.bounding_box() == before
+    page.unroute("**/api/v1/players?*")
     page.locator(".player-match", has_text="Add Zed Newcomer as a new player").tap()
     page.fill("#buy_in", "50")
     page.tap("button:has-text('Seat the player')")
