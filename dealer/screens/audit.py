@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime, time, timedelta
 
 from flask import render_template, request
-from flask_wtf import FlaskForm
 from wtforms import DateField, SelectChoice, SelectField
 from wtforms.validators import Optional
 
@@ -16,27 +15,28 @@ from dealer.people.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
-from dealer.words.catalogue import say
+from dealer.screens.said_form import SaidForm
+from dealer.words.catalogue import say, say_later
 
 __all__ = ["AuditFilter"]
 
 
-class AuditFilter(FlaskForm):
+class AuditFilter(SaidForm):
     """The audit screen's filters: a GET form, so it carries no CSRF token."""
 
     class Meta:
         csrf = False
 
     kind = SelectField(
-        "What",
+        say_later("What"),
         choices=[SelectChoice("", "Everything")]
         + [SelectChoice(kind, words) for kind, words in AUDIT_KINDS.items()],
         default="",
     )
-    user = SelectField("Who", choices=[SelectChoice("", "Anyone")], default="")
-    table = SelectField("Table", choices=[SelectChoice("", "Every table")], default="")
-    since = DateField("From (day)", validators=[Optional()])
-    until = DateField("To (day, included)", validators=[Optional()])
+    user = SelectField(say_later("Who"), choices=[SelectChoice("", "Anyone")], default="")
+    table = SelectField(say_later("Table"), choices=[SelectChoice("", "Every table")], default="")
+    since = DateField(say_later("From (day)"), validators=[Optional()])
+    until = DateField(say_later("To (day, included)"), validators=[Optional()])
 
 
 def _day_start(day: datetime | None, days: int = 0) -> datetime | None:

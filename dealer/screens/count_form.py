@@ -9,6 +9,7 @@ from wtforms import IntegerField, PasswordField, StringField
 from dealer.inputs import SessionCount
 from dealer.screens.declared import MISSING, bounds_of, sent
 from dealer.screens.forms import ApprovalForm
+from dealer.words.catalogue import say_later
 
 __all__ = ["CountForm"]
 
@@ -24,11 +25,13 @@ class CountForm(ApprovalForm):
         "witness.name": "witness_name",
         "witness.pin": "witness_pin",
     }
-    tray_chips = IntegerField("Chips in the tray", render_kw=bounds_of(SessionCount, "tray_chips"))
-    drop_box_cents = IntegerField("Cash in the drop box, in cents")
-    witness_name = StringField("Second person's name")
-    witness_pin = PasswordField("Second person's PIN")
-    reason = StringField("Reason for a variance")
+    tray_chips = IntegerField(
+        say_later("Chips in the tray"), render_kw=bounds_of(SessionCount, "tray_chips")
+    )
+    drop_box_cents = IntegerField(say_later("Cash in the drop box, in cents"))
+    witness_name = StringField(say_later("Second person's name"))
+    witness_pin = PasswordField(say_later("Second person's PIN"))
+    reason = StringField(say_later("Reason for a variance"))
 
     def body(self) -> dict[str, Any]:
         out = super().body()

@@ -26,6 +26,7 @@ from wtforms.validators import StopValidation
 from dealer.bounds import check_whole
 from dealer.errors import Invalid
 from dealer.inputs import refusals
+from dealer.screens.said_form import SaidForm
 from dealer.web.refusals import refusal
 
 __all__ = ["MISSING", "Declared", "arrived", "bounds_of", "sent", "whole_number"]
@@ -62,7 +63,7 @@ def arrived(form: FlaskForm) -> bool:
     return bool(form.validate())
 
 
-class Declared(FlaskForm):
+class Declared(SaidForm):
     """A form whose data ``model`` judges; the form itself only draws and checks CSRF."""
 
     #: The declaration of `dealer.inputs` this form's data must meet.

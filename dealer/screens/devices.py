@@ -8,7 +8,6 @@ The decisions are `dealer.people.devices`'; this only draws the forms and sets t
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import StringField
 
@@ -17,10 +16,11 @@ from dealer.extensions import current_session
 from dealer.people import devices as service
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.web.signin import DEVICE_COOKIE, tablet
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 from dealer.words.people import form_expired
 
 #: How long a tablet keeps its registration cookie: until it is retired, in practice.
@@ -29,8 +29,8 @@ DEVICES = "/floor/devices"
 DEVICE = DEVICES + "/<int(max=2147483647):device_id>"
 
 
-class DeviceForm(FlaskForm):
-    name = StringField("The tablet's short name")
+class DeviceForm(SaidForm):
+    name = StringField(say_later("The tablet's short name"))
 
 
 def _screen(error: str | None = None, status: int = 200) -> tuple[str, int]:

@@ -14,6 +14,7 @@ from wtforms import IntegerField, StringField
 from dealer.inputs import NewDispute, NewPlayer, Ruling
 from dealer.screens.declared import MISSING, Declared, bounds_of, one_of
 from dealer.screens.forms import OnceForm
+from dealer.words.catalogue import say_later
 
 __all__ = ["DisputeForm", "PlayerForm", "RulingForm"]
 
@@ -23,9 +24,9 @@ class DisputeForm(OnceForm, Declared):
 
     model = NewDispute
     shown_at: ClassVar[Mapping[str, str]] = {"seat": "raised_by"}
-    raised_by = IntegerField("Raised by")
-    claim = StringField("What is claimed", render_kw=bounds_of(NewDispute, "claim"))
-    entry = IntegerField("The payment", render_kw=bounds_of(NewDispute, "entry"))
+    raised_by = IntegerField(say_later("Raised by"))
+    claim = StringField(say_later("What is claimed"), render_kw=bounds_of(NewDispute, "claim"))
+    entry = IntegerField(say_later("The payment"), render_kw=bounds_of(NewDispute, "entry"))
 
     def body(self) -> dict[str, Any]:
         """The API's body: 0 is the dealer, a seat's number that seat."""
@@ -45,10 +46,13 @@ class RulingForm(OnceForm, Declared):
 
     model = Ruling
     outcome = one_of("Ruling", {"upheld": "Upheld", "denied": "Denied"})
-    reason = StringField("Why", render_kw=bounds_of(Ruling, "reason"))
-    void_event = IntegerField("The void it led to", render_kw=bounds_of(Ruling, "void_event"))
+    reason = StringField(say_later("Why"), render_kw=bounds_of(Ruling, "reason"))
+    void_event = IntegerField(
+        say_later("The void it led to"), render_kw=bounds_of(Ruling, "void_event")
+    )
     correction = IntegerField(
-        "The correction it led to (ledger entry)", render_kw=bounds_of(Ruling, "correction")
+        say_later("The correction it led to (ledger entry)"),
+        render_kw=bounds_of(Ruling, "correction"),
     )
 
 
@@ -56,6 +60,8 @@ class PlayerForm(OnceForm, Declared):
     """A new player: a name or nickname; a card number and notes if the floor has them."""
 
     model = NewPlayer
-    name = StringField("Name or nickname", render_kw=bounds_of(NewPlayer, "name"))
-    card_number = StringField("Card number", render_kw=bounds_of(NewPlayer, "card_number"))
-    notes = StringField("Notes", render_kw=bounds_of(NewPlayer, "notes"))
+    name = StringField(say_later("Name or nickname"), render_kw=bounds_of(NewPlayer, "name"))
+    card_number = StringField(
+        say_later("Card number"), render_kw=bounds_of(NewPlayer, "card_number")
+    )
+    notes = StringField(say_later("Notes"), render_kw=bounds_of(NewPlayer, "notes"))

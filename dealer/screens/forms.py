@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     HiddenField,
@@ -46,8 +45,9 @@ from dealer.inputs import (
 )
 from dealer.rules.profiles import KNOBS
 from dealer.screens.declared import MISSING, Declared, bounds_of, one_of, sent, whole_number
+from dealer.screens.said_form import SaidForm
 from dealer.web.once import REUSED, new_page_key
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 from dealer.words.rules import knob_words
 from dealer.words.tables import acting_seat_choices
 
@@ -103,7 +103,7 @@ COLLECTIONS = {
 }
 
 
-class OnceForm(FlaskForm):
+class OnceForm(SaidForm):
     """A form that records: sent at most once, by its key."""
 
     # No ids: a page holds several of these forms, and an id is the page's one element.
@@ -163,8 +163,8 @@ class ApprovalForm(OnceForm, Declared):
     """A write a supervisor may have to approve on the spot: their name and PIN."""
 
     shown_at = APPROVAL_SHOWN_AT
-    supervisor_name = StringField("Supervisor's name")
-    supervisor_pin = PasswordField("Supervisor's PIN")
+    supervisor_name = StringField(say_later("Supervisor's name"))
+    supervisor_pin = PasswordField(say_later("Supervisor's PIN"))
 
     def body(self) -> dict[str, Any]:
         """The form's data, and the supervisor's name and PIN when either was typed."""
@@ -181,7 +181,7 @@ class ApprovalForm(OnceForm, Declared):
 class OpenTableForm(OnceForm, Declared):
     model = NewTable
     shown_at: ClassVar[Mapping[str, str]] = {"rules": "profile", "collection": "collection"}
-    name = StringField("Table name", render_kw=bounds_of(NewTable, "name"))
+    name = StringField(say_later("Table name"), render_kw=bounds_of(NewTable, "name"))
     profile = one_of(
         "Rule profile",
         {
@@ -196,7 +196,9 @@ class OpenTableForm(OnceForm, Declared):
     percent = _setting("percent", "Percent")
     cap = _setting("cap", "Cap (chips)")
     chip_value_cents = IntegerField(
-        "Chip value, in cents", default=100, render_kw=bounds_of(NewTable, "chip_value_cents")
+        say_later("Chip value, in cents"),
+        default=100,
+        render_kw=bounds_of(NewTable, "chip_value_cents"),
     )
     min_buy_in = _limit("Least buy-in, chips")
     max_buy_in = _limit("Largest buy-in, chips")
@@ -247,9 +249,9 @@ for _name, *_rest in CHOICE_KNOBS:
 
 class SeatForm(ApprovalForm):
     model = NewSeat
-    seat = SelectField("Seat", coerce=int, validate_choice=False)
-    player = StringField("Player's name", render_kw=bounds_of(NewSeat, "player"))
-    buy_in = IntegerField("Buy-in, chips", render_kw=bounds_of(NewSeat, "buy_in"))
+    seat = SelectField(say_later("Seat"), coerce=int, validate_choice=False)
+    player = StringField(say_later("Player's name"), render_kw=bounds_of(NewSeat, "player"))
+    buy_in = IntegerField(say_later("Buy-in, chips"), render_kw=bounds_of(NewSeat, "buy_in"))
     #: The player chosen from the search (dealer.js), or "new": keep the name as a new player.
     player_id = HiddenField()
 
@@ -266,7 +268,7 @@ class ChipsForm(ApprovalForm):
         {"buy_in": "Buy in (from the cage)", "cash_out": "Cash out (to the cage)"},
         default="buy_in",
     )
-    amount = IntegerField("How many chips", render_kw=bounds_of(ChipMove, "amount"))
+    amount = IntegerField(say_later("How many chips"), render_kw=bounds_of(ChipMove, "amount"))
     #: Where to go once recorded, when not the table (a buy-in made from the hand screen).
     back = HiddenField(render_kw={"id": False})
 
@@ -303,7 +305,7 @@ class AssignForm(OnceForm, Declared):
     """A supervisor sends a dealer to the table."""
 
     model = NewAssignment
-    dealer = SelectField("Dealer", validate_choice=False)
+    dealer = SelectField(say_later("Dealer"), validate_choice=False)
 
 
 class UnassignForm(OnceForm):
@@ -316,7 +318,7 @@ class DealForm(OnceForm, Declared):
     """The stay-or-drop round: the seats that drop before the first meld."""
 
     model = NewHand
-    dropped = SelectMultipleField("Drops", coerce=int, choices=[], validate_choice=False)
+    dropped = SelectMultipleField(say_later("Drops"), coerce=int, choices=[], validate_choice=False)
 
 
 class ActionForm(OnceForm):
@@ -326,29 +328,33 @@ class ActionForm(OnceForm):
     has made it into the API's body (`dealer.screens.hands.event_body`)."""
 
     action = HiddenField()
-    seat = IntegerField("Seat", render_kw={"min": SEATS[0], "max": SEATS[1]})
-    meld = IntegerField("Meld")
-    cards = StringField("Cards", render_kw={"maxlength": CARDS_TEXT})
-    take = StringField("Cards taken from the meld", render_kw={"maxlength": CARDS_TEXT})
-    into_first = StringField("First meld after the split", render_kw={"maxlength": CARDS_TEXT})
-    into_second = StringField("Second meld (blank: the rest)", render_kw={"maxlength": CARDS_TEXT})
+    seat = IntegerField(say_later("Seat"), render_kw={"min": SEATS[0], "max": SEATS[1]})
+    meld = IntegerField(say_later("Meld"))
+    cards = StringField(say_later("Cards"), render_kw={"maxlength": CARDS_TEXT})
+    take = StringField(say_later("Cards taken from the meld"), render_kw={"maxlength": CARDS_TEXT})
+    into_first = StringField(
+        say_later("First meld after the split"), render_kw={"maxlength": CARDS_TEXT}
+    )
+    into_second = StringField(
+        say_later("Second meld (blank: the rest)"), render_kw={"maxlength": CARDS_TEXT}
+    )
     #: The seat did not ask for its chips before discarding: the cards move, nothing is paid.
-    not_claimed = BooleanField("Not claimed")
+    not_claimed = BooleanField(say_later("Not claimed"))
 
 
 class MoveForm(OnceForm):
     """Move the entry just recorded to another seat (the seat is the button tapped)."""
 
-    seat = IntegerField("Seat", validators=[whole_number(SEATS, "seat")])
+    seat = IntegerField(say_later("Seat"), validators=[whole_number(SEATS, "seat")])
 
 
-class FitsForm(FlaskForm):
+class FitsForm(SaidForm):
     """Where would the discard fit? (a question: nothing is recorded)."""
 
     class Meta:
         csrf = False
 
-    fits = StringField("Discard")
+    fits = StringField(say_later("Discard"))
 
 
 class SettleForm(OnceForm):
@@ -365,7 +371,7 @@ class VoidForm(ApprovalForm):
         **APPROVAL_SHOWN_AT,
         "": "reason",
     }  # the engine's refusal: of the reason
-    reason = StringField("Reason", render_kw={"maxlength": REASON})
+    reason = StringField(say_later("Reason"), render_kw={"maxlength": REASON})
     event: int | None = None
 
     def body(self) -> dict[str, Any]:
@@ -377,7 +383,7 @@ class VoidForm(ApprovalForm):
         return {"type": "void", "event": self.event, **out}
 
 
-class PrefsForm(FlaskForm):
+class PrefsForm(SaidForm):
     four_colour = HiddenField()
     theme = HiddenField()
     page = HiddenField()

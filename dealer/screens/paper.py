@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from flask import redirect, request
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import RadioField, SelectChoice
 
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, page_address
+from dealer.screens.said_form import SaidForm
 from dealer.web.paper import PAPER_COOKIE, PAPERS
+from dealer.words.catalogue import say_later
 
 __all__ = ["PaperForm"]
 
@@ -17,11 +18,11 @@ __all__ = ["PaperForm"]
 KEPT = 365 * 24 * 3600
 
 
-class PaperForm(FlaskForm):
+class PaperForm(SaidForm):
     """Where this tablet's hand slips and statements print."""
 
     paper = RadioField(
-        "This tablet's slips print on",
+        say_later("This tablet's slips print on"),
         choices=[
             SelectChoice("page", "pages (letter or A4)"),
             SelectChoice("receipt", "the 80 mm receipt printer"),

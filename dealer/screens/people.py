@@ -22,9 +22,11 @@ from dealer.screens import bp
 from dealer.screens.auth.forms import PinTwice, same_pin
 from dealer.screens.auth.guard import page, who
 from dealer.screens.declared import Declared, bounds_of
+from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.words import people as said
+from dealer.words.catalogue import say_later
 
 PEOPLE = "/floor/people"
 PERSON = PEOPLE + "/<int(max=2147483647):user_id>"
@@ -34,15 +36,17 @@ class NewPersonForm(PinTwice, Declared):
     """Someone new: judged by the API's own declaration (`NewUser`)."""
 
     model = NewUser
-    name = StringField("Name", render_kw=bounds_of(NewUser, "name"))
-    role = RadioField("Role", choices=[SelectChoice(r, r) for r in ROLES], default="dealer")
+    name = StringField(say_later("Name"), render_kw=bounds_of(NewUser, "name"))
+    role = RadioField(
+        say_later("Role"), choices=[SelectChoice(r, r) for r in ROLES], default="dealer"
+    )
     pin = PasswordField()
-    pin_again = PasswordField("The same PIN again", validators=[same_pin])
+    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
 
-class NewPinForm(PinTwice, FlaskForm):
+class NewPinForm(PinTwice, SaidForm):
     pin = PasswordField()
-    pin_again = PasswordField("The same PIN again", validators=[same_pin])
+    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
 
 def _screen(

@@ -6,7 +6,6 @@ Who may end a sign-in, and what ending means, is `dealer.people.users.end_sign_i
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, url_for
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from dealer.errors import DealerError
@@ -14,6 +13,7 @@ from dealer.extensions import current_session
 from dealer.people import users
 from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.said_form import SaidForm
 from dealer.web.refusals import refusal
 from dealer.words import people as said
 from dealer.words.catalogue import say
@@ -21,7 +21,7 @@ from dealer.words.catalogue import say
 SIGN_IN = "/floor/sign-ins/<int(max=2147483647):token_id>"
 
 
-class EndSignInForm(FlaskForm):
+class EndSignInForm(SaidForm):
     """The End button: only its CSRF token."""
 
 

@@ -9,7 +9,13 @@ number needs a locale's format yet; moving to Flask-Babel later changes this mod
 
 The source strings are ``str.format`` templates with named fields, so a translation may put
 the fields in its own order: ``say("{who} pays {whom} {chips}", who=..., whom=..., chips=...)``.
-Extract them with ``pybabel extract -k say -k say_n:1,2 -o dealer.pot dealer``.
+A message that must be declared before it can be said (a form's label, written where its class
+is declared, when no language is chosen yet) is marked with `say_later`, which returns it as it
+is, and is said when it is shown (`dealer.screens.said_form`). The templates say theirs with the
+same `say` and `say_n`, and `say_html` where a message holds markup.
+
+Extract them with ``pybabel extract -k say -k say_n:1,2 -k say_later -k say_html -o dealer.pot
+dealer templates`` (Babel's Jinja extractor reads the templates' calls by the same names).
 """
 
 from __future__ import annotations
@@ -20,7 +26,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LOCALE_DIR", "language", "say", "say_n", "use_catalogue", "use_language"]
+from markupsafe import Markup
+
+__all__ = [
+    "LOCALE_DIR",
+    "language",
+    "say",
+    "say_html",
+    "say_later",
+    "say_n",
+    "use_catalogue",
+    "use_language",
+]
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 
@@ -62,3 +79,15 @@ def say_n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
     """The singular or plural form for ``count`` (the catalogue's own plural rule); ``count``
     is also a field of the message as ``{n}``."""
     return _catalogue.ngettext(singular, plural, count).format(n=count, **fields)
+
+
+def say_later(message: str, /) -> str:
+    """``message`` as it is: marks a message declared before it can be said (a form's label at
+    its class), for the catalogue's extraction; whoever shows it says it then."""
+    return message
+
+
+def say_html(message: str, /, **fields: Any) -> Markup:
+    """For a template: ``message`` in the catalogue's language as markup (the message's own tags
+    kept), each field escaped unless it is markup itself."""
+    return Markup(_catalogue.gettext(message)).format(**fields)

@@ -5,61 +5,15 @@ cards, dates and the names the test itself gave (players, tables, users, a claim
 
 from __future__ import annotations
 
-import gettext
-import re
-
 from flask import Flask
 
 from dealer.words.catalogue import say, say_n, use_catalogue
-from tests.helpers import PEOPLE, Api
+from tests.helpers import Api
 from tests.reports.evening import pdf_text
 from tests.reports.test_no_codes import every_document
 from tests.reports.test_routes import fetch
 from tests.screens.test_no_codes import knobbed  # noqa: F401  (the fixture)
-
-#: What the test's own world is called: it was typed in, not written by the documents.
-NAMES = ("Table 1", "Table 2", "Ann", "Count again.", "wrong seat", "UTC")
-NAMES += tuple(name for name, _ in PEOPLE.values())
-#: A message, innermost first (a message's field may hold another message).
-WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
-#: A message cut short by a clipped label or header: from its opening to the ellipsis.
-CLIPPED = re.compile(r"⟦[^⟦⟧]*?\.\.\.")
-#: A hash, a key or a signature in hex (or a piece of one, wrapped in its cell): eight or
-#: more hex digits, at least one of them a figure.
-DIGEST = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])[0-9a-f]{8,}(?![0-9A-Za-z])")
-WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-class Pseudo(gettext.NullTranslations):
-    """A language in which every message is its English source in ⟦ ⟧, fields kept."""
-
-    def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
-
-
-def left_over(text: str) -> str:
-    """``text`` without its messages, the test's names and any digest, on one line."""
-    while True:
-        unwrapped = CLIPPED.sub(" ", WRAPPED.sub(" ", text))
-        if unwrapped == text:
-            break
-        text = unwrapped
-    text = " ".join(text.split())
-    for name in NAMES:
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
-    return DIGEST.sub(" ", text)
-
-
-def leaked(text: str) -> list[str]:
-    """Each English word left over in ``text``, with what is around it."""
-    rest = left_over(text)
-    return [
-        f"{m.group()!r} in {rest[max(0, m.start() - 25) : m.end() + 25]!r}"
-        for m in WORD.finditer(rest)
-    ]
+from tests.words.pseudo import WORD, Pseudo, leaked, left_over
 
 
 def test_the_pseudo_language_wraps_messages_and_keeps_fields() -> None:

@@ -223,7 +223,10 @@ def said_at_import(source: str) -> Iterator[tuple[int, str]]:
     names: set[str] = set()  # functions and modules of the vocabulary, as this module names them
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dealer.words"):
-            names.update(alias.asname or alias.name for alias in node.names)
+            # `say_later` only marks a message, to be said when it is shown
+            names.update(
+                alias.asname or alias.name for alias in node.names if alias.name != "say_later"
+            )
         elif isinstance(node, ast.ImportFrom) and node.module == "dealer":
             names.update(a.asname or a.name for a in node.names if a.name == "words")
 
@@ -253,6 +256,8 @@ class Form:
     def __init__(self):
         self.pin.label.text = say("PIN")
 ANSWER = lambda: say("later")
+from dealer.words.catalogue import say_later
+NAME = StringField(say_later("Name"))
 """
     assert [name for _, name in said_at_import(source)] == ["said.pin_field", "say"]
 

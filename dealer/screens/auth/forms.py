@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import ValidationError
 
 from dealer.bounds import PIN_DIGITS
 from dealer.inputs import NewUser, SignIn
 from dealer.screens.declared import Declared, bounds_of
+from dealer.screens.said_form import SaidForm
 from dealer.words import inputs as said
+from dealer.words.catalogue import say_later
 from dealer.words.people import pin_field
 
 __all__ = ["FirstAdminForm", "PinTwice", "SignInForm", "SignOutForm"]
@@ -41,8 +42,8 @@ class PinTwice:
 
 class SignInForm(Declared):
     model = SignIn
-    name = StringField("Name", render_kw=bounds_of(SignIn, "name"))
-    pin = PasswordField("PIN")
+    name = StringField(say_later("Name"), render_kw=bounds_of(SignIn, "name"))
+    pin = PasswordField(say_later("PIN"))
     next = HiddenField()
 
 
@@ -50,15 +51,15 @@ class FirstAdminForm(PinTwice, Declared):
     """The first admin's name and PIN; the PIN twice, as nobody can reset it yet."""
 
     model = NewUser
-    name = StringField("Your name", render_kw=bounds_of(NewUser, "name"))
+    name = StringField(say_later("Your name"), render_kw=bounds_of(NewUser, "name"))
     pin = PasswordField()
-    pin_again = PasswordField("The same PIN again", validators=[same_pin])
+    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
     def body(self) -> dict[str, Any]:
         return {**super().body(), "role": "admin"}
 
 
-class SignOutForm(FlaskForm):
+class SignOutForm(SaidForm):
     """Sign out; ``idle`` is set when the tablet's idle timer sends it."""
 
     idle = HiddenField()

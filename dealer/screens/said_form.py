@@ -1,0 +1,47 @@
+"""Every form of the screens says its words as it is made: a field's label, its description,
+the words of its static choices and the words of its attributes (a placeholder, a title, an
+accessible label) are declared in English at the form's class (marked with
+`dealer.words.catalogue.say_later` for the catalogue's extraction) and said in the catalogue's
+language when the form is drawn, so a form declared at import still speaks the language chosen
+at start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import Field
+
+from dealer.words.catalogue import say
+
+__all__ = ["SaidForm", "said_field"]
+
+#: The attributes of a field whose value a person reads (or hears, on a screen reader).
+READ_ATTRIBUTES = ("placeholder", "title", "aria-label")
+
+
+def said_field(field: Field) -> Field:
+    """``field`` with its label, description, choices' words and read attributes said."""
+    if field.label.text:
+        field.label.text = say(field.label.text)
+    if isinstance(field.description, str) and field.description:
+        field.description = say(field.description)
+    if field.render_kw:
+        field.render_kw = {
+            key: say(value) if key in READ_ATTRIBUTES and isinstance(value, str) else value
+            for key, value in field.render_kw.items()
+        }
+    choices = getattr(field, "choices", None)
+    if isinstance(choices, list | tuple) and all(
+        isinstance(c, tuple) and len(c) >= 2 and isinstance(c[1], str) for c in choices
+    ):
+        field.choices = [(c[0], say(c[1]), *c[2:]) for c in choices]
+    return field
+
+
+class SaidForm(FlaskForm):
+    """A screen's form: its fields said as they are bound (see the module)."""
+
+    class Meta(FlaskForm.Meta):
+        def bind_field(self, form: Any, unbound_field: Any, options: Any) -> Field:
+            return said_field(super().bind_field(form, unbound_field, options))
