@@ -3,7 +3,10 @@
 The app carries its own copy of sections 1 to 8 (``pan_rules.md``, read once, never from
 outside the package) and serves them (``/rules/<n>``), so a rule named on a screen links to
 its text. Each rule's name and explanation in words, and its section, are the vocabulary's
-(`dealer.words.rules`).
+(`dealer.words.rules`). On the screens each section's title, and each paragraph, list item and
+table cell of its text, is a message of the catalogue (`dealer.screens.desk`), so a language's
+catalogue translates the rules too (they are not in the code: extracting the messages must
+read this file as well).
 """
 
 from __future__ import annotations

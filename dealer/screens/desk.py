@@ -4,6 +4,7 @@ floor), and the rules' own text, which every rule named on a screen links to."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from flask import render_template, request, url_for
@@ -15,13 +16,14 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.devices import read_device
-from dealer.rulebook import rule_section, rule_sections
+from dealer.rulebook import RuleSection, rule_section, rule_sections
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.statement import seat_statement
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
+from dealer.words.catalogue import say
 from dealer.words.rules import HAND_RULES, Rule, code_words, rule
 
 HAND = "/hands/<int(max=2147483647):hand_id>"
@@ -82,10 +84,17 @@ def _without(asked: dict[str, str], name: str) -> dict[str, Any]:
     return {k: v for k, v in asked.items() if k != name}
 
 
+def _said(section: RuleSection) -> RuleSection:
+    """A section of the rules with its title in the catalogue's language (its text is said
+    piece by piece as it is drawn, `_inline`)."""
+    return replace(section, title=say(section.title))
+
+
 @bp.get("/rules")
 @page()
 def rules_index() -> str:
-    return render_template("screens/rules.html", sections=rule_sections().values(), section=None)
+    sections = [_said(s) for s in rule_sections().values()]
+    return render_template("screens/rules.html", sections=sections, section=None)
 
 
 @bp.get("/rules/<int(max=99):number>")
@@ -95,8 +104,8 @@ def rule_text(number: int) -> str:
     section = rule_section(number)
     return render_template(
         "screens/rules.html",
-        sections=rule_sections().values(),
-        section=section,
+        sections=[_said(s) for s in rule_sections().values()],
+        section=_said(section),
         blocks=[_block(b) for b in section.blocks],
     )
 
@@ -105,7 +114,10 @@ _INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
 
 
 def _inline(text: str) -> Markup:
-    """``**bold**`` and ``code`` of the rules' markdown (codes in words); the rest escaped."""
+    """``**bold**`` and ``code`` of the rules' markdown (codes in words); the rest escaped.
+    Each piece of the rules' text (a paragraph, a list's item, a table's cell) is a message of
+    the catalogue, its markdown kept in the message."""
+    text = say(text) if text.strip() else text  # gettext's empty message is its header
     out = Markup("")
     last = 0
     for m in _INLINE.finditer(text):
@@ -132,9 +144,9 @@ def _block(text: str) -> Markup:
             for row in rows[1:]
         )
         return Markup(
-            "<div class='table-wrap' tabindex='0' role='region' aria-label='A table of the "
-            "rules'><table class='grid'><thead><tr>%s</tr></thead><tbody>%s</tbody></table></div>"
-        ) % (head, body)
+            "<div class='table-wrap' tabindex='0' role='region' aria-label='%s'><table "
+            "class='grid'><thead><tr>%s</tr></thead><tbody>%s</tbody></table></div>"
+        ) % (say("A table of the rules"), head, body)
     items: list[tuple[str, list[str]]] = []
     for line in lines:
         numbered = re.match(r"^(\d+)\. (.*)$", line)

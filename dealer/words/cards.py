@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from dealer import rules
 from dealer.rules.cards import SUIT_SYMBOLS
-from dealer.words.catalogue import language, say
+from dealer.words.catalogue import say
 
 __all__ = [
     "PAD_RANKS",
@@ -37,28 +37,36 @@ def _suit_word(suit: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Face:
     """One card as a person sees it: ``5S`` drawn as a 5 and a spade, read out as "5 of
-    spades"; ``code`` is the canonical notation (what a form sends back)."""
+    spades"; ``code`` is the canonical notation (what a form sends back). Its words are said
+    each time they are read, in the catalogue in use then."""
 
     code: str
     rank: str
     suit: str
     symbol: str
-    label: str
 
     @property
     def text(self) -> str:
         return self.rank + self.symbol
 
+    @property
+    def label(self) -> str:
+        """The card read out: "5 of spades"."""
+        return say("{rank} of {suit}", rank=_rank_word(self.rank), suit=self.suit_words)
+
+    @property
+    def suit_words(self) -> str:
+        """Its suit read out: "spades"."""
+        return _suit_word(self.suit)
+
 
 def _make(card: rules.Card) -> Face:
-    rank = card.rank_symbol
-    label = say("{rank} of {suit}", rank=_rank_word(rank), suit=_suit_word(card.suit))
-    return Face(str(card), rank, card.suit, SUIT_SYMBOLS[card.suit], label)
+    return Face(str(card), card.rank_symbol, card.suit, SUIT_SYMBOLS[card.suit])
 
 
-@lru_cache(maxsize=4)
-def _faces(_language: str) -> dict[rules.Card, Face]:
-    """Every card's face, made once per language."""
+@lru_cache(maxsize=1)
+def _faces() -> dict[rules.Card, Face]:
+    """Every card's face, made once."""
     return {card: _make(card) for card in rules.ALL_CARDS}
 
 
@@ -68,7 +76,7 @@ PAD_RANKS = rules.RANKS
 
 
 def face(card: rules.Card | str) -> Face:
-    return _faces(language())[rules.parse_card(card) if isinstance(card, str) else card]
+    return _faces()[rules.parse_card(card) if isinstance(card, str) else card]
 
 
 def faces(cards: Iterable[rules.Card | str]) -> list[Face]:
