@@ -189,11 +189,10 @@ def seat(table_id: int, seat: int) -> tuple[str, int]:
 @page()
 @at_table("record")
 def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
-    table = service.get_table(current_session(), table_id)
     form = SeatForm()
     form.seat.choices = _seat_choices()
+    table, form, body = posted_at_table(table_id, form)
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
-    body = form.judged()
     if body is None:  # the seat is the page's, not a field: a refused seat is in the banner
         seat_refused = form.seat.errors[0] if form.seat.errors else None
         return _seat_page(table, number, 422, seat_refused, seat_form=form)
