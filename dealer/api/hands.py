@@ -9,13 +9,15 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.api import bp
+from dealer.api.at_table import read_at_table, write_at_table
 from dealer.api.tables import TABLE
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
 from dealer.hands import reading, record
 from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
-from dealer.people.authority import authorise_hand, authorise_table
+from dealer.models import Table
+from dealer.people.authority import authorise_hand
 from dealer.views.floor import HandList, hands_page
 from dealer.views.hand import FitsView, HandView, fits_view, hand_view
 from dealer.views.recorded import Recorded, recorded
@@ -37,12 +39,11 @@ def start_hand(table_id: int) -> Response:
     """
     dropped = given(NewHand).dropped or []
 
-    def work(session: Session) -> tuple[Any, int]:
-        table = authorise_table(session, principal().user, table_id, "deal")
+    def work(session: Session, table: Table) -> tuple[Any, int]:
         replayed = record.start_hand(session, table, dropped, recorder())
         return hand_view(session, replayed).answer(), 201
 
-    return write(work)
+    return write_at_table(table_id, "deal", work)
 
 
 @bp.get(TABLE + "/hands")
@@ -54,9 +55,12 @@ def list_hands(table_id: int) -> Response:
     ``before`` when given; ``next`` is the ``before`` of the next page (a dealer: their own
     table)."""
     page = asked(HandsPage)
-    table = authorise_table(current_session(), principal().user, table_id)
-    found = hands_page(current_session(), table.id, page.get("before"), page.get("limit", 25))
-    return json_response(found.answer(), 200)
+    return read_at_table(
+        table_id,
+        lambda session, table: hands_page(
+            session, table.id, page.get("before"), page.get("limit", 25)
+        ),
+    )
 
 
 @bp.get(HAND)

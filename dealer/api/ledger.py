@@ -5,15 +5,15 @@ from __future__ import annotations
 from flask import Response
 
 from dealer.api import bp
+from dealer.api.at_table import read_at_table
 from dealer.api.tables import TABLE
 from dealer.extensions import current_session
 from dealer.inputs import LedgerPage
 from dealer.ledger import verify
-from dealer.people.authority import authorise_table
 from dealer.views.ledger import EntriesView, VerificationView, ledger_view, verification_view
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, signed_in
+from dealer.web.signin import signed_in
 
 
 @bp.get(TABLE + "/ledger")
@@ -25,9 +25,10 @@ def read_ledger(table_id: int) -> Response:
     All of them, or ``limit`` of them after seq ``after``.
     """
     page = asked(LedgerPage)
-    table = authorise_table(current_session(), principal().user, table_id)
-    entries = ledger_view(current_session(), table, page.get("after", 0), page.get("limit"))
-    return json_response(entries.answer(), 200)
+    return read_at_table(
+        table_id,
+        lambda session, table: ledger_view(session, table, page.get("after", 0), page.get("limit")),
+    )
 
 
 @bp.get("/ledger/verify")

@@ -8,6 +8,7 @@ from flask import Response
 from sqlalchemy.orm import Session
 
 from dealer.api import bp
+from dealer.api.at_table import read_at_table, write_at_table
 from dealer.api.tables import TABLE
 from dealer.api.writes import write
 from dealer.extensions import current_session
@@ -15,8 +16,8 @@ from dealer.floor import counts
 from dealer.floor import table_sessions as service
 from dealer.floor.approvals import approving_user
 from dealer.inputs import CloseSession, Nothing, SessionCount
-from dealer.models import User
-from dealer.people.authority import authorise_session, authorise_table
+from dealer.models import Table, User
+from dealer.people.authority import authorise_session
 from dealer.views.sessions import (
     CountView,
     SessionsView,
@@ -41,12 +42,11 @@ def open_session(table_id: int) -> Response:
     409 while another session is open at the table.
     """
 
-    def work(session: Session) -> tuple[Any, int]:
-        table = authorise_table(session, principal().user, table_id, "open_session")
+    def work(session: Session, table: Table) -> tuple[Any, int]:
         opened = service.open_session(session, table, principal().user.id)
         return session_view(session, opened).answer(), 201
 
-    return write(work)
+    return write_at_table(table_id, "open_session", work)
 
 
 @bp.get(TABLE + "/sessions")
@@ -55,9 +55,10 @@ def open_session(table_id: int) -> Response:
 @declare({200: (SessionsView, "The sessions.")}, [403, 404, 405])
 def list_sessions(table_id: int) -> Response:
     """Every session at a table, the latest first (a dealer: at their own table)."""
-    table = authorise_table(current_session(), principal().user, table_id)
-    found = service.sessions_at(current_session(), table.id)
-    return json_response(sessions_view(current_session(), found).answer(), 200)
+    return read_at_table(
+        table_id,
+        lambda session, table: sessions_view(session, service.sessions_at(session, table.id)),
+    )
 
 
 @bp.get(SESSION)

@@ -12,6 +12,7 @@ from flask import Response
 from sqlalchemy.orm import Session
 
 from dealer.api import bp
+from dealer.api.at_table import read_at_table, write_at_table
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import assignments, counts
@@ -30,7 +31,8 @@ from dealer.inputs import (
     TableSettings,
     TakeCollection,
 )
-from dealer.people.authority import authorise_table, readable_tables
+from dealer.models import Table
+from dealer.people.authority import readable_tables
 from dealer.views.floor import (
     AssignmentsView,
     BalancesView,
@@ -102,8 +104,7 @@ def list_tables() -> Response:
 @declare({200: (TableNow, "The table.")}, [403, 404, 405])
 def read_table(table_id: int) -> Response:
     """A table, its seats and the hand in play (a dealer: their own table)."""
-    table = authorise_table(current_session(), principal().user, table_id)
-    return json_response(table_now(current_session(), table).answer(), 200)
+    return read_at_table(table_id, table_now)
 
 
 @bp.patch(TABLE)
@@ -166,9 +167,8 @@ def seat_player(table_id: int) -> Response:
     body = given(NewSeat)
     approver = approving(body.supervisor)
 
-    def work(session: Session) -> tuple[Any, int]:
+    def work(session: Session, table: Table) -> tuple[Any, int]:
         user = principal().user
-        table = authorise_table(session, user, table_id, "record")
         seating = service.seat_player(
             session,
             table,
@@ -182,7 +182,7 @@ def seat_player(table_id: int) -> Response:
         )
         return seat_view(seating, body.buy_in).answer(), 201
 
-    return write(work)
+    return write_at_table(table_id, "record", work)
 
 
 @bp.post(SEAT_AT + "/chips")
@@ -196,9 +196,8 @@ def move_chips(table_id: int, seat: int) -> Response:
     body = given(ChipMove)
     approver = approving(body.supervisor)
 
-    def work(session: Session) -> tuple[Any, int]:
+    def work(session: Session, table: Table) -> tuple[Any, int]:
         user = principal().user
-        table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
         approved = approving_user(session, approver)
         service.move_chips(
@@ -206,7 +205,7 @@ def move_chips(table_id: int, seat: int) -> Response:
         )
         return seat_view(seating, service.stacks(session, [seating])[seating.id]).answer(), 201
 
-    return write(work)
+    return write_at_table(table_id, "record", work)
 
 
 @bp.delete(SEAT_AT)
@@ -219,14 +218,13 @@ def leave_seat(table_id: int, seat: int) -> Response:
     (cash out with one first, or a supervisor calls).
     """
 
-    def work(session: Session) -> tuple[Any, int]:
+    def work(session: Session, table: Table) -> tuple[Any, int]:
         user = principal().user
-        table = authorise_table(session, user, table_id, "record")
         seating = service.open_seat(session, table, seat)
         stack = service.leave_seat(session, table, seating, recorder(), user)
         return left_seat_view(seating, stack).answer(), 200
 
-    return write(work)
+    return write_at_table(table_id, "record", work)
 
 
 @bp.post(SEAT_AT + "/pause")
@@ -236,13 +234,12 @@ def pause_seat(table_id: int, seat: int) -> Response:
     """Sit a player out (not dealt in, no time collection), or back in."""
     body = given(SeatPause)
 
-    def work(session: Session) -> tuple[Any, int]:
-        table = authorise_table(session, principal().user, table_id, "record")
+    def work(session: Session, table: Table) -> tuple[Any, int]:
         seating = service.open_seat(session, table, seat)
         service.pause_seat(session, seating, body.paused)
         return seat_view(seating, service.stacks(session, [seating])[seating.id]).answer(), 200
 
-    return write(work)
+    return write_at_table(table_id, "record", work)
 
 
 @bp.get(TABLE + "/balances")
@@ -250,8 +247,7 @@ def pause_seat(table_id: int, seat: int) -> Response:
 @declare({200: (BalancesView, "The balances.")}, [403, 404])
 def read_balances(table_id: int) -> Response:
     """Each seat's stack and the house's take, as sums of the ledger."""
-    table = authorise_table(current_session(), principal().user, table_id)
-    return json_response(balances_view(current_session(), table).answer(), 200)
+    return read_at_table(table_id, balances_view)
 
 
 @bp.post(TABLE + "/collections")
@@ -272,14 +268,13 @@ def time_collection(table_id: int) -> Response:
     """
     approver = approving(given(TakeCollection).supervisor)
 
-    def work(session: Session) -> tuple[Any, int]:
+    def work(session: Session, table: Table) -> tuple[Any, int]:
         user = principal().user
-        table = authorise_table(session, user, table_id, "record")
         approved = approving_user(session, approver)
         payments, entries = take_time_collection(session, table, recorder(), user, approved)
         return collected_view(session, table, payments, entries).answer(), 201
 
-    return write(work)
+    return write_at_table(table_id, "record", work)
 
 
 @bp.get(TABLE + "/assignments")
@@ -288,8 +283,7 @@ def time_collection(table_id: int) -> Response:
 @declare({200: (AssignmentsView, "Who deals the table.")}, [403, 404, 405])
 def read_assignments(table_id: int) -> Response:
     """The dealers assigned to a table, and whose session is open there."""
-    table = authorise_table(current_session(), principal().user, table_id)
-    return json_response(assignments_view(current_session(), table.id).answer(), 200)
+    return read_at_table(table_id, lambda session, table: assignments_view(session, table.id))
 
 
 @bp.post(TABLE + "/assignments")

@@ -21,7 +21,6 @@ from dealer.floor.figures import cheapest_hand
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
 from dealer.hands.reading import playing_hand
-from dealer.inputs import Supervisor
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
@@ -190,11 +189,10 @@ def seat(table_id: int, seat: int) -> tuple[str, int]:
 @page()
 @at_table("record")
 def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
-    table = service.get_table(current_session(), table_id)
     form = SeatForm()
     form.seat.choices = _seat_choices()
+    table, form, body = posted_at_table(table_id, form)
     number = form.seat.data if isinstance(form.seat.data, int) and form.seat.data in SEATS else 1
-    body = form.judged()
     if body is None:  # the seat is the page's, not a field: a refused seat is in the banner
         seat_refused = form.seat.errors[0] if form.seat.errors else None
         return _seat_page(table, number, 422, seat_refused, seat_form=form)
@@ -215,7 +213,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
             player_id=player_id,
         )
 
-    return _record_at_seat(table, number, form, fields, body.supervisor, seat_them, seat_form=form)
+    return _record_at_seat(table, number, form, body, fields, seat_them, seat_form=form)
 
 
 @bp.post(SEAT + "/chips")
@@ -233,9 +231,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
         service.move_chips(session, live, seating, kind, amount, recorder(), who().user, supervisor)
 
     back = local_path(form.back.data, url_for("screens.table", table_id=table_id))
-    return _record_at_seat(
-        table, seat, form, fields, body.supervisor, move, back=back, chips_form=form
-    )
+    return _record_at_seat(table, seat, form, body, fields, move, back=back, chips_form=form)
 
 
 @bp.post(SEAT + "/leave")
@@ -243,39 +239,40 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 @at_table("record")
 def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, LeaveForm())
-    if body is None:
-        return _seat_page(table, seat, 422, form.first_refusal())
 
     def free(session: Session, live: Table, supervisor: User | None) -> None:
         seating = service.open_seat(session, live, seat)
         service.leave_seat(session, live, seating, recorder(), who().user, supervisor)
 
     fields = {"seat": seat, "leave": True}
-    return _record_at_seat(table, seat, form, fields, body.supervisor, free)
+    return _record_at_seat(table, seat, form, body, fields, free)
 
 
 def _record_at_seat(
     table: Table,
     seat: int,
     form: Any,
+    body: Any,
     fields: Mapping[str, Any],
-    supervisor: Supervisor | None,
     change: Callable[[Session, Table, User | None], None],
     back: str | None = None,
     **drawn: Any,
 ) -> Response | tuple[str | Response, int]:
     """Record ``change`` to the live table once (the form's key), approved where the table
-    asks, then back to the table (or ``back``); refused, the seat's page again with the
-    refusal in words and ``drawn``'s forms as they were typed."""
+    asks (the supervisor ``body`` brought), then back to the table (or ``back``); the form
+    refused (``body`` None) or the write refused, the seat's page again with the refusal in
+    words and ``drawn``'s forms as they were typed."""
 
     def work(session: Session, approver: User | None) -> str:
         change(session, service.get_table(session, table.id), approver)
         return back or url_for("screens.table", table_id=table.id)
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
+    def redraw(status: int, message: str | None) -> tuple[str | Response, int]:
         return _seat_page(table, seat, status, message, **drawn)
 
-    return record_approved(form.key.data, fields, supervisor, work, redraw)
+    if body is None:
+        return redraw(422, form.first_refusal())
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
 
 
 @bp.post(TABLE + "/collections")
@@ -283,31 +280,32 @@ def _record_at_seat(
 @at_table("record")
 def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, CollectForm())
-    if body is None:
-        return _table_page(table, 422, form.first_refusal())
 
     def work(session: Session, supervisor: User | None) -> str:
         live = service.get_table(session, table_id)
         take_time_collection(session, live, recorder(), who().user, supervisor)
         return url_for("screens.table", table_id=table_id, collected=1)
 
-    return record_at_table(table, form, {"collect": table_id}, body.supervisor, work)
+    return record_at_table(table, form, body, {"collect": table_id}, work)
 
 
 def record_at_table(
     table: Table,
     form: Any,
+    body: Any,
     fields: Mapping[str, Any],
-    supervisor: Supervisor | None,
     work: Callable[[Session, User | None], str],
 ) -> Response | tuple[str | Response, int]:
-    """Record ``work`` at the table once (the form's key), approved where the table asks, then
-    on to the page ``work`` names; refused, the table's page again with the refusal in words."""
+    """Record ``work`` at the table once (the form's key), approved where the table asks (the
+    supervisor ``body`` brought), then on to the page ``work`` names; the form refused
+    (``body`` None) or the write refused, the table's page again with the refusal in words."""
 
-    def redraw(status: int, message: str) -> tuple[str | Response, int]:
+    def redraw(status: int, message: str | None) -> tuple[str | Response, int]:
         return _table_page(table, status, message)
 
-    return record_approved(form.key.data, fields, supervisor, work, redraw)
+    if body is None:
+        return redraw(422, form.first_refusal())
+    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
 
 
 def _collection_taken(table: Table) -> str | None:

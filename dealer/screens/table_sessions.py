@@ -59,8 +59,6 @@ def open_session(table_id: int) -> Response | tuple[str | Response, int]:
 @at_table("record")
 def close_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, CloseSessionForm())
-    if body is None:
-        return _table_page(table, 422, form.first_refusal())
 
     def work(session: Session, supervisor: User | None) -> str:
         found = service.session_at(session, table_id, session_id)
@@ -68,7 +66,7 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return url_for("screens.table", table_id=table_id)
 
     fields = {"close_session": session_id}
-    return record_at_table(table, form, fields, body.supervisor, work)
+    return record_at_table(table, form, body, fields, work)
 
 
 @bp.post(SESSION + "/count")
@@ -102,4 +100,4 @@ def count_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
         return url_for("screens.table", table_id=table_id)
 
     fields = {"count_session": session_id, "tray": body.tray_chips}
-    return record_at_table(table, form, fields, body.supervisor, work)
+    return record_at_table(table, form, body, fields, work)
