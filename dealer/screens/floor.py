@@ -37,7 +37,7 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.views.shift_hands import shift_hands
 from dealer.web.refusals import refusal
-from dealer.words.rules import collection_words, game_words, profile_words
+from dealer.words.rules import collection_words, game_words, knob_value_words, profile_words
 from dealer.words.tables import california_warning
 
 __all__ = ["TableLine", "table_lines"]
@@ -126,6 +126,7 @@ def _floor_page(
             california=california_warning(),
             warned_kinds=WARNED_KINDS,
             collection_words=collection_words,
+            knob_value_words=knob_value_words,
             open_disputes=open_disputes_by_table(session),
             shift=shift_hands(session, since, limit=10),
             limits=Limits(),

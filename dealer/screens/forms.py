@@ -47,8 +47,7 @@ from dealer.rules.profiles import KNOBS
 from dealer.screens.declared import MISSING, Declared, bounds_of, one_of, sent, whole_number
 from dealer.screens.said_form import SaidForm
 from dealer.web.once import REUSED, new_page_key
-from dealer.words.catalogue import say, say_later
-from dealer.words.rules import knob_words
+from dealer.words.catalogue import say_later
 from dealer.words.tables import acting_seat_choices
 
 __all__ = [
@@ -69,13 +68,27 @@ __all__ = [
     "VoidForm",
 ]
 
-YES_NO = [SelectChoice("true", "yes"), SelectChoice("false", "no")]
+YES_NO = [SelectChoice("true", say_later("yes")), SelectChoice("false", say_later("no"))]
+
+#: Each knob's label on the form: the vocabulary's words (`dealer.words.rules.knob_words`),
+#: with the usual answer where it helps; said as the form is drawn.
+KNOB_LABELS = {
+    "packs": say_later("Packs in the shoe"),
+    "spade_sets_removed": say_later("Sets of spades taken out"),
+    "hand_size": say_later("Cards dealt (10; 15 for Fifteen)"),
+    "tops_ante": say_later("Tops ante, chips"),
+    "drop_forfeit": say_later("Drop forfeit (tops), chips"),
+    "going_out_chips": say_later("Going out pays, chips"),
+    "addition_pay": say_later("Cards beyond three pay"),
+    "spades_double": say_later("Spades double"),
+    "mixed_valle_condition": say_later("Mixed valle set is a condition"),
+    "rearrange_needs_card": say_later("A split or borrow must play a card from hand"),
+}
 
 
 def _words(knob: str) -> str:
-    """A knob's label on the form: the vocabulary's, with the usual answer where it helps."""
-    label = knob_words(knob)
-    return say("{label} (10; 15 for Fifteen)", label=label) if knob == "hand_size" else label
+    """A knob's label on the form (a knob the table above misses: "Another setting")."""
+    return KNOB_LABELS.get(knob) or say_later("Another setting")
 
 
 #: Knobs a table may override, with the words the floor sees. Blank keeps the profile's.
@@ -85,8 +98,8 @@ CHOICE_KNOBS = (
         "addition_pay",
         _words("addition_pay"),
         [
-            SelectChoice("value", "their value again"),
-            SelectChoice("unit", "1 (2 in spades), sets only"),
+            SelectChoice("value", say_later("their value again")),
+            SelectChoice("unit", say_later("1 (2 in spades), sets only")),
         ],
     ),
     *(
@@ -96,10 +109,10 @@ CHOICE_KNOBS = (
     ),
 )
 COLLECTIONS = {
-    "none": "None",
-    "per_hand": "Per hand: each seat dealt in pays a fixed fee",
-    "time": "Time: each seated player pays every so many minutes",
-    "rake_percent": "Rake: a share of the winner's collection",
+    "none": say_later("None"),
+    "per_hand": say_later("Per hand: each seat dealt in pays a fixed fee"),
+    "time": say_later("Time: each seated player pays every so many minutes"),
+    "rake_percent": say_later("Rake: a share of the winner's collection"),
 }
 
 
@@ -134,7 +147,7 @@ def _choice(name: str) -> Any:
     _name, words, options = next(k for k in CHOICE_KNOBS if k[0] == name)
     return SelectField(
         words,
-        choices=[SelectChoice("", "as the profile"), *options],
+        choices=[SelectChoice("", say_later("as the profile")), *options],
         default="",
         validate_choice=False,
     )
@@ -183,26 +196,26 @@ class OpenTableForm(OnceForm, Declared):
     shown_at: ClassVar[Mapping[str, str]] = {"rules": "profile", "collection": "collection"}
     name = StringField(say_later("Table name"), render_kw=bounds_of(NewTable, "name"))
     profile = one_of(
-        "Rule profile",
+        say_later("Rule profile"),
         {
-            "classic": "Classic (seed 000): 320 cards, drop pays 2, going out 1",
-            "cardroom": "Card room: 310 cards, 1-chip ante, going out 2",
+            "classic": say_later("Classic (seed 000): 320 cards, drop pays 2, going out 1"),
+            "cardroom": say_later("Card room: 310 cards, 1-chip ante, going out 2"),
         },
         default="classic",
     )
-    collection = one_of("House collection", COLLECTIONS, default="none")
-    chips = _setting("chips", "Chips")
-    minutes = _setting("minutes", "Every (min)")
-    percent = _setting("percent", "Percent")
-    cap = _setting("cap", "Cap (chips)")
+    collection = one_of(say_later("House collection"), COLLECTIONS, default="none")
+    chips = _setting("chips", say_later("Chips"))
+    minutes = _setting("minutes", say_later("Every (min)"))
+    percent = _setting("percent", say_later("Percent"))
+    cap = _setting("cap", say_later("Cap (chips)"))
     chip_value_cents = IntegerField(
         say_later("Chip value, in cents"),
         default=100,
         render_kw=bounds_of(NewTable, "chip_value_cents"),
     )
-    min_buy_in = _limit("Least buy-in, chips")
-    max_buy_in = _limit("Largest buy-in, chips")
-    approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips")
+    min_buy_in = _limit(say_later("Least buy-in, chips"))
+    max_buy_in = _limit(say_later("Largest buy-in, chips"))
+    approval_above = _limit(say_later("Supervisor approves buy-ins and cash-outs above, chips"))
 
     def body(self) -> dict[str, Any]:
         """The table as the API's body: the knobs and the collection set, blanks left out."""
@@ -264,8 +277,11 @@ class SeatForm(ApprovalForm):
 class ChipsForm(ApprovalForm):
     model = ChipMove
     kind = one_of(
-        "Chips",
-        {"buy_in": "Buy in (from the cage)", "cash_out": "Cash out (to the cage)"},
+        say_later("Chips"),
+        {
+            "buy_in": say_later("Buy in (from the cage)"),
+            "cash_out": say_later("Cash out (to the cage)"),
+        },
         default="buy_in",
     )
     amount = IntegerField(say_later("How many chips"), render_kw=bounds_of(ChipMove, "amount"))
@@ -290,10 +306,10 @@ class TableSettingsForm(OnceForm, Declared):
     drop, as a supervisor changes them."""
 
     model = TableSettings
-    min_buy_in = _limit("Least buy-in, chips")
-    max_buy_in = _limit("Largest buy-in, chips")
-    approval_above = _limit("Supervisor approves buy-ins and cash-outs above, chips")
-    acting_seat = one_of("After a drop or a foul, the acting seat", {})
+    min_buy_in = _limit(say_later("Least buy-in, chips"))
+    max_buy_in = _limit(say_later("Largest buy-in, chips"))
+    approval_above = _limit(say_later("Supervisor approves buy-ins and cash-outs above, chips"))
+    acting_seat = one_of(say_later("After a drop or a foul, the acting seat"), {})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

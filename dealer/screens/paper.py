@@ -24,8 +24,8 @@ class PaperForm(SaidForm):
     paper = RadioField(
         say_later("This tablet's slips print on"),
         choices=[
-            SelectChoice("page", "pages (letter or A4)"),
-            SelectChoice("receipt", "the 80 mm receipt printer"),
+            SelectChoice("page", say_later("pages (letter or A4)")),
+            SelectChoice("receipt", say_later("the 80 mm receipt printer")),
         ],
         validate_choice=False,
     )

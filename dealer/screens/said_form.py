@@ -7,10 +7,11 @@ at start."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import Field
+from wtforms import Field, SelectChoice
 
 from dealer.words.catalogue import say
 
@@ -32,11 +33,22 @@ def said_field(field: Field) -> Field:
             for key, value in field.render_kw.items()
         }
     choices = getattr(field, "choices", None)
-    if isinstance(choices, list | tuple) and all(
-        isinstance(c, tuple) and len(c) >= 2 and isinstance(c[1], str) for c in choices
-    ):
-        field.choices = [(c[0], say(c[1]), *c[2:]) for c in choices]
+    if isinstance(choices, list | tuple) and all(_worded(c) for c in choices):
+        field.choices = [
+            replace(c, label=say(c.label))
+            if isinstance(c, SelectChoice)
+            else (c[0], say(c[1]), *c[2:])
+            for c in choices
+        ]
     return field
+
+
+def _worded(choice: Any) -> bool:
+    """Is ``choice`` a static choice with words: a `SelectChoice` (WTForms' own, a dataclass)
+    or a (value, words, ...) tuple?"""
+    if isinstance(choice, SelectChoice):
+        return isinstance(choice.label, str)
+    return isinstance(choice, tuple) and len(choice) >= 2 and isinstance(choice[1], str)
 
 
 class SaidForm(FlaskForm):
