@@ -48,6 +48,7 @@ from dealer.screens.declared import MISSING, Declared, bounds_of, one_of, sent, 
 from dealer.screens.said_form import SaidForm
 from dealer.web.once import REUSED, new_page_key
 from dealer.words.catalogue import say_later
+from dealer.words.rules import ADDITION_PAY_NAMES, KNOB_NAMES
 from dealer.words.tables import acting_seat_choices
 
 __all__ = [
@@ -70,25 +71,13 @@ __all__ = [
 
 YES_NO = [SelectChoice("true", say_later("yes")), SelectChoice("false", say_later("no"))]
 
-#: Each knob's label on the form: the vocabulary's words (`dealer.words.rules.knob_words`),
-#: with the usual answer where it helps; said as the form is drawn.
-KNOB_LABELS = {
-    "packs": say_later("Packs in the shoe"),
-    "spade_sets_removed": say_later("Sets of spades taken out"),
-    "hand_size": say_later("Cards dealt (10; 15 for Fifteen)"),
-    "tops_ante": say_later("Tops ante, chips"),
-    "drop_forfeit": say_later("Drop forfeit (tops), chips"),
-    "going_out_chips": say_later("Going out pays, chips"),
-    "addition_pay": say_later("Cards beyond three pay"),
-    "spades_double": say_later("Spades double"),
-    "mixed_valle_condition": say_later("Mixed valle set is a condition"),
-    "rearrange_needs_card": say_later("A split or borrow must play a card from hand"),
-}
-
 
 def _words(knob: str) -> str:
-    """A knob's label on the form (a knob the table above misses: "Another setting")."""
-    return KNOB_LABELS.get(knob) or say_later("Another setting")
+    """A knob's label on the form: the vocabulary's message (`dealer.words.rules.KNOB_NAMES`),
+    with the usual answer where it helps; said as the form is made."""
+    if knob == "hand_size":
+        return say_later("Cards dealt (10; 15 for Fifteen)")
+    return KNOB_NAMES.get(knob) or say_later("Another setting")
 
 
 #: Knobs a table may override, with the words the floor sees. Blank keeps the profile's.
@@ -97,10 +86,7 @@ CHOICE_KNOBS = (
     (
         "addition_pay",
         _words("addition_pay"),
-        [
-            SelectChoice("value", say_later("their value again")),
-            SelectChoice("unit", say_later("1 (2 in spades), sets only")),
-        ],
+        [SelectChoice(value, words) for value, words in ADDITION_PAY_NAMES.items()],
     ),
     *(
         (name, _words(name), YES_NO)

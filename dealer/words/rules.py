@@ -16,10 +16,12 @@ from dealer import rules
 from dealer.rules.cards import RANK_NAMES, RANKS, SUIT_NAMES
 from dealer.rules.payments import PaymentRule
 from dealer.words.cards import cards_words
-from dealer.words.catalogue import say, say_n
+from dealer.words.catalogue import say, say_later, say_n
 
 __all__ = [
+    "ADDITION_PAY_NAMES",
     "HAND_RULES",
+    "KNOB_NAMES",
     "Rule",
     "code_words",
     "collection_words",
@@ -151,33 +153,37 @@ def rules_explained(codes: Sequence[str]) -> list[tuple[str, str]]:
 
 
 # ------------------------------------------------------------------------------ knobs
-#: Each knob's label, as the floor reads it (the engine's knobs, PAN_RULES.md section 8).
-_KNOBS = {
-    "packs": "Packs in the shoe",
-    "spade_sets_removed": "Sets of spades taken out",
-    "hand_size": "Cards dealt",
-    "tops_ante": "Tops ante, chips",
-    "drop_forfeit": "Drop forfeit (tops), chips",
-    "going_out_chips": "Going out pays, chips",
-    "addition_pay": "Cards beyond three pay",
-    "spades_double": "Spades double",
-    "mixed_valle_condition": "Mixed valle set is a condition",
-    "rearrange_needs_card": "A split or borrow must play a card from hand",
+#: Each knob's label, as the floor reads it (the engine's knobs, PAN_RULES.md section 8): the
+#: messages, said when shown (a form declares them as its labels, `dealer.screens.forms`).
+KNOB_NAMES = {
+    "packs": say_later("Packs in the shoe"),
+    "spade_sets_removed": say_later("Sets of spades taken out"),
+    "hand_size": say_later("Cards dealt"),
+    "tops_ante": say_later("Tops ante, chips"),
+    "drop_forfeit": say_later("Drop forfeit (tops), chips"),
+    "going_out_chips": say_later("Going out pays, chips"),
+    "addition_pay": say_later("Cards beyond three pay"),
+    "spades_double": say_later("Spades double"),
+    "mixed_valle_condition": say_later("Mixed valle set is a condition"),
+    "rearrange_needs_card": say_later("A split or borrow must play a card from hand"),
 }
-_ADDITION_PAY = {"value": "their value again", "unit": "1 (2 in spades), sets only"}
+ADDITION_PAY_NAMES = {
+    "value": say_later("their value again"),
+    "unit": say_later("1 (2 in spades), sets only"),
+}
 
 
 def knob_words(knob: str) -> str:
     """A knob's label: ``Sets of spades taken out``."""
-    return say(_KNOBS.get(knob, "Another setting"))
+    return say(KNOB_NAMES.get(knob) or say_later("Another setting"))
 
 
 #: Codes the rules' text names besides knobs: refusals and an API field, in words.
 _OTHER_CODES = {
-    "shoe_exceeded": "a refusal: the shoe has no more of that card",
-    "needs_card_from_hand": "a refusal: a card from hand is needed",
-    "no_seat_can_go_out": "a refusal: no seat can go out",
-    "chip_value_cents": "the chip value, in cents",
+    "shoe_exceeded": say_later("a refusal: the shoe has no more of that card"),
+    "needs_card_from_hand": say_later("a refusal: a card from hand is needed"),
+    "no_seat_can_go_out": say_later("a refusal: no seat can go out"),
+    "chip_value_cents": say_later("the chip value, in cents"),
 }
 _CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
@@ -187,7 +193,7 @@ def code_words(text: str) -> str:
 
     def said(found: re.Match[str]) -> str:
         code = found.group(0)
-        if code in _KNOBS:
+        if code in KNOB_NAMES:
             return knob_words(code)
         return say(_OTHER_CODES.get(code, code.replace("_", " ")))
 
@@ -199,14 +205,14 @@ def knob_value_words(knob: str, value: Any) -> str:
     if isinstance(value, bool):
         return say("yes") if value else say("no")
     if knob == "addition_pay":
-        return say(_ADDITION_PAY.get(str(value), str(value)))
+        return say(ADDITION_PAY_NAMES.get(str(value), str(value)))
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def knob_choices(knob: str) -> list[tuple[str, str]]:
     """The values a choice knob may take, as (code, words), for a form's choices."""
     if knob == "addition_pay":
-        return [(code, say(words)) for code, words in _ADDITION_PAY.items()]
+        return [(code, say(words)) for code, words in ADDITION_PAY_NAMES.items()]
     return [("true", say("yes")), ("false", say("no"))]
 
 
