@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import Invalid
 from dealer.models import AuditRecord, Hand, Table, User, utcnow
 from dealer.transactions import require_writing
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 if TYPE_CHECKING:
     from dealer.ledger.post import Recorder
@@ -36,33 +36,33 @@ __all__ = [
     "record_hand_audit",
 ]
 
-#: Every kind of record, with the words the audit screen's filter shows for it.
+#: Every kind of record, with the words the audit screen's filter shows for it (said where shown).
 AUDIT_KINDS: Mapping[str, str] = {
-    "sign_in": "Signed in",
-    "sign_in_refused": "Sign-in refused",
-    "locked_out": "Locked out",
-    "sign_out": "Signed out",
-    "sign_in_ended": "Sign-in ended",
-    "supervisor_approval": "Supervisor approved",
-    "override": "Override",
-    "void": "Void",
-    "table_created": "Table opened",
-    "table_settings": "Table settings changed",
-    "session_opened": "Dealer's session opened",
-    "session_closed": "Dealer's session closed",
-    "session_confirmed": "Session close confirmed",
-    "count": "Count at a session's close",
-    "user_added": "User added",
-    "user_changed": "User changed",
-    "seat_moved": "Meld moved to another seat",
-    "dispute_opened": "Dispute opened",
-    "dispute_ruled": "Dispute ruled on",
-    "device_registered": "Device registered",
-    "device_changed": "Device changed",
-    "player_added": "Player added",
-    "player_changed": "Player changed",
-    "assignment": "Dealer assigned",
-    "ledger_check_failed": "The ledger's checks found problems",
+    "sign_in": say_later("Signed in"),
+    "sign_in_refused": say_later("Sign-in refused"),
+    "locked_out": say_later("Locked out"),
+    "sign_out": say_later("Signed out"),
+    "sign_in_ended": say_later("Sign-in ended"),
+    "supervisor_approval": say_later("Supervisor approved"),
+    "override": say_later("Override"),
+    "void": say_later("Void"),
+    "table_created": say_later("Table opened"),
+    "table_settings": say_later("Table settings changed"),
+    "session_opened": say_later("Dealer's session opened"),
+    "session_closed": say_later("Dealer's session closed"),
+    "session_confirmed": say_later("Session close confirmed"),
+    "count": say_later("Count at a session's close"),
+    "user_added": say_later("User added"),
+    "user_changed": say_later("User changed"),
+    "seat_moved": say_later("Meld moved to another seat"),
+    "dispute_opened": say_later("Dispute opened"),
+    "dispute_ruled": say_later("Dispute ruled on"),
+    "device_registered": say_later("Device registered"),
+    "device_changed": say_later("Device changed"),
+    "player_added": say_later("Player added"),
+    "player_changed": say_later("Player changed"),
+    "assignment": say_later("Dealer assigned"),
+    "ledger_check_failed": say_later("The ledger's checks found problems"),
 }
 #: How to name the device the request being answered came from, set by the web layer before
 #: each request (`dealer.web.signin.claim_device`): the services that record people's actions
@@ -149,7 +149,8 @@ class AuditLine:
 
     @property
     def kind_words(self) -> str:
-        return AUDIT_KINDS.get(self.record.kind, self.record.kind)
+        known = AUDIT_KINDS.get(self.record.kind)
+        return say(known) if known is not None else self.record.kind
 
 
 def audit_trail(

@@ -29,12 +29,16 @@ class AuditFilter(SaidForm):
 
     kind = SelectField(
         say_later("What"),
-        choices=[SelectChoice("", "Everything")]
+        choices=[SelectChoice("", say_later("Everything"))]
         + [SelectChoice(kind, words) for kind, words in AUDIT_KINDS.items()],
         default="",
     )
-    user = SelectField(say_later("Who"), choices=[SelectChoice("", "Anyone")], default="")
-    table = SelectField(say_later("Table"), choices=[SelectChoice("", "Every table")], default="")
+    user = SelectField(
+        say_later("Who"), choices=[SelectChoice("", say_later("Anyone"))], default=""
+    )
+    table = SelectField(
+        say_later("Table"), choices=[SelectChoice("", say_later("Every table"))], default=""
+    )
     since = DateField(say_later("From (day)"), validators=[Optional()])
     until = DateField(say_later("To (day, included)"), validators=[Optional()])
 
@@ -54,8 +58,12 @@ def audit() -> tuple[str, int]:
     form = AuditFilter(request.args)
     users = [SelectChoice(str(u.id), u.name) for u in list_users(session)]
     tables = [SelectChoice(str(t.id), t.name) for t in all_tables(session)]
-    form.user.choices = [SelectChoice("", "Anyone"), *users]
-    form.table.choices = [SelectChoice("", "Every table"), *tables]
+    # The choices' words are said here: a choice is not a tuple, so the form does not say it.
+    form.kind.choices = [SelectChoice("", say("Everything"))] + [
+        SelectChoice(kind, say(words)) for kind, words in AUDIT_KINDS.items()
+    ]
+    form.user.choices = [SelectChoice("", say("Anyone")), *users]
+    form.table.choices = [SelectChoice("", say("Every table")), *tables]
     if request.args and not form.validate():
         return render_template("screens/audit.html", form=form, lines=None, page=AUDIT_PAGE), 422
     since, until = form.since.data, form.until.data

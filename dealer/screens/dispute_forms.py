@@ -45,7 +45,9 @@ class RulingForm(OnceForm, Declared):
     """Upheld (with the void or correction it led to) or denied, and why."""
 
     model = Ruling
-    outcome = one_of("Ruling", {"upheld": "Upheld", "denied": "Denied"})
+    outcome = one_of(
+        say_later("Ruling"), {"upheld": say_later("Upheld"), "denied": say_later("Denied")}
+    )
     reason = StringField(say_later("Why"), render_kw=bounds_of(Ruling, "reason"))
     void_event = IntegerField(
         say_later("The void it led to"), render_kw=bounds_of(Ruling, "void_event")

@@ -6,6 +6,7 @@ the API: the name and PIN rules, the last active admin kept, every change on the
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
@@ -13,6 +14,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import PasswordField, RadioField, SelectChoice, StringField
 
+from dealer.bounds import PIN_DIGITS
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
@@ -37,11 +39,14 @@ class NewPersonForm(PinTwice, Declared):
 
     model = NewUser
     name = StringField(say_later("Name"), render_kw=bounds_of(NewUser, "name"))
-    role = RadioField(
-        say_later("Role"), choices=[SelectChoice(r, r) for r in ROLES], default="dealer"
-    )
+    role = RadioField(say_later("Role"), choices=[SelectChoice(r) for r in ROLES], default="dealer")
     pin = PasswordField()
     pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Each role offered by its name, in the language chosen at start.
+        self.role.choices = [SelectChoice(r, said.role_name(r)) for r in ROLES]
 
 
 class NewPinForm(PinTwice, SaidForm):
@@ -59,6 +64,8 @@ def _screen(
         people=users.list_users(current_session()),
         form=form,
         pin_form=NewPinForm(formdata=None),
+        pin_digits=PIN_DIGITS,
+        role_name=said.role_name,
         error=error,
     ), status
 
@@ -80,7 +87,7 @@ def add_person() -> Response | tuple[str, int]:
 
     def add(session: Session) -> str:
         users.add_user(session, body.name, body.role, body.pin, who().user)
-        return said.person_added(body.name, body.role)
+        return said.person_added(body.name, said.role_name(body.role))
 
     return _change(add, form)
 

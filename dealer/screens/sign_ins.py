@@ -33,6 +33,7 @@ def _sign_ins_page(status: int = 200, error: str | None = None) -> tuple[str, in
             rows=rows,
             mine=who().token.id,
             form=EndSignInForm(),
+            role_name=said.role_name,
             error=error,
         ),
         status,

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say
 
-__all__ = ["deactivated", "form_expired", "new_pin_given", "person_added", "pin_field"]
+__all__ = [
+    "deactivated",
+    "form_expired",
+    "new_pin_given",
+    "person_added",
+    "pin_field",
+    "role_name",
+]
+
+
+def role_name(role: str) -> str:
+    """A user's role (`dealer.models.ROLES`) as a name: ``dealer``, ``supervisor``, ``admin``."""
+    return {"dealer": say("dealer"), "supervisor": say("supervisor"), "admin": say("admin")}[role]
 
 
 def pin_field(low: int, high: int) -> str:
