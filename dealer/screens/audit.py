@@ -58,10 +58,7 @@ def audit() -> tuple[str, int]:
     form = AuditFilter(request.args)
     users = [SelectChoice(str(u.id), u.name) for u in list_users(session)]
     tables = [SelectChoice(str(t.id), t.name) for t in all_tables(session)]
-    # The choices' words are said here: a choice is not a tuple, so the form does not say it.
-    form.kind.choices = [SelectChoice("", say("Everything"))] + [
-        SelectChoice(kind, say(words)) for kind, words in AUDIT_KINDS.items()
-    ]
+    # The form said its own choices as it was made; these lists are the floor's.
     form.user.choices = [SelectChoice("", say("Anyone")), *users]
     form.table.choices = [SelectChoice("", say("Every table")), *tables]
     if request.args and not form.validate():
