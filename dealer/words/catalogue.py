@@ -14,8 +14,8 @@ is declared, when no language is chosen yet) is marked with `say_later`, which r
 is, and is said when it is shown (`dealer.screens.said_form`). The templates say theirs with the
 same `say` and `say_n`, and `say_html` where a message holds markup.
 
-Extract them with ``pybabel extract -k say -k say_n:1,2 -k say_later -k say_html -o dealer.pot
-dealer templates`` (Babel's Jinja extractor reads the templates' calls by the same names).
+Extract them with ``pybabel extract -F pyproject.toml -o dealer.pot .`` (the code's and the
+templates' calls by these names, as ``[tool.babel]`` in pyproject.toml maps them).
 """
 
 from __future__ import annotations
