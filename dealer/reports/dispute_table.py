@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from reportlab.platypus import Flowable
 
 from dealer.reports.figures import local_time
-from dealer.reports.layout import ALARM, cell, grid, note, section
+from dealer.reports.layout import alarm, cell, grid, note, section
 from dealer.views.documents.model import DisputeLine
 from dealer.words.catalogue import say
 
@@ -74,7 +74,7 @@ def _ruling(d: DisputeLine, tz: ZoneInfo) -> str:
     """OPEN and awaiting a ruling, or the ruling, what it led to, and who ruled when, as
     markup."""
     if d.is_open:
-        stamp = f'<font color="{ALARM}"><b>{escape(say("OPEN"))}</b></font>'
+        stamp = alarm(say("OPEN"))
         return say("{open}: awaiting a supervisor's ruling", open=stamp)
     ruling = f"<b>{escape(d.outcome.upper())}</b>: {escape(d.reason or '')}"
     if d.led_to:

@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Spacer, Table
 
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
-from dealer.reports.layout import ALARM, cell, grid, heading, note, pairs, signatures, small
+from dealer.reports.layout import ALARM, alarm, cell, grid, heading, note, pairs, signatures, small
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import HandSlip, PrintOptions
 from dealer.words.catalogue import say, say_n
@@ -44,7 +44,9 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
         story.append(note(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
     story += [
         small(
-            f"<b>{escape(say('RULES IN FORCE'))}</b> - "
+            "<b>"
+            + escape(say("RULES IN FORCE"))
+            + "</b> - "
             + " &middot; ".join(f"<b>{escape(k)}</b>: {escape(v)}" for k, v in slip.rules_words)
         ),
         *heading(say("Events and payments")),
@@ -138,7 +140,7 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
             who = say("recorded by {recorder}", recorder=event.recorded_by)
         text = escape(event.text)
         if event.voided:
-            stamp = f'<font color="{ALARM}"><b>{escape(say("VOIDED"))}</b></font>'
+            stamp = alarm(say("VOIDED"))
             text = f'<font color="{VOID_GREY}">{text}</font> {stamp}'
         text += f' <font size="6.5" color="#555555">- {escape(who)}</font>'
         rows.append([str(event.seq), local_time(event.at, tz, "time"), cell(text, markup=True), ""])

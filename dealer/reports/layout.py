@@ -38,6 +38,7 @@ __all__ = [
     "ALARM",
     "BANNER_RED",
     "PagedTable",
+    "alarm",
     "banner",
     "cell",
     "clip",
@@ -398,3 +399,8 @@ def signatures(left: str, right: str, width: float, compact: bool = False) -> Fl
         )
     )
     return KeepTogether([*section(say("Signatures")), table])
+
+
+def alarm(words: str) -> str:
+    """``words`` (already said) in bold red, as markup for a paragraph: VOIDED, OPEN."""
+    return f'<font color="{ALARM}"><b>{escape(words)}</b></font>'

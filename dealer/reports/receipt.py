@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
 from dealer.reports.fonts import BOLD, FONT
 from dealer.reports.hand_slip import slip_decor, winner_words
-from dealer.reports.layout import ALARM
+from dealer.reports.layout import ALARM, alarm
 from dealer.reports.pages import build_pdf
 from dealer.reports.statement_slip import statement_decor
 from dealer.views.documents.model import HandSlip, PrintOptions
@@ -88,7 +88,7 @@ def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
     for event in slip.events:
         text = escape(event.text)
         if event.voided:
-            text += f' <font color="{ALARM}"><b>{escape(say("VOIDED"))}</b></font>'
+            text += " " + alarm(say("VOIDED"))
         story.append(_line(f"<b>#{event.seq}</b> {local_time(event.at, tz, 'time')} {text}"))
         for sentence, chips in event.said:
             story.append(_line(f"{escape(sentence)} <b>{escape(money(chips))}</b>", indent=True))

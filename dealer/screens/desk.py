@@ -16,7 +16,7 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.devices import read_device
-from dealer.rulebook import RuleSection, rule_section, rule_sections
+from dealer.rulebook import RuleSection, block, rule_section, rule_sections
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
@@ -134,35 +134,27 @@ def _inline(text: str) -> Markup:
 
 def _block(text: str) -> Markup:
     """One block of the rules' markdown as HTML: a table, a list (numbered items anchored
-    ``item-N``, as a rule's section "5.4" links to), or a paragraph."""
-    lines = text.splitlines()
-    if lines[0].startswith("|"):
-        rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if "---" not in ln]
-        head = Markup("").join(Markup("<th scope='col'>%s</th>") % _inline(c) for c in rows[0])
+    ``item-N``, as a rule's section "5.4" links to), or a paragraph (`dealer.rulebook.block`)."""
+    found = block(text)
+    if found.kind == "table":
+        head = Markup("").join(
+            Markup("<th scope='col'>%s</th>") % _inline(c) for c in found.rows[0]
+        )
         body = Markup("").join(
             Markup("<tr>%s</tr>") % Markup("").join(Markup("<td>%s</td>") % _inline(c) for c in row)
-            for row in rows[1:]
+            for row in found.rows[1:]
         )
         return Markup(
             "<div class='table-wrap' tabindex='0' role='region' aria-label='%s'><table "
             "class='grid'><thead><tr>%s</tr></thead><tbody>%s</tbody></table></div>"
         ) % (say("A table of the rules"), head, body)
-    items: list[tuple[str, list[str]]] = []
-    for line in lines:
-        numbered = re.match(r"^(\d+)\. (.*)$", line)
-        if numbered or line.startswith("- "):
-            items.append((numbered[1] if numbered else "", [numbered[2] if numbered else line[2:]]))
-        elif items and line.startswith(" "):
-            items[-1][1].append(line.strip())
-        else:
-            items.append(("text", [line]))
-    if all(kind != "text" for kind, _ in items):
-        tag = "ol" if items[0][0] else "ul"
+    if found.kind == "list":
+        tag = "ol" if found.items[0][0] else "ul"
         lis = Markup("").join(
             (Markup("<li id='item-%s' value='%s'>") % (kind, kind) if kind else Markup("<li>"))
-            + _inline(" ".join(words))
+            + _inline(words)
             + Markup("</li>")
-            for kind, words in items
+            for kind, words in found.items
         )
         return Markup("<%s class='rule-list'>%s</%s>") % (Markup(tag), lis, Markup(tag))
-    return Markup("<p>%s</p>") % _inline(" ".join(line.strip() for line in lines))
+    return Markup("<p>%s</p>") % _inline(found.text)

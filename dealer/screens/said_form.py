@@ -21,9 +21,11 @@ __all__ = ["SaidForm", "said_field"]
 READ_ATTRIBUTES = ("placeholder", "title", "aria-label")
 
 
-def said_field(field: Field) -> Field:
-    """``field`` with its label, description, choices' words and read attributes said."""
-    if field.label.text:
+def said_field(field: Field, labelled: bool = True) -> Field:
+    """``field`` with its label (when ``labelled``: one given where the field is declared, not
+    WTForms' own made from its name, as a hidden field's), description, choices' words and read
+    attributes said."""
+    if labelled and field.label.text:
         field.label.text = say(field.label.text)
     if isinstance(field.description, str) and field.description:
         field.description = say(field.description)
@@ -56,4 +58,5 @@ class SaidForm(FlaskForm):
 
     class Meta(FlaskForm.Meta):
         def bind_field(self, form: Any, unbound_field: Any, options: Any) -> Field:
-            return said_field(super().bind_field(form, unbound_field, options))
+            labelled = bool(unbound_field.args) or "label" in unbound_field.kwargs
+            return said_field(super().bind_field(form, unbound_field, options), labelled)

@@ -61,67 +61,89 @@ class Rule:
 #: Each rule's name, explanation and section, in English (the catalogue's source).
 _RULES: dict[str, tuple[str, str, str]] = {
     "collection": (
-        "house collection",
-        "The house's collection: a fixed fee per hand paid by each seat dealt in before the "
-        "deal, or the time collection from each seated player.",
+        say_later("house collection"),
+        say_later(
+            "The house's collection: a fixed fee per hand paid by each seat dealt in before the "
+            "deal, or the time collection from each seated player."
+        ),
         "6",
     ),
-    "ante": ("ante", "Each seat dealt in antes into the hand's pot.", "5.1"),
+    "ante": (say_later("ante"), say_later("Each seat dealt in antes into the hand's pot."), "5.1"),
     "drop_forfeit": (
-        "drop forfeit",
-        "A seat that drops before the first meld pays the drop forfeit (the tops) into the pot.",
+        say_later("drop forfeit"),
+        say_later(
+            "A seat that drops before the first meld pays the drop forfeit (the tops) into the pot."
+        ),
         "5.2",
     ),
     "condition": (
-        "conditions",
-        "When a condition is laid or grows, every paying seat pays the rise of its value above "
-        "its paid level, at once.",
+        say_later("conditions"),
+        say_later(
+            "When a condition is laid or grows, every paying seat pays the rise of its value above "
+            "its paid level, at once."
+        ),
         "4",
     ),
     "going_out": (
-        "going out",
-        "Each other paying seat pays the seat that goes out the going-out chips.",
+        say_later("going out"),
+        say_later("Each other paying seat pays the seat that goes out the going-out chips."),
         "5.4",
     ),
     "conditions_again": (
-        "conditions paid again",
-        "At going out, each paying seat pays the winner again what it paid the winner for "
-        "conditions during the hand, net of anything returned.",
+        say_later("conditions paid again"),
+        say_later(
+            "At going out, each paying seat pays the winner again what it paid the winner for "
+            "conditions during the hand, net of anything returned."
+        ),
         "5.4",
     ),
-    "pot": ("the pot", "The seat that goes out, or the last seat left in, takes the pot.", "5.4"),
+    "pot": (
+        say_later("the pot"),
+        say_later("The seat that goes out, or the last seat left in, takes the pot."),
+        "5.4",
+    ),
     "rake": (
-        "rake",
-        "The house takes a percent of the winner's collection, rounded down, at most the cap. "
-        "Never allowed in California card rooms.",
+        say_later("rake"),
+        say_later(
+            "The house takes a percent of the winner's collection, rounded down, at most the cap. "
+            "Never allowed in California card rooms."
+        ),
         "6",
     ),
     "foul_refund": (
-        "foul refund",
-        "A fouled seat pays back every condition chip it collected this hand, and keeps paying "
-        "the others.",
+        say_later("foul refund"),
+        say_later(
+            "A fouled seat pays back every condition chip it collected this hand, and keeps paying "
+            "the others."
+        ),
         "7",
     ),
     "penalty": (
-        "discard penalty",
-        "The seat that discarded the card the winner went out on pays each other losing seat, "
-        "except the winner, its loss for the hand.",
+        say_later("discard penalty"),
+        say_later(
+            "The seat that discarded the card the winner went out on pays each other losing seat, "
+            "except the winner, its loss for the hand."
+        ),
         "7",
     ),
     "void": (
-        "returned by a void",
-        "A voided event's payments are returned by new entries that point at the ones they "
-        "reverse; nothing is deleted.",
+        say_later("returned by a void"),
+        say_later(
+            "A voided event's payments are returned by new entries that point at the ones they "
+            "reverse; nothing is deleted."
+        ),
         "7",
     ),
     "void_hand": (
-        "returned when the hand was voided",
-        "A supervisor voids the whole hand: every entry of the hand is returned, antes and "
-        "collections included.",
+        say_later("returned when the hand was voided"),
+        say_later(
+            "A supervisor voids the whole hand: every entry of the hand is returned, antes and "
+            "collections included."
+        ),
         "7",
     ),
-    "buy_in": ("buy-in", "Chips bought at the table.", "6"),
-    "cash_out": ("cash-out", "Chips cashed out at the table.", "6"),
+    "buy_in": (say_later("buy-in"), say_later("Chips bought at the table."), "6"),
+    "cash_out": (say_later("cash-out"), say_later("Chips cashed out at the table."), "6"),
 }
 
 #: The rules a hand's payment is made under (the engine's codes), in the engine's order.

@@ -223,9 +223,12 @@ def said_at_import(source: str) -> Iterator[tuple[int, str]]:
     names: set[str] = set()  # functions and modules of the vocabulary, as this module names them
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dealer.words"):
-            # `say_later` only marks a message, to be said when it is shown
+            # `say_later` only marks a message, to be said when it is shown; a table of such
+            # messages (`words.rules.KNOB_NAMES`) is read, not said
             names.update(
-                alias.asname or alias.name for alias in node.names if alias.name != "say_later"
+                alias.asname or alias.name
+                for alias in node.names
+                if alias.name != "say_later" and not alias.name.isupper()
             )
         elif isinstance(node, ast.ImportFrom) and node.module == "dealer":
             names.update(a.asname or a.name for a in node.names if a.name == "words")

@@ -4,7 +4,9 @@ message they said to it)."""
 
 from __future__ import annotations
 
-from tests.words.extraction import extracted
+import ast
+
+from tests.words.extraction import ROOT, extracted
 
 
 def test_the_extraction_finds_every_kind_of_message() -> None:
@@ -14,3 +16,31 @@ def test_the_extraction_finds_every_kind_of_message() -> None:
     assert "Packs in the shoe" in found  # the vocabulary's knob names, marked say_later
     assert {"{count} chip", "{count} chips"} <= found  # a plural, both forms
     assert "Page {page} of {pages}" in found  # a document's
+
+
+def said_in_f_strings(source: str) -> list[int]:
+    """The lines where a message is said inside an f-string's braces: the extraction cannot
+    read it there."""
+    return [
+        node.lineno
+        for string in ast.walk(ast.parse(source))
+        if isinstance(string, ast.JoinedStr)
+        for node in ast.walk(string)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("say", "say_n", "say_html", "say_later")
+    ]
+
+
+def test_said_in_f_strings_are_found() -> None:
+    assert said_in_f_strings("a = f'<b>{say(\"VOIDED\")}</b>'\nb = say('OPEN')\n") == [1]
+
+
+def test_no_message_is_said_inside_an_f_string() -> None:
+    package = ROOT / "dealer"
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted(package.rglob("*.py"))
+        for line in said_in_f_strings(path.read_text())
+    ]
+    assert not found, "said inside an f-string (not extracted):\n" + "\n".join(found)
