@@ -107,11 +107,20 @@ def add_player(
     player = Player(name=name, card_number=card, notes=notes, created_by=user.id)
     session.add(player)
     session.flush()
-    card_words = f" (card {card})" if card else ""
+    if card:
+        words = say(
+            "{user} added player {id}: {name} (card {card}).",
+            user=user.name,
+            id=player.id,
+            name=name,
+            card=card,
+        )
+    else:
+        words = say("{user} added player {id}: {name}.", user=user.name, id=player.id, name=name)
     record_audit(
         session,
         "player_added",
-        words=f"{user.name} added player {player.id}: {name}{card_words}.",
+        words=words,
         user_id=user.id,
         details={"player": player.id, "card_number": card},
     )

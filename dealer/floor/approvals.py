@@ -109,13 +109,23 @@ def approved_words(approver: User | None, user: User) -> str:
 def record_approval(
     session: Session, table: Table, what: str, amount: int, approver: User | None, user: User
 ) -> None:
-    """Write a supervisor's approval of a buy-in or cash-out above the threshold in the trail."""
+    """Write a supervisor's approval of a buy-in or cash-out above the threshold in the trail;
+    ``what``: ``buy_in``, ``cash_out``, or ``leaving`` (the cash-out of a player leaving)."""
     if approver is None or not chips_need_floor(table, amount):
         return
+    fields = {"supervisor": approver.name, "amount": amount, "table": table.name}
+    if what == "buy_in":
+        words = say("{supervisor} approved a buy-in of {amount:,} at {table}.", **fields)
+    elif what == "cash_out":
+        words = say("{supervisor} approved a cash-out of {amount:,} at {table}.", **fields)
+    else:
+        words = say(
+            "{supervisor} approved a cash-out on leaving of {amount:,} at {table}.", **fields
+        )
     record_audit(
         session,
         "supervisor_approval",
-        words=f"{approver.name} approved {what} of {amount:,} at {table.name}.",
+        words=words,
         user_id=user.id,
         table_id=table.id,
         details={"supervisor": approver.id, "amount": amount, "what": what},

@@ -16,6 +16,7 @@ from dealer.errors import Conflict, Invalid, NotFound
 from dealer.models import Table, TableAssignment, User
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
+from dealer.words.people import role_name
 
 __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 
@@ -57,7 +58,7 @@ def _dealer(session: Session, name: object) -> User:
             say(
                 "{name} is a {role}: a supervisor or admin may act at every table already.",
                 name=found.name,
-                role=found.role,
+                role=role_name(found.role),
             ),
             "not_a_dealer",
         )
@@ -72,9 +73,10 @@ def assign(session: Session, table: Table, dealer_name: object, by: User) -> Use
             say("{name} is assigned to {name2} already.", name=dealer.name, name2=table.name),
             "assigned_already",
         )
-    return _record(
-        session, table, dealer, by, True, f"{by.name} assigned {dealer.name} to {table.name}."
+    words = say(
+        "{by} assigned {dealer} to {table}.", by=by.name, dealer=dealer.name, table=table.name
     )
+    return _record(session, table, dealer, by, True, words)
 
 
 def unassign(session: Session, table: Table, dealer_id: int, by: User) -> User:
@@ -87,9 +89,8 @@ def unassign(session: Session, table: Table, dealer_id: int, by: User) -> User:
             ),
             "not_assigned",
         )
-    return _record(
-        session, table, dealer, by, False, f"{by.name} took {dealer.name} off {table.name}."
-    )
+    words = say("{by} took {dealer} off {table}.", by=by.name, dealer=dealer.name, table=table.name)
+    return _record(session, table, dealer, by, False, words)
 
 
 def _record(

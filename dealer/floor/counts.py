@@ -168,17 +168,27 @@ def record_count(
     approver = approvals.approval(over, user, supervisor, refused) if over else None
     if over and not (reason or "").strip():
         raise Invalid(say("Give the reason for the variance."), "reason_missing")
-    words = say(
-        "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
-        "confirmed by {witness}.",
-        user=user.name,
-        tray=tray_chips,
-        id=down.id,
-        expected=expected.tray_chips,
-        witness=witness.name,
-    )
-    if approver is not None:
-        words += " " + say("{name} approved the variance.", name=approver.name)
+    if approver is None:
+        words = say(
+            "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
+            "confirmed by {witness}.",
+            user=user.name,
+            tray=tray_chips,
+            id=down.id,
+            expected=expected.tray_chips,
+            witness=witness.name,
+        )
+    else:
+        words = say(
+            "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
+            "confirmed by {witness}. {supervisor} approved the variance.",
+            user=user.name,
+            tray=tray_chips,
+            id=down.id,
+            expected=expected.tray_chips,
+            witness=witness.name,
+            supervisor=approver.name,
+        )
     return record_audit(
         session,
         "count",

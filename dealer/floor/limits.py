@@ -21,6 +21,7 @@ from dealer.models import Table, User
 from dealer.people.audit import record_audit
 from dealer.people.users import require_role
 from dealer.words.catalogue import say
+from dealer.words.tables import limit_words
 
 __all__ = [
     "LIMIT_FIELDS",
@@ -100,7 +101,7 @@ def change_limits(
     session.flush()
     if after != before:
         changed = ", ".join(
-            f"{LIMIT_FIELDS[field]} {old:,} -> {new:,}"
+            say("{limit} {old:,} -> {new:,}", limit=limit_words(field), old=old, new=new)
             for field, old, new in zip(
                 LIMIT_FIELDS, before.as_dict().values(), after.as_dict().values(), strict=True
             )
@@ -109,7 +110,12 @@ def change_limits(
         record_audit(
             session,
             "table_settings",
-            words=f"{user.name} changed the limits of {table.name}: {changed}.",
+            words=say(
+                "{user} changed the limits of {table}: {changed}.",
+                user=user.name,
+                table=table.name,
+                changed=changed,
+            ),
             user_id=user.id,
             table_id=table.id,
             details={"before": before.as_dict(), "after": after.as_dict()},

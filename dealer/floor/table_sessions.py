@@ -99,11 +99,18 @@ def open_session(
     opened = TableSession(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
     session.add(opened)
     session.flush()
-    how = " by dealing with none open" if implicit else ""
+    if implicit:
+        words = say(
+            "Session {id} opened at {table} by dealing with none open.",
+            id=opened.id,
+            table=table.name,
+        )
+    else:
+        words = say("Session {id} opened at {table}.", id=opened.id, table=table.name)
     record_audit(
         session,
         "session_opened",
-        words=f"Session {opened.id} opened at {table.name}{how}.",
+        words=words,
         user_id=dealer_id,
         table_id=table.id,
         details={"session": opened.id, "implicit": implicit},
@@ -201,7 +208,7 @@ def close_session(
         record_audit(
             session,
             "session_closed",
-            words=f"{user.name} closed session {table_session.id}.",
+            words=say("{user} closed session {id}.", user=user.name, id=table_session.id),
             user_id=user.id,
             table_id=table_session.table_id,
             details={"session": table_session.id},
@@ -221,7 +228,11 @@ def close_session(
         record_audit(
             session,
             "session_confirmed",
-            words=f"{approver.name} confirmed the close of session {table_session.id}.",
+            words=say(
+                "{supervisor} confirmed the close of session {id}.",
+                supervisor=approver.name,
+                id=table_session.id,
+            ),
             user_id=user.id,
             table_id=table_session.table_id,
             details={"session": table_session.id, "supervisor": approver.id},

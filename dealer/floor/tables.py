@@ -43,6 +43,7 @@ from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words import tables as table_words
 from dealer.words.catalogue import say
+from dealer.words.rules import profile_words
 
 __all__ = [
     "CHIP_MOVES",
@@ -117,7 +118,13 @@ def create_table(
     record_audit(
         session,
         "table_created",
-        words=f"{user.name} opened table {table.id} ({name}, {profile}).",
+        words=say(
+            "{user} opened table {id} ({name}, {profile}).",
+            user=user.name,
+            id=table.id,
+            name=name,
+            profile=profile_words(profile),
+        ),
         user_id=user.id,
         table_id=table.id,
         details={"rules": dict(overrides), "collection": table.collection},
@@ -247,7 +254,7 @@ def seat_player(
             ],
             recorder,
         )
-        record_approval(session, table, "a buy-in", buy_in, approved, user)
+        record_approval(session, table, "buy_in", buy_in, approved, user)
     return seating
 
 
@@ -305,8 +312,7 @@ def move_chips(
         noted = approved_words(approved, user)
         posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}{noted}")
     post(session, table.id, [posting], recorder)
-    what = "a buy-in" if kind == "buy_in" else "a cash-out"
-    record_approval(session, table, what, amount, approved, user)
+    record_approval(session, table, kind, amount, approved, user)
 
 
 def pause_seat(session: Session, seating: Seating, paused: object) -> None:
@@ -370,7 +376,7 @@ def leave_seat(
             [Posting(account, CAGE, stack, "cash_out", f"{who} and cashes out {stack}{noted}")],
             recorder,
         )
-        record_approval(session, table, "a cash-out on leaving", stack, approved, user)
+        record_approval(session, table, "leaving", stack, approved, user)
     seating.left_at = utcnow()
     session.flush()
     return stack

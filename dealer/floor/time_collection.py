@@ -58,8 +58,13 @@ def take_time_collection(
         record_audit(
             session,
             "override",
-            words=f"{approved.name} let the time collection at {table.name} be taken "
-            f"{due.minutes_left} min before it was due.",
+            words=say(
+                "{supervisor} let the time collection at {table} be taken {minutes} min before "
+                "it was due.",
+                supervisor=approved.name,
+                table=table.name,
+                minutes=due.minutes_left,
+            ),
             user_id=user.id,
             device=recorder.device,
             table_id=table.id,

@@ -37,7 +37,9 @@ def movable(replayed: Replayed, event: Event) -> bool:
 
 def moved_reason(event: Event, seat: int) -> str:
     """The void's reason, ready-made: the floor reads what happened."""
-    return f"Wrong seat: entered for seat {event.seat}, moved to seat {seat}."
+    return say(
+        "Wrong seat: entered for seat {was}, moved to seat {seat}.", was=event.seat, seat=seat
+    )
 
 
 def move_to_seat(
@@ -74,7 +76,14 @@ def move_to_seat(
         "seat_moved",
         hand,
         recorder,
-        words=f"{moved_reason(event, seat)} (hand {hand.number}, event #{event.seq})",
+        words=say(
+            "Wrong seat: entered for seat {was}, moved to seat {seat}. (hand {number}, event "
+            "#{seq})",
+            was=event.seat,
+            seat=seat,
+            number=hand.number,
+            seq=event.seq,
+        ),
         details={"event": event.id, "again": again.id, "seat": seat},
     )
     return voided, again

@@ -25,6 +25,7 @@ from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 from dealer.people.audit import record_hand_audit
 from dealer.words.catalogue import say
+from dealer.words.events import action_words
 
 __all__ = ["record_event", "start_hand"]
 
@@ -122,19 +123,17 @@ def _audit_event(
 ) -> None:
     """Put a void, and a supervisor's approval on the spot, on the audit trail."""
     hand = replayed.row
-    where = f"hand {hand.number} at table {hand.table_id}"
+    where = {"number": hand.number, "table": hand.table_id}
 
     if event.type == "void" and event.action is not None:
         target = event.action.get("event")
-        what = f"event #{target}" if isinstance(target, int) else "the whole hand"
         reason = str(event.action.get("reason") or "").strip()
-        said = f": {reason}" if reason else "."
         record_hand_audit(
             session,
             "void",
             hand,
             recorder,
-            words=f"Voided {what} of {where}{said}",
+            words=_void_words(target if isinstance(target, int) else None, reason, where),
             details={"event": event.id, "voided": target},
         )
     if supervisor is not None and supervisor.id != user.id:
@@ -143,9 +142,37 @@ def _audit_event(
             "supervisor_approval",
             hand,
             recorder,
-            words=f"{supervisor.name} approved {event.type} #{event.seq} of {where}.",
+            words=say(
+                "{supervisor} approved {action} #{seq} of hand {number} at table {table}.",
+                supervisor=supervisor.name,
+                action=action_words(event.type),
+                seq=event.seq,
+                **where,
+            ),
             details={"event": event.id, "supervisor": supervisor.id},
         )
+
+
+def _void_words(target: int | None, reason: str, where: Mapping[str, int]) -> str:
+    """The audit trail's sentence for a void: of one event or the whole hand, with its reason."""
+    if target is not None and reason:
+        return say(
+            "Voided event #{target} of hand {number} at table {table}: {reason}",
+            target=target,
+            reason=reason,
+            **where,
+        )
+    if target is not None:
+        return say(
+            "Voided event #{target} of hand {number} at table {table}.", target=target, **where
+        )
+    if reason:
+        return say(
+            "Voided the whole hand of hand {number} at table {table}: {reason}",
+            reason=reason,
+            **where,
+        )
+    return say("Voided the whole hand of hand {number} at table {table}.", **where)
 
 
 def _void_by_seq(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, Any]:

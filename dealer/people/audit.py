@@ -88,7 +88,11 @@ def record_audit(
     details: Mapping[str, object] | None = None,
 ) -> AuditRecord:
     """Add one record to the trail, in the caller's write transaction (it commits with it),
-    and link it into the keyed chain like the ledger: edited or removed, `ledger verify` says so."""
+    and link it into the keyed chain like the ledger: edited or removed, `ledger verify` says so.
+
+    ``words`` is one sentence of the catalogue (`say`), said in the language chosen when the
+    record is written: the record is sealed as it was said, so it is shown in that language
+    afterwards, whichever language is chosen later."""
     if kind not in AUDIT_KINDS:
         raise ValueError(f"unknown audit kind {kind!r}")  # a programming error, never input
     # In the writers' order before it is stamped: records and their links keep time order (a

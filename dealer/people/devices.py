@@ -137,7 +137,7 @@ def register_device(
     record_audit(
         session,
         "device_registered",
-        words=f"{user.name} registered this tablet as {device.name}.",
+        words=say("{user} registered this tablet as {name}.", user=user.name, name=device.name),
         user_id=user.id,
         details={"device": device.id},
     )
@@ -156,9 +156,8 @@ def rename_device(session: Session, device_id: int, name: object, user: User) ->
             say("{name} is retired: register the tablet again.", name=device.name), "device_retired"
         )
     was, device.name = device.name, _name(name)
-    return _changed(
-        session, device, user, f"{user.name} renamed tablet {was} to {device.name}.", was=was
-    )
+    words = say("{user} renamed tablet {was} to {name}.", user=user.name, was=was, name=device.name)
+    return _changed(session, device, user, words, was=was)
 
 
 def retire_device(session: Session, device_id: int, user: User) -> Device:
@@ -166,7 +165,8 @@ def retire_device(session: Session, device_id: int, user: User) -> Device:
     device = _get(session, device_id)
     if device.retired_at is None:
         device.retired_at = utcnow()
-        _changed(session, device, user, f"{user.name} retired tablet {device.name}.", retired=True)
+        words = say("{user} retired tablet {name}.", user=user.name, name=device.name)
+        _changed(session, device, user, words, retired=True)
     return device
 
 

@@ -29,7 +29,7 @@ from dealer.people import lockout
 from dealer.people.audit import record_audit
 from dealer.people.lockout import FREE_WRONG_PINS, Attempt
 from dealer.transactions import in_write, writing
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_n
 
 __all__ = [
     "HASH_LOCK",
@@ -168,13 +168,24 @@ def _audit_refusal(
     session: Session, attempt: Attempt, user_id: int | None, wait: timedelta
 ) -> None:
     """A wrong name or PIN on the audit trail, and the wait it started (``locked_out``)."""
-    what = "A supervisor's approval" if attempt.approval else "A sign-in"
     typed = attempt.name.strip()[:USER_NAME]
     details = {"name": typed, "source": attempt.source, "approval": attempt.approval}
+    if attempt.approval:
+        words = say(
+            "A supervisor's approval as {name} from {source} was refused: wrong name or PIN.",
+            name=repr(typed),
+            source=attempt.source,
+        )
+    else:
+        words = say(
+            "A sign-in as {name} from {source} was refused: wrong name or PIN.",
+            name=repr(typed),
+            source=attempt.source,
+        )
     record_audit(
         session,
         "sign_in_refused",
-        words=f"{what} as {typed!r} from {attempt.source} was refused: wrong name or PIN.",
+        words=words,
         user_id=user_id,
         details=details,
     )
@@ -183,8 +194,15 @@ def _audit_refusal(
         record_audit(
             session,
             "locked_out",
-            words=f"Too many wrong PINs for {typed!r} from {attempt.source}: "
-            f"the next try there waits {seconds} seconds.",
+            words=say_n(
+                "Too many wrong PINs for {name} from {source}: the next try there waits {n} "
+                "second.",
+                "Too many wrong PINs for {name} from {source}: the next try there waits {n} "
+                "seconds.",
+                seconds,
+                name=repr(typed),
+                source=attempt.source,
+            ),
             user_id=user_id,
             details={**details, "wait_seconds": seconds},
         )

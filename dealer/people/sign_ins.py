@@ -141,12 +141,16 @@ def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None
             row.revoked_at = clock.now()
             row.ended_by = ended_by
             if ended_by is None:
-                words, kind, by = f"{row.user.name} signed out.", "sign_out", row.user_id
+                words = say("{name} signed out.", name=row.user.name)
+                kind, by = "sign_out", row.user_id
             else:
                 ender = work.get(User, ended_by)
-                ender_name = ender.name if ender is not None else f"user {ended_by}"
-                words = (
-                    f"{ender_name} ended {row.user.name}'s sign-in (since {row.created_at:%H:%M})."
+                ender_name = ender.name if ender is not None else say("user {id}", id=ended_by)
+                words = say(
+                    "{by} ended {name}'s sign-in (since {since:%H:%M}).",
+                    by=ender_name,
+                    name=row.user.name,
+                    since=row.created_at,
                 )
                 kind, by = "sign_in_ended", ended_by
             record_audit(

@@ -43,6 +43,7 @@ from dealer.people.sign_ins import (
 )
 from dealer.transactions import writing
 from dealer.words.catalogue import say
+from dealer.words.people import role_name
 
 __all__ = [
     "LIVE_TOKEN",
@@ -125,11 +126,14 @@ def add_user(
     user = User(name=name, role=role, pin_hash=hash_pin(pin))
     session.add(user)
     session.flush()
-    added_by = f" by {by.name}" if by is not None else ""
+    if by is not None:
+        words = say("{name} added as {role} by {by}.", name=name, role=role_name(role), by=by.name)
+    else:
+        words = say("{name} added as {role}.", name=name, role=role_name(role))
     record_audit(
         session,
         "user_added",
-        words=f"{name} added as {role}{added_by}.",
+        words=words,
         user_id=by.id if by is not None else None,
         details={"user": user.id, "role": role},
     )
@@ -173,7 +177,7 @@ def sign_in(
         record_audit(
             work,
             "sign_in",
-            words=f"{user.name} signed in ({user.role}).",
+            words=say("{name} signed in ({role}).", name=user.name, role=role_name(user.role)),
             user_id=user.id,
             device=device,
             details={"sign_in": row.id},
@@ -263,7 +267,10 @@ def deactivate_user(session: Session, user_id: int, by: User | None = None) -> U
         if admins == 1:
             raise Conflict(say("This is the last active admin: add another first."), "last_admin")
     user.active = False
-    words = f"{user.name} deactivated" + (f" by {by.name}." if by is not None else ".")
+    if by is not None:
+        words = say("{name} deactivated by {by}.", name=user.name, by=by.name)
+    else:
+        words = say("{name} deactivated.", name=user.name)
     return user_changed(session, user, by, words, {"active": False})
 
 

@@ -17,7 +17,25 @@ from dealer.words.cards import cards_words
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital, seats_words
 
-__all__ = ["event_sentence", "event_sentences"]
+__all__ = ["action_words", "event_sentence", "event_sentences"]
+
+
+def action_words(kind: str) -> str:
+    """An event's type (`dealer.rules.ACTION_TYPES`) as a name: ``meld``, ``going out``."""
+    names = {
+        "deal": say("deal"),
+        "drop": say("drop"),
+        "meld": say("meld"),
+        "add": say("add"),
+        "borrow": say("borrow"),
+        "split": say("split"),
+        "go_out": say("going out"),
+        "foul": say("foul"),
+        "penalty": say("penalty"),
+        "void": say("void"),
+        "void_hand": say("void hand"),
+    }
+    return names.get(kind) or say("another event")
 
 
 def _meld(cards: Sequence[rules.Card]) -> str:

@@ -12,6 +12,7 @@ __all__ = [
     "buy_in_label",
     "buy_in_pending",
     "california_warning",
+    "limit_words",
 ]
 
 
@@ -45,6 +46,15 @@ def acting_seat_changed(user: str, table: str, way: str) -> str:
         table=table,
         way=acting_seat_choices()[way].lower(),
     )
+
+
+def limit_words(field: str) -> str:
+    """A table's money limit (`dealer.floor.limits.LIMIT_FIELDS`) by name: ``largest buy-in``."""
+    return {
+        "min_buy_in": say("least buy-in"),
+        "max_buy_in": say("largest buy-in"),
+        "approval_above": say("buy-in or cash-out needing a supervisor above"),
+    }[field]
 
 
 def buy_in_label() -> str:

@@ -20,6 +20,8 @@ CLIPPED = re.compile(r"⟦[^⟦⟧]*?\.\.\.")
 #: more hex digits, at least one of them a figure.
 DIGEST = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])[0-9a-f]{8,}(?![0-9A-Za-z])")
 WORD = re.compile(r"[A-Za-z]{2,}")
+#: The test client's user agent, shown as the device a record came from: data, not words.
+USER_AGENT = re.compile(r"Werkzeug/[\d.]+")
 
 
 class Pseudo(gettext.NullTranslations):
@@ -39,7 +41,7 @@ def left_over(text: str) -> str:
         if unwrapped == text:
             break
         text = unwrapped
-    text = " ".join(text.split())
+    text = " ".join(USER_AGENT.sub(" ", text).split())
     for name in NAMES:
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     return DIGEST.sub(" ", text)
