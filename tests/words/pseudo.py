@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import gettext
 import re
+from typing import Any
 
+import pytest
+
+from dealer.web import refusals
+from dealer.words.catalogue import say
 from tests.helpers import PEOPLE
+from tests.words.extraction import extracted
 
 #: What the test's own world is called: it was typed in, not written by the documents.
 NAMES = ("Table 1", "Table 2", "Ann", "Count again.", "wrong seat", "UTC")
@@ -25,13 +31,40 @@ USER_AGENT = re.compile(r"Werkzeug/[\d.]+")
 
 
 class Pseudo(gettext.NullTranslations):
-    """A language in which every message is its English source in ⟦ ⟧, fields kept."""
+    """A language in which every message is its English source in ⟦ ⟧, fields kept; every
+    message asked for is kept in ``said`` (a plural's both forms)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: set[str] = set()
 
     def gettext(self, message: str) -> str:
+        self.said.add(message)
         return f"⟦{message}⟧"
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.said.update((msgid1, msgid2))
         return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+
+@pytest.fixture
+def engine_said(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The rules engine's sentences said at a front door while the test runs: the engine
+    imports nothing of the app, so its refusals are English messages said there, written in its
+    own code as f-strings the extraction cannot list (the one kind of message it cannot)."""
+    said: set[str] = set()
+
+    def say_engine(message: str, /, **fields: Any) -> str:
+        said.add(message)
+        return say(message, **fields)
+
+    monkeypatch.setattr(refusals, "say", say_engine)
+    return said
+
+
+def not_extracted(pseudo: Pseudo, engine: set[str]) -> list[str]:
+    """The messages ``pseudo`` was asked for that the catalogue's extraction does not list."""
+    return sorted(pseudo.said - extracted() - engine)
 
 
 def left_over(text: str) -> str:
