@@ -38,6 +38,7 @@ from dealer.models import (
 from dealer.people.audit import record_hand_audit
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
+from dealer.words.disputes import dispute_opened, dispute_ruled
 
 __all__ = [
     "Choices",
@@ -154,7 +155,7 @@ def open_dispute(
         "dispute_opened",
         hand,
         recorder,
-        words=_opened_words(dispute.id, hand, seat, entry_seq, claim),
+        words=dispute_opened(dispute.id, hand.number, hand.id, seat, entry_seq, claim),
         details={"dispute": dispute.id, "seat": seat, "entry": entry_seq},
     )
     return dispute
@@ -240,8 +241,15 @@ def rule_on_dispute(
         "dispute_ruled",
         hand,
         recorder,
-        words=_ruled_words(
-            user.name, dispute_id, hand, outcome, void_event_id, correction_seq, reason
+        words=dispute_ruled(
+            user.name,
+            dispute_id,
+            hand.number,
+            hand.id,
+            outcome,
+            void_event_id,
+            correction_seq,
+            reason,
         ),
         details={
             "dispute": dispute_id,
@@ -251,83 +259,6 @@ def rule_on_dispute(
         },
     )
     return OnRecord(found.dispute, ruling, found.table_id)
-
-
-def _opened_words(
-    dispute_id: int, hand: Hand, seat: int | None, entry_seq: int | None, claim: str
-) -> str:
-    """The audit trail's sentence for a dispute opened: raised by a seat or the dealer, about
-    a ledger entry or the whole hand."""
-    fields = {"id": dispute_id, "number": hand.number, "hand": hand.id, "claim": claim}
-    if seat is not None and entry_seq is not None:
-        return say(
-            "Dispute {id} opened on hand {number} (id {hand}), raised by seat {seat} about "
-            "ledger entry {entry}: {claim}",
-            seat=seat,
-            entry=entry_seq,
-            **fields,
-        )
-    if seat is not None:
-        return say(
-            "Dispute {id} opened on hand {number} (id {hand}), raised by seat {seat}: {claim}",
-            seat=seat,
-            **fields,
-        )
-    if entry_seq is not None:
-        return say(
-            "Dispute {id} opened on hand {number} (id {hand}), raised by the dealer about "
-            "ledger entry {entry}: {claim}",
-            entry=entry_seq,
-            **fields,
-        )
-    return say(
-        "Dispute {id} opened on hand {number} (id {hand}), raised by the dealer: {claim}", **fields
-    )
-
-
-def _ruled_words(
-    user: str,
-    dispute_id: int,
-    hand: Hand,
-    outcome: str,
-    void_event_id: int | None,
-    correction_seq: int | None,
-    reason: str,
-) -> str:
-    """The audit trail's sentence for a ruling, with the void or the correction it led to."""
-    fields = {
-        "user": user,
-        "id": dispute_id,
-        "number": hand.number,
-        "hand": hand.id,
-        "outcome": say("upheld") if outcome == "upheld" else say("denied"),
-        "reason": reason,
-    }
-    if void_event_id is not None and correction_seq is not None:
-        return say(
-            "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the void "
-            "(event {event}), led to the correction (entry {entry}): {reason}",
-            event=void_event_id,
-            entry=correction_seq,
-            **fields,
-        )
-    if void_event_id is not None:
-        return say(
-            "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the void "
-            "(event {event}): {reason}",
-            event=void_event_id,
-            **fields,
-        )
-    if correction_seq is not None:
-        return say(
-            "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the "
-            "correction (entry {entry}): {reason}",
-            entry=correction_seq,
-            **fields,
-        )
-    return say(
-        "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}: {reason}", **fields
-    )
 
 
 def _add_recorded(session: Session, row: Dispute | DisputeRuling, recorder: Recorder) -> None:

@@ -86,7 +86,7 @@ def open_session(
     elsewhere = None if implicit else dealer_session_elsewhere(session, dealer_id, table.id)
     if elsewhere is not None:
         other = session.get(Table, elsewhere.table_id)
-        where = other.name if other is not None else f"table {elsewhere.table_id}"
+        where = other.name if other is not None else say("table {id}", id=elsewhere.table_id)
         raise Conflict(
             say(
                 "Your session {id} is still open at {where}: close it there first (a dealer "

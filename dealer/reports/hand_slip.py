@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Spacer, Table
 
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
-from dealer.reports.layout import ALARM, alarm, cell, grid, heading, note, pairs, signatures, small
+from dealer.reports.layout import alarm, cell, grid, heading, note, pairs, signatures, small
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import HandSlip, PrintOptions
 from dealer.words.catalogue import say, say_n
@@ -41,7 +41,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
     money = ChipsAt(value, cur)
     story = _head(slip, width, tz, say("{money} a chip", money=money_text(value, cur)))
     if slip.note:
-        story.append(note(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
+        story.append(note(alarm(slip.note)))
     story += [
         small(
             "<b>"
@@ -65,7 +65,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
             "The nets total {n} chips, not zero: the books do not balance.",
             slip.total_net,
         )
-        story.append(note(f'<font color="{ALARM}"><b>{escape(off)}</b></font>'))
+        story.append(note(alarm(off)))
     if slip.disputes:
         story += disputes_story(slip.disputes, width, tz, with_hand=False)
     story += [

@@ -1,11 +1,10 @@
 """Text styles and the layout the documents are made of: paragraphs, sections and tables.
 
-Two kinds of table:
-- ``grid``: a ReportLab ``Table`` with ``repeatRows=1``, for short tables whose cells may wrap
-  (``Paragraph``\\ s: reasons, event texts);
-- ``PagedTable``: a listing of one-line rows (thousands of hands) cut page by page into small
-  tables, each with the header. ReportLab's own split re-measures all the rows left at every
-  page, which grows with the square of the listing; this grows with its length.
+Two kinds of table: ``grid``, a ReportLab ``Table`` with ``repeatRows=1`` for short tables
+whose cells may wrap (``Paragraph``\\ s: reasons, event texts); ``PagedTable``, a listing of
+one-line rows (thousands of hands) cut page by page into small tables, each with the header
+(ReportLab's own split re-measures all the rows left at every page, which grows with the
+square of the listing; this grows with its length).
 """
 
 from __future__ import annotations
@@ -19,14 +18,7 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (
-    CondPageBreak,
-    Flowable,
-    KeepTogether,
-    Paragraph,
-    Table,
-    TableStyle,
-)
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from dealer.reports.fonts import AVERAGE_EM, BOLD, FONT
 from dealer.words.catalogue import say

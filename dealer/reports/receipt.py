@@ -81,7 +81,7 @@ def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
     money = ChipsAt(slip.chip_value_cents, options.currency)
     story = _slip_head(slip, options, tz)
     if slip.note:
-        story.append(_line(f'<font color="{ALARM}"><b>{escape(slip.note)}</b></font>'))
+        story.append(_line(alarm(slip.note)))
     story.append(_head(say("Rules in force")))
     story.append(_line(" &middot; ".join(f"{escape(k)}: {escape(v)}" for k, v in slip.rules_words)))
     story.append(_head(say("Events and payments")))

@@ -17,7 +17,16 @@ from dealer.reports.checkpoint import (
 from dealer.reports.count import count_section
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
-from dealer.reports.layout import ALARM, PagedTable, cell, grid, note, pairs, section, signatures
+from dealer.reports.layout import (
+    PagedTable,
+    alarm,
+    cell,
+    grid,
+    note,
+    pairs,
+    section,
+    signatures,
+)
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions, SessionReport
 from dealer.words.catalogue import say, say_n
@@ -50,7 +59,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
             "the books do not balance.",
             balance,
         )
-        story.append(note(f'<font color="{ALARM}"><b>{escape(off)}</b></font>'))
+        story.append(note(alarm(off)))
     story += [
         *count_section(report.count, width, tz, options.currency),
         *section(say("Voids and corrections")),
@@ -66,14 +75,14 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
             width,
         ),
     ]
-    alarm = failed_short() if report.problems else say("NETS DO NOT BALANCE") if balance else None
+    warning = failed_short() if report.problems else say("NETS DO NOT BALANCE") if balance else None
     subject = say(
         "{table} - session {session} - dealer {dealer}",
         table=report.table,
         session=report.session_id,
         dealer=report.dealer,
     )
-    decor = PageDecor(say("Table session"), subject, options, report.reprint, alarm=alarm)
+    decor = PageDecor(say("Table session"), subject, options, report.reprint, alarm=warning)
     return build_pdf(story, decor)
 
 

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from reportlab.platypus import Flowable, Spacer
 
 from dealer.reports.figures import local_time, status_text, zone
-from dealer.reports.layout import ALARM, cell, grid, note, pairs, section, signatures
+from dealer.reports.layout import alarm, cell, grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions
 from dealer.views.statement import Statement, StatementLine
@@ -48,7 +48,7 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
             lines=_signed(found.net),
             ledger=_signed(found.ledger_net),
         )
-        story.append(note(f'<font color="{ALARM}"><b>{escape(off)}</b></font>'))
+        story.append(note(alarm(off)))
     story += [*section(say("In words"))]
     story += [note(escape(s)) for s in found.sentences] or [
         note(escape(say("No chips moved to or from this seat in this hand.")))

@@ -32,7 +32,8 @@ from dealer.models import Hand, Table, utcnow
 from dealer.people.authority import tables_held
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
-from dealer.screens.forms import CHOICE_KNOBS, NUMBER_KNOBS, OpenSessionForm, OpenTableForm
+from dealer.screens.forms import OpenSessionForm, OpenTableForm
+from dealer.screens.knob_fields import CHOICE_KNOBS, NUMBER_KNOBS
 from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.views.shift_hands import shift_hands

@@ -26,7 +26,6 @@ from wtforms import (
 from dealer.bounds import (
     CARDS_TEXT,
     COLLECTION_FIELDS,
-    KNOB_BOUNDS,
     MAX_ID,
     REASON,
     SEATS,
@@ -43,12 +42,11 @@ from dealer.inputs import (
     TableSettings,
     TakeCollection,
 )
-from dealer.rules.profiles import KNOBS
 from dealer.screens.declared import MISSING, Declared, bounds_of, one_of, sent, whole_number
+from dealer.screens.knob_fields import CHOICE_KNOBS, NUMBER_KNOBS, choice_field, knob_field
 from dealer.screens.said_form import SaidForm
 from dealer.web.once import REUSED, new_page_key
 from dealer.words.catalogue import say_later
-from dealer.words.rules import ADDITION_PAY_NAMES, KNOB_NAMES
 from dealer.words.tables import acting_seat_choices
 
 __all__ = [
@@ -69,31 +67,6 @@ __all__ = [
     "VoidForm",
 ]
 
-YES_NO = [SelectChoice("true", say_later("yes")), SelectChoice("false", say_later("no"))]
-
-
-def _words(knob: str) -> str:
-    """A knob's label on the form: the vocabulary's message (`dealer.words.rules.KNOB_NAMES`),
-    with the usual answer where it helps; said as the form is made."""
-    if knob == "hand_size":
-        return say_later("Cards dealt (10; 15 for Fifteen)")
-    return KNOB_NAMES.get(knob) or say_later("Another setting")
-
-
-#: Knobs a table may override, with the words the floor sees. Blank keeps the profile's.
-NUMBER_KNOBS = tuple((name, _words(name), low, high) for name, (low, high) in KNOB_BOUNDS.items())
-CHOICE_KNOBS = (
-    (
-        "addition_pay",
-        _words("addition_pay"),
-        [SelectChoice(value, words) for value, words in ADDITION_PAY_NAMES.items()],
-    ),
-    *(
-        (name, _words(name), YES_NO)
-        for name in KNOBS
-        if name not in KNOB_BOUNDS and name != "addition_pay"
-    ),
-)
 COLLECTIONS = {
     "none": say_later("None"),
     "per_hand": say_later("Per hand: each seat dealt in pays a fixed fee"),
@@ -121,22 +94,6 @@ class OnceForm(SaidForm):
         """After "this key was already used with other content", give the entry a new key."""
         if getattr(error, "code", None) == REUSED:
             self.key.data = new_page_key()
-
-
-def _knob(name: str) -> Any:
-    """The field for a number knob of `NUMBER_KNOBS`; blank keeps the profile's value."""
-    _name, words, low, high = next(k for k in NUMBER_KNOBS if k[0] == name)
-    return IntegerField(words, render_kw={"min": low, "max": high})
-
-
-def _choice(name: str) -> Any:
-    _name, words, options = next(k for k in CHOICE_KNOBS if k[0] == name)
-    return SelectField(
-        words,
-        choices=[SelectChoice("", say_later("as the profile")), *options],
-        default="",
-        validate_choice=False,
-    )
 
 
 def _setting(name: str, words: str) -> Any:
@@ -241,9 +198,9 @@ class OpenTableForm(OnceForm, Declared):
 
 # One optional field per knob of the engine, so a knob added there appears here too.
 for _name, *_rest in NUMBER_KNOBS:
-    setattr(OpenTableForm, _name, _knob(_name))
+    setattr(OpenTableForm, _name, knob_field(_name))
 for _name, *_rest in CHOICE_KNOBS:
-    setattr(OpenTableForm, _name, _choice(_name))
+    setattr(OpenTableForm, _name, choice_field(_name))
 
 
 class SeatForm(ApprovalForm):
