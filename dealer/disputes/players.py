@@ -34,6 +34,7 @@ from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_ut
 from dealer.people.audit import record_audit
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
+from dealer.words.people import player_added
 
 __all__ = [
     "NEW_PLAYER",
@@ -107,20 +108,10 @@ def add_player(
     player = Player(name=name, card_number=card, notes=notes, created_by=user.id)
     session.add(player)
     session.flush()
-    if card:
-        words = say(
-            "{user} added player {id}: {name} (card {card}).",
-            user=user.name,
-            id=player.id,
-            name=name,
-            card=card,
-        )
-    else:
-        words = say("{user} added player {id}: {name}.", user=user.name, id=player.id, name=name)
     record_audit(
         session,
         "player_added",
-        words=words,
+        words=player_added(user.name, player.id, name, card),
         user_id=user.id,
         details={"player": player.id, "card_number": card},
     )

@@ -27,7 +27,7 @@ from dealer.floor.table_sessions import off_hand_while_open
 from dealer.ledger import CAGE, house_account
 from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, User
 from dealer.people.audit import record_audit
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 __all__ = [
     "Expected",
@@ -168,27 +168,24 @@ def record_count(
     approver = approvals.approval(over, user, supervisor, refused) if over else None
     if over and not (reason or "").strip():
         raise Invalid(say("Give the reason for the variance."), "reason_missing")
-    if approver is None:
-        words = say(
+    counted = say_later(
+        "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
+        "confirmed by {witness}."
+    )
+    if approver is not None:
+        counted = say_later(
             "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
-            "confirmed by {witness}.",
-            user=user.name,
-            tray=tray_chips,
-            id=down.id,
-            expected=expected.tray_chips,
-            witness=witness.name,
+            "confirmed by {witness}. {supervisor} approved the variance."
         )
-    else:
-        words = say(
-            "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
-            "confirmed by {witness}. {supervisor} approved the variance.",
-            user=user.name,
-            tray=tray_chips,
-            id=down.id,
-            expected=expected.tray_chips,
-            witness=witness.name,
-            supervisor=approver.name,
-        )
+    words = say(
+        counted,
+        user=user.name,
+        tray=tray_chips,
+        id=down.id,
+        expected=expected.tray_chips,
+        witness=witness.name,
+        supervisor=approver.name if approver is not None else "",
+    )
     return record_audit(
         session,
         "count",

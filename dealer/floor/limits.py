@@ -21,7 +21,7 @@ from dealer.models import Table, User
 from dealer.people.audit import record_audit
 from dealer.people.users import require_role
 from dealer.words.catalogue import say
-from dealer.words.tables import limit_words
+from dealer.words.tables import limits_changed
 
 __all__ = [
     "LIMIT_FIELDS",
@@ -100,22 +100,14 @@ def change_limits(
     after = set_limits(table, given)
     session.flush()
     if after != before:
-        changed = ", ".join(
-            say("{limit} {old:,} -> {new:,}", limit=limit_words(field), old=old, new=new)
-            for field, old, new in zip(
-                LIMIT_FIELDS, before.as_dict().values(), after.as_dict().values(), strict=True
-            )
-            if old != new
+        old_new = zip(
+            LIMIT_FIELDS, before.as_dict().values(), after.as_dict().values(), strict=True
         )
+        changes = [(field, old, new) for field, old, new in old_new if old != new]
         record_audit(
             session,
             "table_settings",
-            words=say(
-                "{user} changed the limits of {table}: {changed}.",
-                user=user.name,
-                table=table.name,
-                changed=changed,
-            ),
+            words=limits_changed(user.name, table.name, changes),
             user_id=user.id,
             table_id=table.id,
             details={"before": before.as_dict(), "after": after.as_dict()},

@@ -26,6 +26,7 @@ from dealer.floor.down_checks import check_after_commit
 from dealer.models import Hand, LedgerEntry, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
+from dealer.words.tables import session_opened
 
 __all__ = [
     "close_session",
@@ -99,18 +100,10 @@ def open_session(
     opened = TableSession(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
     session.add(opened)
     session.flush()
-    if implicit:
-        words = say(
-            "Session {id} opened at {table} by dealing with none open.",
-            id=opened.id,
-            table=table.name,
-        )
-    else:
-        words = say("Session {id} opened at {table}.", id=opened.id, table=table.name)
     record_audit(
         session,
         "session_opened",
-        words=words,
+        words=session_opened(opened.id, table.name, implicit),
         user_id=dealer_id,
         table_id=table.id,
         details={"session": opened.id, "implicit": implicit},

@@ -43,7 +43,6 @@ from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words import tables as table_words
 from dealer.words.catalogue import say
-from dealer.words.rules import profile_words
 
 __all__ = [
     "CHIP_MOVES",
@@ -118,13 +117,7 @@ def create_table(
     record_audit(
         session,
         "table_created",
-        words=say(
-            "{user} opened table {id} ({name}, {profile}).",
-            user=user.name,
-            id=table.id,
-            name=name,
-            profile=profile_words(profile),
-        ),
+        words=table_words.table_opened(user.name, table.id, name, profile),
         user_id=user.id,
         table_id=table.id,
         details={"rules": dict(overrides), "collection": table.collection},

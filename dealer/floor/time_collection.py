@@ -24,6 +24,7 @@ from dealer.ledger.replay import table_collection
 from dealer.models import LedgerEntry, Table, User, as_utc, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
+from dealer.words.tables import collection_taken_early
 
 __all__ = ["TimeDue", "take_time_collection", "time_due", "times_due"]
 
@@ -58,13 +59,7 @@ def take_time_collection(
         record_audit(
             session,
             "override",
-            words=say(
-                "{supervisor} let the time collection at {table} be taken {minutes} min before "
-                "it was due.",
-                supervisor=approved.name,
-                table=table.name,
-                minutes=due.minutes_left,
-            ),
+            words=collection_taken_early(approved.name, table.name, due.minutes_left),
             user_id=user.id,
             device=recorder.device,
             table_id=table.id,

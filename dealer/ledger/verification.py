@@ -65,6 +65,7 @@ from dealer.ledger.verdict import CHAIN_CHECKS, EngineChange, Report
 from dealer.models import Event, Hand, LedgerEntry, utcnow
 from dealer.transactions import SNAPSHOT_BEGAN
 from dealer.words.catalogue import say
+from dealer.words.checks import replays_otherwise
 
 __all__ = ["checkpoint_report", "verify"]
 
@@ -257,14 +258,8 @@ def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
                 found.append(
                     Problem(
                         "replay",
-                        say(
-                            "Hand {id} is stored as {status} (winner {winner}) but replays "
-                            "as {status2} (winner {winner2}).",
-                            id=hand.id,
-                            status=hand.status,
-                            winner=hand.winner,
-                            status2=engine.status,
-                            winner2=engine.winner,
+                        replays_otherwise(
+                            hand.id, (hand.status, hand.winner), (engine.status, engine.winner)
                         ),
                         hand=hand.id,
                     )

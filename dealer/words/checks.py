@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say, say_n
+from dealer.words.catalogue import say, say_later, say_n
+from dealer.words.status import status_words
 
 __all__ = [
     "check_words",
@@ -11,6 +12,7 @@ __all__ = [
     "failed_line",
     "failed_short",
     "failed_words",
+    "replays_otherwise",
 ]
 
 
@@ -65,22 +67,46 @@ def failed_line() -> str:
     return say("FAILED: the red banner at the top says what the checks found.")
 
 
+#: Each check of the ledger, named (the messages; said when asked for).
+_CHECKS = {
+    "accounts": say_later("Accounts"),
+    "audit": say_later("The audit trail"),
+    "balances": say_later("Balances"),
+    "chain": say_later("The keyed chain"),
+    "checkpoint": say_later("Checkpoints"),
+    "disputes": say_later("Disputes and rulings"),
+    "events": say_later("Events"),
+    "hands_net_zero": say_later("Hands that net to zero"),
+    "identity": say_later("People, tables and seats"),
+    "prints": say_later("Printed documents"),
+    "replay": say_later("Hands replayed"),
+    "reversals": say_later("Reversals"),
+    "sequence": say_later("Entry numbers"),
+    "unkeyed": say_later("Rows outside the keyed chain"),
+}
+
+
 def check_words(check: str) -> str:
     """The ledger's check that found a problem, as a document names it (``The keyed chain``)."""
-    named = {
-        "accounts": say("Accounts"),
-        "audit": say("The audit trail"),
-        "balances": say("Balances"),
-        "chain": say("The keyed chain"),
-        "checkpoint": say("Checkpoints"),
-        "disputes": say("Disputes and rulings"),
-        "events": say("Events"),
-        "hands_net_zero": say("Hands that net to zero"),
-        "identity": say("People, tables and seats"),
-        "prints": say("Printed documents"),
-        "replay": say("Hands replayed"),
-        "reversals": say("Reversals"),
-        "sequence": say("Entry numbers"),
-        "unkeyed": say("Rows outside the keyed chain"),
-    }
-    return named.get(check) or say("Another check")
+    return say(_CHECKS.get(check) or say_later("Another check"))
+
+
+#: A hand whose row and replay disagree.
+_REPLAYS_OTHERWISE = say_later(
+    "Hand {id} is stored as {status} (winner {winner}) but replays as {status2} (winner {winner2})."
+)
+
+
+def replays_otherwise(
+    hand_id: int, stored: tuple[str, int | None], replayed: tuple[str, int | None]
+) -> str:
+    """A hand whose row says one outcome (its status, its winner) and whose events replay to
+    another."""
+    (status, winner), (status2, winner2) = stored, replayed
+    fields = {"status": status_words(status), "status2": status_words(status2)}
+    fields |= {"winner": _seat_or_none(winner), "winner2": _seat_or_none(winner2)}
+    return say(_REPLAYS_OTHERWISE, id=hand_id, **fields)
+
+
+def _seat_or_none(seat: int | None) -> str:
+    return say("none") if seat is None else str(seat)

@@ -4,9 +4,46 @@ whole message, so a translation may order it as its language does."""
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 __all__ = ["dispute_opened", "dispute_ruled"]
+
+
+#: A dispute opened, by (raised by a seat, about a ledger entry).
+_OPENED = {
+    (True, True): say_later(
+        "Dispute {id} opened on hand {number} (id {hand}), raised by seat {seat} about ledger "
+        "entry {entry}: {claim}"
+    ),
+    (True, False): say_later(
+        "Dispute {id} opened on hand {number} (id {hand}), raised by seat {seat}: {claim}"
+    ),
+    (False, True): say_later(
+        "Dispute {id} opened on hand {number} (id {hand}), raised by the dealer about ledger "
+        "entry {entry}: {claim}"
+    ),
+    (False, False): say_later(
+        "Dispute {id} opened on hand {number} (id {hand}), raised by the dealer: {claim}"
+    ),
+}
+#: A ruling, by (it led to a void, it led to a correction).
+_RULED = {
+    (True, True): say_later(
+        "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the void "
+        "(event {event}), led to the correction (entry {entry}): {reason}"
+    ),
+    (True, False): say_later(
+        "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the void "
+        "(event {event}): {reason}"
+    ),
+    (False, True): say_later(
+        "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the "
+        "correction (entry {entry}): {reason}"
+    ),
+    (False, False): say_later(
+        "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}: {reason}"
+    ),
+}
 
 
 def dispute_opened(
@@ -19,31 +56,9 @@ def dispute_opened(
 ) -> str:
     """The audit trail's sentence for a dispute opened: raised by a seat or the dealer, about
     a ledger entry or the whole hand."""
-    fields = {"id": dispute_id, "number": number, "hand": hand_id, "claim": claim}
-    if seat is not None and entry_seq is not None:
-        return say(
-            "Dispute {id} opened on hand {number} (id {hand}), raised by seat {seat} about "
-            "ledger entry {entry}: {claim}",
-            seat=seat,
-            entry=entry_seq,
-            **fields,
-        )
-    if seat is not None:
-        return say(
-            "Dispute {id} opened on hand {number} (id {hand}), raised by seat {seat}: {claim}",
-            seat=seat,
-            **fields,
-        )
-    if entry_seq is not None:
-        return say(
-            "Dispute {id} opened on hand {number} (id {hand}), raised by the dealer about "
-            "ledger entry {entry}: {claim}",
-            entry=entry_seq,
-            **fields,
-        )
-    return say(
-        "Dispute {id} opened on hand {number} (id {hand}), raised by the dealer: {claim}", **fields
-    )
+    message = _OPENED[seat is not None, entry_seq is not None]
+    fields = {"seat": seat, "entry": entry_seq, "claim": claim}
+    return say(message, id=dispute_id, number=number, hand=hand_id, **fields)
 
 
 def dispute_ruled(
@@ -51,42 +66,15 @@ def dispute_ruled(
     dispute_id: int,
     number: int,
     hand_id: int,
-    outcome: str,
+    upheld: bool,
     void_event_id: int | None,
     correction_seq: int | None,
     reason: str,
 ) -> str:
     """The audit trail's sentence for a ruling, with the void or the correction it led to."""
-    fields = {
-        "user": user,
-        "id": dispute_id,
-        "number": number,
-        "hand": hand_id,
-        "outcome": say("upheld") if outcome == "upheld" else say("denied"),
-        "reason": reason,
-    }
-    if void_event_id is not None and correction_seq is not None:
-        return say(
-            "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the void "
-            "(event {event}), led to the correction (entry {entry}): {reason}",
-            event=void_event_id,
-            entry=correction_seq,
-            **fields,
-        )
-    if void_event_id is not None:
-        return say(
-            "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the void "
-            "(event {event}): {reason}",
-            event=void_event_id,
-            **fields,
-        )
-    if correction_seq is not None:
-        return say(
-            "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}, led to the "
-            "correction (entry {entry}): {reason}",
-            entry=correction_seq,
-            **fields,
-        )
+    message = _RULED[void_event_id is not None, correction_seq is not None]
+    outcome = say("upheld") if upheld else say("denied")
+    fields = {"event": void_event_id, "entry": correction_seq, "reason": reason}
     return say(
-        "{user} ruled dispute {id} on hand {number} (id {hand}) {outcome}: {reason}", **fields
+        message, user=user, id=dispute_id, number=number, hand=hand_id, outcome=outcome, **fields
     )

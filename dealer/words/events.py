@@ -14,28 +14,31 @@ from collections.abc import Mapping, Sequence
 from dealer import rules
 from dealer.rules.table import TableMeld
 from dealer.words.cards import cards_words
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 from dealer.words.numbers import capital, seats_words
 
 __all__ = ["action_words", "event_sentence", "event_sentences"]
 
 
+#: Each event's type, named (the messages; said when asked for).
+_ACTIONS = {
+    "deal": say_later("deal"),
+    "drop": say_later("drop"),
+    "meld": say_later("meld"),
+    "add": say_later("add"),
+    "borrow": say_later("borrow"),
+    "split": say_later("split"),
+    "go_out": say_later("going out"),
+    "foul": say_later("foul"),
+    "penalty": say_later("penalty"),
+    "void": say_later("void"),
+    "void_hand": say_later("void hand"),
+}
+
+
 def action_words(kind: str) -> str:
     """An event's type (`dealer.rules.ACTION_TYPES`) as a name: ``meld``, ``going out``."""
-    names = {
-        "deal": say("deal"),
-        "drop": say("drop"),
-        "meld": say("meld"),
-        "add": say("add"),
-        "borrow": say("borrow"),
-        "split": say("split"),
-        "go_out": say("going out"),
-        "foul": say("foul"),
-        "penalty": say("penalty"),
-        "void": say("void"),
-        "void_hand": say("void hand"),
-    }
-    return names.get(kind) or say("another event")
+    return say(_ACTIONS.get(kind) or say_later("another event"))
 
 
 def _meld(cards: Sequence[rules.Card]) -> str:

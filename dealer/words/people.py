@@ -3,7 +3,7 @@ deactivating someone, and the PIN field's own words."""
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 __all__ = [
     "deactivated",
@@ -11,6 +11,7 @@ __all__ = [
     "new_pin_given",
     "person_added",
     "pin_field",
+    "player_added",
     "role_name",
 ]
 
@@ -42,3 +43,11 @@ def new_pin_given(name: str) -> str:
 
 def deactivated(name: str) -> str:
     return say("{name} is deactivated: they can no longer sign in.", name=name)
+
+
+def player_added(user: str, player_id: int, name: str, card: str | None) -> str:
+    """The audit trail's sentence for a player added, with their card number if given."""
+    added = say_later("{user} added player {id}: {name}.")
+    if card:
+        added = say_later("{user} added player {id}: {name} (card {card}).")
+    return say(added, user=user, id=player_id, name=name, card=card)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
+from dealer.words.rules import profile_words
 
 __all__ = [
     "acting_seat_changed",
@@ -12,7 +13,11 @@ __all__ = [
     "buy_in_label",
     "buy_in_pending",
     "california_warning",
+    "collection_taken_early",
     "limit_words",
+    "limits_changed",
+    "session_opened",
+    "table_opened",
 ]
 
 
@@ -48,6 +53,16 @@ def acting_seat_changed(user: str, table: str, way: str) -> str:
     )
 
 
+_TAKEN_EARLY = say_later(
+    "{supervisor} let the time collection at {table} be taken {minutes} min before it was due."
+)
+
+
+def collection_taken_early(supervisor: str, table: str, minutes: int) -> str:
+    """The audit trail's sentence for a time collection a supervisor let be taken early."""
+    return say(_TAKEN_EARLY, supervisor=supervisor, table=table, minutes=minutes)
+
+
 def limit_words(field: str) -> str:
     """A table's money limit (`dealer.floor.limits.LIMIT_FIELDS`) by name: ``largest buy-in``."""
     return {
@@ -74,3 +89,28 @@ def california_warning() -> str:
         "A rake taken as a share of the pot is not allowed in California card rooms: "
         "there, use a per-hand or time collection."
     )
+
+
+def limits_changed(user: str, table: str, changes: list[tuple[str, int, int]]) -> str:
+    """The audit trail's sentence for a table's money limits changed: each limit (its field),
+    from and to."""
+    changed = ", ".join(
+        say("{limit} {old:,} -> {new:,}", limit=limit_words(field), old=old, new=new)
+        for field, old, new in changes
+    )
+    sentence = say_later("{user} changed the limits of {table}: {changed}.")
+    return say(sentence, user=user, table=table, changed=changed)
+
+
+def table_opened(user: str, table_id: int, name: str, profile: str) -> str:
+    """The audit trail's sentence for a table opened under a rule profile."""
+    opened = say_later("{user} opened table {id} ({name}, {profile}).")
+    return say(opened, user=user, id=table_id, name=name, profile=profile_words(profile))
+
+
+def session_opened(session_id: int, table: str, implicit: bool) -> str:
+    """The audit trail's sentence for a dealer's session opened (by dealing, when none was)."""
+    how = say_later("Session {id} opened at {table}.")
+    if implicit:
+        how = say_later("Session {id} opened at {table} by dealing with none open.")
+    return say(how, id=session_id, table=table)
