@@ -12,7 +12,7 @@ the fields in its own order: ``say("{who} pays {whom} {chips}", who=..., whom=..
 A message that must be declared before it can be said (a form's label, written where its class
 is declared, when no language is chosen yet) is marked with `say_later`, which returns it as it
 is, and is said when it is shown (`dealer.screens.said_form`). The templates say theirs with the
-same `say` and `say_n`, and `say_html` where a message holds markup.
+same `say` and `say_n`, and `say_html` or `say_n_html` where a message holds markup.
 
 Extract them with ``pybabel extract -F pyproject.toml -o dealer.pot .`` (the code's and the
 templates' calls by these names, as ``[tool.babel]`` in pyproject.toml maps them).
@@ -35,6 +35,7 @@ __all__ = [
     "say_html",
     "say_later",
     "say_n",
+    "say_n_html",
     "use_catalogue",
     "use_language",
 ]
@@ -91,3 +92,9 @@ def say_html(message: str, /, **fields: Any) -> Markup:
     """For a template: ``message`` in the catalogue's language as markup (the message's own tags
     kept), each field escaped unless it is markup itself."""
     return Markup(_catalogue.gettext(message)).format(**fields)
+
+
+def say_n_html(singular: str, plural: str, count: int, /, **fields: Any) -> Markup:
+    """`say_html` for a count: the singular or plural message as markup, ``{n}`` the count,
+    each field escaped unless it is markup itself."""
+    return Markup(_catalogue.ngettext(singular, plural, count)).format(n=count, **fields)

@@ -138,7 +138,7 @@ def test_a_registered_tablet_is_named_and_the_browsers_claim_is_a_detail(
     recorded = page.split("Recorded by")[1].split("</dd>")[0]
     assert "Table 1 tablet" in words(recorded)
     assert re.search(
-        r"<details class=\"device-claim\"><summary>The browser's own claim</summary>"
+        r"<details class=\"device-claim\"><summary>The browser(?:'|&#39;)s own claim</summary>"
         r"<small>Mozilla/5.0 \(Tablet; floor\)</small></details>",
         recorded,
     )
