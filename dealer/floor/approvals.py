@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import DealerError, Forbidden
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 __all__ = [
     "approval",
@@ -73,11 +73,25 @@ def chips_need_floor(table: Table, amount: int) -> bool:
     return amount > table.approval_above
 
 
+#: A buy-in or a cash-out above the table's threshold that nobody approved, by its kind.
+_NEEDS_APPROVAL = {
+    "buy_in": say_later(
+        "A buy-in of {amount:,} chips is above this table's {approval_above:,}: a supervisor's "
+        "name and PIN must approve it."
+    ),
+    "cash_out": say_later(
+        "A cash-out of {amount:,} chips is above this table's {approval_above:,}: a supervisor's "
+        "name and PIN must approve it."
+    ),
+}
+
+
 def approve_chips(
-    table: Table, what: str, amount: int, user: User, supervisor: User | None
+    table: Table, kind: str, amount: int, user: User, supervisor: User | None
 ) -> User | None:
-    """The approver of a buy-in or cash-out (``what``: "A buy-in") of ``amount`` chips: None
-    when the table's threshold does not reach it, refused when it does and nobody approves."""
+    """The approver of a buy-in or cash-out (``kind``: ``buy_in``, ``cash_out``) of ``amount``
+    chips: None when the table's threshold does not reach it, refused when it does and nobody
+    approves."""
     if not chips_need_floor(table, amount):
         return None
     return approval(
@@ -85,13 +99,7 @@ def approve_chips(
         user,
         supervisor,
         Forbidden(
-            say(
-                "{what} of {amount:,} chips is above this table's {approval_above:,}: a "
-                "supervisor's name and PIN must approve it.",
-                what=what,
-                amount=amount,
-                approval_above=table.approval_above,
-            ),
+            say(_NEEDS_APPROVAL[kind], amount=amount, approval_above=table.approval_above),
             "needs_supervisor",
         ),
     )

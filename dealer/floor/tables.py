@@ -216,7 +216,7 @@ def seat_player(
     approved = None
     if buy_in:
         check_buy_in(table, buy_in)
-        approved = approve_chips(table, "A buy-in", buy_in, user, supervisor)
+        approved = approve_chips(table, "buy_in", buy_in, user, supervisor)
     taken = session.scalars(
         select(Seating).where(
             Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
@@ -282,7 +282,7 @@ def move_chips(
     who = f"{seating.player} in seat {seating.seat}"
     if kind == "buy_in":
         check_buy_in(table, amount)
-        approved = approve_chips(table, "A buy-in", amount, user, supervisor)
+        approved = approve_chips(table, "buy_in", amount, user, supervisor)
         noted = approved_words(approved, user)
         posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}{noted}")
     else:
@@ -301,7 +301,7 @@ def move_chips(
                 ),
                 "not_enough_chips",
             )
-        approved = approve_chips(table, "A cash-out", amount, user, supervisor)
+        approved = approve_chips(table, "cash_out", amount, user, supervisor)
         noted = approved_words(approved, user)
         posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}{noted}")
     post(session, table.id, [posting], recorder)

@@ -25,6 +25,7 @@ from dealer.models import LedgerEntry, Table, User, as_utc, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 from dealer.words.tables import collection_taken_early
+from dealer.words.times import ago_words
 
 __all__ = ["TimeDue", "take_time_collection", "time_due", "times_due"]
 
@@ -81,10 +82,10 @@ def take_time_collection(
 
 
 def _minutes(due: TimeDue) -> str:
+    """When it was last taken, in words: ``12 min ago`` (``never``)."""
     if due.last is None:
-        return "never"
-    gone = int((utcnow() - due.last).total_seconds() // 60)
-    return "less than a minute ago" if gone < 1 else f"{gone} min ago"
+        return say("never")
+    return ago_words(int((utcnow() - due.last).total_seconds()))
 
 
 @dataclass(frozen=True, slots=True)

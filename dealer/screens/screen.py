@@ -33,6 +33,7 @@ from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
 from dealer.words.catalogue import say, say_html, say_n, say_n_html
 from dealer.words.numbers import chips_words, money_words
 from dealer.words.page import script_words
+from dealer.words.times import ago_words
 
 __all__ = ["at_table", "four_colour", "posted_at_table", "show_refusal"]
 
@@ -104,12 +105,7 @@ def clock(moment: datetime | None, style: str = "hour") -> str:
 def ago(moment: datetime | None) -> str:
     if moment is None:
         return ""
-    seconds = int((utcnow() - as_utc(moment)).total_seconds())
-    if seconds < 60:
-        return say("just now")
-    if seconds < 3600:
-        return say("{minutes} min ago", minutes=seconds // 60)
-    return say("{hours} h {minutes} min ago", hours=seconds // 3600, minutes=seconds % 3600 // 60)
+    return ago_words(int((utcnow() - as_utc(moment)).total_seconds()))
 
 
 def money(chips: int, cents_per_chip: int) -> str:

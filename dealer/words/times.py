@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say, say_n
 
-__all__ = ["duration_words", "idle_words", "minutes_words", "seconds_words", "try_again_words"]
+__all__ = [
+    "ago_words",
+    "duration_words",
+    "idle_words",
+    "minutes_words",
+    "seconds_words",
+    "try_again_words",
+]
 
 
 def minutes_words(minutes: int) -> str:
@@ -40,3 +47,12 @@ def idle_words(seconds: int) -> str:
     """Why a sign-in ended unused for ``seconds``: ``Signed out after 1 minute without a
     touch.``"""
     return say("Signed out after {time} without a touch.", time=duration_words(seconds))
+
+
+def ago_words(seconds: int) -> str:
+    """How long ago, ``seconds`` before now: ``just now``, ``12 min ago``, ``2 h 5 min ago``."""
+    if seconds < 60:
+        return say("just now")
+    if seconds < 3600:
+        return say("{minutes} min ago", minutes=seconds // 60)
+    return say("{hours} h {minutes} min ago", hours=seconds // 3600, minutes=seconds % 3600 // 60)

@@ -29,7 +29,17 @@ PACKAGE = Path(__file__).resolve().parents[2] / "dealer"
 DOORS = ("api", "screens", "reports")
 SENTENCE = re.compile(r"[A-Z][^\n]* [^\n]*[.!?:]", re.S)
 #: Calls whose strings are the catalogue's, a log's, or the API document's.
-NOT_FOR_PEOPLE = {"say", "say_n", "declare", "debug", "info", "warning", "error", "exception"}
+NOT_FOR_PEOPLE = {
+    "say",
+    "say_n",
+    "say_later",
+    "declare",
+    "debug",
+    "info",
+    "warning",
+    "error",
+    "exception",
+}
 
 
 def _unread(tree: ast.AST) -> set[int]:
