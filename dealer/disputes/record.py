@@ -236,14 +236,14 @@ def rule_on_dispute(
         correction_seq=correction_seq,
     )
     _add_recorded(session, ruling, recorder)
-    led_to = (void_event_id, correction_seq)
+    led_to = (void_event_id, correction_seq)  # the void and the correction it led to
     record_hand_audit(
         session,
         "dispute_ruled",
         hand,
         recorder,
         words=dispute_ruled(
-            user.name, dispute_id, hand.number, hand.id, outcome == "upheld", *led_to, reason
+            user.name, dispute_id, hand.number, hand.id, outcome == "upheld", led_to, reason
         ),
         details={
             "dispute": dispute_id,

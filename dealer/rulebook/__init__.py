@@ -28,6 +28,7 @@ __all__ = [
     "extract_messages",
     "rule_section",
     "rule_sections",
+    "said_piece",
 ]
 
 TEXT = Path(__file__).with_name("pan_rules.md")
@@ -108,11 +109,23 @@ def extract_messages(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """Babel's extraction method for the rules' text: each section's title and each piece of
-    its blocks, as the rules' screen says them (``fileobj`` is this package's pan_rules.md)."""
+    its blocks, as the rules' screen says them, each at its block's line (``fileobj`` is this
+    package's pan_rules.md)."""
     del fileobj, keywords, comment_tags, options  # the text is the package's own copy
+    whole = TEXT.read_text(encoding="utf-8")
+
+    def line_of(text: str) -> int:
+        return whole.count("\n", 0, max(whole.find(text), 0)) + 1
+
     for section in rule_sections().values():
-        yield section.number, None, section.title, []
+        yield line_of(f"## {section.number}. {section.title}"), None, section.title, []
         for text in section.blocks:
+            line = line_of(text)
             for piece in block(text).pieces():
-                if piece.strip():
-                    yield section.number, None, piece, []
+                if said_piece(piece):
+                    yield line, None, piece, []
+
+
+def said_piece(piece: str) -> bool:
+    """Whether a piece of the rules' text is words to say (a figure alone, ``320``, is not)."""
+    return any(c.isalpha() for c in piece)

@@ -16,7 +16,7 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.devices import read_device
-from dealer.rulebook import RuleSection, block, rule_section, rule_sections
+from dealer.rulebook import RuleSection, block, rule_section, rule_sections, said_piece
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
@@ -117,7 +117,7 @@ def _inline(text: str) -> Markup:
     """``**bold**`` and ``code`` of the rules' markdown (codes in words); the rest escaped.
     Each piece of the rules' text (a paragraph, a list's item, a table's cell) is a message of
     the catalogue, its markdown kept in the message."""
-    text = say(text) if text.strip() else text  # gettext's empty message is its header
+    text = say(text) if said_piece(text) else text  # a figure alone is no message
     out = Markup("")
     last = 0
     for m in _INLINE.finditer(text):

@@ -67,11 +67,12 @@ def dispute_ruled(
     number: int,
     hand_id: int,
     upheld: bool,
-    void_event_id: int | None,
-    correction_seq: int | None,
+    led_to: tuple[int | None, int | None],
     reason: str,
 ) -> str:
-    """The audit trail's sentence for a ruling, with the void or the correction it led to."""
+    """The audit trail's sentence for a ruling, with what it led to: the void (its event) and
+    the correction (its ledger entry), either or both or neither."""
+    void_event_id, correction_seq = led_to
     message = _RULED[void_event_id is not None, correction_seq is not None]
     outcome = say("upheld") if upheld else say("denied")
     fields = {"event": void_event_id, "entry": correction_seq, "reason": reason}

@@ -154,10 +154,17 @@ def unmarked_labels(source: str) -> list[tuple[int, str]]:
                         "aria-label",
                     ):
                         plain(value)
-            elif keyword.arg == "choices" and isinstance(keyword.value, ast.List | ast.Tuple):
-                for choice in keyword.value.elts:
+            elif keyword.arg == "choices":
+                for choice in ast.walk(keyword.value):
                     if isinstance(choice, ast.Tuple) and len(choice.elts) > 1:
                         plain(choice.elts[1])
+                    elif (
+                        isinstance(choice, ast.Call)
+                        and isinstance(choice.func, ast.Name)
+                        and choice.func.id == "SelectChoice"
+                    ):
+                        label = choice.args[1] if len(choice.args) > 1 else None
+                        plain(next((k.value for k in choice.keywords if k.arg == "label"), label))
     return found
 
 
@@ -165,9 +172,15 @@ def test_unmarked_labels_are_found() -> None:
     source = (
         "a = StringField('Name', render_kw={'placeholder': 'e.g. Ann'})\n"
         "b = RadioField(say_later('Kind'), choices=[('in', 'Buy-in')])\n"
+        "d = SelectField(say_later('Paper'), choices=[SelectChoice('', 'This tablet')])\n"
         "c = IntegerField(label=say_later('Chips'))\n"
     )
-    assert [text for _, text in unmarked_labels(source)] == ["Name", "e.g. Ann", "Buy-in"]
+    assert [text for _, text in unmarked_labels(source)] == [
+        "Name",
+        "e.g. Ann",
+        "Buy-in",
+        "This tablet",
+    ]
 
 
 def test_every_label_is_marked_for_the_catalogue() -> None:

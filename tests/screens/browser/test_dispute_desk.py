@@ -93,8 +93,11 @@ def test_a_player_is_found_as_you_type_or_added_in_two_taps(tablet: Tablet) -> N
 
     page.route("**/api/v1/players?*", hold)
     page.fill("#player", "Zed Newcomer")
-    while not held:
+    for _ in range(250):  # the search is asked 150 ms after typing stops: 5 s at most
+        if held:
+            break
         page.wait_for_timeout(20)
+    assert held, "the players' search was not asked"
     button = page.locator("button:has-text('Seat the player')")
     before = button.bounding_box()
     held[0].continue_()
