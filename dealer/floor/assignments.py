@@ -16,7 +16,6 @@ from dealer.errors import Conflict, Invalid, NotFound
 from dealer.models import Table, TableAssignment, User
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
-from dealer.words.people import role_name
 
 __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 
@@ -56,9 +55,8 @@ def _dealer(session: Session, name: object) -> User:
     if found.role != "dealer":
         raise Invalid(
             say(
-                "{name} is a {role}: a supervisor or admin may act at every table already.",
+                "{name} is not a dealer: a supervisor or admin may act at every table already.",
                 name=found.name,
-                role=role_name(found.role),
             ),
             "not_a_dealer",
         )

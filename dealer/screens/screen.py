@@ -30,9 +30,10 @@ from dealer.screens.declared import Declared
 from dealer.screens.forms import PrefsForm
 from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
-from dealer.words.catalogue import say, say_html, say_n, say_n_html
+from dealer.words.catalogue import say, say_html, say_in, say_n, say_n_html
 from dealer.words.numbers import chips_words, money_words
 from dealer.words.page import script_words
+from dealer.words.people import role_name
 from dealer.words.times import ago_words
 
 __all__ = ["at_table", "four_colour", "posted_at_table", "show_refusal"]
@@ -138,7 +139,7 @@ def _finalize(state: Any) -> None:
     # Every word a template writes is said through the message catalogue, by the same names
     # as in the code (so one extraction finds both).
     state.app.jinja_env.globals.update(
-        say=say, say_n=say_n, say_html=say_html, say_n_html=say_n_html
+        say=say, say_n=say_n, say_html=say_html, say_n_html=say_n_html, say_in=say_in
     )
 
 
@@ -171,6 +172,7 @@ def frame() -> dict[str, Any]:
         "script_words": script_words(),
         "prefs_form": PrefsForm(),
         "here": page_address(),
+        "role_name": role_name,
     }
 
 

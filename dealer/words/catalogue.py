@@ -33,6 +33,7 @@ __all__ = [
     "language",
     "say",
     "say_html",
+    "say_in",
     "say_later",
     "say_n",
     "say_n_html",
@@ -98,3 +99,10 @@ def say_n_html(singular: str, plural: str, count: int, /, **fields: Any) -> Mark
     """`say_html` for a count: the singular or plural message as markup, ``{n}`` the count,
     each field escaped unless it is markup itself."""
     return Markup(_catalogue.ngettext(singular, plural, count)).format(n=count, **fields)
+
+
+def say_in(context: str, message: str, /, **fields: Any) -> str:
+    """`say` for a message whose words mean something else elsewhere (the app's name "dealer"
+    and the role): ``context`` tells them apart in the catalogue (gettext's msgctxt)."""
+    found = _catalogue.pgettext(context, message)
+    return found.format(**fields) if fields else found

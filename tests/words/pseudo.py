@@ -46,6 +46,10 @@ class Pseudo(gettext.NullTranslations):
         self.said.update((msgid1, msgid2))
         return f"⟦{msgid1 if n == 1 else msgid2}⟧"
 
+    def pgettext(self, context: str, message: str) -> str:
+        self.said.add(message)
+        return f"⟦{message}⟧"
+
 
 @pytest.fixture
 def engine_said(monkeypatch: pytest.MonkeyPatch) -> set[str]:
