@@ -37,7 +37,7 @@ from dealer.models import (
 )
 from dealer.people.audit import record_hand_audit
 from dealer.transactions import require_writing
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 from dealer.words.disputes import dispute_opened, dispute_ruled
 
 __all__ = [
@@ -94,7 +94,11 @@ class OnRecord:
 
 def _entry_of_hand(session: Session, hand: Hand, seq: int, what: str) -> LedgerEntry:
     """Ledger entry ``seq``, which must belong to ``hand``."""
-    check_whole(seq, (1, MAX_ID), f"{what}'s ledger entry", what)
+    named = {
+        "entry": say_later("ledger entry"),
+        "correction": say_later("correction's ledger entry"),
+    }
+    check_whole(seq, (1, MAX_ID), named.get(what, what), what)
     elsewhere = say(
         "Ledger entry {seq} is not a payment of hand {id}: name one of this hand's.",
         seq=seq,
@@ -131,7 +135,7 @@ def open_dispute(
     if raised_by == "seat":
         if seat is None:
             raise Invalid(say("Say which seat raises the dispute (seat)."), "seat_missing")
-        check_whole(seat, (1, 8), "seat", "seat")
+        check_whole(seat, (1, 8), say_later("seat"), "seat")
         if str(seat) not in hand.seats:
             raise Invalid(
                 say("Seat {seat} was not dealt in hand {id}.", seat=seat, id=hand.id),
@@ -139,7 +143,7 @@ def open_dispute(
             )
     elif seat is not None:
         raise Invalid(say("A dispute the dealer raises names no seat (seat)."), "seat_given")
-    claim = check_text(claim, CLAIM, "claim", "claim")
+    claim = check_text(claim, CLAIM, say_later("claim"), "claim")
     if entry_seq is not None:
         _entry_of_hand(session, hand, entry_seq, "entry")
     dispute = Dispute(
@@ -199,7 +203,7 @@ def rule_on_dispute(
         )
     if outcome not in DISPUTE_OUTCOMES:
         raise Invalid(say("Rule the claim upheld or denied (outcome)."))
-    reason = check_text(reason, RULING_REASON, "reason for the ruling", "reason")
+    reason = check_text(reason, RULING_REASON, say_later("reason for the ruling"), "reason")
     hand = get_hand(session, found.dispute.hand_id)
     if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
         raise Invalid(
@@ -263,7 +267,7 @@ def _add_recorded(session: Session, row: Dispute | DisputeRuling, recorder: Reco
 
 
 def _void_of_hand(session: Session, hand: Hand, event_id: int) -> Event:
-    check_whole(event_id, (1, MAX_ID), "void's event", "void_event")
+    check_whole(event_id, (1, MAX_ID), say_later("void's event"), "void_event")
     elsewhere = say(
         "Event {event_id} is not an event of hand {id}: name the void recorded on it.",
         event_id=event_id,

@@ -15,7 +15,7 @@ from dealer.bounds import USER_NAME, check_text
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.models import Table, TableAssignment, User
 from dealer.people.audit import record_audit
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 
@@ -48,7 +48,7 @@ def assigned_dealers(session: Session, table_id: int) -> list[User]:
 
 
 def _dealer(session: Session, name: object) -> User:
-    name = check_text(name, USER_NAME, "dealer's name", "dealer")
+    name = check_text(name, USER_NAME, say_later("dealer's name"), "dealer")
     found = session.scalars(select(User).where(User.name == name)).first()
     if found is None or not found.active:
         raise NotFound(say("There is no dealer named {name}.", name=name), "unknown_user")

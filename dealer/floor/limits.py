@@ -20,7 +20,7 @@ from dealer.errors import Invalid
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
 from dealer.people.users import require_role
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 from dealer.words.tables import limits_changed
 
 __all__ = [
@@ -35,9 +35,9 @@ __all__ = [
 
 #: The settings' fields and what a dealer calls them.
 LIMIT_FIELDS = {
-    "min_buy_in": "least buy-in",
-    "max_buy_in": "largest buy-in",
-    "approval_above": "buy-in or cash-out needing a supervisor above",
+    "min_buy_in": say_later("least buy-in"),
+    "max_buy_in": say_later("largest buy-in"),
+    "approval_above": say_later("buy-in or cash-out needing a supervisor above"),
 }
 
 

@@ -42,7 +42,7 @@ from dealer.models import Hand, Player, Seating, Table, TableSession, User, by_i
 from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words import tables as table_words
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 __all__ = [
     "CHIP_MOVES",
@@ -98,7 +98,7 @@ def create_table(
     """
     name = check_name_text(name, TABLE_NAME, "table's name", "name")
     chip_value_cents = check_whole(
-        chip_value_cents, CHIP_VALUE_CENTS, "chip value in cents", "chip_value_cents"
+        chip_value_cents, CHIP_VALUE_CENTS, say_later("chip value in cents"), "chip_value_cents"
     )
     rules.make_rules(profile, overrides)
     model = rules.make_collection(collection)
@@ -196,10 +196,10 @@ def seat_player(
     limits (`dealer.floor.limits`). With ``player_id`` the seating belongs to that player
     record; the name shown for the seat is ``player`` if given, else the record's name.
     """
-    seat = check_whole(seat, SEATS, "seat", "seat")
+    seat = check_whole(seat, SEATS, say_later("seat"), "seat")
     known = None
     if player_id is not None:
-        check_whole(player_id, (1, MAX_ID), "player's id", "player_id")
+        check_whole(player_id, (1, MAX_ID), say_later("player's id"), "player_id")
         known = session.get(Player, player_id)
         if known is None:
             raise NotFound(
@@ -212,7 +212,7 @@ def seat_player(
             say("Name the player, or choose one (player or player_id)."), "player_missing"
         )
     player = check_name_text(player, PLAYER_NAME, "player's name", "player")
-    buy_in = check_whole(buy_in, (0, MAX_CHIPS), "buy-in", "buy_in")
+    buy_in = check_whole(buy_in, (0, MAX_CHIPS), say_later("buy-in"), "buy_in")
     approved = None
     if buy_in:
         check_buy_in(table, buy_in)
@@ -277,7 +277,7 @@ def move_chips(
     """A rebuy from the cage, or chips back to it (never more than the stack holds), within
     the table's limits."""
     kind = check_chip_move(kind)
-    amount = check_whole(amount, (1, MAX_CHIPS), "number of chips", "amount")
+    amount = check_whole(amount, (1, MAX_CHIPS), say_later("number of chips"), "amount")
     account = seating_account(seating.id)
     who = f"{seating.player} in seat {seating.seat}"
     if kind == "buy_in":

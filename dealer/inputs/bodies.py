@@ -47,6 +47,7 @@ from dealer.inputs.words import (
 from dealer.models import DISPUTE_OUTCOMES, DISPUTE_RAISERS, ROLES
 from dealer.people import pins, users
 from dealer.words import inputs as said
+from dealer.words.catalogue import say_later
 
 __all__ = [
     "PIN",
@@ -104,7 +105,7 @@ def _overrides(value: Any, _field: str, given: Mapping[str, Any]) -> Any:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise Invalid(said.wrong_type("list of rule overrides"))
+        raise Invalid(said.wrong_type(say_later("list of rule overrides")))
     rules.make_rules(given.get("profile", "classic"), value)  # the engine judges every knob
     return value
 
@@ -113,7 +114,7 @@ def _collection(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise Invalid(said.wrong_type("collection"))
+        raise Invalid(said.wrong_type(say_later("collection")))
     return rules.make_collection(value).as_dict()  # the engine's judgement, kind spelt out
 
 
@@ -129,7 +130,7 @@ def _supervisor(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
 def _supervisor_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
         raise Invalid(said.supervisor_shape())
-    return check_text(value, USER_NAME, "supervisor's name")
+    return check_text(value, USER_NAME, say_later("supervisor's name"))
 
 
 def _pin(value: Any, whose: str) -> str:
@@ -144,7 +145,7 @@ def _pin(value: Any, whose: str) -> str:
 def _supervisor_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
         raise Invalid(said.supervisor_shape())
-    return _pin(value, "supervisor's PIN")
+    return _pin(value, say_later("supervisor's PIN"))
 
 
 class Supervisor(Body):
@@ -160,7 +161,7 @@ Approval = Annotated[Supervisor | None, Words(_supervisor, said.SUPERVISOR_SHAPE
 
 #: A money limit of a table (`dealer.floor.limits`), optional: the default or the setting
 #: it had stays when it is left out.
-Limit = Annotated[int | None, whole(BUY_IN_CHIPS, "limit in chips", optional=True)]
+Limit = Annotated[int | None, whole(BUY_IN_CHIPS, say_later("limit in chips"), optional=True)]
 
 
 class TableSettings(Body):
@@ -188,13 +189,13 @@ class TableSettings(Body):
 class NewTable(Body):
     """A table to open under a rule profile, with overrides, a collection and money limits."""
 
-    name: Annotated[str, text(TABLE_NAME, "table's name")]
+    name: Annotated[str, text(TABLE_NAME, say_later("table's name"))]
     profile: Annotated[Profile, Words(_profile)]
     rules: Annotated[KnobsGiven | None, Words(_overrides)] = Field(
         None, description="Knobs that differ from the profile's."
     )
     chip_value_cents: Annotated[
-        int | None, whole(CHIP_VALUE_CENTS, "chip value in cents", optional=True)
+        int | None, whole(CHIP_VALUE_CENTS, say_later("chip value in cents"), optional=True)
     ] = Field(None, description="What one chip is worth, in cents: 100 if not given.")
     collection: Annotated[Collection | None, Words(_collection)] = Field(
         None, description="The house's collection: none if not given."
@@ -211,27 +212,27 @@ class NewSeat(Body):
     """A player sitting down with a buy-in from the cage (within the table's limits; above
     its approval threshold with a supervisor's name and PIN)."""
 
-    seat: Annotated[int, whole(SEATS, "seat")]
-    player: Annotated[str | None, optional_text(PLAYER_NAME, "player's name")] = Field(
+    seat: Annotated[int, whole(SEATS, say_later("seat"))]
+    player: Annotated[str | None, optional_text(PLAYER_NAME, say_later("player's name"))] = Field(
         None,
         description="The name shown for the seat; with player_id it may be left out (the "
         "player's name is shown).",
     )
-    buy_in: Annotated[int, whole((0, MAX_CHIPS), "buy-in")]
-    player_id: Annotated[int | None, whole((1, MAX_ID), "player's id", optional=True)] = Field(
-        None, description="The player record the seat belongs to (GET /api/v1/players)."
-    )
+    buy_in: Annotated[int, whole((0, MAX_CHIPS), say_later("buy-in"))]
+    player_id: Annotated[
+        int | None, whole((1, MAX_ID), say_later("player's id"), optional=True)
+    ] = Field(None, description="The player record the seat belongs to (GET /api/v1/players).")
     supervisor: Approval = None
 
 
 class NewPlayer(Body):
     """A player to keep across sessions and days."""
 
-    name: Annotated[str, text(PLAYER_NAME, "player's name")]
-    card_number: Annotated[str | None, optional_text(CARD_NUMBER, "card number")] = Field(
-        None, description="The card room's player card; one player per card."
+    name: Annotated[str, text(PLAYER_NAME, say_later("player's name"))]
+    card_number: Annotated[str | None, optional_text(CARD_NUMBER, say_later("card number"))] = (
+        Field(None, description="The card room's player card; one player per card.")
     )
-    notes: Annotated[str | None, optional_text(PLAYER_NOTES, "notes")] = None
+    notes: Annotated[str | None, optional_text(PLAYER_NOTES, say_later("notes"))] = None
 
 
 class NewDispute(Body):
@@ -240,12 +241,12 @@ class NewDispute(Body):
     raised_by: Annotated[
         str, _service(_raiser, core_schema.literal_schema(list(DISPUTE_RAISERS)))
     ] = Field(description="seat (a player at the table) or dealer.")
-    seat: Annotated[int | None, whole(SEATS, "seat", optional=True)] = Field(
+    seat: Annotated[int | None, whole(SEATS, say_later("seat"), optional=True)] = Field(
         None, description="The seat that raised it (when raised_by is seat)."
     )
-    claim: Annotated[str, text(CLAIM, "claim")] = Field(description="What was claimed.")
-    entry: Annotated[int | None, whole((1, MAX_ID), "ledger entry", optional=True)] = Field(
-        None, description="The seq of the ledger entry (the payment) the claim is about."
+    claim: Annotated[str, text(CLAIM, say_later("claim"))] = Field(description="What was claimed.")
+    entry: Annotated[int | None, whole((1, MAX_ID), say_later("ledger entry"), optional=True)] = (
+        Field(None, description="The seq of the ledger entry (the payment) the claim is about.")
     )
 
 
@@ -253,15 +254,15 @@ class Ruling(Body):
     """A supervisor's ruling on a dispute: upheld (with the void or correction) or denied."""
 
     outcome: Annotated[str, _service(_outcome, core_schema.literal_schema(list(DISPUTE_OUTCOMES)))]
-    reason: Annotated[str, text(RULING_REASON, "reason for the ruling")] = Field(
+    reason: Annotated[str, text(RULING_REASON, say_later("reason for the ruling"))] = Field(
         description="Why, in the supervisor's words."
     )
-    void_event: Annotated[int | None, whole((1, MAX_ID), "void's event", optional=True)] = Field(
-        None, description="Upheld: the id of the void event (of this hand) it led to."
-    )
-    correction: Annotated[int | None, whole((1, MAX_ID), "correction", optional=True)] = Field(
-        None, description="Upheld: the seq of the correcting ledger entry (of this hand)."
-    )
+    void_event: Annotated[
+        int | None, whole((1, MAX_ID), say_later("void's event"), optional=True)
+    ] = Field(None, description="Upheld: the id of the void event (of this hand) it led to.")
+    correction: Annotated[
+        int | None, whole((1, MAX_ID), say_later("correction"), optional=True)
+    ] = Field(None, description="Upheld: the seq of the correcting ledger entry (of this hand).")
 
 
 def _raiser(value: Any) -> str:
@@ -282,7 +283,7 @@ class ChipMove(Body):
     kind: Annotated[
         ChipMoveKind, _service(check_chip_move, core_schema.literal_schema(list(CHIP_MOVES)))
     ]
-    amount: Annotated[int, whole((1, MAX_CHIPS), "number of chips")]
+    amount: Annotated[int, whole((1, MAX_CHIPS), say_later("number of chips"))]
     supervisor: Approval = None
 
 
@@ -296,11 +297,11 @@ def _seats(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
     if value is None:
         return None
     if not isinstance(value, list):
-        raise Invalid(said.wrong_type("list of seats that drop"))
+        raise Invalid(said.wrong_type(say_later("list of seats that drop")))
     if any(isinstance(s, bool) or not isinstance(s, int) for s in value):
         raise Invalid(said.drops_not_seats())
     if any(not SEATS[0] <= s <= SEATS[1] for s in value):
-        raise Invalid(said.out_of_bounds("seats that drop", *SEATS))
+        raise Invalid(said.out_of_bounds(say_later("seats that drop"), *SEATS))
     if len(set(value)) != len(value):
         raise Invalid(said.drops_twice())
     return value
@@ -352,7 +353,7 @@ class Leave(Body):
 class NewAssignment(Body):
     """A dealer sent to a table by a supervisor."""
 
-    dealer: Annotated[str, text(USER_NAME, "dealer's name")]
+    dealer: Annotated[str, text(USER_NAME, say_later("dealer's name"))]
 
 
 class CloseSession(Body):
@@ -374,18 +375,18 @@ def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
         raise NotSignedIn(users.no_match(), "wrong_pin")  # what any other wrong name hears
     if not value.strip():
-        raise Invalid(said.enter_yours("name"))
+        raise Invalid(said.enter_yours(say_later("name")))
     if len(value) > USER_NAME:
-        raise Invalid(said.too_long("name", USER_NAME))
+        raise Invalid(said.too_long(say_later("name"), USER_NAME))
     if not is_plain(value):
-        raise Invalid(said.not_plain("name"), "unprintable_text")
+        raise Invalid(said.not_plain(say_later("name")), "unprintable_text")
     return value
 
 
 def _signing_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
         raise NotSignedIn(users.no_match(), "wrong_pin")
-    return _pin(value, "PIN")
+    return _pin(value, say_later("PIN"))
 
 
 class SignIn(Body):

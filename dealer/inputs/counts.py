@@ -9,6 +9,7 @@ from pydantic import Field
 from dealer.bounds import MAX_CHIPS, REASON
 from dealer.inputs.bodies import Approval, Body, Supervisor
 from dealer.inputs.words import optional_text, whole
+from dealer.words.catalogue import say_later
 
 __all__ = ["CountSettings", "SessionCount"]
 
@@ -19,11 +20,11 @@ MAX_CASH_CENTS = MAX_CHIPS * 10_000
 class SessionCount(Body):
     """What the dealer counted at the session's close, and the second person who confirms it."""
 
-    tray_chips: Annotated[int, whole((0, MAX_CHIPS), "chips in the tray")] = Field(
+    tray_chips: Annotated[int, whole((0, MAX_CHIPS), say_later("chips in the tray"))] = Field(
         description="The chips counted in the table's tray."
     )
     drop_box_cents: Annotated[
-        int | None, whole((0, MAX_CASH_CENTS), "cash in the drop box", optional=True)
+        int | None, whole((0, MAX_CASH_CENTS), say_later("cash in the drop box"), optional=True)
     ] = Field(
         None,
         description="The cash counted in the drop box, in cents: needed where the table "
@@ -35,15 +36,18 @@ class SessionCount(Body):
     supervisor: Approval = Field(
         None, description="A variance over the table's tolerance: the approving supervisor."
     )
-    reason: Annotated[str | None, optional_text(REASON, "reason for the variance")] = Field(
-        None, description="Why the count differs from the ledger (with a supervisor's approval)."
+    reason: Annotated[str | None, optional_text(REASON, say_later("reason for the variance"))] = (
+        Field(
+            None,
+            description="Why the count differs from the ledger (with a supervisor's approval).",
+        )
     )
 
 
 class CountSettings(Body):
     """How a table's count at a session's close is held."""
 
-    tolerance: Annotated[int, whole((0, MAX_CHIPS), "tolerance in chips")] = Field(
+    tolerance: Annotated[int, whole((0, MAX_CHIPS), say_later("tolerance in chips"))] = Field(
         description="The variance (chips, either way) a count may show without a supervisor."
     )
     sells_for_cash: bool = Field(

@@ -18,6 +18,7 @@ from dealer import rules
 from dealer.bounds import CARD_PATTERN, REASON, SEATS
 from dealer.inputs.bodies import Approval, Body
 from dealer.inputs.words import text
+from dealer.words.catalogue import say_later
 
 __all__ = ["EVENTS", "NewEvent"]
 
@@ -26,7 +27,8 @@ Card = Annotated[str, Field(pattern=CARD_PATTERN, examples=["5S"])]
 Cards = list[Card]
 Reason = Annotated[
     str,
-    text(REASON, "reason"),  # after the engine's own sentences: a character that does not print
+    # after the engine's own sentences: a character that does not print
+    text(REASON, say_later("reason")),
     Field(description="Why, for the floor."),
 ]
 MeldId = Annotated[int, Field(description="A meld's id, as the hand shows it.")]

@@ -8,7 +8,7 @@ shows it beside the field, the API answers it with its code.
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_later
 
 __all__ = [
     "PLAIN_TEXT",
@@ -21,37 +21,45 @@ __all__ = [
 ]
 
 #: What a name or reason holding a control character or a bidi override is told.
-PLAIN_TEXT = "Use letters, digits and punctuation only."
+PLAIN_TEXT = say_later("Use letters, digits and punctuation only.")
+
+
+def _noun(what: str) -> str:
+    """What a refusal names (``buy-in``, a `say_later` message), said; nothing said of nothing
+    (gettext's empty message is its catalogue's header)."""
+    return say(what) if what else what
 
 
 def enter(what: str) -> str:
     """Nothing given where something must be: ``Enter the buy-in.``"""
-    return say("Enter the {what}.", what=what)
+    return say("Enter the {what}.", what=_noun(what))
 
 
 def not_whole(what: str) -> str:
-    return say("The {what} must be a whole number.", what=what)
+    return say("The {what} must be a whole number.", what=_noun(what))
 
 
 def out_of_bounds(what: str, low: int, high: int) -> str:
-    return say("The {what} must be from {low} to {high}.", what=what, low=low, high=high)
+    return say("The {what} must be from {low} to {high}.", what=_noun(what), low=low, high=high)
 
 
 def not_text(what: str) -> str:
-    return say("The {what} must be given as text.", what=what)
+    return say("The {what} must be given as text.", what=_noun(what))
 
 
 def too_long(what: str, longest: int) -> str:
-    return say("The {what} is too long: at most {longest} characters.", what=what, longest=longest)
+    return say(
+        "The {what} is too long: at most {longest} characters.", what=_noun(what), longest=longest
+    )
 
 
 def not_plain(what: str) -> str:
-    return say("The {what}: {plain}", what=what, plain=say(PLAIN_TEXT))
+    return say("The {what}: {plain}", what=_noun(what), plain=say(PLAIN_TEXT))
 
 
 def enter_yours(what: str) -> str:
     """Nothing given on one's own behalf: ``Enter your PIN.``"""
-    return say("Enter your {what}.", what=what)
+    return say("Enter your {what}.", what=_noun(what))
 
 
 def pin_digits(low: int, high: int) -> str:
@@ -63,7 +71,7 @@ def pins_differ() -> str:
     return say("The two PINs differ.")
 
 
-SUPERVISOR_SHAPE = "The supervisor must be given as their name and PIN."
+SUPERVISOR_SHAPE = say_later("The supervisor must be given as their name and PIN.")
 
 
 def supervisor_shape() -> str:
@@ -75,12 +83,12 @@ def choose_profile(names: str) -> str:
 
 
 def wrong_type(what: str) -> str:
-    return say("The {what} has the wrong type.", what=what)
+    return say("The {what} has the wrong type.", what=_noun(what))
 
 
 def choose(what: str, choices: str) -> str:
     """One of a few choices: ``Say whether chips come in or go out: buy_in or cash_out.``"""
-    return say("Choose the {what}: {choices}.", what=what, choices=choices)
+    return say("Choose the {what}: {choices}.", what=_noun(what), choices=choices)
 
 
 def raiser() -> str:

@@ -18,8 +18,10 @@ from sqlalchemy import func, select
 
 from dealer.extensions import db
 from dealer.models import Dispute, DisputeRuling, LedgerEntry, Player, Seating, Table, TableSession
+from dealer.words.catalogue import use_catalogue
 from tests.helpers import Api
 from tests.screens.conftest import Web, words
+from tests.words.pseudo import Pseudo, engine_said, not_extracted  # noqa: F401
 
 SUPERVISOR = {"name": "Sam", "pin": "2222"}
 
@@ -386,3 +388,21 @@ def test_a_wrong_pin_is_still_the_same_wrong_pin_at_either_door(people: Flask) -
     page = people.test_client().post("/sign-in", data=body)
     assert page.status_code == 401
     assert sentence in words(page.get_data(as_text=True))
+
+
+def test_every_refusal_of_a_bad_input_is_a_message_the_extraction_lists(
+    people: Flask,
+    place: Place,
+    engine_said: set[str],  # noqa: F811
+) -> None:
+    """The sentences of the bad inputs above, and the names of the fields they refuse, are
+    the catalogue's: a translator is given each of them."""
+    said = Pseudo()
+    with use_catalogue(said):
+        for case in CASES:
+            api = Api.sign_in(people, case.signed_in)
+            answer = api.call(case.method, filled(case.api_path, place), case.api_body)
+            assert 400 <= answer.status_code < 500, (case.name, answer.get_json())
+            assert "⟦" in answer.get_json()["error"]["message"], case.name
+    assert len(said.said) > len(CASES)
+    assert not (missing := not_extracted(said, engine_said)), missing
