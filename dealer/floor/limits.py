@@ -20,8 +20,8 @@ from dealer.errors import Invalid
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
 from dealer.people.users import require_role
-from dealer.words.catalogue import say, say_later
-from dealer.words.tables import limits_changed
+from dealer.words.catalogue import say
+from dealer.words.tables import LIMIT_NAMES, limits_changed
 
 __all__ = [
     "LIMIT_FIELDS",
@@ -33,12 +33,8 @@ __all__ = [
     "set_limits",
 ]
 
-#: The settings' fields and what a dealer calls them.
-LIMIT_FIELDS = {
-    "min_buy_in": say_later("least buy-in"),
-    "max_buy_in": say_later("largest buy-in"),
-    "approval_above": say_later("buy-in or cash-out needing a supervisor above"),
-}
+#: The settings' fields and what a dealer calls them (the vocabulary's names).
+LIMIT_FIELDS = LIMIT_NAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ templates' calls by these names, as ``[tool.babel]`` in pyproject.toml maps them
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ __all__ = [
     "say_later",
     "say_n",
     "say_n_html",
+    "say_of",
     "use_catalogue",
     "use_language",
 ]
@@ -106,3 +107,13 @@ def say_in(context: str, message: str, /, **fields: Any) -> str:
     and the role): ``context`` tells them apart in the catalogue (gettext's msgctxt)."""
     found = _catalogue.pgettext(context, message)
     return found.format(**fields) if fields else found
+
+
+def say_of(table: Mapping[str, str], key: str, otherwise: str | None = None) -> str:
+    """The message ``table`` names ``key`` by (a table of `say_later` messages, as a code's
+    words: a status, a role, a check), said; ``otherwise`` (a message too) for a key the table
+    lacks, or KeyError when there is none."""
+    message = table.get(key, otherwise)
+    if message is None:
+        raise KeyError(key)
+    return say(message)

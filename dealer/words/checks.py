@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say, say_later, say_n
+from dealer.words.catalogue import say, say_later, say_n, say_of
 from dealer.words.status import status_words
 
 __all__ = [
@@ -88,7 +88,7 @@ _CHECKS = {
 
 def check_words(check: str) -> str:
     """The ledger's check that found a problem, as a document names it (``The keyed chain``)."""
-    return say(_CHECKS.get(check) or say_later("Another check"))
+    return say_of(_CHECKS, check, say_later("Another check"))
 
 
 #: A hand whose row and replay disagree.

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dealer import rules
 from dealer.rules.table import TableMeld
 from dealer.words.cards import cards_words
-from dealer.words.catalogue import say, say_later
+from dealer.words.catalogue import say, say_later, say_of
 from dealer.words.numbers import capital, seats_words
 
 __all__ = ["action_words", "event_sentence", "event_sentences"]
@@ -38,7 +38,7 @@ _ACTIONS = {
 
 def action_words(kind: str) -> str:
     """An event's type (`dealer.rules.ACTION_TYPES`) as a name: ``meld``, ``going out``."""
-    return say(_ACTIONS.get(kind) or say_later("another event"))
+    return say_of(_ACTIONS, kind, say_later("another event"))
 
 
 def _meld(cards: Sequence[rules.Card]) -> str:

@@ -16,7 +16,7 @@ from dealer import rules
 from dealer.rules.cards import RANK_NAMES, RANKS, SUIT_NAMES
 from dealer.rules.payments import PaymentRule
 from dealer.words.cards import cards_words
-from dealer.words.catalogue import say, say_later, say_n
+from dealer.words.catalogue import say, say_later, say_n, say_of
 
 __all__ = [
     "ADDITION_PAY_NAMES",
@@ -197,7 +197,7 @@ ADDITION_PAY_NAMES = {
 
 def knob_words(knob: str) -> str:
     """A knob's label: ``Sets of spades taken out``."""
-    return say(KNOB_NAMES.get(knob) or say_later("Another setting"))
+    return say_of(KNOB_NAMES, knob, say_later("Another setting"))
 
 
 #: Codes the rules' text names besides knobs: refusals and an API field, in words.

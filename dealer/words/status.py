@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say_later, say_of
 
 __all__ = ["status_words"]
+
+#: Each status, named (the messages; said when asked for).
+_STATUSES = {
+    "in": say_later("in"),
+    "dropped": say_later("dropped"),
+    "fouled": say_later("fouled"),
+    "playing": say_later("in play"),
+    "settled": say_later("settled"),
+    "void": say_later("void"),
+}
 
 
 def status_words(status: str) -> str:
     """A seat's status (`rules.SeatStatus`: in, dropped, fouled) or a hand's
     (`rules.HandStatus`: playing, settled, void), in words."""
-    return {
-        "in": say("in"),
-        "dropped": say("dropped"),
-        "fouled": say("fouled"),
-        "playing": say("in play"),
-        "settled": say("settled"),
-        "void": say("void"),
-    }[status]
+    return say_of(_STATUSES, status)

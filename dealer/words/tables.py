@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say, say_later
+from dealer.words.catalogue import say, say_later, say_of
 from dealer.words.rules import profile_words
 
 __all__ = [
+    "LIMIT_NAMES",
     "acting_seat_changed",
     "acting_seat_choices",
     "acting_seat_refused",
@@ -63,13 +64,17 @@ def collection_taken_early(supervisor: str, table: str, minutes: int) -> str:
     return say(_TAKEN_EARLY, supervisor=supervisor, table=table, minutes=minutes)
 
 
+#: A table's money limits (their fields) and what a dealer calls them (the messages).
+LIMIT_NAMES = {
+    "min_buy_in": say_later("least buy-in"),
+    "max_buy_in": say_later("largest buy-in"),
+    "approval_above": say_later("buy-in or cash-out needing a supervisor above"),
+}
+
+
 def limit_words(field: str) -> str:
-    """A table's money limit (`dealer.floor.limits.LIMIT_FIELDS`) by name: ``largest buy-in``."""
-    return {
-        "min_buy_in": say("least buy-in"),
-        "max_buy_in": say("largest buy-in"),
-        "approval_above": say("buy-in or cash-out needing a supervisor above"),
-    }[field]
+    """A table's money limit by name: ``largest buy-in``."""
+    return say_of(LIMIT_NAMES, field)
 
 
 def buy_in_label() -> str:
