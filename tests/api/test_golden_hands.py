@@ -3,8 +3,8 @@
 The same files the engine is held to (tests/rules/test_golden_hands.py): the
 deal's payments, each event's payments (as a multiset) or the error code it is
 refused with (and then the hand is unchanged), and the final state. On top, the
-API's own promises: stacks move by exactly the hand's net, and the ledger
-verifies after every hand.
+API's own promises: stacks move by exactly the hand's net, the ledger
+verifies after every hand, and every seat's statement adds up to its net.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.api.test_statement import assert_every_seat_adds_up
 from tests.helpers import Api
 from tests.rules.test_golden_hands import HAND_FILES, load
 
@@ -115,3 +116,4 @@ def test_golden_hand_through_the_api(api: Api, floor: Api, path: Path) -> None:
     assert stacks == {s: BUY_IN + final["net"][str(s)] for s in data["seats"]}
     assert api.get(f"/tables/{table['id']}/balances")["house"] == final["net"]["house"]
     assert floor.get("/ledger/verify")["problems"] == []
+    assert_every_seat_adds_up(api, table["id"], hand, data["seats"])
