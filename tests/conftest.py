@@ -182,7 +182,37 @@ def test_app(uri: str, folder: Path) -> Flask:
         }
     )
     app.jinja_env.bytecode_cache = COMPILED
+    statements_compiled_once(app)
     return app
+
+
+#: Per kind of database (dialect and driver): the dialect and the compiled-statement cache
+#: that every app `test_app` makes in this worker uses.
+SHARED_STATEMENTS: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+
+def statements_compiled_once(app: Flask) -> None:
+    """Let the app's engines use the statements the worker's earlier apps compiled.
+
+    SQLAlchemy keeps each statement it compiles in its engine's cache, keyed by the engine's
+    dialect object: an engine made for a test compiled every query, insert and update again
+    that the test ran, as the app does once per process when served (a fifth of the CPU of
+    a module of API and screen tests). Every app `test_app` makes has the same engine options,
+    on the same server for PostgreSQL, so one dialect per kind serves them all, and with it
+    one cache. The first engine of a kind connects once here, so that the dialect it shares
+    has read what its database offers (a dialect does so on its engine's first connection).
+    """
+    with app.app_context():
+        for engine in db.engines.values():
+            kind = (engine.dialect.name, engine.dialect.driver)
+            if kind not in SHARED_STATEMENTS:
+                with engine.connect():
+                    pass
+                SHARED_STATEMENTS[kind] = (engine.dialect, engine._compiled_cache)
+            dialect, cache = SHARED_STATEMENTS[kind]
+            engine.dialect = dialect
+            engine.pool._dialect = dialect
+            engine._compiled_cache = cache
 
 
 def close_app(app: Flask) -> None:
