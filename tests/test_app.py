@@ -1,6 +1,7 @@
 """The app factory, the start page, the health check and the migration set-up."""
 
 import os
+import re
 import sqlite3
 import stat
 import subprocess
@@ -223,3 +224,16 @@ def test_a_new_sqlite_file_and_the_instance_folder_are_the_owners_only(tmp_path:
     folder = tmp_path / "instance"
     make_instance_folder(str(folder))
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+def test_the_stylesheet_closes_every_block_it_opens() -> None:
+    """A block left open swallows every rule after it (a browser reads them as nested in it,
+    and they apply nowhere): a merge once dropped a closing brace of static/app.css."""
+    sheet = (REPO / "static" / "app.css").read_text(encoding="utf-8")
+    sheet = re.sub(r"/\*.*?\*/", "", sheet, flags=re.DOTALL)
+    sheet = re.sub(r'"[^"\n]*"' + r"|'[^'\n]*'", '""', sheet)
+    depth = 0
+    for number, line in enumerate(sheet.splitlines(), start=1):
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, f"static/app.css closes a block it never opened at line {number}"
+    assert depth == 0, f"static/app.css leaves {depth} block(s) open at its end"
