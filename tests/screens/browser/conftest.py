@@ -51,6 +51,12 @@ SIZES = {
 }
 #: What axe-core's WCAG 2.1 AA run may never find.
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: Every element's tag, box and visibility, in document order: what a theme must not change.
+LAYOUT = """[...document.querySelectorAll('body *')].map(e => {
+    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return [e.tagName, Math.round(r.x), Math.round(r.y), Math.round(r.width),
+            Math.round(r.height), s.display, s.visibility].join(' ');
+})"""
 #: Every theme a screen is checked in: the light one, and the dark one for a dim room.
 THEMES = ("light", "dark")
 #: The dark theme's paper (static/app.css, room mode): the sign the dark theme is on.
@@ -174,28 +180,49 @@ class Tablet:
         """axe-core (bundled by axe-playwright-python, never downloaded): no serious or
         critical WCAG 2.1 AA violation on the screen as it is now, in every theme: a tablet
         that follows the device is checked as a light device and as a dark one (room mode),
-        then left as its device was; a tablet that chose its theme, in that theme."""
+        then left as its device was; a tablet that chose its theme, in that theme.
+
+        The dark theme changes colours and nothing else (static/app.css, room mode), and this
+        holds it to that: every element's box and visibility are the light theme's. So in the
+        dark theme axe-core's rules on colours (its ``cat.color`` rules: text contrast, links
+        told from text) are run again; the others read the same page as in the light one."""
         chosen = self.page.evaluate("document.documentElement.dataset.theme || ''")
         if chosen:
             self._axe(name, chosen)
             return
         device = self.page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
         try:
+            laid_out = {}
             for theme in THEMES:
                 self.page.emulate_media(color_scheme=theme)
                 paper = self.page.evaluate("getComputedStyle(document.body).backgroundColor")
                 assert (paper == DARK_PAPER) == (theme == "dark"), (name, theme, paper)
-                self._axe(name, theme)
+                laid_out[theme] = self.page.evaluate(LAYOUT)
+                self._axe(name, theme, colours_only=theme != THEMES[0])
+            light, dark = laid_out.values()
+            moved = [f"{a} -> {b}" for a, b in zip(light, dark, strict=False) if a != b]
+            if len(light) != len(dark):
+                moved.append(f"{len(light)} elements -> {len(dark)}")
+            assert moved == [], f"the dark theme moves more than colours on {name}: {moved[:4]}"
         finally:
             self.page.emulate_media(color_scheme="dark" if device else "light")
 
-    def _axe(self, name: str, theme: str) -> None:
+    def _axe(self, name: str, theme: str, *, colours_only: bool = False) -> None:
         from axe_playwright_python.sync_playwright import Axe
 
-        options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
         # axe-core (570 kB) goes into each document once, not again for each theme and check.
         if not self.page.evaluate("typeof window.axe === 'object'"):
             self.page.evaluate(Axe().axe_script)
+        run_only: dict[str, Any] = {"type": "tag", "values": AXE_TAGS}
+        if colours_only:
+            colour_rules = self.page.evaluate(
+                "tags => axe.getRules(tags).filter(r => r.tags.includes('cat.color'))"
+                ".map(r => r.ruleId)",
+                AXE_TAGS,
+            )
+            assert "color-contrast" in colour_rules, colour_rules
+            run_only = {"type": "rule", "values": colour_rules}
+        options = {"runOnly": run_only, "resultTypes": ["violations"]}
         found = self.page.evaluate("o => axe.run(document, o)", options)["violations"]
         bad = [
             f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
