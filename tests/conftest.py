@@ -80,6 +80,53 @@ def _url_builders_made_once() -> None:
 _url_builders_made_once()
 
 
+def _rules_parsed_once() -> None:
+    """Parse each route's text once per worker, not once per app.
+
+    Binding a route to an app's URL map parses its text into the parts its matcher is built
+    from (about half of what making an app costs once the builders above are kept). The parts
+    depend only on the text and on which converters the map has; what binds them to one map
+    (the converters, made for that map, and the route's trace and arguments) is made again
+    for each rule from what the first parse asked for. As above, if a werkzeug release drops
+    the private method, routes are parsed as before.
+    """
+    parse = getattr(Rule, "_parse_rule", None)
+    if parse is None:
+        return
+    parsed: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any]]] = {}
+
+    def once(rule: Rule, text: str) -> Iterator[Any]:
+        assert rule.map is not None
+        key = (text, tuple(sorted((name, id(kind)) for name, kind in rule.map.converters.items())))
+        if key not in parsed:
+            asked: list[tuple[Any, ...]] = []
+            trace_from = len(rule._trace)
+            make_converter = rule.get_converter
+
+            def recorded(variable: str, name: str, args: Any, kwargs: Any) -> Any:
+                asked.append((variable, name, args, kwargs))
+                return make_converter(variable, name, args, kwargs)
+
+            rule.get_converter = recorded  # type: ignore[method-assign]
+            try:
+                parts = list(parse(rule, text))
+            finally:
+                del rule.get_converter
+            parsed[key] = (parts, rule._trace[trace_from:], asked)
+            return iter(parts)
+        parts, trace, asked = parsed[key]
+        rule._trace.extend(trace)
+        for variable, name, args, kwargs in asked:
+            rule._converters[variable] = rule.get_converter(variable, name, args, kwargs)
+            rule.arguments.add(variable)
+        return iter(parts)
+
+    Rule._parse_rule = once  # type: ignore[method-assign]
+
+
+_rules_parsed_once()
+
+
 class CompiledTemplates:
     """The templates' compiled code, kept in this worker's memory for every app it makes.
 
