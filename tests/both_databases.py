@@ -1,7 +1,8 @@
 """Fixtures for the suites that run on SQLite and PostgreSQL alike (api, ledger, reports).
 
 Each of those suites' conftest imports these, so the database choice and the signed-in
-clients are written once.
+clients are written once. A test that starts from a scene (`tests.scenes`) gets the clients
+the scene was played by, signed in as the play left them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from flask import Flask
 
 from tests.conftest import Database
 from tests.helpers import Api
+from tests.scenes import signed_in
 
 
 @pytest.fixture
@@ -19,18 +21,18 @@ def database_uri(database: Database) -> str:
 
 
 @pytest.fixture
-def api(people: Flask) -> Api:
+def api(request: pytest.FixtureRequest, people: Flask) -> Api:
     """Signed in as a dealer (Dee)."""
-    return Api.sign_in(people, "dealer")
+    return signed_in(request, people, "api")
 
 
 @pytest.fixture
-def floor(people: Flask) -> Api:
+def floor(request: pytest.FixtureRequest, people: Flask) -> Api:
     """Signed in as a supervisor (Sam, the floor)."""
-    return Api.sign_in(people, "supervisor")
+    return signed_in(request, people, "floor")
 
 
 @pytest.fixture
-def admin(people: Flask) -> Api:
+def admin(request: pytest.FixtureRequest, people: Flask) -> Api:
     """Signed in as an admin (Ada)."""
-    return Api.sign_in(people, "admin")
+    return signed_in(request, people, "admin")

@@ -10,6 +10,10 @@ A test that asks for `people` (one user of each role, `tests.helpers.PEOPLE`) ge
 of a second template, the first with those users added once through the app
 (`add_people`), with the checkpoint file that adding them filed: the same rows, links
 and checkpoint a test would make itself, made once per worker instead of once per test.
+A test that asks for a scene (`tests.scenes`: the reports' ``evening``) gets a copy of a
+third, the people's with the scene played into it once through the API (`template_for`),
+with its checkpoint file, and the clients it was played by, signed in as it left them.
+Every template after the migrated one is made the same way (`derive`).
 
 PostgreSQL is the one at ``DEALER_TEST_POSTGRES`` (default: trust auth on
 127.0.0.1:5432). If none answers, its tests skip loudly, or FAIL when
@@ -22,10 +26,11 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 import pytest
@@ -34,6 +39,8 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from dealer import create_app
 from dealer.extensions import db
+from tests import scenes
+from tests.helpers import add_people
 from tests.html_check import take, watch
 from tests.made_once import made_faster
 from tests.postgres import PostgresServer
@@ -44,6 +51,7 @@ POSTGRES_URL = os.environ.get(
 )
 SKIPPED_POSTGRES: list[str] = []
 NOT_RUN = "the PostgreSQL half of the suite did NOT run"
+T = TypeVar("T")
 
 
 def postgres_required() -> bool:
@@ -139,34 +147,91 @@ def close_app(app: Flask) -> None:
             engine.dispose()
 
 
-def add_people_once(uri: str, folder: Path) -> None:
-    """Add `PEOPLE` to the database at ``uri`` as a test would, filing into ``folder``."""
-    from tests.helpers import add_people
-
+def derive(
+    request: pytest.FixtureRequest,
+    kind: str,
+    base: str,
+    base_folder: Path | None,
+    label: str,
+    fill: Callable[[Flask], T],
+) -> tuple[str, Path, T]:
+    """A new template of ``kind``: a copy of the template ``base`` (and of the checkpoint
+    file in ``base_folder``, when it has one) into which ``fill`` is run once through the
+    app, as a test would. Its name (for SQLite its file's path), the folder of its
+    checkpoint file, and what ``fill`` returned. A PostgreSQL one is registered with the
+    server's templates: its copies are put back as it holds them, and it is dropped at the end.
+    """
+    folder: Path = request.getfixturevalue("tmp_path_factory").mktemp(label)
+    if base_folder is not None:
+        copy_checkpoints(base_folder, folder)
+    if kind == "sqlite":
+        template = str(folder / "template.sqlite3")
+        shutil.copyfile(base, template)
+        uri = f"sqlite:///{template}"
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        template = server.new_template(base, label)
+        uri = server.uri(template)
     app = test_app(uri, folder)
-    add_people(app)
-    close_app(app)
+    try:
+        return template, folder, fill(app)
+    finally:
+        close_app(app)
 
 
 @pytest.fixture(scope="session")
-def sqlite_people_template(sqlite_template: Path) -> Path:
+def sqlite_people_template(request: pytest.FixtureRequest, sqlite_template: Path) -> Path:
     """The migrated SQLite template with `PEOPLE` added; its checkpoint file beside it."""
-    folder = sqlite_template.parent / "people"
-    folder.mkdir()
-    shutil.copyfile(sqlite_template, folder / sqlite_template.name)
-    add_people_once(f"sqlite:///{folder / sqlite_template.name}", folder)
-    return folder / sqlite_template.name
+    return Path(derive(request, "sqlite", str(sqlite_template), None, "people", add_people)[0])
 
 
 @pytest.fixture(scope="session")
-def postgres_people_template(postgres_server: PostgresServer, tmp_path_factory: Any) -> tuple:
+def postgres_people_template(
+    request: pytest.FixtureRequest, postgres_server: PostgresServer
+) -> tuple:
     """A PostgreSQL template with `PEOPLE` added, and the folder of its checkpoint file."""
-    folder = tmp_path_factory.mktemp("people")
-    name = f"{postgres_server.prefix}_people"
-    postgres_server.execute(f'CREATE DATABASE "{name}" TEMPLATE "{postgres_server.template}"')
-    postgres_server.templates.append(name)
-    add_people_once(postgres_server.uri(name), folder)
+    name, folder, _ = derive(
+        request, "postgresql", postgres_server.template, None, "people", add_people
+    )
     return name, folder
+
+
+def people_template(request: pytest.FixtureRequest, kind: str) -> tuple[str, Path]:
+    """The template with `PEOPLE` of ``kind``, and the folder of its checkpoint file."""
+    if kind == "sqlite":
+        path: Path = request.getfixturevalue("sqlite_people_template")
+        return str(path), path.parent
+    name, folder = request.getfixturevalue("postgres_people_template")
+    return name, folder
+
+
+@pytest.fixture(scope="session")
+def scene_templates() -> dict[tuple[str, str], tuple[str, Path, scenes.Run]]:
+    """This worker's scenes as played, by kind and scene: the template, its checkpoint
+    file's folder and the run."""
+    return {}
+
+
+def template_for(request: pytest.FixtureRequest, kind: str) -> tuple[str | None, Path | None]:
+    """The template a test's database of ``kind`` is copied from (None: the migrated one)
+    and the folder of the checkpoint file copied with it (None: none). A scene's when the
+    test asks for one (`tests.scenes`): played now if this worker has not played it yet,
+    or played it longer ago than the scene's sign-ins are sure to last (`scenes.KEPT_SECONDS`).
+    The people's when the test asks for `people`; else the migrated template."""
+    scene = scenes.asked(request)
+    if scene is not None:
+        played = request.getfixturevalue("scene_templates")
+        key = (kind, scene.name)
+        if key not in played or not played[key][2].fresh():
+            base, folder = people_template(request, kind)
+            play = partial(scenes.play_scene, scene)
+            played[key] = derive(request, kind, base, folder, scene.name, play)
+        template, folder, run = played[key]
+        request.node.stash[scenes.HANDED] = run
+        return template, folder
+    if with_people(request):
+        return people_template(request, kind)
+    return None, None
 
 
 def with_people(request: pytest.FixtureRequest) -> bool:
@@ -184,12 +249,13 @@ def sqlite_database(template: Path, tmp_path: Path) -> Database:
 
 
 def sqlite_for(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
-    """A copy of the SQLite template, with `PEOPLE` when the test asks for `people`."""
-    if not with_people(request):
+    """A copy of the SQLite template the test needs (`template_for`)."""
+    template, folder = template_for(request, "sqlite")
+    if folder is not None:
+        copy_checkpoints(folder, tmp_path)
+    if template is None:
         return sqlite_database(request.getfixturevalue("sqlite_template"), tmp_path)
-    template: Path = request.getfixturevalue("sqlite_people_template")
-    copy_checkpoints(template.parent, tmp_path)
-    return sqlite_database(template, tmp_path)
+    return sqlite_database(Path(template), tmp_path)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
@@ -199,9 +265,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Databas
         yield sqlite_for(request, tmp_path)
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    template = None
-    if with_people(request):
-        template, folder = request.getfixturevalue("postgres_people_template")
+    template, folder = template_for(request, "postgresql")
+    if folder is not None:
         copy_checkpoints(folder, tmp_path)
     name = server.new_database(template)
     yield Database("postgresql", server.uri(name))

@@ -218,6 +218,14 @@ class PostgresServer:
     def execute(self, statement: str) -> None:
         self.admin.execute(statement)  # type: ignore[arg-type]
 
+    def new_template(self, base: str, label: str) -> str:
+        """A template of its own made from ``base`` (for the tests to fill before it is
+        copied), dropped with the others at the end."""
+        name = f"{self.prefix}_{label}_{len(self.templates)}"
+        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{base}"')
+        self.templates.append(name)
+        return name
+
     def _settle(self) -> None:
         done = self.creating.wait()
         if done is not None:

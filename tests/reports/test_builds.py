@@ -101,11 +101,6 @@ def test_only_the_asker_reads_a_build_and_the_api_still_gets_its_pdf(
     assert builds(people).wait_all()
 
 
-@pytest.fixture
-def evening(api: Api, floor: Api) -> Evening:
-    return play_evening(api, floor)
-
-
 def _ended(registry: Any, state: str = "failed") -> Any:
     """A start that ends its build at once, in ``state``, as the build's thread would."""
 

@@ -26,14 +26,9 @@ from dealer.words.checks import check_words
 from tests.conftest import Database
 from tests.helpers import Api
 from tests.ledger.test_verify import without_triggers
-from tests.reports.evening import PLAYERS, Evening, one_line, pdf_text, play_evening
+from tests.reports.evening import PLAYERS, Evening, one_line, pdf_text
 
 VALUE = {"Table 7": 50, "Table 9": 100}
-
-
-@pytest.fixture
-def evening(api: Api, floor: Api) -> Evening:
-    return play_evening(api, floor)
 
 
 def fetch(who: Api, path: str, status: int = 200) -> TestResponse:

@@ -10,9 +10,7 @@ from dealer.reports.figures import amount_text, chips_text
 from dealer.views.documents.model import Amount
 from tests.helpers import Api
 from tests.reports.evening import Evening, one_line, pdf_text
-from tests.reports.test_routes import VALUE, evening, fetch, window
-
-__all__ = ["evening"]
+from tests.reports.test_routes import VALUE, fetch, window
 
 
 def sums(entries: list[dict[str, Any]]) -> dict[str, int]:
