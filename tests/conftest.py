@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -248,9 +249,14 @@ def sqlite_database(template: Path, tmp_path: Path) -> Database:
     return Database("sqlite", f"sqlite:///{path}")
 
 
-def sqlite_for(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
-    """A copy of the SQLite template the test needs (`template_for`)."""
-    template, folder = template_for(request, "sqlite")
+def sqlite_copy(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    template: str | None = None,
+    folder: Path | None = None,
+) -> Database:
+    """A copy of the SQLite ``template`` (None: the migrated one) in ``tmp_path``, with the
+    checkpoint file in ``folder`` (None: none)."""
     if folder is not None:
         copy_checkpoints(folder, tmp_path)
     if template is None:
@@ -258,19 +264,40 @@ def sqlite_for(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
     return sqlite_database(Path(template), tmp_path)
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    """A fresh, migrated database of each kind in turn."""
-    if request.param == "sqlite":
-        yield sqlite_for(request, tmp_path)
+def sqlite_for(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
+    """A copy of the SQLite template the test needs (`template_for`)."""
+    return sqlite_copy(request, tmp_path, *template_for(request, "sqlite"))
+
+
+@contextmanager
+def database_of(
+    request: pytest.FixtureRequest,
+    kind: str,
+    tmp_path: Path,
+    template: str | None = None,
+    folder: Path | None = None,
+) -> Iterator[Database]:
+    """A fresh database of ``kind`` ("sqlite" or "postgresql"), as `sqlite_copy` makes one;
+    a PostgreSQL one is given back after."""
+    if kind == "sqlite":
+        yield sqlite_copy(request, tmp_path, template, folder)
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    template, folder = template_for(request, "postgresql")
     if folder is not None:
         copy_checkpoints(folder, tmp_path)
     name = server.new_database(template)
-    yield Database("postgresql", server.uri(name))
-    server.give_back(name)
+    try:
+        yield Database("postgresql", server.uri(name))
+    finally:
+        server.give_back(name)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """A fresh, migrated database of each kind in turn (`template_for`'s copy)."""
+    kind = request.param
+    with database_of(request, kind, tmp_path, *template_for(request, kind)) as database:
+        yield database
 
 
 @pytest.fixture
@@ -279,13 +306,23 @@ def database_uri(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return sqlite_for(request, tmp_path).uri
 
 
+@contextmanager
+def app_on(uri: str, folder: Path) -> Iterator[Flask]:
+    """The `app` fixture's app on ``uri``, its checkpoints in ``folder``; closed after, and
+    every HTML page it answered with checked."""
+    app = watch(test_app(uri, folder))
+    try:
+        yield app
+    finally:
+        invalid = take(app)
+        close_app(app)
+    assert not invalid, "pages that are not valid HTML:\n" + "\n".join(invalid)
+
+
 @pytest.fixture
 def app(database_uri: str, tmp_path: Path) -> Iterator[Flask]:
-    app = watch(test_app(database_uri, tmp_path))
-    yield app
-    invalid = take(app)
-    close_app(app)
-    assert not invalid, "pages that are not valid HTML:\n" + "\n".join(invalid)
+    with app_on(database_uri, tmp_path) as app:
+        yield app
 
 
 @pytest.fixture
