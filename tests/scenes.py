@@ -96,10 +96,11 @@ def play_scene(scene: Scene, app: Flask) -> Run:
     clients = {who: Api.sign_in(app, SIGN_INS[who]) for who in scene.players}
     result = scene.play(*clients.values())
     cookie = str(app.config["SESSION_COOKIE_NAME"])
-    sign_ins = {
-        who: SignedIn(str(api.token), tuple(filter(None, [api.client.get_cookie(cookie)])))
-        for who, api in clients.items()
-    }
+    sign_ins = {}
+    for who, api in clients.items():
+        session = api.client.get_cookie(cookie)
+        assert session is not None, f"{who}'s sign-in set no {cookie} cookie to carry over"
+        sign_ins[who] = SignedIn(str(api.token), (session,))
     idle = int(app.config["IDLE_SECONDS"])
     kept = min(KEPT_SECONDS, idle / 3) if idle > 0 else KEPT_SECONDS
     return Run(began, kept, sign_ins, result)

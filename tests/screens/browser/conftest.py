@@ -51,11 +51,12 @@ SIZES = {
 }
 #: What axe-core's WCAG 2.1 AA run may never find.
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-#: Every element's tag, box and visibility, in document order: what a theme must not change.
+#: Every element's tag, box, display, visibility and opacity, in document order: what a theme
+#: must not change.
 LAYOUT = """[...document.querySelectorAll('body *')].map(e => {
     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
     return [e.tagName, Math.round(r.x), Math.round(r.y), Math.round(r.width),
-            Math.round(r.height), s.display, s.visibility].join(' ');
+            Math.round(r.height), s.display, s.visibility, s.opacity].join(' ');
 })"""
 #: Every theme a screen is checked in: the light one, and the dark one for a dim room.
 THEMES = ("light", "dark")
@@ -182,10 +183,12 @@ class Tablet:
         that follows the device is checked as a light device and as a dark one (room mode),
         then left as its device was; a tablet that chose its theme, in that theme.
 
-        The dark theme changes colours and nothing else (static/app.css, room mode), and this
-        holds it to that: every element's box and visibility are the light theme's. So in the
-        dark theme axe-core's rules on colours (its ``cat.color`` rules: text contrast, links
-        told from text) are run again; the others read the same page as in the light one."""
+        The dark theme changes colours and nothing else (static/app.css, room mode: it sets
+        the colours' variables), and this holds it to the part of that axe-core's other rules
+        read: every element's box, display, visibility and opacity are the light theme's. So
+        in the dark theme axe-core's rules on colours (its ``cat.color`` rules: text contrast,
+        links told from text) are run again; the others read the same page as in the light
+        one."""
         chosen = self.page.evaluate("document.documentElement.dataset.theme || ''")
         if chosen:
             self._axe(name, chosen)
