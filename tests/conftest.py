@@ -351,9 +351,10 @@ def pytest_configure(config: Any) -> None:
     collection every 700 allocations and kept walking every module already imported
     (Flask, SQLAlchemy, the rules) in its oldest generation. Those are moved to a
     generation it never walks (``gc.freeze``), and a young collection waits for 50,000
-    allocations: measured on three API, view and screen modules in one process (four runs
-    each, paired), 6 % less CPU. Nothing a test checks depends on when garbage is collected;
-    the served app keeps Python's defaults (the same thresholds made no difference that
-    ``python -m bench.api`` could show)."""
+    allocations. Measured (paired runs, this machine): three API, view and screen modules in
+    one process 6 % less CPU (four runs each), the ledger and view suites on three workers
+    2.5 % less (three each); the whole suite's run-to-run spread is wider than that. Nothing a
+    test checks depends on when garbage is collected; the served app keeps Python's defaults
+    (the same thresholds made no difference that ``python -m bench.api`` could show)."""
     gc.set_threshold(50_000, 20, 20)
     gc.freeze()
