@@ -21,7 +21,10 @@ record and its answer cost nothing; ``least_vs_baseline`` is then the highest
 stack itself away.
 ``pan_in_memory_cpu_ms``: the Pan work of a going out with nothing read or written (the
 hand replayed, the event applied, the answer's events shaped and dumped), the part of an
-event no database change can take away.
+event no database change can take away. ``lock_held_ms`` (and ``lock_held_p99_ms``): how long
+each write of the event rounds held the writers' lock, from the lock's statement answered to
+the commit done; with one writer at a time nothing waits for it, so it is what one event
+costs every other table's writes on a floor (`bench/floor.py`).
 
 PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 
@@ -264,20 +267,45 @@ class Baseline:
         self.engine.dispose()
 
 
+#: What the statement that takes the writers' lock says (`dealer.transactions.writing`): the
+#: advisory lock on PostgreSQL, BEGIN IMMEDIATE on SQLite.
+LOCKS = ("pg_advisory_xact_lock(", "BEGIN IMMEDIATE")
+
+
 class Statements:
     """The statements the app's engine runs while counting (an event's, in the event rounds:
-    BEGIN and COMMIT included where the driver sends them as statements)."""
+    BEGIN and COMMIT included where the driver sends them as statements), and how long each
+    write counted held the writers' lock (`held`, ms): from the lock's statement answered to
+    the commit done, when the lock is let go. With one writer at a time nothing waits for it,
+    so this is what one event costs every other table's writes on a floor."""
 
     def __init__(self, app: Flask) -> None:
         with app.app_context():
             self.engine = db.engine
         self.count = 0
         self.on = False
+        self.held: list[float] = []
+        self._locked: float | None = None
         sa.event.listen(self.engine, "before_cursor_execute", self._note)
+        sa.event.listen(self.engine, "after_cursor_execute", self._answered)
+        sa.event.listen(Session, "after_commit", self._committed)
+        sa.event.listen(Session, "after_rollback", self._let_go)
 
     def _note(self, *_args: Any) -> None:
         if self.on:
             self.count += 1
+
+    def _answered(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if self.on and any(lock in statement for lock in LOCKS):
+            self._locked = time.perf_counter()
+
+    def _committed(self, _session: Session) -> None:
+        if self._locked is not None:
+            self.held.append(1000 * (time.perf_counter() - self._locked))
+        self._locked = None
+
+    def _let_go(self, _session: Session) -> None:
+        self._locked = None
 
     @contextmanager
     def counting(self, enabled: bool) -> Iterator[None]:
@@ -361,6 +389,9 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
     ratios["event_vs_least"] = wall["events"] / wall["least"]
     ratios["event_ms"], ratios["least_ms"] = wall["events"], wall["least"]
     ratios["statements"] = said.count / totals["events"][0]
+    held = sorted(said.held)
+    ratios["lock_held_ms"] = sum(held) / len(held)
+    ratios["lock_held_p99_ms"] = held[min(len(held) - 1, int(0.99 * len(held)))]
     print(
         f"name=api_events database={kind} rounds={rounds} hands={rounds * hands} "
         f"events={totals['events'][0]} entries={report['entries']} "
@@ -376,6 +407,8 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
         f"least_vs_baseline={ratios['least']:.2f} gates_vs_baseline={ratios['gates']:.2f} "
         f"vs_baseline={ratios['events']:.2f} "
         f"statements_per_event={ratios['statements']:.1f} "
+        f"lock_held_ms={ratios['lock_held_ms']:.2f} "
+        f"lock_held_p99_ms={ratios['lock_held_p99_ms']:.2f} "
         f"event_vs_least={ratios['event_vs_least']:.2f}"
     )
     return ratios
@@ -416,6 +449,7 @@ def main() -> None:
         + " ".join(
             f"{kind}_event_ms={f['event_ms']:.2f} {kind}_least_ms={f['least_ms']:.2f} "
             f"{kind}_statements={f['statements']:.1f} "
+            f"{kind}_lock_held_ms={f['lock_held_ms']:.2f} "
             f"{kind}_event_vs_least={f['event_vs_least']:.2f}"
             for kind, f in ratios.items()
         )
