@@ -344,7 +344,8 @@ def runner(app: Flask) -> FlaskCliRunner:
 
 
 def pytest_configure(config: Any) -> None:
-    """Python's cyclic garbage collector, tuned for a test run (in each worker).
+    """Python's cyclic garbage collector, tuned for a test run (in every pytest process: each
+    worker, and the one that leads them).
 
     A run makes and drops objects by the million (apps, engines, sessions, hypothesis's
     cases), and with the default thresholds (700, 10, 10) the collector ran a young
