@@ -25,7 +25,11 @@ event no database change can take away. ``lock_held_ms`` (and ``lock_held_p99_ms
 each write of the event rounds held the writers' lock, from the lock's statement answered to
 the commit done; with one writer at a time nothing waits for it, so it is what one event
 costs every other table's writes on a floor (`bench/floor.py`). ``lock_holds`` counts them:
-one per post (``events``), and more if a sign-in's last use was written in the rounds.
+one per post (``events``), and more if a sign-in's last use was written in the rounds. Of a
+hold, ``lock_statements_ms`` is spent in the driver on its statements (sent to answered: a
+round trip on PostgreSQL, the statement's own work on SQLite), ``lock_commit_ms`` on the
+commit, and ``lock_python_ms`` is the rest: the app's own Python under the lock (the Pan
+work, the ORM, the answer).
 
 PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 
@@ -279,7 +283,9 @@ class Statements:
     BEGIN and COMMIT included where the driver sends them as statements), and how long each
     write counted held the writers' lock (`held`, ms): from the lock's statement answered to
     the commit done, when the lock is let go. With one writer at a time nothing waits for it,
-    so this is what one event costs every other table's writes on a floor."""
+    so this is what one event costs every other table's writes on a floor. Of the holds,
+    `parts` sums (ms) the time spent in the driver on the statements (sent to answered) and
+    on the commit; the rest is the app's own Python under the lock."""
 
     def __init__(self, app: Flask) -> None:
         with app.app_context():
@@ -287,27 +293,45 @@ class Statements:
         self.count = 0
         self.on = False
         self.held: list[float] = []
+        self.parts = {"statements": 0.0, "commit": 0.0}
         self._locked: float | None = None
+        self._sent: float | None = None
+        self._committing: float | None = None
         sa.event.listen(self.engine, "before_cursor_execute", self._note)
         sa.event.listen(self.engine, "after_cursor_execute", self._answered)
+        sa.event.listen(self.engine, "commit", self._commit_sent)
         sa.event.listen(Session, "after_commit", self._committed)
         sa.event.listen(Session, "after_rollback", self._let_go)
 
     def _note(self, *_args: Any) -> None:
         if self.on:
             self.count += 1
+            self._sent = time.perf_counter()
 
     def _answered(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if self.on and any(lock in statement for lock in LOCKS):
-            self._locked = time.perf_counter()
+        if not self.on:
+            return
+        now = time.perf_counter()
+        if self._locked is not None and self._sent is not None:
+            self.parts["statements"] += 1000 * (now - self._sent)
+        self._sent = None
+        if any(lock in statement for lock in LOCKS):
+            self._locked = now
+
+    def _commit_sent(self, _conn: Any) -> None:
+        if self._locked is not None:
+            self._committing = time.perf_counter()
 
     def _committed(self, _session: Session) -> None:
+        now = time.perf_counter()
         if self._locked is not None:
-            self.held.append(1000 * (time.perf_counter() - self._locked))
-        self._locked = None
+            self.held.append(1000 * (now - self._locked))
+            if self._committing is not None:
+                self.parts["commit"] += 1000 * (now - self._committing)
+        self._locked = self._committing = None
 
     def _let_go(self, _session: Session) -> None:
-        self._locked = None
+        self._locked = self._committing = None
 
     @contextmanager
     def counting(self, enabled: bool) -> Iterator[None]:
@@ -395,6 +419,7 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
     ratios["lock_held_ms"] = sum(held) / len(held)
     ratios["lock_held_p99_ms"] = held[max(0, math.ceil(0.99 * len(held)) - 1)]
     ratios["lock_holds"] = len(held)
+    in_statements, in_commit = (said.parts[part] / len(held) for part in ("statements", "commit"))
     print(
         f"name=api_events database={kind} rounds={rounds} hands={rounds * hands} "
         f"events={totals['events'][0]} entries={report['entries']} "
@@ -412,6 +437,8 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
         f"statements_per_event={ratios['statements']:.1f} "
         f"lock_holds={len(held)} lock_held_ms={ratios['lock_held_ms']:.2f} "
         f"lock_held_p99_ms={ratios['lock_held_p99_ms']:.2f} "
+        f"lock_statements_ms={in_statements:.2f} lock_commit_ms={in_commit:.2f} "
+        f"lock_python_ms={ratios['lock_held_ms'] - in_statements - in_commit:.2f} "
         f"event_vs_least={ratios['event_vs_least']:.2f}"
     )
     return ratios
