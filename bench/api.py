@@ -418,7 +418,6 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
     held = sorted(said.held)
     ratios["lock_held_ms"] = sum(held) / len(held)
     ratios["lock_held_p99_ms"] = held[max(0, math.ceil(0.99 * len(held)) - 1)]
-    ratios["lock_holds"] = len(held)
     in_statements, in_commit = (said.parts[part] / len(held) for part in ("statements", "commit"))
     print(
         f"name=api_events database={kind} rounds={rounds} hands={rounds * hands} "

@@ -280,12 +280,12 @@ def database_of(
 ) -> Iterator[Database]:
     """A fresh database of ``kind`` ("sqlite" or "postgresql"), as `sqlite_copy` makes one;
     a PostgreSQL one is given back after."""
-    if kind == "sqlite":
-        yield sqlite_copy(request, tmp_path, template, folder)
-        return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
     if folder is not None:
         copy_checkpoints(folder, tmp_path)
+    if kind == "sqlite":
+        yield sqlite_copy(request, tmp_path, template)
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
     name = server.new_database(template)
     try:
         yield Database("postgresql", server.uri(name))
