@@ -68,7 +68,7 @@ from dealer.inputs import NewEvent
 from dealer.ledger.replay import hand_rules
 from dealer.models import Hand
 from dealer.people.users import add_user, names_of
-from dealer.transactions import writing
+from dealer.transactions import WRITERS_LOCK, writing
 from dealer.views.events import event_views
 from dealer.views.recorded import Recorded
 from dealer.web.contract import declare, given
@@ -275,7 +275,7 @@ class Baseline:
 
 #: What the statement that takes the writers' lock says (`dealer.transactions.writing`): the
 #: advisory lock on PostgreSQL, BEGIN IMMEDIATE on SQLite.
-LOCKS = ("pg_advisory_xact_lock(", "BEGIN IMMEDIATE")
+LOCKS = (f"pg_advisory_xact_lock({WRITERS_LOCK})", "BEGIN IMMEDIATE")
 
 
 class Statements:

@@ -13,18 +13,12 @@ before it. Rather than retrying on conflicts, writes queue:
   on a lock of the process's own before ``BEGIN IMMEDIATE``: SQLite's busy
   handler polls with sleeps of up to 100 ms, so writers of one process that met
   only at SQLite's lock would wait longer than the write takes, and unfairly.
-- PostgreSQL takes one transaction-level advisory lock at the start of every
-  write transaction. It plays the part of a locked head row without a stored
-  head that could drift from the entries; it is released at commit or
-  rollback. Under READ COMMITTED every statement after the lock sees what the
-  previous writer committed, so the next ``seq`` and ``prev_hash`` are always
-  read fresh. For the same reason a write that follows a read in one request
-  (its sign-in) takes the lock in the read's transaction instead of ending it
-  and beginning another (`_read_to_upgrade`). A write of the sign-in counts
-  (`writing`'s ``sign_in_counts``) queues first on a lock of its own and takes the
-  writers' lock only when it writes its audit record (`require_writing`), so a flood of
-  wrong PINs holds up a buy-in for the record, its link and the commit, not for the
-  counts' reads and writes before them.
+- PostgreSQL writes queue on advisory locks (`dealer.write_locks`); every write holds the
+  writers' lock while it writes, in place of a locked head row (no stored head to drift from
+  the entries). Under READ COMMITTED every statement after it sees what the previous writer
+  committed, so the next ``seq`` and ``prev_hash`` are read fresh; for the same reason a
+  write after a read in one request (its sign-in) takes its locks in the read's transaction
+  (`_read_to_upgrade`), sparing a ROLLBACK and a BEGIN.
 
 Reads (every GET) take no lock at all.
 """
@@ -45,6 +39,15 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from dealer.errors import StorageUnavailable
 from dealer.models import HealthCheck, utcnow
+from dealer.write_locks import (
+    APART,
+    COUNTS,
+    HAND,
+    TABLE,
+    WRITERS_LOCK,
+    first_locks,
+    writers_later,
+)
 
 __all__ = [
     "WRITERS_LOCK",
@@ -65,14 +68,8 @@ WRITE = "dealer_write"
 #: transaction; SQLite's ``synchronous`` belongs to the connection, set before its BEGIN and
 #: put back to FULL when it returns to the pool (`_sqlite_checkin`), before anyone else's write.
 RELAXED = "dealer_relaxed_commit"
-#: The PostgreSQL advisory lock key every writer takes (any fixed bigint works).
-WRITERS_LOCK = 7_362_341_201
-#: The execution option of a write of the sign-in counts (`writing`'s ``sign_in_counts``).
-COUNTS = "dealer_sign_in_counts"
-#: The PostgreSQL advisory lock such a write takes first: it serialises the counts' reads
-#: and writes; the writers' lock follows only if the write appends to the chain.
-COUNTS_LOCK = 7_362_341_202
-#: The session's note of the counting write (its transaction) that holds the writers' lock too.
+#: The session's note of the write (its transaction) that began under another lock (the
+#: counts', a table's) and holds the writers' lock too.
 WRITERS_HELD = "dealer_writers_held"
 #: How long a SQLite writer waits for another's lock before giving up, in ms.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
@@ -108,14 +105,13 @@ def _sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN")
 
 
-#: Each SQLite database's writers' lock in this process, by its URL.
-_SQLITE_WRITERS: dict[str, threading.RLock] = {}
+_SQLITE_WRITERS: dict[str, threading.RLock] = {}  # each database's, by its URL
 _SQLITE_WRITERS_GUARD = threading.Lock()
 
 
 def _process_writers(session: Session) -> AbstractContextManager[object]:
     """The lock this process's writers to the session's SQLite database queue on (none for
-    PostgreSQL, whose advisory lock queues writers fairly already)."""
+    PostgreSQL, whose advisory locks queue writers fairly already)."""
     bind = session.get_bind()
     if bind.dialect.name != "sqlite":
         return nullcontext()
@@ -126,13 +122,8 @@ def _process_writers(session: Session) -> AbstractContextManager[object]:
 def _postgresql_begin(connection: Connection) -> None:
     options = connection.get_execution_options()
     if options.get(WRITE, False):
-        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_first_lock(options)})")
+        connection.exec_driver_sql(f"SELECT {first_locks(options)}")
     _relax(connection, options)
-
-
-def _first_lock(options: Mapping[str, object]) -> int:
-    """The advisory lock a PostgreSQL write takes as it begins (see `writing`)."""
-    return COUNTS_LOCK if options.get(COUNTS, False) else WRITERS_LOCK
 
 
 def _relax(connection: Connection, options: Mapping[str, object]) -> None:
@@ -148,11 +139,14 @@ def writing(
     keep: Iterable[object] = (),
     flushed_later: bool = False,
     sign_in_counts: bool = False,
+    hand: int | None = None,
+    table: int | None = None,
+    apart: bool = False,
 ) -> Iterator[Session]:
     """One write transaction: it waits its turn, then commits everything or nothing.
 
-    A read transaction already open on the session (signing in reads the
-    token) is ended first, so the write begins fresh with the lock held.
+    A read transaction already open on the session (signing in reads the token) is ended
+    first, so the write begins fresh with its locks held.
 
     Ending it forgets every row it read (the ORM expires them), except ``keep``'s: the
     signed-in user, read by this request's sign-in a moment before, keeps the columns it was
@@ -160,21 +154,27 @@ def writing(
     made, for the role the sign-in had just read). A role changed in between stands as if the
     change had come a moment after this request, as a token revoked in between already does.
 
-    ``flushed_later``: the commit does not wait for the disk (SQLite's ``synchronous =
-    NORMAL`` for this commit, PostgreSQL's ``synchronous_commit = off``), so the writers' lock
-    is held for the write alone. Only for what may be lost to a power cut in the last moment
-    before it, never chips: a wrong PIN's count and its audit record. Both databases keep
-    their log in order, so such a commit is on disk as soon as any later ordinary one is, and
-    a crash loses at most the last few of them, never one before a durable commit.
+    ``flushed_later``: the commit does not wait for the disk (SQLite's ``synchronous = NORMAL``,
+    PostgreSQL's ``synchronous_commit = off``). Only for what may be lost to a power cut in the
+    last moment before it, never chips: a wrong PIN's count and its audit record. Both logs
+    keep their order: a crash loses at most the last few, never one before a durable commit.
 
-    ``sign_in_counts``: a write of the sign-in counts (`dealer.people.lockout`) and the audit
-    records of their outcome. On PostgreSQL it queues on the counts' own lock, and takes the
-    writers' lock only when it first asks `require_writing` (an audit record asks before it is
-    stamped and written, so the trail and the chain stay in time order): a buy-in waits for a
-    wrong PIN's audit record, its link and the commit, not for its counts. On SQLite, whose one
-    write lock covers the database, it is an ordinary write.
+    What else the write is, for PostgreSQL's locks (`dealer.write_locks`; on SQLite, whose one
+    write lock covers the database, each is an ordinary write): ``sign_in_counts``, a write of
+    the sign-in counts (`dealer.people.lockout`) and the audit records of their outcome;
+    ``hand``, a write of that hand's play alone (an event recorded, voided or moved; a key's
+    fits); ``table``, a write at that table alone (what its own routes write); ``apart``, a
+    write of nothing any table's write reads (a sign-in, its last use, its end). The first two
+    take the writers' lock when they first ask `require_writing` (before a row is written).
     """
-    options = {WRITE: True, RELAXED: flushed_later, COUNTS: sign_in_counts}
+    options: dict[str, object] = {
+        WRITE: True,
+        RELAXED: flushed_later,
+        COUNTS: sign_in_counts,
+        HAND: hand,
+        TABLE: table,
+        APART: apart,
+    }
     upgrade = _read_to_upgrade(session)
     kept = [(row, _loaded_columns(row)) for row in keep] if session.in_transaction() else []
     if upgrade is None and session.in_transaction():
@@ -238,14 +238,14 @@ def _read_to_upgrade(session: Session) -> Connection | None:
     return connection
 
 
-def _lock_in_place(connection: Connection, options: dict[str, bool]) -> bool:
+def _lock_in_place(connection: Connection, options: dict[str, object]) -> bool:
     """Make the read transaction on ``connection`` the write: take its lock there (in the
     statement that asks whether the transaction wrote anything yet). False when it had: a
     read never writes, and what it wrote is not this write's to commit (the caller rolls it
     back and begins afresh)."""
     connection.execution_options(**options)  # in place, on this transaction's connection
-    asked = f"SELECT pg_advisory_xact_lock({_first_lock(options)}), txid_current_if_assigned()"
-    if connection.exec_driver_sql(asked).one()[1] is not None:
+    asked = f"SELECT {first_locks(options)}, txid_current_if_assigned()"
+    if connection.exec_driver_sql(asked).one()[-1] is not None:
         return False
     _relax(connection, options)
     return True
@@ -357,15 +357,15 @@ def in_write(session: Session) -> bool:
 def require_writing(session: Session, what: str) -> None:
     """Refuse to go on unless ``session`` is in a write transaction (a programming error).
 
-    A write of the sign-in counts on PostgreSQL takes the writers' lock here, the first time
-    (see `writing`): whatever requires a write from here on is in the writers' order.
+    A write of the sign-in counts or of a hand's play on PostgreSQL takes the writers' lock
+    here, the first time (`dealer.write_locks`): from here on it is in the writers' order.
     """
     connection = session.connection()
     options = connection.get_execution_options()
     if not options.get(WRITE, False):
         raise RuntimeError(f"{what} needs a write transaction: use transactions.writing")
     transaction = session.get_transaction()
-    if options.get(COUNTS, False) and session.info.get(WRITERS_HELD) is not transaction:
+    if writers_later(options) and session.info.get(WRITERS_HELD) is not transaction:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
         # Noted for the transaction (a new one takes it afresh); never inside a savepoint,

@@ -15,7 +15,8 @@ from dealer.extensions import db
 from dealer.ledger import CAGE, Posting, Recorder, post, seating_account
 from dealer.models import User
 from dealer.people.users import add_user
-from dealer.transactions import COUNTS_LOCK, WRITERS_LOCK, require_writing, writing
+from dealer.transactions import require_writing, writing
+from dealer.write_locks import COUNTS_LOCK, FLOOR_LOCK, WRITERS_LOCK
 from tests.conftest import Database
 
 #: This test's own database, for the cluster-wide views (pg_locks): the same advisory lock key
@@ -76,17 +77,24 @@ def test_a_second_writer_waits_for_the_first(app: Flask) -> None:
 
 
 def test_postgresql_writers_hold_the_advisory_lock(app: Flask, database: Database) -> None:
+    """A write (not of a hand's play) holds the floor's lock whole and the writers' lock, from
+    its first statement to its end."""
     if database.kind != "postgresql":
         pytest.skip("PostgreSQL's writers' lock")
     held = text(
         "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
         "AND pid = pg_backend_pid() AND granted"
     )
+    whole = text(
+        "SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() "
+        "AND ((classid::bigint << 32) | objid::bigint) = :key"
+    )
     with app.app_context():
         with writing(db.session()) as session:
-            assert session.execute(held).scalar() == 1
-            key = session.execute(OWN_ADVISORY_LOCKS)
-            assert key.scalar() == WRITERS_LOCK
+            assert session.execute(held).scalar() == 2
+            keys = session.execute(OWN_ADVISORY_LOCKS).scalars()
+            assert list(keys) == sorted([WRITERS_LOCK, FLOOR_LOCK])
+            assert session.execute(whole, {"key": FLOOR_LOCK}).scalar() == "ExclusiveLock"
         assert db.session().execute(held).scalar() == 0
 
 

@@ -38,4 +38,4 @@ def write_at_table(
     def at_table(session: Session) -> tuple[Any, int]:
         return work(session, authorise_table(session, principal().user, table_id, action))
 
-    return write(at_table)
+    return write(at_table, table=table_id)

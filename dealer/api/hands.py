@@ -88,8 +88,8 @@ def record_event(hand_id: int) -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         # The hand and its events in one read, then the check (which finds the hand read), then
-        # the replay: one query under the writers' lock instead of two, nothing replayed for a
-        # dealer refused.
+        # the replay: one query instead of two, nothing replayed for a dealer refused. All under
+        # the table's lock; the writers' lock comes when the event is stored.
         hand, events = reading.read_hand(session, hand_id)
         authorise_hand(session, principal().user, hand.id, "record")
         supervisor = approving_user(session, approver)
@@ -103,7 +103,7 @@ def record_event(hand_id: int) -> Response:
         )
         return recorded(session, replayed, entries).answer(), 201
 
-    return write(work)
+    return write(work, hand=hand_id)
 
 
 @bp.post(HAND + "/fits")
@@ -118,7 +118,8 @@ def find_fits(hand_id: int) -> Response:
         replayed = reading.load_hand(session, hand_id)
         return fits_view(replayed.engine.fits(card)).answer(), 200
 
-    # Asking records nothing, so it needs the writers' lock only to keep a key's answer.
+    # Asking records nothing: it queues at its table, and takes the writers' lock only to keep
+    # a key's answer (`dealer.transactions.writing`'s ``hand``).
     if KEY_HEADER in request.headers:
-        return write(work)
+        return write(work, hand=hand_id)
     return json_response(*work(current_session()))

@@ -1,4 +1,4 @@
-"""The API's writes: each in one transaction under the writers' lock, replayed by
+"""The API's writes: each in one transaction, in its turn (`dealer.write_locks`), replayed by
 ``Idempotency-Key`` (`dealer.web.once`)."""
 
 from __future__ import annotations
@@ -40,11 +40,17 @@ def _asked() -> str:
     return digest(body)
 
 
-def write(work: Callable[[Session], tuple[Any, int]]) -> Response:
+def write(
+    work: Callable[[Session], tuple[Any, int]],
+    *,
+    hand: int | None = None,
+    table: int | None = None,
+) -> Response:
     """Run ``work`` in one write transaction, once per key, and answer with what it returns.
 
     ``work(session)`` returns ``(payload, status)``; anything it raises rolls
-    everything back.
+    everything back. ``hand``: it records that hand's play alone; ``table``: it writes at that
+    table alone (`dealer.web.once.run_once`).
     """
     key = checked_key(request.headers.get(KEY_HEADER), _damaged())
 
@@ -52,7 +58,7 @@ def write(work: Callable[[Session], tuple[Any, int]]) -> Response:
         payload, status = work(session)
         return Answer(status, json.dumps(payload, separators=(",", ":")))
 
-    done = run_once(key, _asked(), answer, per_user=True, reused=_reused())
+    done = run_once(key, _asked(), answer, per_user=True, reused=_reused(), hand=hand, table=table)
     response = Response(done.body, done.status, mimetype="application/json")
     if done.replayed:
         response.headers[REPLAYED_HEADER] = "true"

@@ -110,7 +110,7 @@ def load_hand(session: Session, hand_id: int) -> Replayed:
     """Replay the stored hand ``hand_id``, read with its events in one query.
 
     Every event and every read of a hand starts here; on PostgreSQL a query is a round trip
-    made while the writers' lock is held, so the hand does not come in one of its own.
+    made while the table's lock is held, so the hand does not come in one of its own.
     """
     return replay(*read_hand(session, hand_id))
 

@@ -24,6 +24,7 @@ from dealer.ledger.post import Posting, Recorder, post, read_heads
 from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 from dealer.people.audit import record_hand_audit
+from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 from dealer.words.events import action_words
 
@@ -210,6 +211,10 @@ def _store(
     hand, engine = replayed.row, replayed.engine
     if _seat_may_have_left(replayed):
         _check_seats_still_seated(session, hand, record.payments)
+    # A write of a hand's play takes the writers' lock here, before its first row
+    # (`transactions.writing`): what came before (the hand read, replayed and judged) is
+    # done beside another table's write.
+    require_writing(session, "hands.record")
     values: dict[str, Any] = {
         "hand_id": hand.id,
         "seq": record.seq,
@@ -279,10 +284,10 @@ def _entry_reversed(
 def _seat_may_have_left(replayed: Replayed) -> bool:
     """Whether a seat dealt into this hand may have left the table since the deal.
 
-    A seat dealt into the hand in play cannot leave (`tables.leave_seat`, under the same
-    writers' lock), and only a void can put a settled hand back in play. So a hand in play
-    with no void in its history has been in play since its deal, every seat still seated:
-    the check's query is spared on almost every event.
+    A seat dealt into the hand in play cannot leave (`tables.leave_seat`, a write at the
+    table, under the same table's lock), and only a void can put a settled hand back in play.
+    So a hand in play with no void in its history has been in play since its deal, every seat
+    still seated: the check's query is spared on almost every event.
     """
     return replayed.row.status != "playing" or any(e.type == "void" for e in replayed.events)
 

@@ -123,7 +123,7 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     if stale and not in_write(session):  # never end a write that is under way
         token_id = row.id
         try:
-            with writing(session) as work:
+            with writing(session, apart=True) as work:  # no table reads it
                 seen = update(AuthToken).where(AuthToken.id == token_id)
                 work.execute(seen.values(last_seen_at=now))
         except StorageUnavailable:
@@ -135,7 +135,7 @@ def find_token(session: Session, token: str) -> AuthToken | str:
 
 def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None:
     """End a sign-in: its bearer token and the cookie that carries it both stop working."""
-    with writing(session) as work:
+    with writing(session, apart=True) as work:  # no table's write reads a sign-in
         row = work.get(AuthToken, token_id)
         if row is not None and row.revoked_at is None:
             row.revoked_at = clock.now()

@@ -169,7 +169,7 @@ def sign_in(
     user_id = check_pin(session, name, pin, attempt_of(name, source))
     if user_id is None:
         raise NotSignedIn(no_match(), "wrong_pin")
-    with writing(session) as work:
+    with writing(session, apart=True) as work:  # no table's write reads a sign-in
         user = work.get(User, user_id)
         if user is None or not user.active:  # deactivated while the PIN was checked
             raise NotSignedIn(no_match(), "wrong_pin")

@@ -91,7 +91,7 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
             return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
         fields = {**body, "supervisor": judged.root.supervisor and judged.root.supervisor.name}
-        return record_once(form.key.data, fields, work)
+        return record_once(form.key.data, fields, work, hand=hand_id)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)
         form.renew_if_reused(exc)

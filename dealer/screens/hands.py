@@ -295,7 +295,7 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
                 seat = _replayed.engine.next_in_play(event.seat)
             return url_for("screens.hand", hand_id=hand_id, done=event.id, seat=seat)
 
-        return record_once(form.key.data, body, work)
+        return record_once(form.key.data, body, work, hand=hand_id)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)
         form.renew_if_reused(exc)
@@ -322,6 +322,7 @@ def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, 
         {"move": event_id, "seat": seat},
         work,
         lambda status, message: hand_page(hand_id, None, status, message),
+        hand=hand_id,
     )
 
 

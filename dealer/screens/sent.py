@@ -45,12 +45,18 @@ def _sent_before() -> str:
 
 
 def record_once(
-    key: str | None, fields: Mapping[str, Any], work: Callable[[Session], str]
+    key: str | None,
+    fields: Mapping[str, Any],
+    work: Callable[[Session], str],
+    *,
+    hand: int | None = None,
 ) -> Response:
     """Run ``work`` once per key in one write transaction; redirect to the page it names.
 
     ``work(session)`` records and returns the address of the page to show next;
-    ``fields`` are what the form asked for, parsed (never a PIN).
+    ``fields`` are what the form asked for, parsed (never a PIN). ``hand``: it records that
+    hand's play alone (`dealer.web.once.run_once`); a form posted to a table's address writes
+    at that table alone.
     """
 
     def answer(session: Session) -> Answer:
@@ -63,12 +69,17 @@ def record_once(
         return Answer(303, json.dumps({"location": work(session)}))
 
     content = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=str)
+    # A screen of one table's address (`screen.at_table`) writes at that table alone.
+    at = g.get("at_table")
+    table = at[1].get("table_id") if at is not None and hand is None else None
     done = run_once(
         checked_key(key or None, _damaged()),
         digest(content),
         answer,
         per_user=False,
         reused=_sent_before(),
+        hand=hand,
+        table=table,
     )
     response = redirect(json.loads(done.body)["location"], 303)
     if done.replayed:
@@ -81,11 +92,13 @@ def record_or_redraw(
     fields: Mapping[str, Any],
     work: Callable[[Session], str],
     redraw: Callable[[int, str], Page],
+    *,
+    hand: int | None = None,
 ) -> Response | Page:
     """`record_once`, or, when the rules or the service refuse it, ``redraw(status,
     message)``: the screen drawn again with the refusal in words and the entry kept."""
     try:
-        return record_once(key, fields, work)
+        return record_once(key, fields, work, hand=hand)
     except (rules.RulesError, DealerError) as exc:
         status, _code, message = refusal(exc)
         return redraw(status, message)

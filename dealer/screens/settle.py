@@ -72,7 +72,7 @@ def confirm_settle(hand_id: int) -> Response | tuple[str, int]:
         return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
     try:
-        return record_once(form.key.data, body, work)
+        return record_once(form.key.data, body, work, hand=hand_id)
     except (rules.RulesError, DealerError) as exc:
         status, _code, _message = refusal(exc)
         return _preview(hand_id, seat, form, status)

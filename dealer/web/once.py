@@ -22,12 +22,13 @@ from typing import cast
 
 from flask import request
 from sqlalchemy import Table, bindparam, insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Invalid
 from dealer.extensions import current_session
 from dealer.models import IdempotencyRecord, utcnow
-from dealer.transactions import writing
+from dealer.transactions import require_writing, writing
 from dealer.web.signin import principal
 
 __all__ = [
@@ -49,6 +50,8 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 REUSED = "idempotency_key_reused"
 #: The longest key kept.
 LONGEST_KEY = 255
+#: PostgreSQL's SQLSTATE for a row that breaks a unique constraint.
+UNIQUE_VIOLATION = "23505"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +84,17 @@ def digest(content: str) -> str:
 
 
 #: A key's first answer, whoever sent it (`_ANYONES`) or per user (`_OWN`): only the columns a
-#: replay needs, built once (every write asks it, under the writers' lock).
+#: replay needs, built once (every write asks it first, under its first locks).
 _ANYONES = select(
     IdempotencyRecord.request_hash, IdempotencyRecord.status_code, IdempotencyRecord.response_body
 ).where(IdempotencyRecord.key == bindparam("key"))
 _OWN = _ANYONES.where(IdempotencyRecord.user_id == bindparam("user_id"))
 #: A first answer kept.
 _KEEP = insert(cast(Table, IdempotencyRecord.__table__))
+
+
+class _KeyKeptMeanwhile(Exception):
+    """The same key was kept by another write while this one worked (see `run_once`)."""
 
 
 def run_once(
@@ -97,13 +104,41 @@ def run_once(
     *,
     per_user: bool,
     reused: str,
+    hand: int | None = None,
+    table: int | None = None,
 ) -> Answer:
     """Run ``work`` in one write transaction, once per key; ``asked`` is the send's `digest`.
 
     ``work(session)`` records and returns its answer; anything it raises rolls
     everything back. ``reused`` is the sentence when the key comes back with other content.
+    ``hand``: the write records that hand's play alone; ``table``: it writes at that table
+    alone (`transactions.writing`).
+
+    A write of a hand's play reads its key under its table's lock only, so the same key sent
+    at the same moment for a hand at another table is not seen until it is kept: the second to
+    keep it finds the first's record there, everything it wrote is rolled back, and it is run
+    again, to be answered as a key sent again is (the first answer, or the conflict). A page's
+    key (``per_user=False``) is made for one form of one hand's address, so it comes back only
+    for that hand, under that table's lock: it never meets itself at two tables.
     """
-    with writing(current_session(), keep=[principal().user]) as session:
+    try:
+        return _run_once(key, asked, work, per_user, reused, hand, table, retried=False)
+    except _KeyKeptMeanwhile:
+        return _run_once(key, asked, work, per_user, reused, hand, table, retried=True)
+
+
+def _run_once(
+    key: str | None,
+    asked: str,
+    work: Callable[[Session], Answer],
+    per_user: bool,
+    reused: str,
+    hand: int | None,
+    table: int | None,
+    *,
+    retried: bool,
+) -> Answer:
+    with writing(current_session(), keep=[principal().user], hand=hand, table=table) as session:
         user_id = principal().user_id
         if key is not None:
             query, named = (_OWN, {"user_id": user_id}) if per_user else (_ANYONES, {})
@@ -116,17 +151,26 @@ def run_once(
         if key is not None and 200 <= answer.status < 400:
             # On the connection, not through the unit of work: nothing reads the record back
             # in this transaction, and the flush cost more than the statement.
-            session.connection().execute(
-                _KEEP,
-                {
-                    "user_id": user_id,
-                    "key": key,
-                    "method": request.method,
-                    "path": request.path,
-                    "request_hash": asked,
-                    "status_code": answer.status,
-                    "response_body": answer.body,
-                    "created_at": utcnow(),
-                },
-            )
+            require_writing(session, "web.once.run_once")
+            try:
+                session.connection().execute(
+                    _KEEP,
+                    {
+                        "user_id": user_id,
+                        "key": key,
+                        "method": request.method,
+                        "path": request.path,
+                        "request_hash": asked,
+                        "status_code": answer.status,
+                        "response_body": answer.body,
+                        "created_at": utcnow(),
+                    },
+                )
+            except IntegrityError as exc:
+                # Only a hand's write reads its key before the writers' lock; only the key's
+                # own uniqueness is the race; and only once (the record is there to be found).
+                taken = getattr(exc.orig, "sqlstate", None) == UNIQUE_VIOLATION
+                if hand is None or not taken or retried:
+                    raise
+                raise _KeyKeptMeanwhile() from exc
     return answer

@@ -15,11 +15,16 @@ from sqlalchemy import event, func, select, update
 from dealer.extensions import db
 from dealer.hands import record as hands_service
 from dealer.models import ChainLink, Event, IdempotencyRecord, LedgerEntry, LiveMark, User
+from dealer.write_locks import TABLE_LOCKS, WRITERS_LOCK
 from tests.helpers import Api
 
 from .test_hands import six_seated
 
 MELD = {"type": "meld", "seat": 2, "cards": ["7D", "7H", "7C"]}
+#: What a statement that writes begins with.
+WRITES = ("INSERT", "UPDATE", "DELETE")
+#: The writers' lock taken (PostgreSQL).
+WRITERS_LOCK_TAKEN = f"pg_advisory_xact_lock({WRITERS_LOCK})"
 
 
 @contextmanager
@@ -94,15 +99,44 @@ def test_an_event_refused_half_way_leaves_nothing(
 
 
 def test_an_event_costs_a_dozen_statements(people: Flask, api: Api, floor: Api) -> None:
-    """The sign-in, the writers' lock, the key, the hand, the event, both heads, the entries,
-    their links, the answer's names, the kept answer, the marks: 12 at most (no statement per
-    payment, no row read twice). Counted, not timed: bench/api.py times it."""
+    """The sign-in, the first locks (on SQLite BEGIN IMMEDIATE; on PostgreSQL the table's), the
+    key, the hand, the writers' lock (PostgreSQL), the event, both heads, the entries, their
+    links, the answer's names, the kept answer, the marks: 12 at most on either database (no
+    statement per payment, no row read twice). Counted, not timed: bench/api.py times it."""
     table = six_seated(api, floor, "classic")
     hand = floor.hand(table)
     with statements(people) as seen:
         floor.event(hand["id"], MELD, key="counted")
     assert len(seen) <= 12, "\n".join(seen)
     assert sum(s.lstrip().upper().startswith("INSERT INTO CHAIN_LINKS") for s in seen) == 1
+
+
+def test_an_event_writes_nothing_before_the_writers_lock(
+    people: Flask, api: Api, floor: Api
+) -> None:
+    """Every row of an event is written under the writers' lock. On PostgreSQL the event
+    begins under its table's lock and reads its key and its hand there (beside other tables'
+    writes); the writers' lock comes before its first row. On SQLite, BEGIN IMMEDIATE first."""
+    table = six_seated(api, floor, "classic")
+    hand = floor.hand(table)
+    with statements(people) as seen:
+        floor.event(hand["id"], MELD, key="in order")
+    writes = [i for i, s in enumerate(seen) if s.lstrip().upper().startswith(WRITES)]
+    writers = [i for i, s in enumerate(seen) if WRITERS_LOCK_TAKEN in s or "BEGIN IMMEDIATE" in s]
+    assert writes and len(writers) == 1
+    assert writers[0] < writes[0], "\n".join(seen)
+    if "BEGIN IMMEDIATE" in seen[writers[0]]:
+        return
+    reads = [
+        i
+        for i, s in enumerate(seen)
+        if s.lstrip().startswith("SELECT idempotency_records")
+        or s.lstrip().startswith("SELECT hands")
+    ]
+    assert len(reads) == 2
+    first = next(i for i, s in enumerate(seen) if "pg_advisory_xact_lock_shared" in s)
+    assert f"pg_advisory_xact_lock({TABLE_LOCKS}, " in seen[first]
+    assert first < min(reads) and max(reads) < writers[0]
 
 
 def test_a_role_changed_between_requests_is_read_afresh(

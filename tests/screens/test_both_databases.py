@@ -9,6 +9,8 @@ from sqlalchemy import func, select
 
 from dealer.extensions import db
 from dealer.models import Event
+from dealer.write_locks import FLOOR_LOCK, TABLE_LOCKS, WRITERS_LOCK
+from tests.api.test_event_path import statements
 from tests.conftest import Database
 from tests.helpers import Api
 from tests.screens.conftest import Web, six_seated, words
@@ -60,3 +62,46 @@ def test_control_characters_are_refused_not_stored(
     assert (
         dealer.client.post("/sign-in", data={"name": "Dee\x00", "pin": "1111"}).status_code == 422
     )
+
+
+def test_the_screens_writes_queue_at_their_table(
+    people: Flask, dealer: Web, floor_api: Api, database: Database
+) -> None:
+    """On PostgreSQL a form posted to a table's address writes at that table (the floor's lock
+    shared, the table's and the writers'), and an entry of a hand's play is judged under its
+    table's lock and takes the writers' lock only to write (`dealer.write_locks`)."""
+    if database.kind != "postgresql":
+        pytest.skip("SQLite has one write lock for the whole database")
+    table = six_seated(floor_api)
+
+    def locks(path: str, form: dict[str, str], status: int = 303) -> list[str]:
+        with statements(people) as seen:
+            dealer.post(path, form, status)
+        return [kind_of(s, table) for s in seen if "pg_advisory_xact_lock" in s]
+
+    dealt = locks(f"/tables/{table}/hands", {"key": "web-deal"})
+    hand = floor_api.get(f"/tables/{table}/hands")["hands"][0]["id"]
+    assert dealt == ["table"]
+    assert locks(f"/tables/{table}/seats", {"seat": "7", "player": "Late", "buy_in": "5"}) == [
+        "table"
+    ]
+    meld = {"action": "meld", "seat": "1", "cards": "5S 5S 5S", "key": "web-meld"}
+    assert locks(f"/hands/{hand}/events", meld) == ["hand", "writers"]
+    melded = floor_api.get(f"/hands/{hand}")["events"][-1]["id"]
+    void = {"reason": "wrong cards", "key": "web-void"}
+    assert locks(f"/hands/{hand}/events/{melded}/void", void) == ["hand", "writers"]
+    # Refused by the rules (nobody has eleven cards down): judged, and nothing written.
+    assert locks(f"/hands/{hand}/settle", {"seat": "2", "key": "web-out"}, 422) == ["hand"]
+
+
+def kind_of(statement: str, table: int) -> str:
+    """Which locks a statement takes: a hand's table's, a table's (with the writers'), the
+    writers' alone, or the floor's whole."""
+    shared = f"pg_advisory_xact_lock_shared({FLOOR_LOCK})"
+    if shared in statement and "FROM hands" in statement:
+        return "hand"
+    if shared in statement and f"pg_advisory_xact_lock({TABLE_LOCKS}, {table})" in statement:
+        return "table"
+    if f"pg_advisory_xact_lock({FLOOR_LOCK})" in statement:
+        return "floor"
+    return "writers" if f"pg_advisory_xact_lock({WRITERS_LOCK})" in statement else statement
