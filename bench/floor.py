@@ -36,15 +36,19 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import psutil
+import psycopg
+from sqlalchemy.engine import make_url
 
 from bench.room.server import cpu_seconds, gunicorn, postgres_database, server_processes
 from bench.room.transport import HttpTransport
 from bench.simulate import Room, make_tables, play_live, prepare_database, summary
+from dealer.write_locks import FLOOR_LOCK, WRITERS_LOCK
 
 
 def load() -> str:
@@ -83,22 +87,97 @@ class Meter:
         }
 
 
-def level(url: str, tables: int, first: int, seconds: float, speed: float) -> dict[str, Any]:
-    """``tables`` new tables playing for ``seconds`` against ``url``; their figures."""
+#: What the server's PostgreSQL backends are doing, by the advisory lock each waits for
+#: (`dealer.write_locks`), or in a transaction and not waiting for one.
+QUEUES = f"""
+SELECT count(*) FILTER (WHERE w.key = {WRITERS_LOCK}) AS writers,
+       count(*) FILTER (WHERE w.two_keys) AS tables,
+       count(*) FILTER (WHERE w.key = {FLOOR_LOCK}) AS floor,
+       count(*) FILTER (WHERE w.pid IS NULL AND a.state <> 'idle') AS working
+FROM pg_stat_activity a
+LEFT JOIN (
+    SELECT pid, (classid::bigint << 32) | objid::bigint AS key, objsubid = 2 AS two_keys
+    FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+) w ON w.pid = a.pid
+WHERE a.datname = current_database() AND a.backend_type = 'client backend'
+  AND a.pid <> pg_backend_pid()
+"""
+
+
+class Queues:
+    """How many of the server's writes wait, on average over the recorded window, for the
+    writers' lock, a table's lock or the floor's, and how many transactions are open and not
+    waiting for a lock (sampled every 50 ms from pg_stat_activity and pg_locks; PostgreSQL
+    only). Where the queue stands says what bends the curve."""
+
+    NAMES = ("writers", "tables", "floor", "working")
+
+    def __init__(self, uri: str) -> None:
+        self.uri = uri if uri.startswith("postgresql") else None
+        self.sums = dict.fromkeys(self.NAMES, 0)
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __call__(self, opening: bool) -> None:
+        if self.uri is None:
+            return
+        if opening:
+            self._thread = threading.Thread(target=self._sample, daemon=True)
+            self._thread.start()
+        else:
+            self._stop.set()
+            if self._thread is not None:
+                self._thread.join(5)
+
+    def _sample(self) -> None:
+        assert self.uri is not None
+        url = make_url(self.uri)
+        with psycopg.connect(
+            host=url.host,
+            port=url.port or 5432,
+            user=url.username,
+            dbname=url.database,
+            autocommit=True,
+        ) as connection:
+            while not self._stop.wait(0.05):
+                row = connection.execute(QUEUES).fetchone()
+                if row is not None:
+                    self.samples += 1
+                    for name, count in zip(self.NAMES, row, strict=True):
+                        self.sums[name] += count
+
+    def means(self) -> dict[str, float]:
+        if not self.samples:
+            return {}
+        return {f"waiting_{n}": self.sums[n] / self.samples for n in self.NAMES}
+
+
+def level(
+    url: str, tables: int, first: int, seconds: float, speed: float, uri: str
+) -> dict[str, Any]:
+    """``tables`` new tables playing for ``seconds`` against ``url`` (on the database at
+    ``uri``); their figures."""
     room = Room(HttpTransport(url), make_tables(tables, seed=first, first=first))
     room.sign_in()
-    meter = Meter()
-    window = play_live(room, seconds, speed, warm_up=WARM_UP if speed else 0.0, window=meter)
+    meter, queues = Meter(), Queues(uri)
+
+    def window(opening: bool) -> None:
+        meter(opening)
+        queues(opening)
+
+    played = play_live(room, seconds, speed, warm_up=WARM_UP if speed else 0.0, window=window)
     report = room.finish()
-    shown = summary(room.transport.figures, window)
+    shown = summary(room.transport.figures, played)
     shown.update(
         tables=tables,
-        seconds=window,
+        seconds=played,
         errors=len(room.errors) + shown["failed"],
         verify=report.get("ok", False),
         first_error=room.errors[0] if room.errors else "",
         load=load(),
         **{f"{name}_cpu_pct": share for name, share in meter.shares.items()},
+        **queues.means(),
     )
     return shown
 
@@ -115,6 +194,17 @@ def row(kind: str, shown: dict[str, Any], pace: str) -> str:
         f"{shown['errors']:>6} {shown['retries']:>7} "
         f"{shown.get('client_cpu_pct', 0):>6.0f} {shown.get('server_cpu_pct', 0):>6.0f} "
         f"{shown.get('machine_cpu_pct', 0):>7.0f}  {shown['load']}"
+    ) + queued(shown)
+
+
+def queued(shown: dict[str, Any]) -> str:
+    """The level's queues (`Queues`) as a line of their own, if sampled."""
+    if "waiting_writers" not in shown:
+        return ""
+    return (
+        f"\n  writes waiting for the writers' lock {shown['waiting_writers']:.1f}, for a "
+        f"table's {shown['waiting_tables']:.1f}, for the floor's {shown['waiting_floor']:.1f}; "
+        f"transactions at work {shown['waiting_working']:.1f} (means over the window)"
     )
 
 
@@ -128,7 +218,7 @@ def measure(
         with gunicorn(uri, log) as url:
             first = 1
             for tables in levels:
-                shown = level(url, tables, first, seconds, speed=1.0)
+                shown = level(url, tables, first, seconds, 1.0, uri)
                 print(row(kind, shown, "human"), flush=True)
                 if shown["first_error"]:
                     print(f"  first error: {shown['first_error'][:300]}")
@@ -137,7 +227,7 @@ def measure(
                 if not whole and not served(shown):
                     break  # the knee is passed: a larger floor would only be slower
             if saturate:
-                shown = level(url, saturate, first, seconds, speed=0.0)
+                shown = level(url, saturate, first, seconds, 0.0, uri)
                 print(row(kind, shown, "none"), flush=True)
                 results.append({"kind": kind, "pace": "none", **shown})
     return results
@@ -186,6 +276,7 @@ def main() -> None:
         f"client_cpu_pct={past.get('client_cpu_pct', 0):.0f} "
         f"server_cpu_pct={past.get('server_cpu_pct', 0):.0f} "
         f"machine_cpu_pct={past.get('machine_cpu_pct', 0):.0f} "
+        + "".join(f"{k}={past[k]:.1f} " for k in sorted(past) if k.startswith("waiting_"))
         + " ".join(f"saturated_{k}={v:.0f}" for k, v in saturated.items())
         + f" errors={errors} target_knee=1000 met={'yes' if knee >= 1000 else 'no'}"
     )
