@@ -2,10 +2,11 @@
 
 A write that fails to commit is answered by `dealer.transactions.writing` (`StorageUnavailable`);
 this answers everything else the database's failure reaches: a read, the sign-in's own read of
-the token or the PIN's hash, a connection refused or cut. The JSON doors answer in the API's
-error shape (``storage_unavailable``); a screen answers a page in words, and a form sent from
-it comes back in that page, to be sent again once the database is back (the tablet's script
-keeps it too). An error the database raised for any other reason is a bug, and stays a 500.
+the token or the PIN's hash, a connection refused or cut, or none free in the pool in time.
+The JSON doors answer in the API's error shape (``storage_unavailable``); a screen answers a
+page in words, and a form sent from it comes back in that page, to be sent again once the
+database is back (the tablet's script keeps it too). An error the database raised for any
+other reason is a bug, and stays a 500.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from flask import Flask, g, render_template, request
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from dealer.errors import read_storage_words, storage_words
 from dealer.extensions import current_session, login
@@ -37,6 +39,17 @@ def unavailable(error: DBAPIError) -> Any:
     again, when the database did not fail but the statement was wrong)."""
     if not storage_failed(error):
         raise error
+    return _in_words()
+
+
+def too_busy(_error: PoolTimeout) -> Any:
+    """The answer to a request that found every connection of its worker's pool in use past
+    the pool's wait (a floor far past what the server can take): nothing was read or written,
+    the same 503 in words, so the tablet keeps the entry and sends it again."""
+    return _in_words()
+
+
+def _in_words() -> Any:
     with suppress(SQLAlchemyError):
         current_session().rollback()
     message = read_storage_words() if request.method in READS else storage_words()
@@ -70,4 +83,5 @@ def end_session(_error: BaseException | None = None) -> None:
 
 def install(app: Flask) -> None:
     app.register_error_handler(DBAPIError, unavailable)
+    app.register_error_handler(PoolTimeout, too_busy)
     app.teardown_appcontext(end_session)

@@ -245,6 +245,27 @@ def test_a_database_that_refuses_connections_is_503_in_words(
         dispose(unreachable)
 
 
+def test_a_server_with_no_connection_free_in_time_is_503_in_words(
+    floor: Api, people: Flask, table: int
+) -> None:
+    """Every connection of the pool in use past the pool's wait (a floor far past what the
+    server can take, `bench/floor.py`): every answer 503 in words, none 500."""
+    busy = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": people.config["SQLALCHEMY_DATABASE_URI"],
+            "SQLALCHEMY_ENGINE_OPTIONS": {"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.1},
+        }
+    )
+    try:
+        with busy.app_context(), db.engine.connect():  # the pool's one connection, held
+            assert_unavailable_in_words(probe(busy, str(floor.token), table))
+        api = Api(busy.test_client(), floor.token)  # and, given back, everything answers
+        assert api.call("GET", f"/tables/{table}").status_code == 200
+    finally:
+        dispose(busy)
+
+
 @contextmanager
 def disk_full(app: Flask) -> Iterator[None]:
     """The database's disk full, then room again. SQLite: the file held to the pages it has
