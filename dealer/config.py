@@ -18,17 +18,27 @@ def instance_secret(instance_path: str, name: str) -> str:
 
     The file is created readable by its owner only (0600) before anything is written to it.
     Keeping it on disk means a restart keeps sign-ins (the secret key) and the ledger's key.
+    It takes its name whole, the key written: the key goes into a file of its own first, which
+    is then linked to the name (refused if the name is taken). So processes starting at once
+    (gunicorn's workers, the tests' workers) all read the one key the first of them wrote,
+    never a file still empty.
     """
     key_file = Path(instance_path) / name
     if key_file.exists():
         return key_file.read_text().strip()
     key = secrets.token_hex(32)
+    fd, written = tempfile.mkstemp(dir=instance_path, prefix=f".{name}-")  # 0600
     try:
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first: use theirs
-        return key_file.read_text().strip()
-    with os.fdopen(fd, "w") as out:
-        out.write(key + "\n")
+        with os.fdopen(fd, "w") as out:
+            out.write(key + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(written, key_file)
+        except FileExistsError:  # another process named its key first: use theirs
+            return key_file.read_text().strip()
+    finally:
+        os.unlink(written)
     return key
 
 

@@ -1,5 +1,6 @@
 """The app factory, the start page, the health check and the migration set-up."""
 
+import multiprocessing
 import os
 import re
 import sqlite3
@@ -7,6 +8,7 @@ import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -16,6 +18,7 @@ from dealer import create_app
 from dealer.config import (
     Config,
     WeakSecretKey,
+    instance_secret,
     instance_secret_key,
     make_instance_folder,
     sqlalchemy_uri,
@@ -69,6 +72,33 @@ def test_secret_key_is_kept_across_restarts(tmp_path: Path) -> None:
     assert (tmp_path / "secret_key").read_text().strip() == first
     assert instance_secret_key(str(tmp_path)) == first
     assert len(first) >= 32
+
+
+def _take_the_key(folder: str, barrier: Any, keys: Any) -> None:
+    barrier.wait()
+    keys.put(instance_secret(folder, "ledger_key"))
+
+
+def test_processes_starting_at_once_all_read_the_one_key(tmp_path: Path) -> None:
+    """Four processes asking for the instance's ledger key at the same moment (gunicorn's
+    workers, the tests' workers migrating): each gets the same key, never an empty one (a
+    file made but not yet written), round after round."""
+    processes = multiprocessing.get_context("fork")
+    for round_ in range(20):
+        folder = tmp_path / str(round_)
+        folder.mkdir()
+        barrier, keys = processes.Barrier(4), processes.Queue()
+        started = [
+            processes.Process(target=_take_the_key, args=(str(folder), barrier, keys))
+            for _ in range(4)
+        ]
+        for process in started:
+            process.start()
+        taken = {keys.get(timeout=30) for _ in started}
+        for process in started:
+            process.join(30)
+        assert len(taken) == 1 and len(taken.pop()) == 64, round_
+        assert [f.name for f in folder.iterdir()] == ["ledger_key"]  # nothing left beside it
 
 
 def test_the_ledger_key_and_checkpoints_default_to_the_instance_folder(
