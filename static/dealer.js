@@ -1061,14 +1061,20 @@
 
   function buildSaid(form) { return form.querySelector("[data-build-said]"); }
 
-  function showBuild(form, answer) {
+  // One build followed per form at a time: a newer follow (a tap again, the page shown again)
+  // takes the form over, and an answer to an older one is dropped, so a late "ready" never
+  // draws a second link over "Downloaded.".
+  function newTurn(form) { form.buildTurn = (form.buildTurn || 0) + 1; return form.buildTurn; }
+  function isTurn(form, turn) { return form.buildTurn === turn; }
+
+  function showBuild(form, answer, turn) {
     var done = buildSaid(form);
     done.textContent = answer.words;
     var key = BUILD + form.getAttribute("data-build-kind");
     if (answer.state === "building" || answer.state === "ready") sessionStorage.setItem(key, answer.status);
     else sessionStorage.removeItem(key);
     if (answer.state === "building") {
-      setTimeout(function () { followBuild(form, answer.status); }, 700);
+      setTimeout(function () { if (isTurn(form, turn)) pollBuild(form, answer.status, turn); }, 700);
     } else if (answer.state === "ready") {
       var link = document.createElement("a");
       link.href = answer.download;
@@ -1078,6 +1084,7 @@
       link.textContent = said("download");
       link.addEventListener("click", function () {
         sessionStorage.removeItem(key);
+        newTurn(form);  // whatever is still asked about this build is not shown
         setTimeout(function () { link.remove(); done.textContent = said("downloaded"); }, 0);
       });
       done.appendChild(document.createTextNode(" "));
@@ -1092,29 +1099,38 @@
     });
   }
 
-  function followBuild(form, status) {
+  function followBuild(form, status) { pollBuild(form, status, newTurn(form)); }
+
+  function pollBuild(form, status, turn) {
     fetch(status, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (response) {
+        if (!isTurn(form, turn)) return;
         if (!response.ok) return buildRefused(form, response);
-        return response.json().then(function (answer) { showBuild(form, answer); });
+        return response.json().then(function (answer) {
+          if (isTurn(form, turn)) showBuild(form, answer, turn);
+        });
       })
       .catch(function () {
-        buildSaid(form).textContent = said("build_no_answer");
+        if (isTurn(form, turn)) buildSaid(form).textContent = said("build_no_answer");
       });
   }
 
   function askBuild(form) {
     var kept = sessionStorage.getItem(BUILD + form.getAttribute("data-build-kind"));
     if (kept) { followBuild(form, kept); return; }
+    var turn = newTurn(form);
     buildSaid(form).textContent = said("asking_document");
     fetch(form.getAttribute("data-build"), {
       method: "POST", body: new FormData(form), credentials: "same-origin",
       headers: { Accept: "application/json" }
     }).then(function (response) {
+      if (!isTurn(form, turn)) return;
       if (!response.ok) return buildRefused(form, response);
-      return response.json().then(function (answer) { showBuild(form, answer); });
+      return response.json().then(function (answer) {
+        if (isTurn(form, turn)) showBuild(form, answer, turn);
+      });
     }).catch(function () {
-      buildSaid(form).textContent = said("nothing_printed");
+      if (isTurn(form, turn)) buildSaid(form).textContent = said("nothing_printed");
     });
   }
 
