@@ -68,12 +68,13 @@ from dealer.inputs import NewEvent
 from dealer.ledger.replay import hand_rules
 from dealer.models import Hand
 from dealer.people.users import add_user, names_of
-from dealer.transactions import WRITERS_LOCK, writing
+from dealer.transactions import writing
 from dealer.views.events import event_views
 from dealer.views.recorded import Recorded
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import signed_in
+from dealer.write_locks import TAKE_WRITERS
 
 OUT = Path(__file__).resolve().parent / "out"
 MELDS = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
@@ -275,7 +276,7 @@ class Baseline:
 
 #: What the statement that takes the writers' lock says (`dealer.transactions.writing`): the
 #: advisory lock on PostgreSQL, BEGIN IMMEDIATE on SQLite.
-LOCKS = (f"pg_advisory_xact_lock({WRITERS_LOCK})", "BEGIN IMMEDIATE")
+LOCKS = (TAKE_WRITERS, "BEGIN IMMEDIATE")
 
 
 class Statements:

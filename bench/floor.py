@@ -42,10 +42,14 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-import psycopg
-from sqlalchemy.engine import make_url
 
-from bench.room.server import cpu_seconds, gunicorn, postgres_database, server_processes
+from bench.room.server import (
+    connect,
+    cpu_seconds,
+    gunicorn,
+    postgres_database,
+    server_processes,
+)
 from bench.room.transport import HttpTransport
 from bench.simulate import Room, make_tables, play_live, prepare_database, summary
 from dealer.write_locks import FLOOR_LOCK, WRITERS_LOCK
@@ -132,14 +136,7 @@ class Queues:
 
     def _sample(self) -> None:
         assert self.uri is not None
-        url = make_url(self.uri)
-        with psycopg.connect(
-            host=url.host,
-            port=url.port or 5432,
-            user=url.username,
-            dbname=url.database,
-            autocommit=True,
-        ) as connection:
+        with connect(self.uri) as connection:
             while not self._stop.wait(0.05):
                 row = connection.execute(QUEUES).fetchone()
                 if row is not None:

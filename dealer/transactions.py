@@ -44,13 +44,12 @@ from dealer.write_locks import (
     COUNTS,
     HAND,
     TABLE,
-    WRITERS_LOCK,
+    TAKE_WRITERS,
     first_locks,
     writers_later,
 )
 
 __all__ = [
-    "WRITERS_LOCK",
     "in_write",
     "install",
     "require_writing",
@@ -367,7 +366,7 @@ def require_writing(session: Session, what: str) -> None:
     transaction = session.get_transaction()
     if writers_later(options) and session.info.get(WRITERS_HELD) is not transaction:
         if connection.dialect.name == "postgresql":
-            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+            connection.exec_driver_sql(f"SELECT {TAKE_WRITERS}")
         # Noted for the transaction (a new one takes it afresh); never inside a savepoint,
         # whose rollback would let the lock go and leave the note behind.
         if not session.in_nested_transaction():

@@ -42,6 +42,7 @@ __all__ = [
     "HAND",
     "TABLE",
     "TABLE_LOCKS",
+    "TAKE_WRITERS",
     "WRITERS_LOCK",
     "first_locks",
     "writers_later",
@@ -58,6 +59,8 @@ FLOOR_LOCK = 7_362_341_203
 #: The first key of a table's lock, PostgreSQL's two-key form (the table's id the second): a
 #: keyspace of its own, apart from the one-key locks above.
 TABLE_LOCKS = 736_234_120
+#: The writers' lock taken, as a statement's select list names it.
+TAKE_WRITERS = f"pg_advisory_xact_lock({WRITERS_LOCK})"
 
 #: The execution option of a write of the sign-in counts (`writing`'s ``sign_in_counts``).
 COUNTS = "dealer_sign_in_counts"
@@ -72,11 +75,10 @@ APART = "dealer_apart"
 def first_locks(options: Mapping[str, object]) -> str:
     """The locks a PostgreSQL write with these execution options takes as it begins, as the
     select list of one statement, in the order every write takes them."""
-    writers = f"pg_advisory_xact_lock({WRITERS_LOCK})"
     if options.get(COUNTS, False):
         return f"pg_advisory_xact_lock({COUNTS_LOCK})"
     if options.get(APART, False):
-        return writers
+        return TAKE_WRITERS
     hand, table = options.get(HAND), options.get(TABLE)
     if isinstance(hand, int):
         # The table of the hand (a hand never moves): no hand, no table lock (NULL), and the
@@ -89,9 +91,9 @@ def first_locks(options: Mapping[str, object]) -> str:
     if isinstance(table, int):
         return (
             f"pg_advisory_xact_lock_shared({FLOOR_LOCK}), "
-            f"pg_advisory_xact_lock({TABLE_LOCKS}, {table:d}), {writers}"
+            f"pg_advisory_xact_lock({TABLE_LOCKS}, {table:d}), {TAKE_WRITERS}"
         )
-    return f"pg_advisory_xact_lock({FLOOR_LOCK}), {writers}"
+    return f"pg_advisory_xact_lock({FLOOR_LOCK}), {TAKE_WRITERS}"
 
 
 def writers_later(options: Mapping[str, object]) -> bool:

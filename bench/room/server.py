@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psutil
 import psycopg
@@ -39,20 +40,26 @@ def migrate(uri: str) -> None:
     subprocess.run(command, cwd=REPO, env=env, check=True, capture_output=True)
 
 
+def connect(uri: str, **options: Any) -> psycopg.Connection[Any]:
+    """A psycopg connection, autocommitting, to the database a SQLAlchemy URL names."""
+    url = make_url(uri)
+    return psycopg.connect(
+        host=url.host,
+        port=url.port or 5432,
+        user=url.username,
+        dbname=url.database or "postgres",
+        autocommit=True,
+        **options,
+    )
+
+
 @contextmanager
 def postgres_database() -> Iterator[str | None]:
     """A throwaway database on the PostgreSQL at DEALER_TEST_POSTGRES (dropped afterwards);
     None when no server answers."""
     url = make_url(POSTGRES)
     try:
-        admin = psycopg.connect(
-            host=url.host,
-            port=url.port or 5432,
-            user=url.username,
-            dbname=url.database or "postgres",
-            autocommit=True,
-            connect_timeout=3,
-        )
+        admin = connect(POSTGRES, connect_timeout=3)
     except psycopg.OperationalError as exc:
         print(f"PostgreSQL skipped: nothing answers at {POSTGRES} ({exc})")
         yield None
