@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from dealer import transactions
+from dealer import transactions, write_behind
 from dealer.config import (
     Config,
     TestingConfig,
@@ -80,10 +80,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     with app.app_context():
         for engine in db.engines.values():
             transactions.install(engine)
+            write_behind.install_engine(engine)
     # Every commit bumps the live marks of what it changed (open screens ask for them).
     from dealer import live
 
     live.install(Session)
+    # What an event adds and never reads back goes to PostgreSQL in one round trip, the live
+    # marks included: installed after them.
+    write_behind.install_session(Session)
     # Every flush that adds or changes a user, table, seating, player or dealer's session
     # writes and links a new version of it (who the chips belong to, under what rules).
     from dealer.ledger import identity

@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import Engine, TextClause, bindparam, event, literal, select, text, union_all
 from sqlalchemy.orm import Session
 
+from dealer import write_behind
 from dealer.models import (
     Dispute,
     DisputeRuling,
@@ -117,6 +118,21 @@ BUMPS_AT_ONCE = 200
 _BUMPS: dict[int, TextClause] = {}
 
 
+_BUMPS_SQL: dict[int, str] = {}
+
+
+def _bump_sql(n: int) -> str:
+    """`_bump` as psycopg takes it, its parameters in order (``%s``)."""
+    found = _BUMPS_SQL.get(n)
+    if found is None:
+        rows = ", ".join(["(%s, 1)"] * n)
+        found = _BUMPS_SQL[n] = (
+            f"INSERT INTO live_marks (scope, version) VALUES {rows} "
+            "ON CONFLICT (scope) DO UPDATE SET version = live_marks.version + 1"
+        )
+    return found
+
+
 def _bump(n: int) -> TextClause:
     found = _BUMPS.get(n)
     if found is None:
@@ -138,10 +154,12 @@ def _before_commit(session: Session) -> None:
     # On the connection: the ORM's part of `Session.execute` cost more than the statement.
     # One statement for every scope, not one each (an executemany): on PostgreSQL, psycopg
     # sends an executemany as a pipeline, which cost more than the statement (bench/api.py).
+    # On PostgreSQL queued, and sent with the write's other rows in one round trip
+    # (`dealer.write_behind`, whose hook runs after this one).
     scopes = sorted(touched)
     for start in range(0, len(scopes), BUMPS_AT_ONCE):
         chunk = scopes[start : start + BUMPS_AT_ONCE]
-        session.connection().execute(_bump(len(chunk)), {f"s{i}": s for i, s in enumerate(chunk)})
+        write_behind.add_statement(session, _bump(len(chunk)), _bump_sql(len(chunk)), chunk)
 
 
 def _after_rollback(session: Session, previous: Any) -> None:

@@ -19,7 +19,7 @@ from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
 from dealer.models import Table
 from dealer.people.authority import authorise_hand
 from dealer.views.floor import HandList, hands_page
-from dealer.views.hand import FitsView, HandView, fits_view, hand_view
+from dealer.views.hand import FitsView, HandView, fits_view, hand_view, players_and_recorders
 from dealer.views.recorded import Recorded, recorded
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
@@ -93,15 +93,16 @@ def record_event(hand_id: int) -> Response:
         hand, events = reading.read_hand(session, hand_id)
         authorise_hand(session, principal().user, hand.id, "record")
         supervisor = approving_user(session, approver)
-        replayed, _event, entries = record.record_event(
-            session,
-            reading.replay(hand, events),
-            action,
-            recorder(),
-            principal().user,
-            supervisor,
+        replayed = reading.replay(hand, events)
+        # The answer's names before the writers' lock: one round trip less under it.
+        user = principal().user
+        named = players_and_recorders(
+            session, replayed, (user.id, supervisor.id if supervisor else None)
         )
-        return recorded(session, replayed, entries).answer(), 201
+        replayed, _event, entries = record.record_event(
+            session, replayed, action, recorder(), user, supervisor
+        )
+        return recorded(session, replayed, entries, named).answer(), 201
 
     return write(work, hand=hand_id)
 

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
-from dealer import live, rules
+from dealer import live, rules, write_behind
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
 from dealer.floor.table_sessions import open_session, open_session_at
@@ -20,7 +20,7 @@ from dealer.hands.reading import Replayed, load, playing_hand
 from dealer.ledger.checkpoints import seal_shift_end
 from dealer.ledger.engine import engine_version
 from dealer.ledger.links import link_event
-from dealer.ledger.post import Posting, Recorder, post, read_heads
+from dealer.ledger.post import HEADS_SQL, Posting, Recorder, keep_heads, post, read_heads
 from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 from dealer.people.audit import record_hand_audit
@@ -232,10 +232,18 @@ def _store(
     # work, whose flush cost more than the statement (bench/api.py's profile). The event
     # object is not in the session: nothing reads it back through the session in this
     # transaction (a later query reads the row), and its live marks are counted by hand.
-    event = Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
+    if session.get_bind().dialect.name == "postgresql":
+        # The event and both chains' heads in one round trip (two statements, the second
+        # seeing what the first did), under the writers' lock `require_writing` took.
+        insert_event = write_behind.insert_returning(session, _EVENTS, values, "id")
+        made, heads = write_behind.fetch(session, [insert_event, (HEADS_SQL, ())])
+        event = Event(id=made[0][0], **values)
+        keep_heads(session, heads)
+    else:
+        event = Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
     live.touch(session, event)
     seal_shift_end(session)  # before its entries are posted, as linking the event first did
-    read_heads(session)
+    read_heads(session)  # read above on PostgreSQL: kept for the transaction
     replayed.events.append(event)
     postings = [
         Posting(

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar, cast
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Table, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from dealer import write_behind
 from dealer.ledger.chain import (
     DEALT_COLUMNS,
     ENTRY_COLUMNS,
@@ -104,8 +105,10 @@ def _link(
     # of work nor its bulk insert: nothing reads the link objects back in this transaction,
     # and the ORM's part cost more than the statement (bench/api.py's profile). The objects
     # returned are not in the session.
-    session.connection().execute(
-        insert(cast(Table, ChainLink.__table__)),
+    # PostgreSQL: queued, sent with the rest of the write's rows in one round trip.
+    write_behind.add_rows(
+        session,
+        cast(Table, ChainLink.__table__),
         [
             {c: getattr(made, c) for c in ("seq", "kind", "ref", "at", "prev_hash", "hash")}
             for made in links

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, select, text
+from sqlalchemy import Table, select, text
 from sqlalchemy.orm import Session
 
-from dealer import live
+from dealer import live, write_behind
 from dealer.ledger.accounts import parse_account
 from dealer.ledger.chain import ENTRY_COLUMNS, GENESIS, entry_hash
 from dealer.ledger.heads import head, kept, moved
@@ -17,7 +17,7 @@ from dealer.ledger.links import link_entries
 from dealer.models import LedgerEntry, utcnow
 from dealer.transactions import require_writing
 
-__all__ = ["Posting", "Recorder", "post", "read_heads"]
+__all__ = ["HEADS_SQL", "Posting", "Recorder", "keep_heads", "post", "read_heads"]
 
 DEVICE_LENGTH = 200
 
@@ -92,8 +92,11 @@ def post(
         # unit of work, whose flush cost more than the statement (bench/api.py's profile).
         # The objects returned are not in the session: a later query in this transaction
         # reads the rows; their live marks are counted by hand.
-        session.connection().execute(
-            _INSERT_ENTRIES, [{name: getattr(e, name) for name in ENTRY_COLUMNS} for e in entries]
+        # PostgreSQL: queued, sent with the rest of the write's rows in one round trip.
+        write_behind.add_rows(
+            session,
+            _ENTRIES,
+            [{name: getattr(e, name) for name in ENTRY_COLUMNS} for e in entries],
         )
         for entry in entries:
             live.touch(session, entry)
@@ -105,12 +108,13 @@ def post(
 
 #: Both heads, one row each (none for an empty chain). Plain SQL, the same on SQLite and
 #: PostgreSQL: built once, nothing to compile or to key for the statement cache each time.
-_HEADS = text(
+HEADS_SQL = (
     "SELECT 'ledger_head', seq, hash FROM "
     "(SELECT seq, hash FROM ledger_entries ORDER BY seq DESC LIMIT 1) AS entry "
     "UNION ALL SELECT 'links_head', seq, hash FROM "
     "(SELECT seq, hash FROM chain_links ORDER BY seq DESC LIMIT 1) AS link"
 )
+_HEADS = text(HEADS_SQL)
 
 
 def read_heads(session: Session) -> None:
@@ -121,12 +125,17 @@ def read_heads(session: Session) -> None:
         kept(session, "ledger_head") and kept(session, "links_head")
     ):
         return  # `heads.head` reads afresh inside a savepoint anyway; or both are known
-    found = {name: (seq, last) for name, seq, last in session.connection().execute(_HEADS)}
+    keep_heads(session, session.connection().execute(_HEADS))
+
+
+def keep_heads(session: Session, rows: Iterable[Any]) -> None:
+    """Keep for the transaction the heads `_HEADS` (or `HEADS_SQL`) read: its ``rows``."""
+    found = {name: (seq, last) for name, seq, last in rows}
     for name in ("ledger_head", "links_head"):
         moved(session, name, *found.get(name, (0, GENESIS)))
 
 
-_INSERT_ENTRIES = insert(cast(Table, LedgerEntry.__table__))
+_ENTRIES = cast(Table, LedgerEntry.__table__)
 
 
 def _read_head(session: Session) -> tuple[int, str]:

@@ -10,7 +10,7 @@ fields left out of the API's answer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
 from pydantic import Field
@@ -188,12 +188,14 @@ def hand_view(
     *,
     board: bool = False,
     fits: rules.Card | None = None,
+    named: HandNames | None = None,
 ) -> HandView:
     """The hand ``hand`` (an id, or already replayed); ``board``: with the table and stacks;
-    ``fits``: a discard whose places the melds are marked with."""
+    ``fits``: a discard whose places the melds are marked with; ``named``: its players and
+    recorders as `players_and_recorders` read them already."""
     replayed = load_hand(session, hand) if isinstance(hand, int) else hand
     row, engine = replayed.row, replayed.engine
-    players, names = _players_and_recorders(session, replayed)
+    players, names = named if named is not None else players_and_recorders(session, replayed)
     by_seat = {int(seat): players.get(seating, "") for seat, seating in row.seats.items()}
     played = hand_rules(row)
     found = {f.meld: f for f in engine.fits(fits)} if fits is not None else {}
@@ -295,15 +297,24 @@ _PLAYERS_AND_NAMES = text(
 ).bindparams(bindparam("seatings", expanding=True), bindparam("users", expanding=True))
 
 
-def _players_and_recorders(
-    session: Session, replayed: Replayed
-) -> tuple[dict[int, str], dict[int, str]]:
-    """The players of the hand's seatings and the names of its events' recorders, by id.
+#: The players of a hand's seatings and the names of its events' recorders, each by id.
+HandNames: TypeAlias = tuple[dict[int, str], dict[int, str]]
 
-    One query (UNION ALL) instead of two: every answer about a hand asks both, and each query
-    is a round trip made under the writers' lock when the answer is a write's.
+
+def players_and_recorders(
+    session: Session, replayed: Replayed, more: Iterable[int | None] = ()
+) -> HandNames:
+    """The players of the hand's seatings and the names of its events' recorders (and of the
+    users ``more``), by id.
+
+    One query (UNION ALL) instead of two: every answer about a hand asks both. A write of a
+    hand's play reads them before its writers' lock, with ``more`` the event's recorder and
+    supervisor (`dealer.api.hands`): under its table's lock and the floor's, shared, no write
+    can rename a player or a user meanwhile, and a round trip under the writers' lock is one
+    every other table's write waits for.
     """
     users = {i for r in replayed.events for i in (r.user_id, r.supervisor_id) if i is not None}
+    users.update(i for i in more if i is not None)
     asked = {"seatings": list(replayed.row.seats.values()), "users": sorted(users)}
     players: dict[int, str] = {}
     names: dict[int, str] = {}

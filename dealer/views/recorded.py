@@ -11,7 +11,7 @@ from dealer.hands.reading import Replayed
 from dealer.models import LedgerEntry
 from dealer.views.base import View
 from dealer.views.events import EventView, Posted, posted
-from dealer.views.hand import HandView, hand_view
+from dealer.views.hand import HandNames, HandView, hand_view
 
 __all__ = ["Recorded", "recorded"]
 
@@ -24,8 +24,14 @@ class Recorded(View):
     hand: HandView
 
 
-def recorded(session: Session, replayed: Replayed, entries: Sequence[LedgerEntry]) -> Recorded:
-    """The answer to an event just recorded: the last event of ``replayed``."""
-    view = hand_view(session, replayed)
+def recorded(
+    session: Session,
+    replayed: Replayed,
+    entries: Sequence[LedgerEntry],
+    named: HandNames | None = None,
+) -> Recorded:
+    """The answer to an event just recorded: the last event of ``replayed`` (``named``: its
+    players and recorders, read already: `players_and_recorders`)."""
+    view = hand_view(session, replayed, named=named)
     last = view.events[-1]
     return Recorded(event=last, payments=posted(last.payments, entries), hand=view)

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from typing import cast
 
 from flask import request
-from sqlalchemy import Table, bindparam, insert, select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from dealer import write_behind
 from dealer.errors import Conflict, Invalid
 from dealer.extensions import current_session
 from dealer.models import IdempotencyRecord, utcnow
@@ -90,7 +91,18 @@ _ANYONES = select(
 ).where(IdempotencyRecord.key == bindparam("key"))
 _OWN = _ANYONES.where(IdempotencyRecord.user_id == bindparam("user_id"))
 #: A first answer kept.
-_KEEP = insert(cast(Table, IdempotencyRecord.__table__))
+_RECORDS = cast(Table, IdempotencyRecord.__table__)
+#: The key's uniqueness (per user): the one constraint a key kept meanwhile breaks.
+_KEY_UNIQUE = "uq_idempotency_records_user_id"
+
+
+def _key_taken(error: IntegrityError) -> bool:
+    """Whether ``error`` is the key's own uniqueness broken (PostgreSQL's unique violation)."""
+    orig = error.orig
+    if getattr(orig, "sqlstate", None) != UNIQUE_VIOLATION:
+        return False
+    diag = getattr(orig, "diag", None)
+    return getattr(diag, "constraint_name", None) == _KEY_UNIQUE
 
 
 class _KeyKeptMeanwhile(Exception):
@@ -138,39 +150,43 @@ def _run_once(
     *,
     retried: bool,
 ) -> Answer:
-    with writing(current_session(), keep=[principal().user], hand=hand, table=table) as session:
-        user_id = principal().user_id
-        if key is not None:
-            query, named = (_OWN, {"user_id": user_id}) if per_user else (_ANYONES, {})
-            found = session.connection().execute(query, {"key": key, **named}).first()
-            if found is not None:
-                if found.request_hash != asked:
-                    raise Conflict(reused, REUSED)
-                return Answer(found.status_code, found.response_body, replayed=True)
-        answer = work(session)
-        if key is not None and 200 <= answer.status < 400:
-            # On the connection, not through the unit of work: nothing reads the record back
-            # in this transaction, and the flush cost more than the statement.
-            require_writing(session, "web.once.run_once")
-            try:
-                session.connection().execute(
-                    _KEEP,
-                    {
-                        "user_id": user_id,
-                        "key": key,
-                        "method": request.method,
-                        "path": request.path,
-                        "request_hash": asked,
-                        "status_code": answer.status,
-                        "response_body": answer.body,
-                        "created_at": utcnow(),
-                    },
+    try:
+        with writing(current_session(), keep=[principal().user], hand=hand, table=table) as session:
+            user_id = principal().user_id
+            if key is not None:
+                query, named = (_OWN, {"user_id": user_id}) if per_user else (_ANYONES, {})
+                found = session.connection().execute(query, {"key": key, **named}).first()
+                if found is not None:
+                    if found.request_hash != asked:
+                        raise Conflict(reused, REUSED)
+                    return Answer(found.status_code, found.response_body, replayed=True)
+            answer = work(session)
+            if key is not None and 200 <= answer.status < 400:
+                # On the connection, not through the unit of work: nothing reads the record
+                # back in this transaction, and the flush cost more than the statement. On
+                # PostgreSQL it is queued and sent with the write's other rows, just before
+                # the commit (`dealer.write_behind`): a key kept meanwhile is found there.
+                require_writing(session, "web.once.run_once")
+                write_behind.add_rows(
+                    session,
+                    _RECORDS,
+                    [
+                        {
+                            "user_id": user_id,
+                            "key": key,
+                            "method": request.method,
+                            "path": request.path,
+                            "request_hash": asked,
+                            "status_code": answer.status,
+                            "response_body": answer.body,
+                            "created_at": utcnow(),
+                        }
+                    ],
                 )
-            except IntegrityError as exc:
-                # Only a hand's write reads its key before the writers' lock; only the key's
-                # own uniqueness is the race; and only once (the record is there to be found).
-                taken = getattr(exc.orig, "sqlstate", None) == UNIQUE_VIOLATION
-                if hand is None or not taken or retried:
-                    raise
-                raise _KeyKeptMeanwhile() from exc
+    except IntegrityError as exc:
+        # Only a hand's write reads its key before the writers' lock; only the key's own
+        # uniqueness is the race; and only once (the record is there to be found).
+        if hand is None or key is None or retried or not _key_taken(exc):
+            raise
+        raise _KeyKeptMeanwhile() from exc
     return answer

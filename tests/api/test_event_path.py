@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import event, func, select, update
 
+from dealer import write_behind
 from dealer.extensions import db
 from dealer.hands import record as hands_service
 from dealer.models import ChainLink, Event, IdempotencyRecord, LedgerEntry, LiveMark, User
@@ -156,3 +157,39 @@ def test_a_role_changed_between_requests_is_read_afresh(
     void = {"type": "void", "event": meld["event"]["id"], "reason": "mis-keyed"}
     refused = floor.call("POST", f"/hands/{hand['id']}/events", void, status=403)
     assert refused.get_json()["error"]["code"] in ("supervisor_required", "not_your_table")
+
+
+def test_what_an_event_never_reads_back_goes_to_postgresql_at_once(
+    people: Flask, api: Api, floor: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under the writers' lock: the event and both chains' heads in one round trip; then its
+    ledger entries, their links, its kept answer and the live marks it moved, queued and sent
+    as one pipeline after its last read, just before the commit (two round trips, not six).
+    On SQLite each is written at once, as the rest."""
+    table = six_seated(api, floor, "classic")
+    hand = floor.hand(table)
+    sent: list[list[str]] = []
+    send = write_behind._send
+
+    def noted(connection: Any, queued: list[Any], fetched: list[Any]) -> list[list[Any]]:
+        sent.append([sql.split("(")[0].strip() for sql, _ in queued + fetched])
+        return send(connection, queued, fetched)
+
+    monkeypatch.setattr(write_behind, "_send", noted)
+    with statements(people) as seen:
+        answer = floor.event(hand["id"], MELD, key="at once")
+    assert answer["payments"], "the meld pays: it has entries to write"
+    if WRITERS_LOCK_TAKEN not in "".join(seen):
+        assert sent == []  # SQLite
+        return
+    assert sent == [
+        ["INSERT INTO events", "SELECT 'ledger_head', seq, hash FROM"],
+        [
+            "INSERT INTO ledger_entries",
+            "INSERT INTO chain_links",
+            "INSERT INTO idempotency_records",
+            "INSERT INTO live_marks",
+        ],
+    ]
+    assert seen[-4].startswith("INSERT INTO ledger_entries"), "\n".join(seen)
+    assert floor.get("/ledger/verify")["ok"]

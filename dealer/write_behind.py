@@ -1,0 +1,262 @@
+"""Rows a write adds and never reads back, sent to PostgreSQL together: one round trip for all.
+
+An event's write adds its ledger entries, their links, its kept answer and the live marks it
+moved, each an INSERT whose result nothing reads. Sent one by one, each waits for its answer
+before the next goes: four round trips with the writers' lock held, which every other table's
+write waits behind (bench/api.py: ``lock_statements_ms``). Here each is queued instead and the
+queue is sent as one psycopg pipeline (the statements in the same order, one round trip) just
+before the transaction's next statement or its commit, whichever comes first: nothing later
+in the transaction can read the database without the queued rows in it, and a commit never
+goes without them. A rollback drops the queue with the rest of the transaction.
+
+Each statement sent is announced to the engine's ``before_cursor_execute`` listeners as one
+executed would be (the tests and bench/api.py count statements that way), and a failure is
+raised as SQLAlchemy raises the driver's (an `IntegrityError` for a key kept meanwhile, an
+`OperationalError` for a database gone, the connection then dropped from its pool), so the
+callers' handling is the same whether a row was queued or written at once.
+
+SQLite has no round trips (the database is in the process): each row is written at once,
+exactly as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import psycopg
+from psycopg.types.json import Json
+from sqlalchemy import Connection, Engine, Table, event, insert
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+from sqlalchemy.sql import sqltypes
+
+__all__ = [
+    "QUEUED",
+    "add_rows",
+    "add_statement",
+    "fetch",
+    "insert_returning",
+    "install_engine",
+    "install_session",
+    "pending",
+    "send",
+]
+
+#: Where a connection keeps its queue (`Connection.info`, which lives with the pooled
+#: connection's checkout): a statement of the same connection finds it there.
+QUEUED = "write_behind"
+
+
+@dataclass(slots=True)
+class _Queue:
+    statements: list[tuple[str, list[Any]]] = field(default_factory=list)
+    sending: bool = False
+
+
+def add_rows(session: Session, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Add ``rows`` (every row the same columns) to ``table`` inside the caller's write: queued
+    on PostgreSQL (one INSERT of them all), written at once on SQLite."""
+    if not rows:
+        return
+    connection = session.connection()
+    if connection.dialect.name != "postgresql":
+        statement = _INSERTS.get(table.name)
+        if statement is None:
+            statement = _INSERTS[table.name] = insert(table)
+        connection.execute(statement, list(rows))
+        return
+    columns = tuple(rows[0])
+    values = [row[name] for row in rows for name in columns]
+    sql = _insert_sql(connection, table.name, columns, len(rows))
+    _queue(connection).statements.append((sql, values))
+
+
+def add_statement(session: Session, sqlite: Any, postgresql: str, params: Sequence[Any]) -> None:
+    """A write whose result nothing reads: ``sqlite`` (a clause, run at once with ``params``
+    numbered as its ``:s0``, ``:s1``, ...) on SQLite; on PostgreSQL ``postgresql`` (its
+    parameters ``%s``, in order), queued."""
+    connection = session.connection()
+    if connection.dialect.name != "postgresql":
+        connection.execute(sqlite, {f"s{i}": value for i, value in enumerate(params)})
+        return
+    _queue(connection).statements.append((postgresql, list(params)))
+
+
+def pending(session: Session) -> bool:
+    """Whether this session's connection has statements still queued."""
+    if not session.in_transaction():
+        return False
+    queue = session.connection().info.get(QUEUED)
+    return bool(queue and queue.statements)
+
+
+def send(connection: Connection) -> None:
+    """Send ``connection``'s queue now, as one pipeline; a failure is raised as SQLAlchemy's."""
+    _sent(connection, [])
+
+
+def fetch(session: Session, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+    """PostgreSQL only: the queue and then ``statements`` (psycopg's SQL, ``%s`` parameters)
+    in one pipeline, one round trip; each statement's rows, in order. A read among them sees
+    everything before it in the pipeline, as it would sent alone."""
+    return _sent(session.connection(), [(sql, list(params)) for sql, params in statements])
+
+
+def _sent(connection: Connection, fetched: list[tuple[str, list[Any]]]) -> list[list[Any]]:
+    queue: _Queue | None = connection.info.get(QUEUED)
+    if queue is not None and queue.sending:
+        return []  # a statement announced while its pipeline is sent
+    queued: list[tuple[str, list[Any]]] = []
+    if queue is not None:
+        queued, queue.statements = queue.statements, []
+    if not queued and not fetched:
+        return []
+    if queue is None:
+        queue = connection.info[QUEUED] = _Queue()
+    queue.sending = True
+    try:
+        return _send(connection, queued, fetched)
+    finally:
+        queue.sending = False
+
+
+def _send(
+    connection: Connection,
+    queued: list[tuple[str, list[Any]]],
+    fetched: list[tuple[str, list[Any]]],
+) -> list[list[Any]]:
+    raw = connection.connection.driver_connection
+    assert isinstance(raw, psycopg.Connection)
+    dispatch = connection.dispatch
+    every = queued + fetched
+    try:
+        with raw.pipeline():
+            cursors = []
+            for sql, params in every:
+                cursor = raw.cursor()
+                for listener in dispatch.before_cursor_execute:
+                    listener(connection, cursor, sql, params, None, False)
+                cursor.execute(sql, params, prepare=False)
+                cursors.append(cursor)
+        # The pipeline is answered (its end waits for every result): announced as answered.
+        for cursor, (sql, params) in zip(cursors, every, strict=True):
+            for listener in dispatch.after_cursor_execute:
+                listener(connection, cursor, sql, params, None, False)
+        rows = [cursor.fetchall() for cursor in cursors[len(queued) :]]
+        for cursor in cursors:
+            cursor.close()
+        return rows
+    except psycopg.Error as exc:
+        disconnected = connection.dialect.is_disconnect(cast(Any, exc), connection.connection, None)
+        if disconnected:
+            connection.invalidate(exc)
+        # A pipeline's failure comes at its end, not at the statement that failed: every
+        # statement sent is named (the driver's own message names what failed).
+        sent = "; ".join(sql for sql, _ in every)
+        raise DBAPIError.instance(
+            sent, None, exc, psycopg.Error, connection_invalidated=disconnected
+        ) from exc
+
+
+def insert_returning(
+    session: Session, table: Table, row: Mapping[str, Any], returning: str
+) -> tuple[str, list[Any]]:
+    """PostgreSQL's ``INSERT INTO table (...) VALUES (...) RETURNING returning`` of one ``row``,
+    for `fetch`: JSON columns' values as JSON."""
+    connection = session.connection()
+    columns = tuple(row)
+    sql = _insert_sql(connection, table.name, columns, 1) + f" RETURNING {returning}"
+    json = _json_columns(table)
+    return sql, [Json(row[name]) if name in json else row[name] for name in columns]
+
+
+def _json_columns(table: Table) -> frozenset[str]:
+    found = _JSON.get(table.name)
+    if found is None:
+        found = _JSON[table.name] = frozenset(
+            c.name for c in table.columns if isinstance(c.type, sqltypes.JSON)
+        )
+    return found
+
+
+_JSON: dict[str, frozenset[str]] = {}
+
+
+def _queue(connection: Connection) -> _Queue:
+    queue: _Queue | None = connection.info.get(QUEUED)
+    if queue is None:
+        queue = connection.info[QUEUED] = _Queue()
+    return queue
+
+
+_SQL: dict[tuple[str, tuple[str, ...], int], str] = {}
+#: SQLite's INSERT of each table, built once: nothing to build or key for the cache each time.
+_INSERTS: dict[str, Any] = {}
+
+
+def _insert_sql(connection: Connection, table: str, columns: tuple[str, ...], n: int) -> str:
+    """``INSERT INTO table (columns) VALUES (%s, ...), ...`` for ``n`` rows, built once each."""
+    key = (table, columns, n)
+    found = _SQL.get(key)
+    if found is None:
+        quote = connection.dialect.identifier_preparer.quote
+        row = "(" + ", ".join(["%s"] * len(columns)) + ")"
+        named = ", ".join(quote(name) for name in columns)
+        found = f"INSERT INTO {quote(table)} ({named}) VALUES " + ", ".join([row] * n)
+        _SQL[key] = found
+    return found
+
+
+def _send_first(connection: Connection, *args: Any) -> None:
+    send(connection)
+
+
+def _before_commit(session: Session) -> None:
+    # After every other before_commit (`install` is called last): the live marks are queued.
+    if session.in_transaction():
+        send(session.connection())
+
+
+def _dropped(connection: Connection, *args: Any) -> None:
+    if not connection.invalidated:  # an invalidated one sent its queue already: it is empty
+        _drop(connection.info)
+
+
+def _given_back(dbapi_connection: Any, record: Any) -> None:
+    # A connection back in its pool keeps nothing queued for its next user.
+    _drop(record.info)
+
+
+def _reset(dbapi_connection: Any, record: Any, reset_state: Any) -> None:
+    _drop(record.info)
+
+
+def _drop(info: dict[Any, Any]) -> None:
+    queue: _Queue | None = info.get(QUEUED)
+    if queue is not None:
+        queue.statements.clear()
+
+
+def install_engine(engine: Engine) -> None:
+    """Send a connection's queue before its next statement and before its commit; drop it at
+    a rollback and when the connection goes back to its pool (once per engine)."""
+    if engine.dialect.name != "postgresql" or event.contains(
+        engine, "before_cursor_execute", _send_first
+    ):
+        return
+    # Before any statement's cursor runs (a driver's SQL too, which `before_execute` misses);
+    # the statements announced while sending find the queue already being sent.
+    event.listen(engine, "before_cursor_execute", _send_first)
+    event.listen(engine, "commit", _send_first)  # a commit without the session's hook
+    event.listen(engine, "rollback", _dropped)
+    event.listen(engine, "checkin", _given_back)
+    event.listen(engine, "reset", _reset)
+
+
+def install_session(session_class: type[Session]) -> None:
+    """Send the queue as a session's commit begins, after the other hooks of its commit have
+    queued theirs (the live marks): call it after `dealer.live.install`."""
+    if not event.contains(session_class, "before_commit", _before_commit):
+        event.listen(session_class, "before_commit", _before_commit)
