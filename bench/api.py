@@ -29,7 +29,9 @@ one per post (``events``), and more if a sign-in's last use was written in the r
 hold, ``lock_statements_ms`` is spent in the driver on its statements (sent to answered: a
 round trip on PostgreSQL, the statement's own work on SQLite), ``lock_commit_ms`` on the
 commit, and ``lock_python_ms`` is the rest: the app's own Python under the lock (the Pan
-work, the ORM, the answer).
+work, the ORM, the answer). Statements sent together in one psycopg pipeline
+(`dealer.write_behind`) are each counted in ``statements_per_event``, and their one round
+trip once in ``lock_statements_ms``.
 
 PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 
