@@ -68,9 +68,12 @@ def add_rows(session: Session, table: Table, rows: Sequence[Mapping[str, Any]]) 
         connection.execute(statement, list(rows))
         return
     columns = tuple(rows[0])
-    values = [row[name] for row in rows for name in columns]
-    sql = _insert_sql(connection, table.name, columns, len(rows))
-    _queue(connection).statements.append((sql, values))
+    queue = _queue(connection)
+    # In INSERTs of at most ROWS_AT_ONCE rows: well under PostgreSQL's 65,535 parameters.
+    for start in range(0, len(rows), ROWS_AT_ONCE):
+        chunk = rows[start : start + ROWS_AT_ONCE]
+        values = [row[name] for row in chunk for name in columns]
+        queue.statements.append((_insert_sql(connection, table.name, columns, len(chunk)), values))
 
 
 def add_statement(session: Session, sqlite: Any, postgresql: str, params: Sequence[Any]) -> None:
@@ -191,6 +194,10 @@ def _queue(connection: Connection) -> _Queue:
     return queue
 
 
+#: The most rows one queued INSERT adds.
+ROWS_AT_ONCE = 1000
+#: The INSERTs of up to this many rows are built once each; longer ones each time.
+KEPT_UP_TO = 64
 _SQL: dict[tuple[str, tuple[str, ...], int], str] = {}
 #: SQLite's INSERT of each table, built once: nothing to build or key for the cache each time.
 _INSERTS: dict[str, Any] = {}
@@ -205,7 +212,8 @@ def _insert_sql(connection: Connection, table: str, columns: tuple[str, ...], n:
         row = "(" + ", ".join(["%s"] * len(columns)) + ")"
         named = ", ".join(quote(name) for name in columns)
         found = f"INSERT INTO {quote(table)} ({named}) VALUES " + ", ".join([row] * n)
-        _SQL[key] = found
+        if n <= KEPT_UP_TO:
+            _SQL[key] = found
     return found
 
 

@@ -151,3 +151,16 @@ def test_a_connection_given_back_with_rows_queued_keeps_none_for_its_next_user(
         with db.engine.begin() as connection:
             found = connection.execute(select(func.count()).select_from(MARKS)).scalar()
         assert found == 0
+
+
+def test_many_rows_go_in_inserts_the_database_takes(app: Flask) -> None:
+    """More rows than one queued INSERT adds (`ROWS_AT_ONCE`): all written, in several."""
+    many = 3 * write_behind.ROWS_AT_ONCE + 7
+    with app.app_context():
+        session = db.session()
+        with writing(session) as work:
+            require_writing(work, "test")
+            rows = [{"scope": f"seating:{n}", "version": n} for n in range(1, many + 1)]
+            write_behind.add_rows(work, MARKS, rows)
+        found = versions(db.session())
+        assert len(found) == many and found[f"seating:{many}"] == many
