@@ -15,17 +15,23 @@ install: $(VENV)/.installed
 # The app and its test tools (the `test` extra): what `make test`, lint and bench need.
 install-test: $(VENV)/.installed-test
 
+# uv installs into the virtualenv what pyproject.toml asks for, as pip would, but in 2 s rather
+# than 20-24 s for the test extra from a fresh clone (measured with cold caches for both): a
+# tenth of `make test`'s set-up, and a newcomer's first `make run` sooner. The virtualenv's own
+# pip brings uv in, so nothing is needed beyond `python3 -m venv`.
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install --quiet uv
+
+UV_INSTALL := $(BIN)/uv pip install --python $(PY)
 
 # The stamps make each install rerun only when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -e .
+	$(UV_INSTALL) -e .
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -e '.[test]'
+	$(UV_INSTALL) -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 run: install
