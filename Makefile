@@ -3,6 +3,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app dealer
+# Installs into the virtualenv (uv: see the virtualenv's rule below).
+UV_INSTALL := $(BIN)/uv pip install --python $(PY)
 # Where `make run` listens: HOST=0.0.0.0 lets the tablets on the card room's network reach it.
 HOST ?= 127.0.0.1
 PORT ?= 5000
@@ -22,8 +24,6 @@ install-test: $(VENV)/.installed-test
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet uv
-
-UV_INSTALL := $(BIN)/uv pip install --python $(PY)
 
 # The stamps make each install rerun only when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
