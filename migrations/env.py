@@ -8,19 +8,17 @@ from flask import current_app
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Logging as alembic.ini sets it, for `flask db` at a terminal. A process that set up its
+# own logging before it migrated (the test suite, which migrates in its own workers) keeps
+# it: fileConfig would take away the root logger's handlers and silence every other logger.
+if not logging.getLogger().handlers:
+    fileConfig(config.config_file_name)
 logger = logging.getLogger("alembic.env")
 
 
 def get_engine():
-    try:
-        # this works with Flask-SQLAlchemy<3 and Alchemical
-        return current_app.extensions["migrate"].db.get_engine()
-    except (TypeError, AttributeError):
-        # this works with Flask-SQLAlchemy>=3
-        return current_app.extensions["migrate"].db.engine
+    # Flask-SQLAlchemy 3 (its get_engine() is deprecated, a warning the tests make an error).
+    return current_app.extensions["migrate"].db.engine
 
 
 def get_engine_url():

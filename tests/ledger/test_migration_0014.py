@@ -3,32 +3,15 @@ readable with no player, the chain takes disputes and rulings, and every guard s
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import DBAPIError
 
-from tests.conftest import REPO, SERVER_KEY, Database
-
-
-def flask_db(uri: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": SERVER_KEY}
-    return subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "dealer", "db", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+from tests.conftest import Database, MigrationRefused, alembic, migrate
 
 
 def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Database) -> None:
-    back = flask_db(database.uri, "downgrade", "0013_live")  # to just before 0014
-    assert back.returncode == 0, back.stderr
+    alembic(database.uri, "downgrade", "0013_live")  # to just before 0014
     engine = create_engine(database.uri)
     try:
         with engine.begin() as connection:
@@ -51,8 +34,7 @@ def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Da
                     "VALUES (1, 1, 3, 'Old Timer', '2026-01-01', false)"
                 )
             )
-        up = flask_db(database.uri, "upgrade")
-        assert up.returncode == 0, up.stderr
+        migrate(database.uri)
         with engine.begin() as connection:
             row = connection.execute(text("SELECT player, player_id FROM seatings")).one()
             assert tuple(row) == ("Old Timer", None)
@@ -79,8 +61,7 @@ def test_an_old_database_upgrades_and_keeps_its_seatings_and_guards(database: Da
         names = set(inspect(engine).get_table_names())
         assert {"players", "disputes", "dispute_rulings"} <= names
         # Disputes in the keyed chain cannot be unwritten by going back.
-        refused = flask_db(database.uri, "downgrade", "0013_live")
-        assert refused.returncode != 0
-        assert "cannot go back" in refused.stderr
+        with pytest.raises(MigrationRefused, match="cannot go back"):
+            alembic(database.uri, "downgrade", "0013_live")
     finally:
         engine.dispose()

@@ -4,17 +4,12 @@ holds them from the start and names an edit made after."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 from flask import Flask
 from sqlalchemy import create_engine, text
 
 from dealer import create_app
-from dealer.config import TESTING_LEDGER_KEY
 from dealer.extensions import db
-from tests.conftest import REPO, SERVER_KEY, Database
+from tests.conftest import Database, alembic, migrate
 
 ROWS = (
     "INSERT INTO users (id, name, role, pin_hash, active, failed_pins, created_at)"
@@ -30,29 +25,14 @@ ROWS = (
 )
 
 
-def flask_db(uri: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DATABASE_URL": uri, "SECRET_KEY": SERVER_KEY}
-    env["LEDGER_KEY"] = TESTING_LEDGER_KEY  # the key the test app checks with
-    return subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "dealer", "db", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 def test_the_rows_there_are_linked_by_the_upgrade(database: Database, tmp_path: object) -> None:
-    back = flask_db(database.uri, "downgrade", "0017_health_checks")
-    assert back.returncode == 0, back.stderr
+    alembic(database.uri, "downgrade", "0017_health_checks")
     engine = create_engine(database.uri)
     try:
         with engine.begin() as connection:
             for sql in ROWS:
                 connection.execute(text(sql))
-        up = flask_db(database.uri, "upgrade")
-        assert up.returncode == 0, up.stderr
+        migrate(database.uri)  # signed with the testing ledger key, which the test app checks with
         with engine.begin() as connection:
             kinds = connection.execute(text("SELECT kind FROM identity_versions")).scalars()
             assert sorted(kinds) == ["player", "seating", "session", "table", "user"]
