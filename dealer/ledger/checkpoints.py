@@ -101,15 +101,17 @@ def chain_head(session: Session, before: datetime | None = None) -> Head:
     entries, entry_hash = (entry.seq, entry.hash) if entry else (0, GENESIS)
     if top is None:
         return Head(0, GENESIS, None, dict.fromkeys(LINK_KINDS, 0), entries, entry_hash)
-    marks = {}
-    for kind in LINK_KINDS:
-        ref = session.scalar(
-            select(ChainLink.ref)
-            .where(ChainLink.kind == kind, ChainLink.seq <= top.seq)
-            .order_by(ChainLink.ref.desc())
-            .limit(1)
-        )
-        marks[kind] = ref or 0
+    # Each kind's newest key in the chain, all in one statement (each its own indexed read).
+    newest = [
+        select(ChainLink.ref)
+        .where(ChainLink.kind == kind, ChainLink.seq <= top.seq)
+        .order_by(ChainLink.ref.desc())
+        .limit(1)
+        .scalar_subquery()
+        for kind in LINK_KINDS
+    ]
+    refs = session.execute(select(*newest)).one()
+    marks = {kind: ref or 0 for kind, ref in zip(LINK_KINDS, refs, strict=True)}
     if before is not None:
         entries = marks["entry"]
         entry_hash = session.scalar(select(LedgerEntry.hash).where(LedgerEntry.seq == entries)) or (
@@ -127,11 +129,13 @@ def count_rows(session: Session, marks: Mapping[str, int], seq: int) -> dict[str
 
     Counted by the database over each key's index: what a checkpoint records and what `verify`
     counts again, so that a deletion behind a checkpoint is found without reading every row.
+    Every count in one statement.
     """
-    out = {"link": session.scalar(select(func.count()).where(ChainLink.seq <= seq)) or 0}
-    for kind, key in ROW_KEYS.items():
-        out[kind] = session.scalar(select(func.count()).where(key <= marks.get(kind, 0))) or 0
-    return out
+    keys = {"link": ChainLink.seq <= seq}
+    keys |= {kind: key <= marks.get(kind, 0) for kind, key in ROW_KEYS.items()}
+    counts = [select(func.count()).where(up_to).scalar_subquery() for up_to in keys.values()]
+    found = session.execute(select(*counts)).one()
+    return {kind: count or 0 for kind, count in zip(keys, found, strict=True)}
 
 
 def counted(session: Session, head: Head) -> Head:

@@ -114,34 +114,37 @@ def versions_of(session: Session, rows: Iterable[tuple[str, Any]]) -> None:
 def check_identity(session: Session, mac: Any) -> list[Problem]:
     """Each identity row against its newest version, under the key (``mac``)."""
     problems: list[Problem] = []
+    # Every kind's newest versions, with their links, in one statement.
+    newest = select(func.max(IdentityVersion.id)).group_by(
+        IdentityVersion.kind, IdentityVersion.ref
+    )
+    versions = session.execute(
+        select(
+            IdentityVersion.id,
+            IdentityVersion.kind,
+            IdentityVersion.ref,
+            IdentityVersion.at,
+            IdentityVersion.fields,
+            ChainLink.seq,
+            ChainLink.prev_hash,
+            ChainLink.hash,
+        )
+        .outerjoin(
+            ChainLink,
+            (ChainLink.kind == "version") & (ChainLink.ref == IdentityVersion.id),
+        )
+        .where(IdentityVersion.id.in_(newest))
+    )
+    newest_of: dict[str, dict[int, Any]] = {kind: {} for kind in MODELS}
+    for version in versions:
+        newest_of.setdefault(version.kind, {})[version.ref] = version
     for kind, model in MODELS.items():
         names = list(IDENTITY[kind])
         rows = {
             found.id: identity_fields(kind, found._mapping)
             for found in session.execute(select(model.id, *(getattr(model, n) for n in names)))
         }
-        newest = (
-            select(func.max(IdentityVersion.id))
-            .where(IdentityVersion.kind == kind)
-            .group_by(IdentityVersion.ref)
-        )
-        versions = session.execute(
-            select(
-                IdentityVersion.id,
-                IdentityVersion.ref,
-                IdentityVersion.at,
-                IdentityVersion.fields,
-                ChainLink.seq,
-                ChainLink.prev_hash,
-                ChainLink.hash,
-            )
-            .outerjoin(
-                ChainLink,
-                (ChainLink.kind == "version") & (ChainLink.ref == IdentityVersion.id),
-            )
-            .where(IdentityVersion.id.in_(newest))
-        )
-        held: dict[int, Any] = {v.ref: v for v in versions}
+        held = newest_of[kind]
         for ref, now in sorted(rows.items()):
             problems += _held(kind, ref, now, held.get(ref), mac)
         for ref in sorted(set(held) - set(rows)):

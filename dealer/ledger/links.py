@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar, cast
 
-from sqlalchemy import Table, select
+from sqlalchemy import Table, literal, select, union_all
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer import write_behind
@@ -194,15 +194,18 @@ class Unkeyed:
 def unkeyed(session: Session, after: Mapping[str, int] | None = None) -> dict[str, list[int]]:
     """The keys of the rows of each kind no link covers, among those above ``after[kind]``."""
     marks = after or {}
-    out: dict[str, list[int]] = {}
+    out: dict[str, list[int]] = {kind: [] for kind, _ in KEYS}
+    each = []
     for kind, key in KEYS:
         linked = select(ChainLink.ref).where(ChainLink.kind == kind, ChainLink.ref == key)
-        out[kind] = list(
-            session.scalars(
-                select(key).where(key > marks.get(kind, 0), ~linked.exists()).order_by(key)
+        each.append(
+            select(literal(kind).label("kind"), key.label("ref")).where(
+                key > marks.get(kind, 0), ~linked.exists()
             )
         )
-    return out
+    for kind, ref in session.execute(union_all(*each)):  # every kind in one statement
+        out[kind].append(ref)
+    return {kind: sorted(refs) for kind, refs in out.items()}
 
 
 def link_unkeyed(session: Session) -> Unkeyed:
