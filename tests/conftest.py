@@ -82,23 +82,25 @@ def alembic(uri: str, command: str, revision: str = "head") -> None:
     root = logging.getLogger()
     keep = logging.NullHandler()
     root.addHandler(keep)
-    with TemporaryDirectory() as folder:
-        app = create_app(
-            {
-                "TESTING": True,
-                "SQLALCHEMY_DATABASE_URI": uri,
-                "CHECKPOINT_FILE": str(Path(folder) / CHECKPOINTS),
-            }
-        )
-        try:
-            with app.app_context():
-                run = getattr(flask_migrate, command)
-                run.__wrapped__(revision=revision)  # without its catch: the refusal raised
-        except RuntimeError as exc:
-            raise MigrationRefused(str(exc)) from exc
-        finally:
-            close_app(app)
-            root.removeHandler(keep)
+    try:
+        with TemporaryDirectory() as folder:
+            app = create_app(
+                {
+                    "TESTING": True,
+                    "SQLALCHEMY_DATABASE_URI": uri,
+                    "CHECKPOINT_FILE": str(Path(folder) / CHECKPOINTS),
+                }
+            )
+            try:
+                with app.app_context():
+                    run = getattr(flask_migrate, command)
+                    run.__wrapped__(revision=revision)  # without its catch: the refusal raised
+            except RuntimeError as exc:
+                raise MigrationRefused(str(exc)) from exc
+            finally:
+                close_app(app)
+    finally:
+        root.removeHandler(keep)
 
 
 class MigrationRefused(Exception):
