@@ -96,6 +96,8 @@ def alembic(uri: str, command: str, revision: str = "head") -> None:
                     run = getattr(flask_migrate, command)
                     run.__wrapped__(revision=revision)  # without its catch: the refusal raised
             except RuntimeError as exc:
+                if "cannot go back" not in str(exc):
+                    raise  # not a refusal: an error of its own, as it was raised
                 raise MigrationRefused(str(exc)) from exc
             finally:
                 close_app(app)

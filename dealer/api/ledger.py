@@ -10,6 +10,7 @@ from dealer.api.tables import TABLE
 from dealer.extensions import current_session
 from dealer.inputs import LedgerPage
 from dealer.ledger import verify
+from dealer.transactions import snapshot
 from dealer.views.ledger import EntriesView, VerificationView, ledger_view, verification_view
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
@@ -39,4 +40,8 @@ def verify_ledger() -> Response:
 
     Role: supervisor or above.
     """
-    return json_response(verification_view(verify(current_session())).answer(), 200)
+    # One snapshot for every check, as the reports and `flask ledger verify` read: a write
+    # committed between two of its reads would otherwise be named as tampering.
+    with snapshot(current_session()) as session:
+        report = verify(session)
+    return json_response(verification_view(report).answer(), 200)
