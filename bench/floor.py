@@ -201,7 +201,7 @@ def row(kind: str, shown: dict[str, Any], pace: str) -> str:
         f"{shown['errors']:>6} {shown['retries']:>7} "
         f"{shown.get('client_cpu_pct', 0):>6.0f} {shown.get('server_cpu_pct', 0):>6.0f} "
         f"{shown.get('machine_cpu_pct', 0):>7.0f}  {shown['load']}"
-    ) + queued(shown)
+    ) + level_notes(shown)
 
 
 def per_event(shown: dict[str, Any]) -> dict[str, float]:
@@ -229,7 +229,7 @@ def cores_at_target(shown: dict[str, Any]) -> float:
     return served * offered / 1000.0
 
 
-def queued(shown: dict[str, Any]) -> str:
+def level_notes(shown: dict[str, Any]) -> str:
     """The level's CPU an event (`per_event`) and its queues (`Queues`), if sampled, each a
     line of its own."""
     lines = ""

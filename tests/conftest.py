@@ -73,8 +73,8 @@ def migrate(uri: str) -> None:
 
 def alembic(uri: str, command: str, revision: str = "head") -> None:
     """Flask-Migrate's ``command`` ("upgrade" or "downgrade") to ``revision`` on ``uri``, as
-    `flask --app dealer db` runs it, in this process: an app of its own for the command (a
-    testing one, with the testing ledger key), closed after. A process of its own for each
+    `flask --app dealer db` runs it, in this process: an app of its own for the command
+    (`test_app`'s, with the testing ledger key), closed after. A process of its own for each
     cost about a second of CPU more (Python, the app and alembic imported again), some 20 a
     run. The root logger is given a handler while it runs, so that migrations/env.py leaves
     the run's logging as it is. A refusal (a migration that will not go back) is raised as
@@ -84,13 +84,7 @@ def alembic(uri: str, command: str, revision: str = "head") -> None:
     root.addHandler(keep)
     try:
         with TemporaryDirectory() as folder:
-            app = create_app(
-                {
-                    "TESTING": True,
-                    "SQLALCHEMY_DATABASE_URI": uri,
-                    "CHECKPOINT_FILE": str(Path(folder) / CHECKPOINTS),
-                }
-            )
+            app = test_app(uri, Path(folder))
             try:
                 with app.app_context():
                     run = getattr(flask_migrate, command)

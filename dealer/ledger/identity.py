@@ -137,7 +137,8 @@ def check_identity(session: Session, mac: Any) -> list[Problem]:
     )
     newest_of: dict[str, dict[int, Any]] = {kind: {} for kind in MODELS}
     for version in versions:
-        newest_of.setdefault(version.kind, {})[version.ref] = version
+        if version.kind in newest_of:
+            newest_of[version.kind][version.ref] = version
     for kind, model in MODELS.items():
         names = list(IDENTITY[kind])
         rows = {
