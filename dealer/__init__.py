@@ -21,7 +21,7 @@ from dealer.config import (
     make_instance_folder,
 )
 from dealer.extensions import csrf, db, login, migrate
-from dealer.web import headers, signin, storage
+from dealer.web import assets, headers, signin, storage
 from dealer.words.catalogue import use_language
 
 # Templates and static files sit at the repository root, beside the package.
@@ -109,6 +109,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     cli.register(app)
     headers.install(app)
+    assets.install(app)
     storage.install(app)
     register_api_errors(app)
     return app
