@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from bench.floor import TARGET_TABLES, cores_at_target, per_event
+from bench.floor import JUDGED_EVENTS, TARGET_TABLES, cores_at_target, ends_curve, per_event, served
 
 #: A level as `bench.floor.level` reports one: 400 tables answered 80 events a second while the
 #: machine was half busy, the server 40 % of it and the client 5 %.
@@ -38,3 +38,17 @@ def test_a_level_with_no_events_or_no_meter_costs_nothing_said() -> None:
     assert per_event({**LEVEL, "events_per_s": 0.0}) == {}
     assert per_event({"tables": 10, "events_per_s": 2.0}) == {}
     assert cores_at_target({"tables": 10, "events_per_s": 2.0}) == 0.0
+
+
+def test_a_slow_p99_of_a_few_events_is_not_served_but_does_not_end_the_curve() -> None:
+    few = {**LEVEL, "events": JUDGED_EVENTS - 1, "p99_ms": 153.0, "errors": 0}
+    assert not served(few) and not ends_curve(few)
+    many = {**few, "events": JUDGED_EVENTS}
+    assert not served(many) and ends_curve(many)
+    fast = {**few, "p99_ms": 40.0}
+    assert served(fast) and not ends_curve(fast)
+
+
+def test_an_error_ends_the_curve_however_few_the_events() -> None:
+    failed = {**LEVEL, "events": 10, "p99_ms": 40.0, "errors": 1}
+    assert not served(failed) and ends_curve(failed)
