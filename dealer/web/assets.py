@@ -4,7 +4,7 @@ Every screen loads ``static/app.css`` and ``static/dealer.js``. Their sources ar
 be read (a comment for each rule and function, indented): 97 KB of a hand page's 160 KB,
 over issue 4's 150 KB for the page. They are served minified (rcssmin and rjsmin: comments
 and whitespace out, nothing renamed or reordered, so the code that runs is the code in the
-repository, line for line), and at an address that names their content
+repository, statement for statement), and at an address that names their content
 (``/static/dealer.js?v=<hash>``), answered as never changing: a tablet loads them once per
 release instead of asking again on every screen it opens. An address with any other ``v``
 (a page drawn before a release) or none still gets today's file, marked to be asked again.
