@@ -11,7 +11,14 @@ release instead of asking again on every screen it opens. An address with any ot
 
 Each file is read and minified at most once per process while it is unchanged (its size and
 time of change): the served app makes them once, at its first screen; `make run` picks up an
-edited file at the next request.
+edited file at the next request. A file that is missing is answered 404, as before, and the
+screens still draw.
+
+Flask marks an answer ``Vary: Cookie`` whenever the request's session was looked at, and every
+request's is (Flask-Login looks at it after each): a browser then keeps a file only for the
+cookie it was fetched with, and the screens' cookie changes as they are used, so a new tab
+asked again for both files. A file answered at its hashed address is the same for everyone and
+sets no cookie: its answer does not vary by cookie (`_SessionInterface`).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from typing import Any
 import rcssmin
 import rjsmin
 from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 __all__ = ["ASSETS", "Asset", "install", "served"]
 
@@ -67,6 +75,25 @@ def served(folder: str | os.PathLike[str], name: str) -> Asset:
     return found
 
 
+class _SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, less ``Vary: Cookie`` on a file kept a year (`KEPT`)
+    whose answer sets no cookie."""
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        super().save_session(app, session, response)
+        headers = response.headers
+        if headers.get("Cache-Control") == KEPT and "Set-Cookie" not in headers:
+            response.vary.discard("Cookie")
+
+
+def _version(folder: str, name: str) -> str | None:
+    """The hash ``name``'s address names, or None when the file cannot be read."""
+    try:
+        return served(folder, name).version
+    except OSError:
+        return None
+
+
 def install(app: Flask) -> None:
     """Serve the `ASSETS` minified from ``app``'s static route, and give each address that
     ``url_for('static', filename=...)`` builds for them their content's hash."""
@@ -74,11 +101,16 @@ def install(app: Flask) -> None:
     if folder is None or "static" not in app.view_functions:
         return
     plain = app.view_functions["static"]
+    if type(app.session_interface) is SecureCookieSessionInterface:
+        app.session_interface = _SessionInterface()
 
     def static(filename: str) -> Any:
         if filename not in ASSETS:
             return plain(filename=filename)
-        asset = served(folder, filename)
+        try:
+            asset = served(folder, filename)
+        except OSError:
+            return plain(filename=filename)  # not there: answered as Flask answers it (404)
         answer = Response(asset.body, mimetype=asset.mimetype)
         answer.set_etag(asset.version)
         named = request.args.get("v") == asset.version
@@ -90,4 +122,6 @@ def install(app: Flask) -> None:
     @app.url_defaults
     def name_the_content(endpoint: str, values: dict[str, Any]) -> None:
         if endpoint == "static" and values.get("filename") in ASSETS and "v" not in values:
-            values["v"] = served(folder, values["filename"]).version
+            version = _version(folder, values["filename"])
+            if version is not None:
+                values["v"] = version

@@ -57,8 +57,14 @@ def test_the_named_address_answers_the_minified_file_kept_a_year(
         )
     )
     assert words <= set(re.findall(r"[A-Za-z_][A-Za-z0-9_-]{3,}", body))
+    # The same for everyone: kept whatever the cookie (Flask would say Vary: Cookie, since
+    # every request's session is looked at), and no cookie set.
+    assert "Vary" not in answer.headers and "Set-Cookie" not in answer.headers
     again = client.get(address, headers={"If-None-Match": answer.headers["ETag"]})
     assert again.status_code == 304 and again.data == b""
+    head = client.head(address)
+    assert head.status_code == 200 and head.data == b""
+    assert head.headers["Content-Length"] == str(len(answer.data))
 
 
 def test_any_other_address_gets_todays_file_asked_again(people: Flask) -> None:
@@ -84,3 +90,21 @@ def test_an_edited_file_is_served_with_a_new_hash(tmp_path: Path) -> None:
     after = assets.served(tmp_path, "app.css")
     assert after.version != before.version
     assert after.body.endswith(b".added{color:red}")
+
+
+def test_a_file_that_cannot_be_read_leaves_the_screens_drawn(
+    supervisor: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = assets.served
+
+    def unreadable(folder: str, name: str) -> assets.Asset:
+        if name == "dealer.js":
+            raise FileNotFoundError(name)
+        return made(folder, name)
+
+    monkeypatch.setattr(assets, "served", unreadable)
+    page = supervisor.client.get("/floor")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert '"/static/dealer.js"' in text  # linked by its bare name, answered as Flask does
+    assert set(linked(text)) == {"app.css"}
