@@ -107,13 +107,13 @@ def main() -> None:
         html = tablet.get(path).get_data()
         assert b"valle set in spades" in html, "the hand did not render"
         # The stylesheet and the script as the page links them, served as a tablet gets them.
-        linked = re.findall(rb'"(/static/(?:app\.css|dealer\.js)\?v=[0-9a-f]+)"', html)
+        linked = re.findall(r'"(/static/(app\.css|dealer\.js)\?v=[0-9a-f]+)"', html.decode())
         assert len(linked) == 2, linked
         served = {}
-        for address in linked:
-            answer = tablet.get(address.decode())
+        for address, name in linked:
+            answer = tablet.get(address)
             assert answer.status_code == 200, address
-            served[address.decode().split("/")[-1].split("?")[0]] = len(answer.data)
+            served[name] = len(answer.data)
         sources = {name: (ROOT / "static" / name).stat().st_size for name in served}
         weight = len(html) + sum(served.values())
 

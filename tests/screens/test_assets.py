@@ -20,8 +20,8 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 
 def linked(page: str) -> dict[str, str]:
     """The stylesheet's and the script's addresses on ``page``, by file name."""
-    found = dict(re.findall(r'"(/static/(app\.css|dealer\.js)\?v=[0-9a-f]{16})"', page))
-    return {name: address for address, name in found.items()}
+    found = re.findall(r'"(/static/(app\.css|dealer\.js)\?v=[0-9a-f]{16})"', page)
+    return {name: address for address, name in found}
 
 
 def test_every_screen_links_both_files_by_their_contents_hash(supervisor: Web) -> None:
