@@ -8,11 +8,12 @@ screens' forms and the services all read these; the rules engine declares its ow
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from dealer import rules
-from dealer.errors import Invalid
+from dealer.errors import Conflict, Invalid
 from dealer.words import inputs as said
 from dealer.words.catalogue import say
 
@@ -55,6 +56,9 @@ __all__ = [
     "invisible_words",
     "is_plain",
     "is_visible_name",
+    "lookalike",
+    "refuse_lookalike",
+    "skeleton",
 ]
 
 #: The seats around a Pan table.
@@ -209,3 +213,77 @@ def check_text(value: object, longest: int, what: str, field: str = "") -> str:
     if not is_plain(value):
         raise Invalid(said.not_plain(what), "unprintable_text")
     return value.strip()
+
+
+#: A mark that confusables.txt's comments put around right-to-left letters; no part of them.
+_LEFT_TO_RIGHT = "\u200e"
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Each character that passes for another, mapped to what it passes for: Unicode's
+    confusables (UTS #39), as the `confusable_homoglyphs` package ships them.
+
+    The package keeps each line of confusables.txt both ways: a character that passes for
+    another lists that one alone, and the one it passes for lists every character that does
+    (Cyrillic U+0430 lists "a"; "a" lists U+0430, Greek alpha ...). Where two characters list
+    only each other, either may stand for both: the first in code point order does.
+    """
+    from confusable_homoglyphs.confusables import confusables_data
+
+    listed = {
+        key.replace(_LEFT_TO_RIGHT, ""): [e["c"].replace(_LEFT_TO_RIGHT, "") for e in entries]
+        for key, entries in confusables_data.items()
+    }
+    table: dict[str, str] = {}
+    for source, targets in listed.items():
+        if len(source) != 1 or len(targets) != 1:
+            continue  # what several characters pass for: it stays itself
+        target = targets[0]
+        if listed.get(target) == [source] and len(target) == 1:
+            if source > target:
+                table[source] = target
+        else:
+            table[source] = target
+    return table
+
+
+def _folded(text: str) -> str:
+    return unicodedata.normalize("NFD", text.casefold())
+
+
+@lru_cache(maxsize=65536)
+def skeleton(name: str) -> str:
+    """What ``name`` looks like to a person: two names with one skeleton read alike on a
+    screen, a slip or the audit trail. The one comparison of names, for users, tables, tablets
+    and players alike.
+
+    Compatibility forms are their plain letters (Sam in full-width letters is Sam: NFKC), case
+    is one letter (SAM is Sam), a run of spaces is one space and the ends are trimmed, and each
+    character that passes for another in Unicode's confusables is that other (Cyrillic U+0430
+    and U+0405 are a and S; "m" is "rn"; "0" is "O"): UTS #39's skeleton of the case-folded name.
+    A capital I standing for a small l is the one look-alike left out: with case one letter,
+    "Ali" and "All" would be one name.
+    """
+    table = _prototypes()
+    text = _folded(" ".join(unicodedata.normalize("NFKC", name).split()))
+    for _ in range(3):  # a character mapped may fold to one that maps again ("0" -> "O" -> "o")
+        mapped = _folded("".join(table.get(ch, ch) for ch in text))
+        if mapped == text:
+            break
+        text = mapped
+    return text
+
+
+def lookalike(name: str, names: Iterable[str]) -> str | None:
+    """The first of ``names`` that looks like ``name`` (`skeleton`), None when none does."""
+    seen = skeleton(name)
+    return next((other for other in names if skeleton(other) == seen), None)
+
+
+def refuse_lookalike(name: str, names: Iterable[str], kind: str, code: str) -> None:
+    """Refuse ``name``, a ``kind`` of name (``user``, ``table``, ``tablet``), with ``code``
+    (409) when it reads as one of ``names``: the sentence names the one it reads as."""
+    other = lookalike(name, names)
+    if other is not None:
+        raise Conflict(said.name_taken(kind, name, other), code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -86,8 +87,14 @@ class Api:
         self, profile: str = "classic", *, dealer: str | None = "Dee", **fields: Any
     ) -> dict[str, Any]:
         """A table opened by this (supervisor's) client, with ``dealer`` assigned to it: the
-        tests' one dealer deals every table unless told otherwise (``dealer=None``)."""
-        body = {"name": fields.pop("name", "Table 1"), "profile": profile, **fields}
+        tests' one dealer deals every table unless told otherwise (``dealer=None``). Unnamed,
+        it is the next "Table N" (the first "Table 1"): no two tables read alike."""
+        if "name" not in fields:
+            taken = {t["name"] for t in self.get("/tables")["tables"]}
+            fields["name"] = next(
+                f"Table {n}" for n in itertools.count(1) if f"Table {n}" not in taken
+            )
+        body = {"name": fields.pop("name"), "profile": profile, **fields}
         table: dict[str, Any] = self.post("/tables", body, status=201)
         if dealer is not None:
             self.post(f"/tables/{table['id']}/assignments", {"dealer": dealer}, status=201)

@@ -27,6 +27,7 @@ from dealer.bounds import (
     PLAYER_SEARCH,
     check_name_text,
     check_text,
+    skeleton,
 )
 from dealer.errors import Conflict, Invalid
 from dealer.ledger.accounts import CAGE, seating_account
@@ -136,13 +137,16 @@ def chosen_player(session: Session, chosen: str, name: str, user: User) -> int |
 
 
 def _by_name(session: Session, name: str, user: User) -> int | None:
-    """A name alone: the player of that name (any case), else a new one, so the players and
-    their statements fill as the floor plays. Several so called: the floor chooses one."""
+    """A name alone: the player whose name reads as it (`skeleton`: any case, a look-alike
+    letter, a run of spaces), else a new one, so the players and their statements fill as the
+    floor plays. Several read so: the floor chooses one (they are told apart by their player
+    number and card, as two real players may share a name)."""
     if not (name or "").strip():
         return None  # the seating says what is missing
     name = check_name_text(name, PLAYER_NAME, "player's name", "name")
-    same = func.lower(Player.name) == name.lower()
-    found = list(session.scalars(select(Player.id).where(same).order_by(Player.id).limit(2)))
+    seen = skeleton(name)
+    known = session.execute(select(Player.id, Player.name).order_by(Player.id))
+    found = [player_id for player_id, other in known if skeleton(other) == seen]
     if len(found) > 1:
         raise Conflict(
             say("Several players are called {name}: choose one from the list.", name=name),

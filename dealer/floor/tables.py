@@ -24,6 +24,7 @@ from dealer.bounds import (
     check_name_text,
     check_one_of,
     check_whole,
+    refuse_lookalike,
 )
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.floor.approvals import (
@@ -103,6 +104,11 @@ def create_table(
     rules.make_rules(profile, overrides)
     model = rules.make_collection(collection)
     money = check_limits(limits or {})
+    # Among every table: a table is never closed, and the floor picks tables by name (the
+    # payment search's "table 1", the lists of the screens).
+    refuse_lookalike(
+        name, session.scalars(select(Table.name).order_by(Table.id)), "table", "table_exists"
+    )
     table = Table(
         name=name,
         profile=profile,

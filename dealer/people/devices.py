@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.bounds import check_name_text
+from dealer.bounds import check_name_text, refuse_lookalike
 from dealer.errors import Conflict, Invalid
 from dealer.models import Device, User, by_id, utcnow
 from dealer.people.audit import record_audit
@@ -103,7 +103,9 @@ def tablet_device(session: Session, token: str | None) -> Device | None:
     ).first()
 
 
-def _name(name: object) -> str:
+def _name(session: Session, name: object, renamed: int | None = None) -> str:
+    """``name`` for a tablet (``renamed``: the one renamed), read unlike any other in use: a
+    retired tablet's name is free for the one that replaces it (its records keep its number)."""
     checked = check_name_text(name, DEVICE_NAME, "tablet's name", "name")
     if _NUMBER_WORDS.search(checked) or checked.casefold().startswith(CLAIM_MARK.strip()):
         raise Invalid(
@@ -113,6 +115,10 @@ def _name(name: object) -> str:
             ),
             "invalid_name",
         )
+    in_use = select(Device.name).where(Device.retired_at.is_(None), Device.id != (renamed or 0))
+    refuse_lookalike(
+        checked, session.scalars(in_use.order_by(Device.id)), "tablet", "device_exists"
+    )
     return checked
 
 
@@ -131,7 +137,7 @@ def register_device(
             "device_registered",
         )
     token = secrets.token_urlsafe(32)
-    device = Device(name=_name(name), token_hash=_digest(token), registered_by=user.id)
+    device = Device(name=_name(session, name), token_hash=_digest(token), registered_by=user.id)
     session.add(device)
     session.flush()
     record_audit(
@@ -155,7 +161,7 @@ def rename_device(session: Session, device_id: int, name: object, user: User) ->
         raise Conflict(
             say("{name} is retired: register the tablet again.", name=device.name), "device_retired"
         )
-    was, device.name = device.name, _name(name)
+    was, device.name = device.name, _name(session, name, device.id)
     words = say("{user} renamed tablet {was} to {name}.", user=user.name, was=was, name=device.name)
     return _changed(session, device, user, words, was=was)
 

@@ -7,7 +7,6 @@ admin adding or deactivating users (never the last active admin).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from typing import Literal
 
@@ -21,6 +20,7 @@ from dealer.bounds import (
     invisible_words,
     is_plain,
     is_visible_name,
+    refuse_lookalike,
 )
 from dealer.errors import (
     Conflict,
@@ -79,13 +79,6 @@ def no_match() -> str:
     return say("That name and PIN do not match an active user.")
 
 
-def lookalike(name: str) -> str:
-    """What a name looks like on a screen: its compatibility form, without case. "SUPER1", and
-    "super1" typed in full-width letters, look like super1; no two users may share a look,
-    or one could pass for the other on the screens and in the audit trail."""
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
 def check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
         raise Invalid(
@@ -117,12 +110,10 @@ def add_user(
     name = check_name(name)
     role = check_role(role)
     pin = check_pin_format(pin)
-    alike = lookalike(name)
-    for other in session.scalars(select(User.name)):
-        if lookalike(other) == alike:
-            raise Conflict(
-                say("There is already a user called {other}.", other=other), "user_exists"
-            )
+    # Among every user, the deactivated too: their names stay on the audit trail.
+    refuse_lookalike(
+        name, session.scalars(select(User.name).order_by(User.id)), "user", "user_exists"
+    )
     user = User(name=name, role=role, pin_hash=hash_pin(pin))
     session.add(user)
     session.flush()

@@ -33,7 +33,11 @@ class DeviceForm(SaidForm):
     name = StringField(say_later("The tablet's short name"))
 
 
-def _screen(error: str | None = None, status: int = 200) -> tuple[str, int]:
+def _screen(
+    error: str | None = None, status: int = 200, typed: tuple[int | None, str] | None = None
+) -> tuple[str, int]:
+    """The tablets; ``typed``: a refused name kept in its field (the tablet renamed, or None
+    for this tablet's registration)."""
     session = current_session()
     return render_template(
         "screens/devices.html",
@@ -42,6 +46,7 @@ def _screen(error: str | None = None, status: int = 200) -> tuple[str, int]:
         form=DeviceForm(),
         error=error,
         longest=service.DEVICE_NAME,
+        typed=typed,
     ), status
 
 
@@ -64,7 +69,7 @@ def register_device() -> Response | tuple[str, int]:
             name = device.name
     except DealerError as refused:
         status, _code, message = refusal(refused)
-        return _screen(message, status)
+        return _screen(message, status, (None, form.name.data or ""))
     flash(say("This tablet is now {name}: what it records says so.", name=name), "notice")
     answer = redirect(url_for("screens.device_list"), 303)
     answer.set_cookie(
@@ -90,7 +95,7 @@ def _change(device_id: int, retire: bool) -> Response | tuple[str, int]:
                 name = service.rename_device(session, device_id, form.name.data, who().user).name
     except DealerError as refused:
         status, _code, message = refusal(refused)
-        return _screen(message, status)
+        return _screen(message, status, None if retire else (device_id, form.name.data or ""))
     flash(
         say("{name} is retired.", name=name) if retire else say("Renamed: {name}.", name=name),
         "notice",

@@ -13,6 +13,7 @@ from dealer.words.catalogue import say, say_later
 __all__ = [
     "PLAIN_TEXT",
     "enter",
+    "name_taken",
     "not_plain",
     "not_text",
     "not_whole",
@@ -55,6 +56,30 @@ def too_long(what: str, longest: int) -> str:
 
 def not_plain(what: str) -> str:
     return say("The {what}: {plain}", what=_noun(what), plain=say(PLAIN_TEXT))
+
+
+#: A name refused beside one it reads as (`dealer.bounds.skeleton`), by what it names: the
+#: same name, then a look-alike (Sam with a Cyrillic a, "Sarn", "Mae  Lee").
+_TAKEN = {
+    "user": (
+        say_later("There is already a user called {existing}."),
+        say_later("“{typed}” looks like the existing user {existing}: choose another name."),
+    ),
+    "table": (
+        say_later("There is already a table called {existing}."),
+        say_later("“{typed}” looks like the existing table {existing}: choose another name."),
+    ),
+    "tablet": (
+        say_later("A tablet in use is already called {existing}."),
+        say_later("“{typed}” looks like the tablet in use {existing}: choose another name."),
+    ),
+}
+
+
+def name_taken(kind: str, typed: str, existing: str) -> str:
+    """A ``kind`` of name (``user``, ``table``, ``tablet``) that reads as ``existing``."""
+    same, alike = _TAKEN[kind]
+    return say(same if typed.strip() == existing else alike, typed=typed, existing=existing)
 
 
 def enter_yours(what: str) -> str:

@@ -57,5 +57,8 @@ def test_a_name_that_looks_like_a_users_is_refused(admin: Api) -> None:
     for name in ("SAM", "sam", "\uff33\uff41\uff4d", "\uff33am"):
         body = {"name": name, "role": "admin", "pin": "5555"}
         refused = admin.post("/users", body, status=409)["error"]
-        assert refused == {"code": "user_exists", "message": "There is already a user called Sam."}
+        assert refused == {
+            "code": "user_exists",
+            "message": f"“{name}” looks like the existing user Sam: choose another name.",
+        }
     assert [u["name"] for u in admin.get("/users")["users"]] == ["Ada", "Dee", "Sam"]

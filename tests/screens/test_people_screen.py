@@ -46,7 +46,9 @@ def test_the_pin_rules_and_a_lookalike_name_are_refused_in_words(people: Flask) 
     differ = admin.post("/floor/people", new("Rosa", again="9999"), status=422)
     assert "Not done." in words(differ.get_data(True))
     dup = admin.post("/floor/people", new("DEE"), status=409)
-    assert "There is already a user called Dee." in words(dup.get_data(True))
+    assert "“DEE” looks like the existing user Dee: choose another name." in words(
+        dup.get_data(True)
+    )
     assert "Rosa" not in [u for u in audit_words(people) if "added" in u]
 
 
