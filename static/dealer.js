@@ -1179,7 +1179,10 @@
       var exact = false;
       players.forEach(function (p) {
         if (p.name.toLowerCase() === typed.toLowerCase()) exact = true;
-        var words = p.card_number ? said("player_card", { name: p.name, card: p.card_number }) : p.name;
+        // Two players may share a name: the card number, else the player number, tells them apart.
+        var words = p.card_number
+          ? said("player_card", { name: p.name, card: p.card_number })
+          : said("player_numbered", { name: p.name, id: p.id });
         option(words, function () { choose(String(p.id), p.name, said("player_chosen", { player: words })); });
       });
       if (!exact) {

@@ -211,7 +211,12 @@ ROWS: dict[str, Row] = {
         403,
         303,
         303,
-        body={"name": "T", "profile": "classic", "collection": "none", "chip_value_cents": "25"},
+        body={
+            "name": "T on screen",
+            "profile": "classic",
+            "collection": "none",
+            "chip_value_cents": "25",
+        },
     ),
     "POST /tables/{table_id}/settings": row(
         302,

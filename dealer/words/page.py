@@ -79,6 +79,7 @@ def script_words() -> dict[str, str]:
         "nothing_printed": say("The server did not answer: nothing was printed. Tap Print again."),
         # players found as a name is typed
         "player_card": say("{name} (card {card})"),
+        "player_numbered": say("{name} (player {id})"),
         "player_chosen": say("Player chosen: {player}"),
         "add_player": say("Add {name} as a new player"),
         "new_player": say("A new player: {name}"),

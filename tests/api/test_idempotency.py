@@ -68,13 +68,14 @@ def test_body_spelling_does_not_matter_only_its_meaning(api: Api, floor: Api) ->
 
 
 def test_keys_are_per_user(api: Api, floor: Api) -> None:
-    """The same key from two users is two requests."""
+    """The same key from two users is two requests (two tables: no two may share a name)."""
     first = floor.call("POST", "/tables", {"name": "A", "profile": "classic"}, key="same")
     second = Api.sign_in(api.client.application, "admin").call(
-        "POST", "/tables", {"name": "A", "profile": "classic"}, key="same"
+        "POST", "/tables", {"name": "B", "profile": "classic"}, key="same"
     )
     assert first.status_code == second.status_code == 201
     assert first.get_json()["id"] != second.get_json()["id"]
+    assert second.get_json()["name"] == "B"
 
 
 def test_a_refused_call_stores_no_answer(api: Api, floor: Api) -> None:

@@ -114,3 +114,20 @@ def test_a_player_is_found_as_you_type_or_added_in_two_taps(tablet: Tablet) -> N
     added = floor.get("/players?q=Zed Newcomer")["players"]
     assert [p["name"] for p in added] == ["Zed Newcomer"]
     assert seats["2"]["player_id"] == added[0]["id"]
+
+
+def test_two_players_of_one_name_are_told_apart_by_their_player_number(tablet: Tablet) -> None:
+    """Two real players may both be Rosa: the seat form offers each with their number."""
+    floor = Api.sign_in(tablet.live.app, "supervisor")
+    table = floor.table(name=f"Two Rosas {tablet.size}")["id"]
+    first = floor.post("/players", {"name": "Rosa Twice"}, status=201)["id"]
+    second = floor.post("/players", {"name": "Rosa Twice"}, status=201)["id"]
+    page = tablet.page
+    tablet.sign_in("dealer")
+    tablet.go(f"/tables/{table}/seats/1")
+    page.fill("#player", "Rosa Tw")
+    page.locator(".player-match", has_text=f"Rosa Twice (player {second})").wait_for()
+    offered = page.locator(".player-match").all_inner_texts()
+    assert f"Rosa Twice (player {first})" in offered
+    page.locator(".player-match", has_text=f"Rosa Twice (player {second})").tap()
+    assert f"Player chosen: Rosa Twice (player {second})" in tablet.text("[data-player-chosen]")
