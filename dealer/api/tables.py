@@ -65,6 +65,9 @@ SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
 def create_table() -> Response:
     """Create a table with a rule profile, overrides, a collection and money limits.
 
+    A name that reads as another table's (`dealer.bounds.skeleton`: case, a run of spaces,
+    full-width or look-alike letters) is refused, 409 ``table_exists``.
+
     Role: supervisor or above.
     """
     body = given(NewTable)

@@ -38,6 +38,9 @@ def list_users() -> Response:
 def create_user() -> Response:
     """Add a user who signs in with a name and a PIN of 4 to 8 digits.
 
+    A name that reads as another user's (`dealer.bounds.skeleton`: case, a run of spaces,
+    full-width or look-alike letters) is refused, 409 ``user_exists``.
+
     Role: admin.
     """
     body = given(NewUser)
