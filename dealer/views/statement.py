@@ -27,12 +27,12 @@ from dealer.errors import NotFound
 from dealer.hands.reading import Replayed, load_hand
 from dealer.ledger.accounts import seating_account
 from dealer.models import LedgerEntry
-from dealer.views.base import SeatNumber, Time, View
+from dealer.views.base import SeatNumber, Time, View, one_of
 from dealer.views.hand import HandView, OneHand, hand_view, one_hand
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital, chips_words, join_words
 from dealer.words.parties import party_words
-from dealer.words.rules import Rule, meld_words, rule
+from dealer.words.rules import LEDGER_RULES, Rule, meld_words, rule
 
 __all__ = [
     "PartyGroup",
@@ -53,7 +53,7 @@ PAID_AGAIN = frozenset({"condition", "foul_refund", "void", "void_hand"})
 class RuleNamed(View):
     """A rule: its code (for programs), its name in words, and where the rules say it."""
 
-    code: str = Field(description="The engine's code for the rule.")
+    code: str = one_of(LEDGER_RULES, description="The engine's code for the rule.")
     name: str = Field(description='In words: "conditions paid again".')
     section: str = Field(description='Where PAN_RULES.md says it: "5.4".')
     link: str = Field(description="The rule's text in the app.")

@@ -20,6 +20,8 @@ place.
   own: the live screens' version asks, ``no-cache``): screens, the API's JSON, documents and
   exports show chips, and a shared tablet's back button or cache must not show them to the
   next person. Static files (the script and style) may be cached.
+- **OPTIONS** is answered 204 with the ``Allow`` header (the methods the address takes) and
+  no body, not Flask's empty ``text/html`` 200.
 """
 
 from __future__ import annotations
@@ -48,6 +50,15 @@ HSTS = "max-age=31536000; includeSubDomains"
 def install(app: Flask) -> None:
     """Add the headers to every answer of ``app``."""
     static = (app.static_url_path or "/static") + "/"
+    allowed = app.make_default_options_response
+
+    def options() -> Response:
+        answer = allowed()
+        answer.status_code = 204
+        del answer.headers["Content-Type"]
+        return answer
+
+    app.make_default_options_response = options  # type: ignore[method-assign]
 
     @app.after_request
     def protect(response: Response) -> Response:

@@ -52,7 +52,7 @@ def test_a_known_player_a_new_player_and_a_name_alone_found_or_made(
     assert f'href="/players/{ann["id"]}"' in supervisor.get(f"/tables/{table}/seats/1")
     assert f'href="/players/{ann["id"]}"' not in dealer.get(f"/tables/{table}/seats/1")
 
-    # players.csv: the real player id where there is one, the ledger account otherwise.
+    # players.csv: the real player id where there is one (0 otherwise).
     export = floor_api.client.get("/exports/players.csv", headers=floor_api.headers(None))
     rows = {r["player_nickname"]: r for r in csv.DictReader(io.StringIO(export.text))}
     assert rows["Ann Lee"]["player_id"] == str(ann["id"])
