@@ -119,6 +119,7 @@ def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
 def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
     """A seat's statement for a hand on an 80 mm roll."""
     tz = zone(options.timezone)
+    money = ChipsAt(found.chip_value_cents, options.currency)
     story: list[Flowable] = [
         _line(
             say(
@@ -131,15 +132,15 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
         _line(
             say(
                 "<b>Paid</b> {paid} &middot; <b>received</b> {received}",
-                paid=found.paid,
-                received=found.received,
+                paid=escape(money(found.paid)),
+                received=escape(money(found.received)),
             )
         ),
         _line(
             say(
                 "<b>Net for the hand</b> {net} (the ledger: {ledger})",
-                net=f"{found.net:+d}",
-                ledger=f"{found.ledger_net:+d}",
+                net=escape(money(found.net, signed=True)),
+                ledger=escape(money(found.ledger_net, signed=True)),
             )
         ),
     ]
@@ -151,7 +152,7 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
         _line(escape(say("No chips moved to or from this seat in this hand.")))
     ]
     story += [
-        _line(escape(say("With {party}: {net}.", party=p.label, net=f"{p.net:+d}")))
+        _line(escape(say("With {party}: {net}.", party=p.label, net=money(p.net, signed=True))))
         for p in found.parties
     ]
     if found.lines:

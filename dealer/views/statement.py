@@ -26,8 +26,8 @@ from dealer.bounds import SEATS
 from dealer.errors import NotFound
 from dealer.hands.reading import Replayed, load_hand
 from dealer.ledger.accounts import seating_account
-from dealer.models import LedgerEntry
-from dealer.views.base import SeatNumber, Time, View, one_of
+from dealer.models import LedgerEntry, Table
+from dealer.views.base import SeatNumber, Time, View, one_of, screen
 from dealer.views.hand import HandView, OneHand, hand_view, one_hand
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital, chips_words, join_words
@@ -129,6 +129,8 @@ class Statement(OneHand):
     sentences: list[str]
     parties: list[PartyGroup]
     lines: list[StatementLine]
+    #: What a chip is worth at the hand's table: the printed statement gives money too.
+    chip_value_cents: int = screen(0)
 
 
 def seat_statement(session: Session, hand_id: int, seat: int) -> Statement:
@@ -175,6 +177,7 @@ def statement_of(session: Session, replayed: Replayed, view: HandView, seat: int
         sentences=_sentences(seat, view.names, parties),
         parties=parties,
         lines=lines,
+        chip_value_cents=session.get_one(Table, hand.table_id).chip_value_cents,
     )
 
 
