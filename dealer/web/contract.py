@@ -263,6 +263,7 @@ def declare(
     json: Any = None,
     query: Any = None,
     signed_in: bool = True,
+    open_to_all: bool = False,
     write: bool = False,
     documented_only: bool = False,
     name: str | None = None,
@@ -270,8 +271,9 @@ def declare(
 ) -> Callable[[View], View]:
     """Declare a view: what it takes, what it answers, and the refusals it may give.
 
-    A view for the signed in may answer 401 and 403, and 503 (the database cannot be
-    reached), as may one that takes a body; a ``write`` takes an
+    A view for the signed in may answer 401 and 403 (not when ``open_to_all``: every
+    signed-in user may call it, and nothing it does is refused by who asks), and 503 (the
+    database cannot be reached), as may one that takes a body; a ``write`` takes an
     ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused), 413,
     415 and 422. ``refusals``: the other statuses the view can answer (its service's
     refusals), each documented with the error body. ``documented_only``: the view reads its
@@ -285,7 +287,7 @@ def declare(
     if signed_in or json is not None:
         statuses |= {503}
     if signed_in:
-        statuses |= {401, 403}
+        statuses |= {401} if open_to_all else {401, 403}
     if write:
         statuses |= {409, 413, 415, 422}
     codes: dict[str, Any] = {f"HTTP_{status}": answer for status, answer in answers.items()}

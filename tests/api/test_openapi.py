@@ -364,6 +364,16 @@ def test_each_operation_lists_only_refusals_it_can_answer(app: Flask) -> None:
             assert "400" not in answers, (method, path)  # nothing answers it
             if "401" in answers:
                 assert "WWW-Authenticate" in answers["401"]["headers"], (method, path)
+    # Open to every signed-in user, refusing no one for who they are: no 403.
+    by_name = {
+        operation["operationId"]: set(operation["responses"])
+        for item in document["paths"].values()
+        for operation in item.values()
+    }
+    anyone = ("sign_out", "list_tables", "find_players", "add_player", "read_player")
+    for name in (*anyone, "list_disputes"):
+        assert "403" not in by_name[name] and "401" in by_name[name], name
+    assert {"403", "404"} <= by_name["read_table"] and "403" in by_name["export_ledger"]
     served = document["paths"]["/api/v1/openapi.json"]["get"]["responses"]
     assert sorted(served) == ["200", "304"]
     pdf = document["paths"]["/reports/hands/{hand_id}.pdf"]["get"]["responses"]["200"]
