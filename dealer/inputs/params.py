@@ -22,6 +22,7 @@ from dealer.bounds import (
     check_one_of,
 )
 from dealer.errors import Invalid
+from dealer.inputs.windows import DATE_TIME, MOMENT, Moment
 from dealer.inputs.words import Words
 from dealer.web.once import LONGEST_KEY
 from dealer.words import rules as rulebook
@@ -30,7 +31,6 @@ from dealer.words.catalogue import say
 __all__ = [
     "KEY_WORDS",
     "DisputeFilter",
-    "Export",
     "HandsPage",
     "LedgerPage",
     "PaymentSearch",
@@ -40,7 +40,6 @@ __all__ = [
     "ShiftHandsPage",
     "ShiftWindow",
     "SlipPaper",
-    "Window",
     "WriteHeaders",
     "read_window",
 ]
@@ -195,43 +194,6 @@ class PlayerSearch(TypedDict, total=False):
     ]
 
 
-# The route reads the times itself (`dealer.reports.routes`), with its own sentences.
-_MOMENT = (
-    "An ISO 8601 time such as 2024-05-03T18:00:00Z; without a zone it is read on the floor's "
-    "clock (DEALER_TIMEZONE). The window is [from, to)."
-)
-#: A time a client sends is an RFC 3339 date-time (the document says so; the route also reads
-#: one without a zone, on the floor's clock).
-_DATE_TIME: dict[str, Any] = {"format": "date-time"}
-From = Annotated[
-    str,
-    Field(description=_MOMENT, examples=["2024-05-03T18:00:00Z"], json_schema_extra=_DATE_TIME),
-]
-To = Annotated[
-    str,
-    Field(description=_MOMENT, examples=["2024-05-04T02:00:00Z"], json_schema_extra=_DATE_TIME),
-]
-#: A window of time for a player's statement: either end may be left open (missing or empty).
-Window = TypedDict("Window", {"from": From, "to": To}, total=False)  # "from" is not a Python name
-#: An export's window, and whether it is written for Excel (`dealer.reports.exports`).
-Export = TypedDict(
-    "Export",
-    {
-        "from": From,
-        "to": To,
-        "bom": Annotated[
-            bool,
-            Field(
-                description="true: the file begins with UTF-8's byte-order mark, which Excel "
-                "on Windows needs to read accents and other scripts right; false (the "
-                "default): without it, as a program reading UTF-8 expects."
-            ),
-        ],
-    },
-    total=False,
-)
-
-
 class SlipPaper(TypedDict, total=False):
     """Which paper a slip prints on."""
 
@@ -251,8 +213,8 @@ class SlipPaper(TypedDict, total=False):
 ShiftWindow = TypedDict(
     "ShiftWindow",
     {
-        "from": Annotated[From, Field(min_length=1)],
-        "to": Annotated[To, Field(min_length=1)],
+        "from": Annotated[Moment, Field(examples=["2024-05-03T18:00:00Z"])],
+        "to": Annotated[Moment, Field(examples=["2024-05-04T02:00:00Z"])],
         "hands": NotRequired[
             Annotated[
                 str,
@@ -391,14 +353,14 @@ PaymentSearch = TypedDict(  # "from" is not a Python name
             str,
             Words(_moment, inner=_TEXT),
             Field(
-                description=_MOMENT + " Payments recorded at or after it.",
-                json_schema_extra=_DATE_TIME,
+                description=MOMENT + " Payments recorded at or after it.",
+                json_schema_extra=DATE_TIME,
             ),
         ],
         "to": Annotated[
             str,
             Words(_moment, inner=_TEXT),
-            Field(description=_MOMENT + " Payments before it.", json_schema_extra=_DATE_TIME),
+            Field(description=MOMENT + " Payments before it.", json_schema_extra=DATE_TIME),
         ],
         "seat": Annotated[int, _number(SEATS, "A seat that paid or was paid, 1 to 8.")],
         "player": Annotated[

@@ -155,6 +155,15 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
         _line(escape(say("With {party}: {net}.", party=p.label, net=money(p.net, signed=True))))
         for p in found.parties
     ]
+    story += _every_chip(found, tz)
+    floor = say("Floor - name")
+    story += [*_signature(floor), *_signature(say("Player - seat {seat}", seat=found.seat))]
+    return build_pdf(story, statement_decor(found, options))
+
+
+def _every_chip(found: Statement, tz: ZoneInfo) -> list[Flowable]:
+    """The statement's lines, each chip with its party, rule, event and entry."""
+    story: list[Flowable] = []
     if found.lines:
         story.append(_head(say("Every chip")))
     for line in found.lines:
@@ -174,6 +183,4 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
                 )
             )
         )
-    floor = say("Floor - name")
-    story += [*_signature(floor), *_signature(say("Player - seat {seat}", seat=found.seat))]
-    return build_pdf(story, statement_decor(found, options))
+    return story

@@ -11,7 +11,8 @@ generated from it needs nothing the document does not carry.
 - **The 401's challenge**: every 401 says in ``WWW-Authenticate`` how to sign in.
 - **A field a body may leave out has no default**: a generator reads a default as "always
   there" (openapi-typescript makes such a field required), which of an answer is true and of
-  a body is not. What a field left out of a body means is said in its words instead.
+  a body is not. What a field left out of a body means is said in its words (its
+  declaration's description) instead.
 """
 
 from __future__ import annotations
@@ -62,12 +63,7 @@ def _bodies_without_defaults(document: dict[str, Any]) -> None:
     schemas = document["components"]["schemas"]
     for name in _reached(schemas, bodies) - _reached(schemas, answers):
         for field in schemas[name].get("properties", {}).values():
-            if "default" not in field:
-                continue
-            default = field.pop("default")
-            if default is not None:
-                left_out = f"Left out: {json.dumps(default)}."
-                field["description"] = f"{field.get('description', '')} {left_out}".strip()
+            field.pop("default", None)
 
 
 def _used_only(document: dict[str, Any]) -> None:
