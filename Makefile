@@ -6,6 +6,10 @@ FLASK := $(BIN)/flask --app dealer
 # Installs into the virtualenv (uv: see the virtualenv's rule below), each module compiled to
 # bytecode as it is installed, as pip does (uv does not by default).
 UV_INSTALL := $(BIN)/uv pip install --compile-bytecode --python $(PY)
+# The npm tools of the generated clients' test (tests/api/client/package.json); npm ci leaves
+# its own copy of the lockfile in node_modules, the stamp of the install.
+CLIENT_TOOLS := tests/api/client
+NODE_TOOLS := $(CLIENT_TOOLS)/node_modules/.package-lock.json
 # Python keeps each module it compiles (__pycache__, ignored by git) unless told not to: some
 # shells set PYTHONDONTWRITEBYTECODE, and then every process the suite starts (three workers,
 # some 35 `flask db`, gunicorn and CLI runs) compiles the app and its tests from source again,
@@ -21,7 +25,7 @@ PORT ?= 5000
 install: $(VENV)/.installed
 
 # The app and its test tools (the `test` extra): what `make test`, lint and bench need.
-install-test: $(VENV)/.installed-test
+install-test: $(VENV)/.installed-test $(NODE_TOOLS)
 
 # uv installs into the virtualenv what pyproject.toml asks for, as pip would, but in 2 s rather
 # than 20-24 s for the test extra from a fresh clone (measured with cold caches for both): a
@@ -39,6 +43,12 @@ $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	$(UV_INSTALL) -e '.[test]'
 	touch $@ $(VENV)/.installed
+
+# The generated clients' test needs three npm tools (openapi-typescript, TypeScript's tsc and
+# Redocly CLI, pinned by tests/api/client/package-lock.json): npm ci installs exactly those,
+# some 60 MB in 5-10 s, and again only when the lockfile changes.
+$(NODE_TOOLS): $(CLIENT_TOOLS)/package-lock.json
+	npm ci --prefix $(CLIENT_TOOLS) --no-audit --no-fund
 
 run: install
 	$(FLASK) db upgrade
@@ -87,5 +97,5 @@ fmt: install-test
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis \
-		.coverage htmlcov
+		.coverage htmlcov $(CLIENT_TOOLS)/node_modules
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -77,7 +77,12 @@ def list_hand_disputes(hand_id: int) -> Response:
 
 @bp.get("/disputes")
 @signed_in()
-@declare({200: (DisputeList, "The disputes, oldest first.")}, [422], query=DisputeFilter)
+@declare(
+    {200: (DisputeList, "The disputes, oldest first.")},
+    [422],
+    query=DisputeFilter,
+    open_to_all=True,
+)
 def list_disputes() -> Response:
     """Every dispute on the record (a dealer: those at the tables they hold); ``status=open``
     for those awaiting a ruling."""

@@ -1,14 +1,22 @@
 """GET /api/v1/openapi.json: the API's own description, made from its declarations
-(`dealer.web.contract`)."""
+(`dealer.web.contract`).
+
+The document changes only when the app does, so it carries an ETag (its content's hash) and is
+asked again each time (``no-cache``) rather than never kept (``no-store``): a client holding
+it sends ``If-None-Match`` and hears 304, not the whole document again.
+"""
 
 from __future__ import annotations
 
-from flask import Response
+import hashlib
+import json
+from functools import cache
+
+from flask import Response, request
 from pydantic import BaseModel, ConfigDict
 
 from dealer.api import bp
 from dealer.web.contract import declare, document
-from dealer.web.refusals import json_response
 
 
 class OpenAPIDocument(BaseModel):
@@ -17,8 +25,26 @@ class OpenAPIDocument(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+@cache
+def _served() -> tuple[bytes, str]:
+    """The document as sent, and its ETag."""
+    body = json.dumps(document(), separators=(",", ":")).encode()
+    return body, hashlib.sha256(body).hexdigest()[:32]
+
+
 @bp.get("/openapi.json")
-@declare({200: (OpenAPIDocument, "The OpenAPI document.")}, signed_in=False)
+@declare(
+    {
+        200: (OpenAPIDocument, "The OpenAPI document."),
+        304: (None, "Not modified: the ETag sent in If-None-Match is the document's."),
+    },
+    signed_in=False,
+)
 def read_document() -> Response:
     """This document."""
-    return json_response(document(), 200)
+    body, etag = _served()
+    answer = Response(body, 200, mimetype="application/json")
+    answer.set_etag(etag)
+    answer.headers["Cache-Control"] = "no-cache"
+    answer.make_conditional(request)
+    return answer

@@ -36,7 +36,7 @@ PLAYER = f"/players/<{ID}:player_id>"
 
 @bp.get("/players")
 @signed_in()
-@declare({200: (PlayerList, "The players found.")}, [422], query=PlayerSearch)
+@declare({200: (PlayerList, "The players found.")}, [422], query=PlayerSearch, open_to_all=True)
 def find_players() -> Response:
     """Players whose name holds ``q`` (any case) or whose card number is ``q``: at most 20."""
     typed = asked(PlayerSearch).get("q")
@@ -46,7 +46,7 @@ def find_players() -> Response:
 
 @bp.post("/players")
 @signed_in()
-@declare({201: (PlayerView, "The player.")}, json=NewPlayer, write=True)
+@declare({201: (PlayerView, "The player.")}, json=NewPlayer, write=True, open_to_all=True)
 def add_player() -> Response:
     """Keep a new player: a name or nickname, a card number (one player per card), notes."""
     body = given(NewPlayer)
@@ -61,7 +61,7 @@ def add_player() -> Response:
 
 @bp.get(PLAYER)
 @signed_in()
-@declare({200: (PlayerView, "The player.")}, [404])
+@declare({200: (PlayerView, "The player.")}, [404], open_to_all=True)
 def read_player(player_id: int) -> Response:
     """One player (the card number and notes for a supervisor or above)."""
     found = service.read_player(current_session(), player_id, principal().user)

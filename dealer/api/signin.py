@@ -38,7 +38,7 @@ def sign_in() -> Response:
 
 @bp.delete("/session")
 @signed_in()
-@declare({204: (None, "Signed out.")})
+@declare({204: (None, "Signed out.")}, open_to_all=True)
 def sign_out() -> Response:
     """Sign out: the token and the cookie stop working."""
     users.revoke(current_session(), principal().token.id)

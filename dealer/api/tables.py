@@ -92,7 +92,7 @@ def create_table() -> Response:
 
 @bp.get("/tables")
 @signed_in()
-@declare({200: (FloorView, "Every table, by id.")})
+@declare({200: (FloorView, "Every table, by id.")}, open_to_all=True)
 def list_tables() -> Response:
     """The floor's tables, to start from: each one's name, profile and open session, and the
     seats and hand in play of those the caller may read (a dealer: where they deal)."""

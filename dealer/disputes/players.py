@@ -200,6 +200,8 @@ class HandLine:
     #: When the hand was dealt.
     at: datetime
     net: int
+    #: ``net`` in money, at its table's chip value.
+    net_cents: int = 0
 
 
 @dataclass(slots=True)
@@ -210,6 +212,10 @@ class DayLine:
     buy_ins: int = 0
     cash_outs: int = 0
     net: int = 0
+    #: The same in money, each chip at its table's chip value.
+    buy_ins_cents: int = 0
+    cash_outs_cents: int = 0
+    net_cents: int = 0
 
 
 @dataclass(slots=True)
@@ -218,7 +224,8 @@ class PlayerStatement:
 
     ``net`` is what the play won or lost (the hands, and the time collection taken from the
     seat); it equals the sum of ``hands`` plus ``collections``. What the player took home
-    over the window is ``cash_outs`` - ``buy_ins``.
+    over the window is ``cash_outs`` - ``buy_ins``. Each ``_cents`` is its figure in money,
+    every chip at its own table's chip value (tables may value a chip differently).
     """
 
     player: Player
@@ -229,6 +236,10 @@ class PlayerStatement:
     cash_outs: int = 0
     collections: int = 0
     net: int = 0
+    buy_ins_cents: int = 0
+    cash_outs_cents: int = 0
+    collections_cents: int = 0
+    net_cents: int = 0
     hands: list[HandLine] = field(default_factory=list)
     days: list[DayLine] = field(default_factory=list)
 
@@ -264,42 +275,71 @@ def player_statement(
         if end is not None:
             query = query.where(LedgerEntry.at < end)
         entries += session.scalars(query)
+    tables = {s.table_id for s in seatings.values()}
+    worth: dict[int, int] = {
+        table: value
+        for table, value in session.execute(
+            select(Table.id, Table.chip_value_cents).where(Table.id.in_(tables))
+        )
+    }
+    by_hand, seat_of = _tally(statement, entries, seatings, worth, tz)
+    if by_hand:
+        rows = session.execute(
+            select(Hand.id, Table.name, Table.id, Hand.number, Hand.started_at)
+            .join(Table, Table.id == Hand.table_id)
+            .where(Hand.id.in_(list(by_hand)))
+            .order_by(Hand.started_at, Hand.id)
+        )
+        statement.hands = [
+            HandLine(
+                hand_id, table, number, seat_of[hand_id], as_utc(at), net, net * worth[table_id]
+            )
+            for hand_id, table, table_id, number, at in rows
+            for net in (by_hand[hand_id],)
+        ]
+    return statement
+
+
+def _tally(
+    statement: PlayerStatement,
+    entries: list[LedgerEntry],
+    seatings: dict[str, Seating],
+    worth: dict[int, int],
+    tz: ZoneInfo,
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Add ``entries`` (of the player's ``seatings``) to the statement's figures and days, in
+    chips and in money (each table's chip value in ``worth``); each hand's net and seat."""
     by_hand: dict[int, int] = defaultdict(int)
     seat_of: dict[int, int] = {}
     days: dict[date, DayLine] = {}
     for entry in sorted(entries, key=lambda e: e.seq):
         mine = entry.to_account if entry.to_account in seatings else entry.from_account
         chips = entry.chips if entry.to_account == mine else -entry.chips
+        cents = chips * worth[seatings[mine].table_id]
         day = as_utc(entry.at).astimezone(tz).date()
         line = days.setdefault(day, DayLine(day))
         if CAGE in (entry.from_account, entry.to_account):
-            if chips > 0:
-                statement.buy_ins += chips
-                line.buy_ins += chips
-            else:
-                statement.cash_outs -= chips
-                line.cash_outs -= chips
+            for figures in (statement, line):
+                if chips > 0:
+                    _add(figures, "buy_ins", chips, cents)
+                else:
+                    _add(figures, "cash_outs", -chips, -cents)
             continue
-        statement.net += chips
-        line.net += chips
+        _add(statement, "net", chips, cents)
+        _add(line, "net", chips, cents)
         if entry.hand_id is None:
-            statement.collections += chips
+            _add(statement, "collections", chips, cents)
         else:
             by_hand[entry.hand_id] += chips
             seat_of[entry.hand_id] = seatings[mine].seat
     statement.days = [days[d] for d in sorted(days)]
-    if by_hand:
-        rows = session.execute(
-            select(Hand.id, Table.name, Hand.number, Hand.started_at)
-            .join(Table, Table.id == Hand.table_id)
-            .where(Hand.id.in_(list(by_hand)))
-            .order_by(Hand.started_at, Hand.id)
-        )
-        statement.hands = [
-            HandLine(hand_id, table, number, seat_of[hand_id], as_utc(at), by_hand[hand_id])
-            for hand_id, table, number, at in rows
-        ]
-    return statement
+    return by_hand, seat_of
+
+
+def _add(figures: PlayerStatement | DayLine, name: str, chips: int, cents: int) -> None:
+    """Grow figure ``name`` of ``figures`` by ``chips``, and its money by ``cents``."""
+    setattr(figures, name, getattr(figures, name) + chips)
+    setattr(figures, f"{name}_cents", getattr(figures, f"{name}_cents") + cents)
 
 
 def players_dealt_in(session: Session, hand: Hand) -> list[tuple[int, str, int]]:

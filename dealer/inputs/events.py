@@ -47,7 +47,7 @@ class ClaimableEvent(EventBody):
         True,
         description=(
             "false: the seat did not ask for its chips before discarding (section 4): the "
-            "cards move as usual and nothing is paid, then or later."
+            "cards move as usual and nothing is paid, then or later. Left out: true."
         ),
     )
 

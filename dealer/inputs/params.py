@@ -22,6 +22,7 @@ from dealer.bounds import (
     check_one_of,
 )
 from dealer.errors import Invalid
+from dealer.inputs.windows import DATE_TIME, MOMENT, Moment
 from dealer.inputs.words import Words
 from dealer.web.once import LONGEST_KEY
 from dealer.words import rules as rulebook
@@ -39,7 +40,6 @@ __all__ = [
     "ShiftHandsPage",
     "ShiftWindow",
     "SlipPaper",
-    "Window",
     "WriteHeaders",
     "read_window",
 ]
@@ -194,17 +194,6 @@ class PlayerSearch(TypedDict, total=False):
     ]
 
 
-# The route reads the times itself (`dealer.reports.routes`), with its own sentences.
-_MOMENT = (
-    "An ISO 8601 time such as 2024-05-03T18:00:00Z; without a zone it is read on the floor's "
-    "clock (DEALER_TIMEZONE). The window is [from, to)."
-)
-From = Annotated[str, Field(description=_MOMENT, examples=["2024-05-03T18:00:00Z"])]
-To = Annotated[str, Field(description=_MOMENT, examples=["2024-05-04T02:00:00Z"])]
-#: A window of time for the exports: either end may be left open (missing or empty).
-Window = TypedDict("Window", {"from": From, "to": To}, total=False)  # "from" is not a Python name
-
-
 class SlipPaper(TypedDict, total=False):
     """Which paper a slip prints on."""
 
@@ -224,8 +213,8 @@ class SlipPaper(TypedDict, total=False):
 ShiftWindow = TypedDict(
     "ShiftWindow",
     {
-        "from": Annotated[From, Field(min_length=1)],
-        "to": Annotated[To, Field(min_length=1)],
+        "from": Annotated[Moment, Field(examples=["2024-05-03T18:00:00Z"])],
+        "to": Annotated[Moment, Field(examples=["2024-05-04T02:00:00Z"])],
         "hands": NotRequired[
             Annotated[
                 str,
@@ -363,10 +352,15 @@ PaymentSearch = TypedDict(  # "from" is not a Python name
         "from": Annotated[
             str,
             Words(_moment, inner=_TEXT),
-            Field(description=_MOMENT + " Payments recorded at or after it."),
+            Field(
+                description=MOMENT + " Payments recorded at or after it.",
+                json_schema_extra=DATE_TIME,
+            ),
         ],
         "to": Annotated[
-            str, Words(_moment, inner=_TEXT), Field(description=_MOMENT + " Payments before it.")
+            str,
+            Words(_moment, inner=_TEXT),
+            Field(description=MOMENT + " Payments before it.", json_schema_extra=DATE_TIME),
         ],
         "seat": Annotated[int, _number(SEATS, "A seat that paid or was paid, 1 to 8.")],
         "player": Annotated[

@@ -22,6 +22,7 @@ from dealer.models import as_utc
 from dealer.words.catalogue import say
 
 __all__ = [
+    "CHECKS",
     "Checked",
     "Figure",
     "Nets",
@@ -45,6 +46,26 @@ class Checked(EntryFields, Protocol):
     """An entry as the checks read it: its fields and its stored hash."""
 
     hash: str
+
+
+#: The name of every check a problem is filed under (`Problem.check`), here and in the chain's,
+#: the checkpoints', the links' and the hands' checks.
+CHECKS = (
+    "accounts",
+    "audit",
+    "balances",
+    "chain",
+    "checkpoint",
+    "disputes",
+    "events",
+    "hands_net_zero",
+    "identity",
+    "prints",
+    "replay",
+    "reversals",
+    "sequence",
+    "unkeyed",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from dealer.models import AuthToken, User, as_utc
 from dealer.people.audit import record_audit
 from dealer.transactions import in_write, writing
 from dealer.words.catalogue import say
+from dealer.words.parties import roles_needed
 from dealer.words.times import idle_words
 
 __all__ = [
@@ -42,9 +43,11 @@ __all__ = [
 ]
 
 
-def not_signed_in() -> str:
-    """What a token that names no sign-in hears."""
-    return say("Sign in first: this needs a signed-in dealer.")
+def not_signed_in(role: str = "dealer") -> str:
+    """What a request that names no sign-in hears, where ``role`` or above may act."""
+    if role == "dealer":
+        return say("Sign in first: this needs a signed-in dealer.")
+    return say("Sign in first: this needs {who}, signed in.", who=roles_needed(role))
 
 
 def hash_token(token: str) -> str:
@@ -108,7 +111,7 @@ def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
 
 def find_token(session: Session, token: str) -> AuthToken | str:
     """The live token row for a bearer token (or the cookie, which holds the same token), or
-    the words saying why it no longer works.
+    the words saying why it no longer works ("" when it names no sign-in at all).
 
     Every signed-in request asks this, so the user comes in the same query as the token. Its
     last use is written at most once a minute (more often under a short idle limit:
@@ -117,8 +120,10 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     row = _token_row(session, token)
     now = clock.now()
     ended = why_ended(row, now)
-    if ended is not None or row is None:
-        return ended or not_signed_in()
+    if row is None:
+        return ""  # no sign-in at all: the door says who may act there (`not_signed_in`)
+    if ended is not None:
+        return ended
     stale = as_utc(row.last_seen_at or row.created_at) + seen_every(_idle()) <= now
     if stale and not in_write(session):  # never end a write that is under way
         token_id = row.id

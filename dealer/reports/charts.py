@@ -44,7 +44,8 @@ def bar_chart(
 
     Many bars (40 tables) get upright labels; a handful get their value printed on top.
     """
-    drawing = Drawing(width, height)
+    # Drawn from the documents' font, not ReportLab's default (Helvetica, never embedded).
+    drawing = Drawing(width, height, initialFontName=FONT)
     drawing.add(String(0, height - 10, title, fontName=BOLD, fontSize=9))
     if not values:
         drawing.add(String(0, height - 28, say("Nothing to show."), fontName=FONT, fontSize=8))

@@ -239,6 +239,9 @@ def build_pdf(story: Sequence[Flowable], decor: PageDecor) -> bytes:
         subject=decor.subject,
         creator=creator(),
         lang=language(),
+        # The canvas starts in the documents' own font: ReportLab's default (Helvetica) would
+        # be listed in every PDF, unembedded and unused, which PDF/A checkers flag.
+        initialFontName=FONT,
     )
     frame = Frame(
         margin_x,

@@ -9,18 +9,19 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, Spacer
 
 from dealer.disputes.players import PlayerStatement
-from dealer.reports.figures import balance_text, local_time, zone
+from dealer.reports.figures import amount_text, balance_text, local_time, money_text, zone
 from dealer.reports.layout import grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.views.documents.model import PrintOptions
-from dealer.words.catalogue import say, say_n
+from dealer.views.documents.model import Amount, PrintOptions
+from dealer.words.catalogue import say
 
 __all__ = ["player_statement_pdf"]
 
 
 def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | None = None) -> bytes:
-    """The statement as a PDF, in chips (tables may value a chip differently)."""
+    """The statement as a PDF, in chips and in money (each chip at its own table's value)."""
     options = options or PrintOptions()
+    cur = options.currency
     tz = zone(options.timezone)
     width = frame_width(options)
     player = statement.player
@@ -29,9 +30,14 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
         start=local_time(statement.start, tz) or say("the start"),
         end=local_time(statement.end, tz) or say("now"),
     )
-    summary = _summary(statement, window)
+    summary = _summary(statement, window, cur)
     days: list[list[Any]] = [
-        [d.day.isoformat(), str(d.buy_ins), str(d.cash_outs), balance_text(d.net)]
+        [
+            d.day.isoformat(),
+            _both(d.buy_ins, d.buy_ins_cents, cur),
+            _both(d.cash_outs, d.cash_outs_cents, cur),
+            _both(d.net, d.net_cents, cur, signed=True),
+        ]
         for d in statement.days
     ]
     hands: list[list[Any]] = [
@@ -39,13 +45,13 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
             say("{table} hand {number}", table=h.table, number=h.number),
             str(h.seat),
             local_time(h.at, tz, "minute"),
-            balance_text(h.net),
+            _both(h.net, h.net_cents, cur, signed=True),
         ]
         for h in statement.hands
     ]
-    story: list[Flowable] = [pairs(summary, width), *section(say("By day (chips)"))]
-    story.append(_by_day(statement, days, width))
-    story += [*section(say("By hand (chips)"))]
+    story: list[Flowable] = [pairs(summary, width), *section(say("By day (chips and money)"))]
+    story.append(_by_day(statement, days, width, cur))
+    story += [*section(say("By hand (chips and money)"))]
     if hands:
         widths = [width * f for f in (0.40, 0.10, 0.30, 0.20)]
         header = [say("Hand"), say("Seat"), say("Dealt"), say("Won or lost")]
@@ -55,7 +61,7 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
     if statement.collections:
         taken = say(
             "Time collection, taken outside hands: {chips}.",
-            chips=balance_text(statement.collections),
+            chips=_both(statement.collections, statement.collections_cents, cur, signed=True),
         )
         story.append(note(escape(taken)))
     sign = signatures(say("Supervisor signature - name"), say("Player signature"), width)
@@ -64,33 +70,41 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
     return build_pdf(story, decor)
 
 
-def _summary(statement: PlayerStatement, window: str) -> list[tuple[str, str]]:
+def _summary(statement: PlayerStatement, window: str, cur: str) -> list[tuple[str, str]]:
     player = statement.player
+    s = statement
     return [
         (say("player"), say("{name} (player {id})", name=player.name, id=player.id)),
         (say("card number"), player.card_number or say("none")),
         (say("window"), window),
         (say("stays in a seat"), str(statement.seatings)),
-        (say("bought in"), _chips(statement.buy_ins, str(statement.buy_ins))),
-        (say("cashed out"), _chips(statement.cash_outs, str(statement.cash_outs))),
-        (say("time collection"), _chips(statement.collections)),
-        (say("won or lost at play"), _chips(statement.net)),
+        (say("bought in"), amount_text(Amount(s.buy_ins, s.buy_ins_cents), cur)),
+        (say("cashed out"), amount_text(Amount(s.cash_outs, s.cash_outs_cents), cur)),
+        (say("time collection"), _signed(Amount(s.collections, s.collections_cents), cur)),
+        (say("won or lost at play"), _signed(Amount(s.net, s.net_cents), cur)),
     ]
 
 
-def _chips(chips: int, written: str | None = None) -> str:
-    """``12 chips``, ``+5 chips``: a figure of the summary (signed unless ``written``)."""
-    written = balance_text(chips) if written is None else written
-    return say_n("{chips} chip", "{chips} chips", abs(chips), chips=written)
+def _signed(amount: Amount, cur: str) -> str:
+    """``+5 chips (+$2.50)``, and ``0 chips ($0.00)`` with no sign."""
+    return amount_text(amount, cur, signed=True)
 
 
-def _by_day(statement: PlayerStatement, days: list[list[Any]], width: float) -> Flowable:
+def _both(chips: int, cents: int, cur: str, signed: bool = False) -> str:
+    """A cell of the tables: ``+46 (+$23.00)``, the chips and their money."""
+    written = balance_text(chips) if signed else str(chips)
+    return f"{written} ({money_text(cents, cur, signed)})"
+
+
+def _by_day(statement: PlayerStatement, days: list[list[Any]], width: float, cur: str) -> Flowable:
     """The days' table, with its total; a note when the window holds none."""
     quarter = [width * f for f in (0.34, 0.22, 0.22, 0.22)]
     if not days:
         return note(escape(say("Nothing in this window.")))
-    total = [say("Total"), str(statement.buy_ins), str(statement.cash_outs)]
-    days.append([*total, balance_text(statement.net)])
+    s = statement
+    total = [say("Total"), _both(s.buy_ins, s.buy_ins_cents, cur)]
+    total += [_both(s.cash_outs, s.cash_outs_cents, cur)]
+    days.append([*total, _both(s.net, s.net_cents, cur, signed=True)])
     return grid(
         [say("Day"), say("Bought in"), say("Cashed out"), say("Won or lost")],
         days,

@@ -119,6 +119,7 @@ def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
 def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
     """A seat's statement for a hand on an 80 mm roll."""
     tz = zone(options.timezone)
+    money = ChipsAt(found.chip_value_cents, options.currency)
     story: list[Flowable] = [
         _line(
             say(
@@ -131,15 +132,15 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
         _line(
             say(
                 "<b>Paid</b> {paid} &middot; <b>received</b> {received}",
-                paid=found.paid,
-                received=found.received,
+                paid=escape(money(found.paid)),
+                received=escape(money(found.received)),
             )
         ),
         _line(
             say(
                 "<b>Net for the hand</b> {net} (the ledger: {ledger})",
-                net=f"{found.net:+d}",
-                ledger=f"{found.ledger_net:+d}",
+                net=escape(money(found.net, signed=True)),
+                ledger=escape(money(found.ledger_net, signed=True)),
             )
         ),
     ]
@@ -151,9 +152,18 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
         _line(escape(say("No chips moved to or from this seat in this hand.")))
     ]
     story += [
-        _line(escape(say("With {party}: {net}.", party=p.label, net=f"{p.net:+d}")))
+        _line(escape(say("With {party}: {net}.", party=p.label, net=money(p.net, signed=True))))
         for p in found.parties
     ]
+    story += _every_chip(found, tz)
+    floor = say("Floor - name")
+    story += [*_signature(floor), *_signature(say("Player - seat {seat}", seat=found.seat))]
+    return build_pdf(story, statement_decor(found, options))
+
+
+def _every_chip(found: Statement, tz: ZoneInfo) -> list[Flowable]:
+    """The statement's lines, each chip with its party, rule, event and entry."""
+    story: list[Flowable] = []
     if found.lines:
         story.append(_head(say("Every chip")))
     for line in found.lines:
@@ -173,6 +183,4 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
                 )
             )
         )
-    floor = say("Floor - name")
-    story += [*_signature(floor), *_signature(say("Player - seat {seat}", seat=found.seat))]
-    return build_pdf(story, statement_decor(found, options))
+    return story

@@ -25,11 +25,11 @@ from dealer.config import BadSetting, paper_size
 from dealer.disputes import players
 from dealer.errors import DealerError, Invalid, NotConfigured
 from dealer.extensions import current_session
-from dealer.inputs import ShiftWindow, SlipPaper, Window
+from dealer.inputs import Export, ShiftWindow, SlipPaper, Window
 from dealer.inputs.params import read_moment
 from dealer.people.authority import authorise_hand, authorise_session_print
 from dealer.reports.builds import counted_print
-from dealer.reports.exports import iter_ledger_csv, iter_players_csv
+from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
 from dealer.reports.player_statement import player_statement_pdf
@@ -43,6 +43,7 @@ from dealer.views.documents.model import HandSlip, PageSize, PrintOptions, Sessi
 from dealer.views.documents.shift_model import ShiftReport
 from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, declare
+from dealer.web.described import BYTES
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
@@ -150,7 +151,10 @@ def _counted_pdf(
 
 
 def _pdf(data: bytes, filename: str) -> Response:
-    response = Response(data, 200, mimetype="application/pdf")
+    """A PDF, sent as bytes (octet-stream) to a client that asks for bytes rather than a PDF:
+    the document lists both (`dealer.web.described`)."""
+    media = request.accept_mimetypes.best_match(["application/pdf", BYTES], "application/pdf")
+    response = Response(data, 200, mimetype=media)
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -286,8 +290,23 @@ for _rule, _view in PRINTS.items():
     bp.add_url_rule(_rule, f"print_{_view.__name__}", _view, methods=["POST"])
 
 
+def _for_excel() -> bool:
+    """``?bom=true``: the export is written for Excel (`dealer.reports.exports`)."""
+    asked = request.args.get("bom", "false")
+    if asked not in ("true", "false"):
+        raise Invalid(say("bom is true or false."), "invalid_query")
+    return asked == "true"
+
+
 def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:
-    response = Response(stream_with_context(pieces()), 200, mimetype="text/csv")
+    excel = _for_excel()
+
+    def written() -> Iterator[str]:
+        if excel:
+            yield BOM
+        yield from pieces()
+
+    response = Response(stream_with_context(written()), 200, mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -295,9 +314,10 @@ def _csv(name: str, pieces: Callable[[], Iterator[str]]) -> Response:
 
 @bp.get("/exports/ledger.csv")
 @signed_in("supervisor")
-@declare(CSV, [422], query=Window, documented_only=True, name="export_ledger", area="exports")
+@declare(CSV, [422], query=Export, documented_only=True, name="export_ledger", area="exports")
 def ledger_export() -> Response:
-    """Every ledger entry made in the window, one line each, streamed.
+    """Every ledger entry made in the window, one line each, streamed (hand, event and
+    reverses 0 where the entry has none).
 
     Role: supervisor or above.
     """
@@ -312,11 +332,12 @@ def ledger_export() -> Response:
 
 @bp.get("/exports/players.csv")
 @signed_in("supervisor")
-@declare(CSV, [422], query=Window, documented_only=True, name="export_players", area="exports")
+@declare(CSV, [422], query=Export, documented_only=True, name="export_players", area="exports")
 def players_export() -> Response:
-    """One line per player session (seating) in the window, PokerNow's layout.
+    """One line per player session (seating) in the window, PokerNow's layout, and the
+    seating's id: player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,
+    stack,net,seating (player_id 0: a seating of no player record).
 
-    player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net.
     Role: supervisor or above.
     """
     start, end = _window(required=False)

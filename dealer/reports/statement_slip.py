@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.reports.figures import local_time, status_text, zone
+from dealer.reports.figures import ChipsAt, local_time, status_text, zone
 from dealer.reports.layout import alarm, cell, grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions
@@ -32,14 +32,15 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
     options = options or PrintOptions()
     tz = zone(options.timezone)
     width = frame_width(options)
+    money = ChipsAt(found.chip_value_cents, options.currency)
     summary = [
         (say("table"), found.table_name),
         (say("hand"), f"{found.number}, {status_text(found.status)}"),
         (say("seat"), f"{found.seat} {found.player}"),
-        (say("paid"), str(found.paid)),
-        (say("received"), str(found.received)),
-        (say("net for the hand"), _signed(found.net)),
-        (say("the ledger's sum"), _signed(found.ledger_net)),
+        (say("paid"), money(found.paid)),
+        (say("received"), money(found.received)),
+        (say("net for the hand"), money(found.net, signed=True)),
+        (say("the ledger's sum"), money(found.ledger_net, signed=True)),
     ]
     story: list[Flowable] = [pairs(summary, width)]
     if not found.balanced:
@@ -54,7 +55,7 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
         note(escape(say("No chips moved to or from this seat in this hand.")))
     ]
     story += [
-        note(escape(say("With {party}: {net}.", party=p.label, net=_signed(p.net))))
+        note(escape(say("With {party}: {net}.", party=p.label, net=money(p.net, signed=True))))
         for p in found.parties
     ]
     story += _every_chip(found, width, tz)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -27,6 +27,7 @@ __all__ = [
     "View",
     "entry_columns",
     "given",
+    "one_of",
     "party",
     "row_columns",
     "screen",
@@ -63,6 +64,12 @@ class View(BaseModel):
     def answer(self) -> dict[str, Any]:
         """The API's JSON for this view: fields by their API names, screen-only ones left out."""
         return self.model_dump(mode="json", by_alias=True)
+
+
+def one_of(codes: Iterable[str], **more: Any) -> Any:
+    """A field that holds one of ``codes``: an enum in the document (and in a client generated
+    from it), where the field's Python type stays ``str``."""
+    return Field(json_schema_extra={"enum": list(codes)}, **more)
 
 
 def given(**more: Any) -> Any:

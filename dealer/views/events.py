@@ -13,11 +13,12 @@ from dealer.hands.reading import Replayed
 from dealer.models import LedgerEntry
 from dealer.people.devices import device_claim
 from dealer.rules import ACTION_TYPES
-from dealer.views.base import SeatNumber, Time, View, given, screen
+from dealer.views.base import SeatNumber, Time, View, given, one_of, screen
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
 from dealer.words.parties import party_words
 from dealer.words.payments import group_payments, net_words, payment_reason
+from dealer.words.rules import HAND_RULES
 
 __all__ = [
     "Cards",
@@ -41,6 +42,8 @@ Cards: TypeAlias = list[Annotated[str, Field(examples=["5S"])]]
 
 
 EventType: TypeAlias = Literal[("deal", *ACTION_TYPES)]  # type: ignore[valid-type]
+#: An event a seat may record (all but the deal).
+ActionType: TypeAlias = Literal[ACTION_TYPES]  # type: ignore[valid-type]
 
 
 class PaymentView(View):
@@ -50,7 +53,9 @@ class PaymentView(View):
     to: Party
     chips: Annotated[int, Field(ge=1)]
     reason: str = Field(description="Why, in words.")
-    rule: str = Field(description="The engine's code for the rule (rule names: /rules).")
+    rule: str = one_of(
+        HAND_RULES, description="The engine's code for the rule (rule names: /rules)."
+    )
     #: The payment's number within its event, from 1: the dispute view's address.
     number: int = screen(0)
     payer: str = screen("")

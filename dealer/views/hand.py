@@ -26,7 +26,7 @@ from dealer.ledger.replay import hand_collection, hand_rules
 from dealer.models import Hand, Seating, Table
 from dealer.rules import Party as EngineParty
 from dealer.views.base import SEAT_KEY, SeatNumber, Time, View, screen
-from dealer.views.events import Cards, EventView, event_views
+from dealer.views.events import ActionType, Cards, EventView, event_views
 from dealer.words.catalogue import say
 from dealer.words.parties import party_words
 from dealer.words.rules import condition_words, meld_words, rules_in_force
@@ -36,9 +36,11 @@ __all__ = [
     "ConditionView",
     "FitsView",
     "HandSeatView",
+    "HandStatus",
     "HandView",
     "MeldView",
     "OneHand",
+    "SeatStatus",
     "TableBrief",
     "fits_view",
     "hand_view",
@@ -46,6 +48,7 @@ __all__ = [
 ]
 
 SeatStatus: TypeAlias = Literal["in", "dropped", "fouled"]
+HandStatus: TypeAlias = Literal["playing", "settled", "void"]
 
 
 # What a view of one hand (its replay, a seat's statement) names it by, first: the hand's id and
@@ -89,7 +92,7 @@ class HandSeatView(View):
     status: SeatStatus
     cards_down: int
     melds: list[MeldView]
-    allowed: list[str] = Field(description="The events this seat may record now.")
+    allowed: list[ActionType] = Field(description="The events this seat may record now.")
     seat: int = screen(0)
     #: ``in``, ``dropped``, ``fouled`` or ``went out``, in words.
     status_words: str = screen("")

@@ -12,9 +12,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import Report
+from dealer.ledger.checks import CHECKS
 from dealer.models import LedgerEntry, Seating, Table
 from dealer.people.devices import device_claim
-from dealer.views.base import Time, View, entry_columns, party
+from dealer.views.base import Time, View, entry_columns, one_of, party
+from dealer.words.rules import LEDGER_RULES
 
 __all__ = ["EntriesView", "EntryView", "VerificationView", "ledger_view", "verification_view"]
 
@@ -28,7 +30,7 @@ class EntryView(View):
     to: str = Field(description='A seat ("3"), "pot", "house" or "cage".')
     chips: Annotated[int, Field(ge=1)]
     reason: str
-    rule: str = Field(description="The engine's code for the rule.")
+    rule: str = one_of(LEDGER_RULES, description="The engine's code for the rule.")
     hand: int | None
     event: int | None
     reverses: int | None
@@ -51,7 +53,7 @@ class Reported(View):
 
 
 class ProblemView(Reported):
-    check: str
+    check: str = one_of(CHECKS, description="The check that found it.")
     message: str
     seq: int | None
     hand: int | None
@@ -81,7 +83,12 @@ class VerificationView(Reported):
     entries: int
     head: str
     problems: list[ProblemView]
-    full: bool = Field(description="false: checked from the last good checkpoint.")
+    full: bool = Field(
+        description="true: every link and every hand checked, as asked (flask ledger verify "
+        "--full). false: the quick check: the links after the last good checkpoint (checkpoint, "
+        "checked_from), or every link from the start when there is none (checkpoint null, "
+        "checked_from 0), and the hands those links touch."
+    )
     chain: ChainHeadView = Field(description="The keyed chain's head.")
     checked_from: int = Field(description="Links after this seq were checked.")
     checkpoint: CheckpointView | None = Field(description="The checkpoint it started from.")

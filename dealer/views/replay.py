@@ -23,9 +23,11 @@ from dealer.models import Event, Hand, LedgerEntry
 from dealer.views.base import SEAT_KEY, View
 from dealer.views.events import EventView
 from dealer.views.hand import (
+    HandStatus,
     HandView,
     MeldView,
     OneHand,
+    SeatStatus,
     _meld,
     hand_view,
     one_hand,
@@ -41,7 +43,7 @@ class ReplaySeat(View):
 
     seat: int
     player: str
-    status: str = Field(description="in, dropped or fouled, after the event.")
+    status: SeatStatus = Field(description="in, dropped or fouled, after the event.")
     status_words: str
     cards_down: int
     melds: list[MeldView] = Field(description="Its melds on the table, with their paid levels.")
@@ -68,7 +70,7 @@ class ReplayView(OneHand):
     event: EventView = Field(description="The event, its sentence and its payments.")
     seats: dict[str, ReplaySeat] = Field(json_schema_extra=SEAT_KEY)
     pot: int = Field(description="The pot after the event, from the ledger.")
-    status: str = Field(description="The hand's status after the event.")
+    status: HandStatus = Field(description="The hand's status after the event.")
     winner: int | None
     steps: list[ReplayEvent]
     #: The melds the event touched (highlighted on the screen).

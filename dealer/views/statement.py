@@ -26,13 +26,13 @@ from dealer.bounds import SEATS
 from dealer.errors import NotFound
 from dealer.hands.reading import Replayed, load_hand
 from dealer.ledger.accounts import seating_account
-from dealer.models import LedgerEntry
-from dealer.views.base import SeatNumber, Time, View
+from dealer.models import LedgerEntry, Table
+from dealer.views.base import SeatNumber, Time, View, one_of, screen
 from dealer.views.hand import HandView, OneHand, hand_view, one_hand
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital, chips_words, join_words
 from dealer.words.parties import party_words
-from dealer.words.rules import Rule, meld_words, rule
+from dealer.words.rules import LEDGER_RULES, Rule, meld_words, rule
 
 __all__ = [
     "PartyGroup",
@@ -53,7 +53,7 @@ PAID_AGAIN = frozenset({"condition", "foul_refund", "void", "void_hand"})
 class RuleNamed(View):
     """A rule: its code (for programs), its name in words, and where the rules say it."""
 
-    code: str = Field(description="The engine's code for the rule.")
+    code: str = one_of(LEDGER_RULES, description="The engine's code for the rule.")
     name: str = Field(description='In words: "conditions paid again".')
     section: str = Field(description='Where PAN_RULES.md says it: "5.4".')
     link: str = Field(description="The rule's text in the app.")
@@ -129,6 +129,8 @@ class Statement(OneHand):
     sentences: list[str]
     parties: list[PartyGroup]
     lines: list[StatementLine]
+    #: What a chip is worth at the hand's table: the printed statement gives money too.
+    chip_value_cents: int = screen(0)
 
 
 def seat_statement(session: Session, hand_id: int, seat: int) -> Statement:
@@ -175,6 +177,7 @@ def statement_of(session: Session, replayed: Replayed, view: HandView, seat: int
         sentences=_sentences(seat, view.names, parties),
         parties=parties,
         lines=lines,
+        chip_value_cents=session.get_one(Table, hand.table_id).chip_value_cents,
     )
 
 

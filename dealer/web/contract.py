@@ -7,9 +7,9 @@ those models before the view runs, and makes the OpenAPI document from the same
 declarations (`dealer.api.openapi`).
 
 - A body is read once, before its model, the same for every write: JSON only, an object,
-  no NUL character nor lone surrogate, nested at most 20 deep, and no field its model
-  does not take. A misspelt ``dropped`` must not deal a hand without its drops. A number
-  is read as JSON Schema reads it: 3.0 is the integer 3.
+  no name given twice in an object, no NUL character nor lone surrogate, nested at most 20
+  deep, and no field its model does not take. A misspelt ``dropped`` must not deal a hand
+  without its drops. A number is read as JSON Schema reads it: 3.0 is the integer 3.
 - A model's refusal becomes the dealer's sentence in one place, `dealer.inputs.refusal`,
   and the blueprint's handler answers it in API.md's error shape (`dealer.web.refusals`).
 - Answers are not validated at run time, which would cost on every event: schemathesis
@@ -34,9 +34,10 @@ from spectree.utils import get_multidict_items
 from dealer.bounds import MAX_ID, SEATS
 from dealer.errors import Invalid, UnsupportedMediaType
 from dealer.inputs import WriteHeaders, refusal, refuse_unknown
+from dealer.web.described import finish
 from dealer.words.catalogue import say
 
-__all__ = ["ERRORS", "ID", "SEAT", "Error", "asked", "contract", "declare", "document", "given"]
+__all__ = ["ERRORS", "ID", "SEAT", "Refused", "asked", "contract", "declare", "document", "given"]
 
 View = TypeVar("View", bound=Callable[..., Any])
 Model = TypeVar("Model")
@@ -53,15 +54,21 @@ class Refusal(BaseModel):
     message: str = Field(description="One sentence a dealer understands.")
 
 
-class Error(BaseModel):
-    """Every refusal (API.md): a 4xx status with its code and sentence."""
+class Refused(BaseModel):
+    """Every refusal (API.md): a 4xx status with its code and sentence.
+
+    Named for what the answer is, not ``Error``: a generated client reads a model's fields
+    into locals named as its fields and builds the model into a local named as the model, so
+    a model ``Error`` with a field ``error`` shadowed one with the other (openapi-python-client's
+    ``from_dict`` failed ``mypy --strict``). The answer is API.md's ``{"error": {...}}`` as
+    ever; only the schema's name changed.
+    """
 
     error: Refusal
 
 
 #: What each refusal means, as the document says it.
 ERRORS = {
-    400: "The request could not be read.",
     401: "Not signed in, or the token was revoked.",
     403: (
         "The role may not do this; a dealer, not at this table (not_your_table: a dealer acts "
@@ -93,7 +100,7 @@ def _read_body(model: Any) -> dict[str, Any]:
             say("Send the body as JSON, with Content-Type: application/json.")
         )
     try:
-        body = json.loads(raw, parse_float=_number)
+        body = json.loads(raw, parse_float=_number, object_pairs_hook=_once_each)
     except (ValueError, RecursionError):
         raise Invalid(say("The body is not valid JSON."), "malformed_json") from None
     if not isinstance(body, dict):
@@ -108,6 +115,20 @@ def _number(written: str) -> int | float:
     document's language) reads it; 3.5 stays a fraction, which no whole-number field takes."""
     value = float(written)
     return int(value) if value.is_integer() else value
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose every name is given once: of two values under one name, neither
+    is taken (JSON parsers disagree on which one wins)."""
+    out: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in out:
+            raise Invalid(
+                say("The body gives {name} twice: give each field once.", name=repr(name)[:60]),
+                "malformed_json",
+            )
+        out[name] = value
+    return out
 
 
 def _check_text(value: object, depth: int = 0) -> None:
@@ -181,9 +202,9 @@ contract = SpecTree(
     description="Dealer assist and chip ledger for live Panguingue tables. Errors are "
     '{"error": {"code", "message"}}. Every POST takes an Idempotency-Key.',
     # spectree's own refusal is never sent (refusals are the dealer's, raised as errors):
-    # pointing it at 400, which every view declares, keeps it from adding a 422 to reads.
+    # pointing it at 400 keeps it from adding a 422 to reads, and `document` leaves it out.
     validation_error_status=400,
-    validation_error_model=Error,
+    validation_error_model=Refused,
     naming_strategy=_named,
     nested_naming_strategy=lambda _parent, child: child,
     security_schemes=[
@@ -242,6 +263,7 @@ def declare(
     json: Any = None,
     query: Any = None,
     signed_in: bool = True,
+    open_to_all: bool = False,
     write: bool = False,
     documented_only: bool = False,
     name: str | None = None,
@@ -249,7 +271,8 @@ def declare(
 ) -> Callable[[View], View]:
     """Declare a view: what it takes, what it answers, and the refusals it may give.
 
-    Every view may answer 400; one for the signed in also 401 and 403, and 503 (the
+    A view for the signed in may answer 401 and 403 (not when ``open_to_all``: every
+    signed-in user may call it, and nothing it does is refused by who asks), and 503 (the
     database cannot be reached), as may one that takes a body; a ``write`` takes an
     ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused), 413,
     415 and 422. ``refusals``: the other statuses the view can answer (its service's
@@ -260,15 +283,15 @@ def declare(
     tagged by its area (``area``, else the one of the view's module, `AREAS`): a client
     generated from the document has a function of that name in a module per area.
     """
-    statuses = {400, *refusals}
+    statuses = set(refusals)
     if signed_in or json is not None:
         statuses |= {503}
     if signed_in:
-        statuses |= {401, 403}
+        statuses |= {401} if open_to_all else {401, 403}
     if write:
         statuses |= {409, 413, 415, 422}
     codes: dict[str, Any] = {f"HTTP_{status}": answer for status, answer in answers.items()}
-    codes.update({f"HTTP_{status}": (Error, ERRORS[status]) for status in sorted(statuses)})
+    codes.update({f"HTTP_{status}": (Refused, ERRORS[status]) for status in sorted(statuses)})
 
     def declared(view: View) -> View:
         tag = area or AREAS[view.__module__.rsplit(".", 1)[-1]]
@@ -327,7 +350,7 @@ def document() -> dict[str, Any]:
     declares: the ``Retry-After`` of a lockout (429), the ``Idempotent-Replayed`` header
     of a write's success, the file a report answers with (by the end of its address,
     with its ``Content-Disposition``), and that a body whose fields are all optional may
-    be left out (it reads as ``{}``).
+    be left out (it reads as ``{}``); then what `dealer.web.described` adds.
     """
     out: dict[str, Any] = copy.deepcopy(contract.spec)
     out["paths"] = {k: v for k, v in out["paths"].items() if k.startswith(DOCUMENTED)}
@@ -350,7 +373,7 @@ def document() -> dict[str, Any]:
                 ref = body["content"]["application/json"]["schema"]["$ref"]
                 schema = schemas[ref.rsplit("/", 1)[1]]
                 body["required"] = schema.get("type") != "object" or bool(schema.get("required"))
-    return out
+    return finish(out)
 
 
 def _file(media: str) -> dict[str, Any]:

@@ -17,9 +17,12 @@ place.
   site; within it, a form's answer still finds the screen it was sent from.
 - **Strict-Transport-Security** when served over HTTPS (``DEALER_SECURE_COOKIES=1``).
 - **Cache-Control: no-store** on everything but the static files (and an answer that set its
-  own: the live screens' version asks, ``no-cache``): screens, the API's JSON, documents and
-  exports show chips, and a shared tablet's back button or cache must not show them to the
-  next person. Static files (the script and style) may be cached.
+  own: the live screens' version asks and the OpenAPI document, ``no-cache`` with an
+  ETag): screens, the API's JSON, documents and exports show chips, and a shared tablet's
+  back button or cache must not show them to the next person. Static files (the script and
+  style) may be cached.
+- **OPTIONS** is answered 204 with the ``Allow`` header (the methods the address takes) and
+  no body, not Flask's empty ``text/html`` 200.
 """
 
 from __future__ import annotations
@@ -48,6 +51,15 @@ HSTS = "max-age=31536000; includeSubDomains"
 def install(app: Flask) -> None:
     """Add the headers to every answer of ``app``."""
     static = (app.static_url_path or "/static") + "/"
+    allowed = app.make_default_options_response
+
+    def options() -> Response:
+        answer = allowed()
+        answer.status_code = 204
+        del answer.headers["Content-Type"]
+        return answer
+
+    app.make_default_options_response = options  # type: ignore[method-assign]
 
     @app.after_request
     def protect(response: Response) -> Response:

@@ -17,6 +17,7 @@ from flask import Response
 
 from dealer import rules
 from dealer.errors import DealerError, TooManyAttempts
+from dealer.web.described import CHALLENGE
 from dealer.words.catalogue import say
 
 __all__ = ["dealer_error", "error_response", "json_response", "refusal"]
@@ -41,8 +42,11 @@ def error_response(status: int, code: str, message: str) -> Response:
 
 
 def dealer_error(error: DealerError | rules.RulesError) -> Response:
-    """A refusal as a JSON answer (a lockout says when to come back, in Retry-After)."""
+    """A refusal as a JSON answer (a lockout says when to come back, in Retry-After; a 401
+    how to sign in, in WWW-Authenticate)."""
     response = error_response(*refusal(error))
+    if response.status_code == 401:
+        response.headers["WWW-Authenticate"] = CHALLENGE
     if isinstance(error, TooManyAttempts):
         response.headers["Retry-After"] = str(error.retry_after)
     return response

@@ -107,9 +107,10 @@ def _from_bearer(req: Any) -> Principal | None:
     return _found(token.strip(), "bearer")
 
 
-def why_signed_out() -> str:
-    """Why this request is not signed in, in words: its sign-in ended (and how), or none."""
-    return str(g.get("sign_in_ended") or not_signed_in())
+def why_signed_out(role: str = "dealer") -> str:
+    """Why this request is not signed in, in words: its sign-in ended (and how), or none
+    (and ``role`` or above is needed)."""
+    return str(g.get("sign_in_ended") or not_signed_in(role))
 
 
 def install(login: LoginManager) -> None:
@@ -135,7 +136,7 @@ def signed_in(role: str = "dealer", *, form_post: bool = False) -> Callable[[Vie
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             if not current_user.is_authenticated:
-                raise NotSignedIn(why_signed_out())
+                raise NotSignedIn(why_signed_out(role))
             who = principal()
             require_role(who.user, role)
             if not (form_post and request.method == "POST"):

@@ -22,6 +22,7 @@ __all__ = [
     "ADDITION_PAY_NAMES",
     "HAND_RULES",
     "KNOB_NAMES",
+    "LEDGER_RULES",
     "Rule",
     "code_words",
     "collection_words",
@@ -148,6 +149,8 @@ _RULES: dict[str, tuple[str, str, str]] = {
 
 #: The rules a hand's payment is made under (the engine's codes), in the engine's order.
 HAND_RULES: tuple[str, ...] = get_args(PaymentRule)
+#: Every rule a ledger entry is made under: a hand's payments', and a seat's buy-in and cash-out.
+LEDGER_RULES: tuple[str, ...] = tuple(_RULES)
 
 
 def rule(code: str) -> Rule:

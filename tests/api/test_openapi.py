@@ -19,6 +19,7 @@ PostgreSQL, the same table in play on each; a failure names the database.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -303,3 +304,99 @@ def coverage(schema: Any, chosen: list[Any], targets: list[Target]) -> list[str]
                     f"{case.meta.phase.data.description}] {exc}"
                 )
     return failures
+
+
+def _schemas(app: Flask) -> tuple[dict[str, Any], dict[str, Any]]:
+    document = app.test_client().get("/api/v1/openapi.json").get_json()
+    return document, document["components"]["schemas"]
+
+
+def test_every_closed_set_of_values_in_an_answer_is_an_enum(app: Flask) -> None:
+    _, schemas = _schemas(app)
+
+    def values(schema: str, field: str) -> set[str]:
+        found = schemas[schema]["properties"][field]
+        found = found.get("items", found)
+        return set(found["enum"])
+
+    assert values("ReplayView", "status") == {"playing", "settled", "void"}
+    assert values("ReplaySeat", "status") == {"in", "dropped", "fouled"}
+    assert values("HandSeatView", "allowed") >= {"drop", "meld", "go_out", "void_hand"}
+    assert "deal" not in values("HandSeatView", "allowed")
+    assert values("Posted", "rule") >= {"condition", "going_out", "drop_forfeit", "pot"}
+    assert values("EntryView", "rule") == values("RuleNamed", "code")
+    assert values("EntryView", "rule") >= values("Posted", "rule") | {"buy_in", "cash_out"}
+    assert values("ProblemView", "check") >= {"chain", "checkpoint", "hands_net_zero", "replay"}
+
+
+def test_every_time_a_client_sends_says_its_format(app: Flask) -> None:
+    document, _ = _schemas(app)
+    times = [
+        (path, parameter["schema"])
+        for path, item in document["paths"].items()
+        for operation in item.values()
+        for parameter in operation.get("parameters", [])
+        if parameter["name"] in ("from", "to")
+    ]
+    assert len(times) >= 10
+    for path, schema in times:
+        # A date-time; where an end of the window may be left open, a date-time or empty.
+        kinds = schema.get("anyOf", [schema])
+        assert kinds[0]["format"] == "date-time", (path, schema)
+        assert kinds[1:] in ([], [{"type": "string", "maxLength": 0}]), (path, schema)
+
+
+def test_the_document_names_its_server_and_only_schemas_it_uses(app: Flask) -> None:
+    document, schemas = _schemas(app)
+    assert document["servers"] == [
+        {"url": "/", "description": document["servers"][0]["description"]}
+    ]
+    text = json.dumps(document)
+    unused = [name for name in schemas if f'"#/components/schemas/{name}"' not in text]
+    assert unused == []
+    # The answer to a refusal: API.md's shape, under a name a generated client can build.
+    assert "Error" not in schemas
+    assert schemas["Refused"]["required"] == ["error"]
+    assert set(schemas["Refusal"]["properties"]) == {"code", "message"}
+
+
+def test_each_operation_lists_only_refusals_it_can_answer(app: Flask) -> None:
+    document, _ = _schemas(app)
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            answers = operation["responses"]
+            assert "400" not in answers, (method, path)  # nothing answers it
+            if "401" in answers:
+                assert "WWW-Authenticate" in answers["401"]["headers"], (method, path)
+    # Open to every signed-in user, refusing no one for who they are: no 403.
+    by_name = {
+        operation["operationId"]: set(operation["responses"])
+        for item in document["paths"].values()
+        for operation in item.values()
+    }
+    anyone = ("sign_out", "list_tables", "find_players", "add_player", "read_player")
+    for name in (*anyone, "list_disputes"):
+        assert "403" not in by_name[name] and "401" in by_name[name], name
+    assert {"403", "404"} <= by_name["read_table"] and "403" in by_name["export_ledger"]
+    served = document["paths"]["/api/v1/openapi.json"]["get"]["responses"]
+    assert sorted(served) == ["200", "304"]
+    pdf = document["paths"]["/reports/hands/{hand_id}.pdf"]["get"]["responses"]["200"]
+    assert set(pdf["content"]) == {"application/pdf", "application/octet-stream"}
+
+
+def test_a_body_field_left_out_has_no_default_but_its_words(app: Flask) -> None:
+    """A generator takes a field with a default for one always there; in a body it is not."""
+    _, schemas = _schemas(app)
+    assert "default" not in schemas["NewTable"]["properties"]["rules"]
+    claimed = schemas["MeldEvent"]["properties"]["claimed"]
+    assert "default" not in claimed and claimed["description"].endswith("Left out: true.")
+
+
+def test_verify_says_what_full_false_checked_when_there_is_no_checkpoint(
+    app: Flask, floor: Api
+) -> None:
+    _, schemas = _schemas(app)
+    full = schemas["VerificationView"]["properties"]["full"]["description"]
+    assert "from the start when there is none (checkpoint null, checked_from 0)" in full
+    report = floor.get("/ledger/verify")
+    assert (report["full"], report["checkpoint"], report["checked_from"]) == (False, None, 0)

@@ -56,13 +56,13 @@ def test_ledger_header_and_rows_exact():
         "seq,at,table,table_name,from,to,chips,reason_code,reason,hand,event,reverses,user,"
         "device,from_account,to_account,hash",
         "101,2024-05-03T21:14:05.311Z,7,Table 7,2,1,4,condition,"
-        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,1234,5,,Dana,tablet-7,"
+        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,1234,5,0,Dana,tablet-7,"
         + accounts
         + "ab" * 32,
         '102,2024-05-03T21:14:05.311Z,7,Table 7,1,2,4,void,"void, said ""Flo""",1234,5,101,'
         "Dana,tablet-7," + accounts + "ab" * 32,
         "103,2024-05-03T21:14:05.311Z,7,Table 7,5,pot,2,condition,"
-        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,,,,Dana,tablet-7,"
+        "valle set in spades (5S 5S 5S): 4 from each of 4 seats,0,0,0,Dana,tablet-7,"
         + accounts
         + "ab" * 32,
     ]
@@ -71,19 +71,20 @@ def test_ledger_header_and_rows_exact():
 
 def test_players_in_the_pokernow_layout():
     rows = [
-        PlayerSessionRow("Ana", "p-1", AT, AT + timedelta(hours=2), 500, 546, 0),
-        PlayerSessionRow("Bea", "p-2", AT, None, 500, 0, 489),
+        PlayerSessionRow("Ana", 1, AT, AT + timedelta(hours=2), 500, 546, 0, 31),
+        PlayerSessionRow("Bea", None, AT, None, 500, 0, 489, 32),
     ]
     assert players_csv(rows).splitlines() == [
-        "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net",
-        "Ana,p-1,2024-05-03T21:14:05.311Z,2024-05-03T23:14:05.311Z,500,546,0,46",
-        "Bea,p-2,2024-05-03T21:14:05.311Z,,500,0,489,-11",
+        "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net,"
+        "seating",
+        "Ana,1,2024-05-03T21:14:05.311Z,2024-05-03T23:14:05.311Z,500,546,0,46,31",
+        "Bea,0,2024-05-03T21:14:05.311Z,,500,0,489,-11,32",
     ]
 
 
 def test_formula_injection_is_neutralised():
     names = ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "Ana", "José"]
-    rows = [PlayerSessionRow(n, n, AT, None, 10, 0, 0) for n in names]
+    rows = [PlayerSessionRow(n, None, AT, None, 10, 0, 0, 1) for n in names]
     parsed = list(csv.reader(io.StringIO(players_csv(rows))))[1:]
     assert [r[0] for r in parsed] == [
         '\'=HYPERLINK("http://x")',
@@ -94,8 +95,15 @@ def test_formula_injection_is_neutralised():
         "Ana",
         "José",
     ]
-    assert [r[1] for r in parsed] == [r[0] for r in parsed]  # the id is guarded too
     assert {r[7] for r in parsed} == {"-10"}  # numbers stay numbers
+
+
+def test_a_name_that_is_a_whole_number_reads_back_as_written():
+    """A spreadsheet reads "-2" as the number it looks like and runs nothing: not guarded."""
+    rows = [PlayerSessionRow(n, None, AT, None, 10, 0, 0, 1) for n in ("-2", "-0", "2", "-2.5")]
+    parsed = list(csv.reader(io.StringIO(players_csv(rows))))[1:]
+    assert [r[0] for r in parsed] == ["-2", "-0", "2", "'-2.5"]
+    assert safe_cell("-") == "'-" and safe_cell("-2 ") == "'-2 "
 
 
 def test_ledger_text_cells_are_guarded_too():

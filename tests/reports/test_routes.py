@@ -317,7 +317,7 @@ def test_ledger_csv_has_every_entry_once(evening: Evening, floor: Api) -> None:
         assert int(record["chips"]) == entry["chips"]
         assert record["reason_code"] == entry["rule"]
         assert record["hash"] == entry["hash"]
-        assert record["hand"] == ("" if entry["hand"] is None else str(entry["hand"]))
+        assert record["hand"] == str(entry["hand"] or 0)
         assert record["from_account"] == entry["from_account"]
     # A window before the evening holds none; one around it holds them all.
     assert csv_rows(floor, "/exports/ledger.csv?to=2001-01-01T00:00:00Z") == [header]
@@ -335,6 +335,7 @@ def test_players_csv_in_the_pokernow_layout(evening: Evening, floor: Api) -> Non
         "buy_out",
         "stack",
         "net",
+        "seating",
     ]
     by_name = {r[0]: dict(zip(rows[0], r, strict=True)) for r in rows[1:]}
     assert len(by_name) == 12  # six seatings at each table

@@ -68,7 +68,7 @@ def test_the_statement_slip_reads_back(dealer: Web, floor_api: Api, hand_id: int
     )
     assert "Seat 3 (P3) paid seat 1 (P1) 11 chips: 5 for conditions" in text
     assert "net for the hand -11" in text and "the ledger's sum -11" in text
-    assert "With seat 1 (P1): -11." in text
+    assert "With seat 1 (P1): -11 chips (-$11.00)." in text
     assert "seating:" not in text  # no account code on paper
 
 

@@ -52,7 +52,7 @@ def test_a_known_player_a_new_player_and_a_name_alone_found_or_made(
     assert f'href="/players/{ann["id"]}"' in supervisor.get(f"/tables/{table}/seats/1")
     assert f'href="/players/{ann["id"]}"' not in dealer.get(f"/tables/{table}/seats/1")
 
-    # players.csv: the real player id where there is one, the ledger account otherwise.
+    # players.csv: the real player id where there is one (0 otherwise).
     export = floor_api.client.get("/exports/players.csv", headers=floor_api.headers(None))
     rows = {r["player_nickname"]: r for r in csv.DictReader(io.StringIO(export.text))}
     assert rows["Ann Lee"]["player_id"] == str(ann["id"])
@@ -77,7 +77,7 @@ def test_a_supervisor_reads_a_statement_on_screen_and_as_a_pdf(
     supervisor: Web, dealer: Web, floor_api: Api
 ) -> None:
     ann = floor_api.post("/players", {"name": "Ann"}, status=201)
-    table = floor_api.table("classic")["id"]
+    table = floor_api.table("classic", chip_value_cents=25)["id"]
     floor_api.post(
         f"/tables/{table}/seats", {"seat": 1, "player_id": ann["id"], "buy_in": 80}, status=201
     )
@@ -109,5 +109,7 @@ def test_a_supervisor_reads_a_statement_on_screen_and_as_a_pdf(
     assert pdf.status_code == 200
     flat = one_line(pdf_text(pdf.data))
     assert "Player statement" in flat
-    assert "bought in 80 chips" in flat and "won or lost at play +12 chips" in flat
-    assert "Table 1 hand 1" in flat
+    # Chips and their money, as every document gives them (a chip is 25 cents here).
+    assert "bought in 80 chips ($20.00)" in flat
+    assert "won or lost at play +12 chips (+$3.00)" in flat
+    assert "Table 1 hand 1" in flat and "+12 (+$3.00)" in flat

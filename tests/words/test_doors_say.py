@@ -137,11 +137,12 @@ def test_no_door_writes_a_sentence_itself(door: str) -> None:
 
 
 #: Below the doors, besides the doors' own exceptions: the API document's descriptions as
-#: `dealer.inputs.params` and `dealer.web.contract` write them (a query parameter's helper,
-#: a ``description`` key, the tables of path parameters and areas), and click's help texts,
+#: `dealer.inputs.params`, `dealer.inputs.windows` and `dealer.web.contract` write them (a
+#: query parameter's helper, a ``description`` key, the tables of path parameters and areas,
+#: the description of a window's ends), and click's help texts,
 #: which it reads at import, before the app chooses a language.
 DESCRIBING_CALLS = {"_id", "_number", "_one_of"}
-DESCRIBING_TABLES = {"PATH_WORDS", "AREA_WORDS", "_MOMENT"}
+DESCRIBING_TABLES = {"PATH_WORDS", "AREA_WORDS", "MOMENT"}
 #: Sentences below the doors left outside the catalogue, by file and how each begins: nobody on
 #: the floor reads them.
 ALLOWED = {

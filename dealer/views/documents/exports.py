@@ -52,12 +52,13 @@ class PlayerSessionRow:
     """One player's session at a table, in chips, as PokerNow's ledger lays it out."""
 
     player_nickname: str
-    player_id: str
+    player_id: int | None  # the player record's id; None for a seating of no player record
     session_start_at: datetime
     session_end_at: datetime | None  # None while still seated
     buy_in: int
     buy_out: int
     stack: int  # chips still in front of the player at the end of the window
+    seating: int  # the seating's own id (its ledger account is seating:<id>)
 
     @property
     def net(self) -> int:
@@ -110,8 +111,8 @@ def player_session_rows(
 
     A seating that began before the window is counted from its start, so that its
     ``net = buy_out + stack - buy_in`` always holds; the stack is what it held at the end of
-    the window. ``player_id`` is the player's id when the seating belongs to a player record,
-    and, for a seating from before players were kept, its ledger account (``seating:<id>``).
+    the window. ``player_id`` is the player's id when the seating belongs to a player record
+    (None for a seating of none); ``seating`` is the seating's own id.
     """
     overlaps = and_(
         _window(Seating.seated_at, None, end),
@@ -142,12 +143,13 @@ def player_session_rows(
     return [
         PlayerSessionRow(
             player_nickname=s.player,
-            player_id=str(s.player_id) if s.player_id is not None else seating_account(s.id),
+            player_id=s.player_id,
             session_start_at=s.seated_at,
             session_end_at=s.left_at,
             buy_in=buy_in[seating_account(s.id)],
             buy_out=buy_out[seating_account(s.id)],
             stack=stack[seating_account(s.id)],
+            seating=s.id,
         )
         for s in seatings
     ]
