@@ -36,8 +36,8 @@ __all__ = [
     "change_count_settings",
     "counts_of",
     "expected_count",
+    "last_closed",
     "record_count",
-    "uncounted_session",
 ]
 
 
@@ -97,17 +97,15 @@ def expected_count(session: Session, down: TableSession) -> Expected:
     return Expected(tray, sold * table.chip_value_cents)
 
 
-def uncounted_session(session: Session, table_id: int) -> TableSession | None:
-    """The table's latest session, when its down has ended and it is not counted yet."""
-    latest = session.scalars(
+def last_closed(session: Session, table_id: int) -> TableSession | None:
+    """The table's latest session whose down has ended (counted or not): the one the table
+    screen guides through its close, its count and its report."""
+    return session.scalars(
         select(TableSession)
-        .where(TableSession.table_id == table_id)
-        .order_by(TableSession.opened_at.desc(), TableSession.id.desc())
+        .where(TableSession.table_id == table_id, TableSession.closed_at.is_not(None))
+        .order_by(TableSession.closed_at.desc(), TableSession.id.desc())
         .limit(1)
     ).first()
-    if latest is None or latest.closed_at is None or counts_of(session, [latest.id]):
-        return None
-    return latest
 
 
 def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord]:
