@@ -264,6 +264,7 @@ def _sums(
     accounts = sorted({account for _, account in by_key})
     same = func.sum(case((LedgerEntry.chips == (query.amount or 0), 1), else_=0))
     for column, paid in ((LedgerEntry.from_account, True), (LedgerEntry.to_account, False)):
+        # Event by event: a seat's total for one event (16 from four payers) is an amount too.
         wanted = (
             select(LedgerEntry.hand_id, column, func.sum(LedgerEntry.chips), same)
             .where(
@@ -271,7 +272,7 @@ def _sums(
                 LedgerEntry.at >= low,
                 LedgerEntry.at <= high,
             )
-            .group_by(LedgerEntry.hand_id, column)
+            .group_by(LedgerEntry.hand_id, column, LedgerEntry.event_id)
         )
         chunks = _chunked(accounts) if narrowed else [None]
         for chunk in chunks:
@@ -285,6 +286,7 @@ def _sums(
                 else:
                     seat.received += int(chips)
                 seat.same += int(count or 0)
+                seat.events += int(chips) == query.amount
 
 
 def _summed(
@@ -317,15 +319,19 @@ def _summed(
                 (chips if paid else zero).label("paid"),
                 (zero if paid else chips).label("received"),
                 func.sum(case((LedgerEntry.chips == amount, 1), else_=0)).label("same"),
+                case((chips == amount, 1), else_=0).label("events"),
             )
             .where(account.in_(accounts), LedgerEntry.hand_id.is_not(None))
-            .group_by(account, LedgerEntry.hand_id)
+            # Event by event: a seat's total for one event (16 from four payers) counts too.
+            .group_by(account, LedgerEntry.hand_id, LedgerEntry.event_id)
         )
 
     sides = union_all(
         side(LedgerEntry.from_account, True), side(LedgerEntry.to_account, False)
     ).subquery("sides")
-    paid, received, same = (func.sum(c) for c in (sides.c.paid, sides.c.received, sides.c.same))
+    paid, received, same, events = (
+        func.sum(c) for c in (sides.c.paid, sides.c.received, sides.c.same, sides.c.events)
+    )
     totals = (
         select(
             sides.c.hand_id,
@@ -333,6 +339,7 @@ def _summed(
             paid.label("paid"),
             received.label("received"),
             same.label("same"),
+            events.label("events"),
         )
         .group_by(sides.c.hand_id, sides.c.account)
         # As `matches` reads them: paid or received in all, the net either way, one payment.
@@ -343,6 +350,7 @@ def _summed(
                 received - paid == amount,
                 paid - received == amount,
                 same > 0,
+                events > 0,
             )
         )
         .subquery("totals")
@@ -359,6 +367,7 @@ def _summed(
             totals.c.paid,
             totals.c.received,
             totals.c.same,
+            totals.c.events,
             Hand.number,
             Hand.table_id,
             Hand.started_at,
@@ -373,7 +382,17 @@ def _summed(
         .limit(limit + 1)
     )
     found = []
-    for hand_id, account, chips_paid, chips_received, count, number, table_id, started in rows:
+    for (
+        hand_id,
+        account,
+        chips_paid,
+        chips_received,
+        count,
+        hits,
+        number,
+        table_id,
+        started,
+    ) in rows:
         seating = seating_of[account]
         seat, player, _ = seatings[seating]
         s = FoundSeat(
@@ -389,6 +408,7 @@ def _summed(
             received=int(chips_received),
             same=int(count),
             amount=amount,
+            events=int(hits),
         )
         matches(s, amount)
         found.append(s)
