@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
@@ -22,7 +22,16 @@ from dealer.clock import Clock
 from dealer.errors import Invalid
 from dealer.words.catalogue import say
 
-__all__ = ["AROUND", "SeatQuery", "folded", "how_to_ask", "read_asked", "read_words"]
+__all__ = [
+    "AROUND",
+    "NUMBER_WORDS",
+    "SeatQuery",
+    "folded",
+    "how_to_ask",
+    "named",
+    "read_asked",
+    "read_words",
+]
 
 #: "Around 21:40" is this far either way.
 AROUND = timedelta(minutes=15)
@@ -53,6 +62,15 @@ def folded(text: str) -> str:
 
 
 #: Words a player says around what matters ("I got 16 chips for my set at table 1"): read past.
+def named(wanted: str, names: Iterable[str]) -> set[str]:
+    """The names that hold ``wanted`` (folded): as whole words when any do ("Bea T1" is Bea T1,
+    not Bea T10), else anywhere ("ros" finds Rósa)."""
+    said = folded(wanted)
+    holding = {name for name in names if said in folded(name)}
+    whole = re.compile(rf"(?<!\w){re.escape(said)}(?!\w)")
+    return {name for name in holding if whole.search(folded(name))} or holding
+
+
 # fmt: off
 FILLER = frozenset([
     "i", "im", "i'm", "am", "me", "my", "mine", "she", "he", "her", "his", "they", "them", "we",

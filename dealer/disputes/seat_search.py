@@ -1,14 +1,13 @@
 """Find a seat in a hand the way a player remembers it (`dealer.disputes.asking` reads the
-words): the seats of the shift's hands whose player, seat, table and time fit, and, when an
-amount is given, whose chips in that hand show it: paid or received in all, or in one payment.
+words): the seats of the shift's hands whose player, seat, table and time fit and whose chips
+show the amount: in all (paid, received), in one payment, or for one event (16 = 4 x 4).
 
 Two ways through, whichever reads less:
 
 - **An amount without a time** (a player, a seat or a table named): the seats' chips of every
   hand of the shift, summed and matched by the database in one question, through the accounts'
   indexes, reading the entries of those seats only; the page of seats that fit, newest hand
-  first, is all that comes back. A busy shift's every hand is read this way
-  (bench/disputes.py: "seat 3, 11 chips" across 9,600 hands).
+  first, is all that comes back (bench/disputes.py: a busy shift's 9,600 hands).
 - **Otherwise** (a time, or no amount): the hands are read newest first, a batch at a time,
   and only the entries of those hands (of the seats asked about) are summed, so the search
   stops as soon as it has a page of seats; a time reads a half hour of hands at most.
@@ -26,7 +25,7 @@ from typing import Any
 from sqlalchemy import Integer, case, func, literal_column, or_, select, union_all
 from sqlalchemy.orm import Session
 
-from dealer.disputes.asking import SeatQuery, folded
+from dealer.disputes.asking import SeatQuery, folded, named
 from dealer.disputes.found_seats import (
     FoundSeat,
     SeatsFound,
@@ -151,12 +150,9 @@ def _seatings(
         wanted = wanted.where(Seating.table_id.in_(tables))
     if query.seat is not None:
         wanted = wanted.where(Seating.seat == query.seat)
-    name = folded(query.player) if query.player is not None else None
-    return {
-        ident: (seat, player, table)
-        for ident, seat, player, table in session.execute(wanted)
-        if name is None or name in folded(player)
-    }
+    rows = list(session.execute(wanted))
+    fits = named(query.player, {row[2] for row in rows}) if query.player is not None else None
+    return {i: (s, player, t) for i, s, player, t in rows if fits is None or player in fits}
 
 
 _HAND_COLUMNS = (Hand.id, Hand.number, Hand.table_id, Hand.seats, Hand.started_at, Hand.ended_at)
@@ -264,7 +260,6 @@ def _sums(
     accounts = sorted({account for _, account in by_key})
     same = func.sum(case((LedgerEntry.chips == (query.amount or 0), 1), else_=0))
     for column, paid in ((LedgerEntry.from_account, True), (LedgerEntry.to_account, False)):
-        # Event by event: a seat's total for one event (16 from four payers) is an amount too.
         wanted = (
             select(LedgerEntry.hand_id, column, func.sum(LedgerEntry.chips), same)
             .where(
@@ -272,7 +267,7 @@ def _sums(
                 LedgerEntry.at >= low,
                 LedgerEntry.at <= high,
             )
-            .group_by(LedgerEntry.hand_id, column, LedgerEntry.event_id)
+            .group_by(LedgerEntry.hand_id, column, LedgerEntry.event_id)  # an event's total too
         )
         chunks = _chunked(accounts) if narrowed else [None]
         for chunk in chunks:
@@ -322,16 +317,13 @@ def _summed(
                 case((chips == amount, 1), else_=0).label("events"),
             )
             .where(account.in_(accounts), LedgerEntry.hand_id.is_not(None))
-            # Event by event: a seat's total for one event (16 from four payers) counts too.
-            .group_by(account, LedgerEntry.hand_id, LedgerEntry.event_id)
+            .group_by(account, LedgerEntry.hand_id, LedgerEntry.event_id)  # and by event
         )
 
     sides = union_all(
         side(LedgerEntry.from_account, True), side(LedgerEntry.to_account, False)
     ).subquery("sides")
-    paid, received, same, events = (
-        func.sum(c) for c in (sides.c.paid, sides.c.received, sides.c.same, sides.c.events)
-    )
+    paid, received, same, events = (func.sum(c) for c in list(sides.c)[2:])
     totals = (
         select(
             sides.c.hand_id,
@@ -382,17 +374,7 @@ def _summed(
         .limit(limit + 1)
     )
     found = []
-    for (
-        hand_id,
-        account,
-        chips_paid,
-        chips_received,
-        count,
-        hits,
-        number,
-        table_id,
-        started,
-    ) in rows:
+    for hand_id, account, paid_in, got, count, hits, number, table_id, started in rows:
         seating = seating_of[account]
         seat, player, _ = seatings[seating]
         s = FoundSeat(
@@ -404,8 +386,8 @@ def _summed(
             seat,
             player,
             seating,
-            paid=int(chips_paid),
-            received=int(chips_received),
+            paid=int(paid_in),
+            received=int(got),
             same=int(count),
             amount=amount,
             events=int(hits),

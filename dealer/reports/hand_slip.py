@@ -7,16 +7,17 @@ from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, Spacer, Table
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
+from dealer.reports.fonts import BOLD
 from dealer.reports.layout import (
     alarm,
     cell,
     grid,
     heading,
-    lead,
     note,
     pairs,
     signatures,
@@ -37,6 +38,8 @@ __all__ = [
     "winner_words",
 ]
 
+#: The slip's first line: the table and the hand, larger and bold.
+LEAD = ParagraphStyle("slip_lead", fontName=BOLD, fontSize=12.5, leading=15, spaceAfter=1)
 EVENT_FILL = colors.Color(0.93, 0.95, 0.98)
 VOID_GREY = "#777777"
 #: Rows set closer than the other documents' tables: a slip fits one page.
@@ -61,7 +64,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
 
     money = ChipsAt(value, cur)
     story: list[Flowable] = [
-        lead(escape(opening_words(slip))),
+        Paragraph(escape(opening_words(slip)), LEAD),
         note(escape(times_words(slip, tz))),
         *heading(say("Settlement")),
         _settlement(slip, width, money),

@@ -37,7 +37,6 @@ __all__ = [
     "fits",
     "grid",
     "heading",
-    "lead",
     "note",
     "pairs",
     "section",
@@ -60,7 +59,6 @@ _HEADING = ParagraphStyle(
 _SUBHEADING = ParagraphStyle(
     "subheading", fontName=BOLD, fontSize=9, leading=11, spaceBefore=4, spaceAfter=2
 )
-_LEAD = ParagraphStyle("lead", fontName=BOLD, fontSize=12.5, leading=15, spaceAfter=1)
 _SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7.5, leading=9.5, spaceBefore=1)
 _NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8.5, leading=11, spaceBefore=4, spaceAfter=4)
 _CELL = ParagraphStyle("cell", fontName=FONT, fontSize=7.5, leading=9, alignment=TA_LEFT)
@@ -95,11 +93,6 @@ def small(markup: str, size: float = 7.5) -> Paragraph:
     return Paragraph(
         markup, ParagraphStyle("smaller", _SMALL, fontSize=size, leading=size + 1.5, spaceBefore=0)
     )
-
-
-def lead(markup: str) -> Paragraph:
-    """A document's first line, larger and bold: what it is about (``Table 7 · hand 57``)."""
-    return Paragraph(markup, _LEAD)
 
 
 def note(markup: str) -> Paragraph:

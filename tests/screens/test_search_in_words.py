@@ -235,3 +235,12 @@ def test_the_player_s_own_words_and_a_total_over_several_payers(people: Flask) -
         assert seat["why"] == "Seat 2 (Rósa Martínez) received 8 chips in one event, from 2 payments"
         assert [p["chips"] for p in seat["payments"]] == [4, 4]
     assert floor.get("/search?" + urlencode({"q": "Rosa, table 5, 9 chips"}))["seats"] == []
+
+
+def test_a_name_said_whole_is_that_player_not_every_name_that_holds_it() -> None:
+    from dealer.disputes.asking import named
+
+    players = {"Bea T1", "Bea T10", "Rósa Martínez", "Rosalind"}
+    assert named("bea t1", players) == {"Bea T1"}  # not Bea T10
+    assert named("Rosa", players) == {"Rósa Martínez"}  # not Rosalind
+    assert named("ros", players) == {"Rósa Martínez", "Rosalind"}  # a part: every one holding it
