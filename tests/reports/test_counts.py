@@ -65,9 +65,7 @@ def test_a_short_count_needs_a_supervisors_reason_and_shows_everywhere(
     assert "Table 4\nDee\n" in first
     assert "4 chips ($2.00)\n6 chips ($3.00)\n-2 chips (-$1.00)\nAda" in first
     # The variance's approval and its reason, whole, on the summary's first page.
-    assert f"counted by Dee, confirmed by Ada; approved by Sam. Reason: {reason}" in one_line(
-        first
-    )
+    assert f"counted by Dee, confirmed by Ada; approved by Sam. Reason: {reason}" in one_line(first)
     # On the audit trail, linked into the keyed chain, and the ledger still verifies.
     with people.app_context():
         record = db.session.scalars(select(AuditRecord).where(AuditRecord.kind == "count")).one()

@@ -218,7 +218,7 @@ def test_an_amount_alone_reads_its_most_hands_and_says_how_far_back_it_looked(
 
 
 def test_the_player_s_own_words_and_a_total_over_several_payers(people: Flask) -> None:
-    """"Rosa table 5 8 chips", with no keyword, finds the hand where Rosa's seat took 8 chips
+    """ "Rosa table 5 8 chips", with no keyword, finds the hand where Rosa's seat took 8 chips
     for one meld, 4 from each of two payers: no single payment and no total of the hand is 8."""
     floor = Api.sign_in(people, "supervisor")
     table = floor.table("classic", name="Table 5", collection={"kind": "none"})["id"]
@@ -232,7 +232,8 @@ def test_the_player_s_own_words_and_a_total_over_several_payers(people: Flask) -
         assert [(s["hand"], s["seat"]) for s in answer["seats"]] == [(hand, 2)], said
         [seat] = answer["seats"]
         assert seat["matched"] == "event"
-        assert seat["why"] == "Seat 2 (Rósa Martínez) received 8 chips in one event, from 2 payments"
+        why = "Seat 2 (Rósa Martínez) received 8 chips in one event, from 2 payments"
+        assert seat["why"] == why
         assert [p["chips"] for p in seat["payments"]] == [4, 4]
     assert floor.get("/search?" + urlencode({"q": "Rosa, table 5, 9 chips"}))["seats"] == []
 
