@@ -36,6 +36,8 @@ def test_a_short_count_needs_a_supervisors_reason_and_shows_everywhere(
     # Not before the down ends.
     assert api.post(path, short, status=409)["error"]["code"] == "session_open"
     api.post(f"/sessions/{down}/close", {})
+    before = one_line(pdf_text(fetch(floor, f"/reports/sessions/{down}.pdf").data))
+    assert "Not counted yet: the ledger expects 6 chips ($3.00) in the tray." in before
     # A second person confirms: not the dealer who counted.
     alone = {"tray_chips": 6, "witness": {"name": "Dee", "pin": "1111"}}
     assert api.post(path, alone, status=403)["error"]["code"] == "not_confirmed"
