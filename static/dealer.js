@@ -671,6 +671,7 @@
     if (busy) return; // a second tap while the first is on its way
     if (queues(form)) { enqueue(form, submitter); return; }
     var data = submitter ? new FormData(form, submitter) : new FormData(form);
+    var pins = typedPins(form);
     if (form.hasAttribute("data-keep")) keep(form, said("why_sending"), submitter);
     setBusy(form, true);
     fetch(target(form), {
@@ -704,6 +705,7 @@
         if (read && url.pathname !== "/sign-in") unkeep(form);
         else keep(form, said(url.pathname === "/sign-in" ? "why_signed_out" : "why_not_sent"), submitter);
         swap(html, url, response.redirected);
+        if (!response.ok && read) putPinsBack(target(form), pins);
       });
     }).catch(function () {
       setBusy(form, false);
@@ -714,6 +716,26 @@
         return;
       }
       problem(form, submitter, said("connection_dropped"));
+    });
+  }
+
+  // A refused form comes back drawn with what was typed, but never a PIN (a page holds
+  // none): the PINs typed here go back into the same form, so a refusal needs no retyping.
+  function typedPins(form) {
+    var pins = {};
+    form.querySelectorAll("input[type=password]").forEach(function (field) {
+      if (field.value) pins[field.name] = field.value;
+    });
+    return pins;
+  }
+
+  function putPinsBack(action, pins) {
+    document.querySelectorAll("form[data-send]").forEach(function (form) {
+      if (target(form) !== action) return;
+      Object.keys(pins).forEach(function (name) {
+        var field = form.querySelector('input[type=password][name="' + name + '"]');
+        if (field && !field.value) field.value = pins[name];
+      });
     });
   }
 

@@ -297,14 +297,15 @@ ROWS: dict[str, Row] = {
     "PUT /api/v1/tables/{table_id}/count": row(
         401, 403, 403, 200, 200, body={"tolerance": 0, "sells_for_cash": False}
     ),
-    # The count at the close, confirmed by Bo: the dealer's variance needs a supervisor; the
-    # floor approves their own, with the reason given (the screen first, then the API: 409).
+    # The count at the close, confirmed by Bo: its variance needs a third person, a supervisor
+    # who neither counted nor confirmed, and nobody brought one: the floor's own sign-in does
+    # not approve its own count, as the dealer's does not (the screen first, then the API).
     "POST /tables/{table_id}/sessions/{session_id}/count": row(
         302,
         403,
         403,
-        303,
-        303,
+        403,
+        403,
         body={
             "tray_chips": "7",
             "witness_name": "Bo",
@@ -316,8 +317,8 @@ ROWS: dict[str, Row] = {
         401,
         403,
         403,
-        409,
-        409,
+        403,
+        403,
         body={"tray_chips": 7, "witness": {"name": "Bo", "pin": "5555"}, "reason": "Miscount."},
     ),
     "POST /tablet/paper": row(302, 303, 303, 303, 303, body={"paper": "receipt"}),

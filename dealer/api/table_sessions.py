@@ -100,9 +100,9 @@ def count_session(session_id: int) -> Response:
     table sells chips for cash), confirmed by a second person's name and PIN.
 
     The answer compares it with the ledger. A variance over the table's ``count_tolerance``
-    needs a supervisor's name and PIN (or a supervisor calling) and a reason (403
-    ``needs_supervisor``, 422 ``reason_missing``). 409 while the down is open, or once
-    counted.
+    needs a reason and the name and PIN of a supervisor who neither counted nor confirmed (the
+    caller's own sign-in does not approve it: 403 ``needs_supervisor``, 422
+    ``reason_missing``). 409 while the down is open, or once counted.
     """
     body = given(SessionCount)
     approver = approving(body.supervisor)

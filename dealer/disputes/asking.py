@@ -1,17 +1,19 @@
-"""A search put the way a player puts it: "player Rosa, table 4, around 21:40, 8 chips".
+"""A search put the way a player puts it: "Rosa table 1 16 chips", "player Rosa, table 4,
+around 21:40, 8 chips".
 
 Read here into what to look for (`SeatQuery`), each part in its own words: a player's name
-(part of it, any case, accents ignored) or a seat, a table (its name, "4" for "Table 4"), an
-approximate time on the floor's clock ("21:40" is around then: a quarter of an hour either
-way), and an amount. A part the search does not understand is refused with a sentence that
-says what it takes; nothing is guessed.
+(part of it, any case, accents ignored; no keyword needed: one run of words that are not
+filler is the name) or a seat, a table (its name, "4" for "Table 4"), an approximate time on
+the floor's clock ("21:40" is around then: a quarter of an hour either way), and an amount. A
+question the search cannot read (two names, a part twice, a key with nothing after it) is
+refused with how to ask, an example built from the words it did read; nothing is guessed.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
@@ -20,7 +22,16 @@ from dealer.clock import Clock
 from dealer.errors import Invalid
 from dealer.words.catalogue import say
 
-__all__ = ["AROUND", "SeatQuery", "folded", "read_asked", "read_words"]
+__all__ = [
+    "AROUND",
+    "NUMBER_WORDS",
+    "SeatQuery",
+    "folded",
+    "how_to_ask",
+    "named",
+    "read_asked",
+    "read_words",
+]
 
 #: "Around 21:40" is this far either way.
 AROUND = timedelta(minutes=15)
@@ -50,47 +61,173 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
 
 
-def _hint() -> str:
+#: Words a player says around what matters ("I got 16 chips for my set at table 1"): read past.
+def named(wanted: str, names: Iterable[str]) -> set[str]:
+    """The names that hold ``wanted`` (folded): as whole words when any do ("Bea T1" is Bea T1,
+    not Bea T10), else anywhere ("ros" finds Rósa)."""
+    said = folded(wanted)
+    holding = {name for name in names if said in folded(name)}
+    whole = re.compile(rf"(?<!\w){re.escape(said)}(?!\w)")
+    return {name for name in holding if whole.search(folded(name))} or holding
+
+
+# fmt: off
+FILLER = frozenset([
+    "i", "im", "i'm", "am", "me", "my", "mine", "she", "he", "her", "his", "they", "them", "we",
+    "us", "you", "it", "its", "that", "this", "there", "was", "were", "is", "are", "be", "been",
+    "have", "has", "had", "got", "get", "gets", "paid", "pay", "pays", "received", "won", "lost",
+    "for", "the", "a", "an", "of", "on", "in", "to", "from", "by", "and", "with", "hand", "chips",
+    "chip", "said", "says", "only", "just", "should", "set", "sets", "fives", "threes", "sevens",
+    "run", "runs", "meld", "melds", "condition", "conditions", "going", "went", "out", "please",
+])
+# fmt: on
+#: The parts a key names ("at" is "around").
+KEYS = {
+    "player": "player",
+    "seat": "seat",
+    "table": "table",
+    "around": "around",
+    "at": "around",
+    "amount": "amount",
+}
+#: Numbers a player may say in words.
+# fmt: off
+NUMBER_WORDS = {word: n for n, word in enumerate([
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty",
+])}
+# fmt: on
+#: The example a refusal fills in with whatever was read.
+EXAMPLE = {"player": "Rosa", "table": "1", "around": "21:40", "amount": "16"}
+#: What a word may carry around it that is not the word.
+_MARKS = ".?!:'\"()"
+
+
+def how_to_ask(found: Mapping[str, str]) -> str:
+    """How to ask, with an example built from the parts read so far (the rest made up)."""
+    parts = {**EXAMPLE, **{k: v for k, v in found.items() if k in PARTS and v}}
+    said = [f"seat {parts['seat']}"] if "seat" in parts else [parts["player"]]
+    said += [f"table {parts['table']}", f"around {parts['around']}", f"{parts['amount']} chips"]
     return say(
-        'Say it as the player does, parts apart with commas: "player Rosa, table 4, around '
-        '21:40, 8 chips" (or seat 3 instead of a player).'
+        "Ask it the way the player says it, the parts apart with commas, for example: "
+        '"{example}" (or seat 3 instead of a name).',
+        example=", ".join(said),
     )
 
 
-_PART = re.compile(
-    r"^(?:(?P<key>player|seat|table|around|at|amount)\s+(?P<value>.+)"
-    r"|(?P<chips>\d+)\s*(?:chips?)?"
-    r"|(?P<clock>\d{1,2}[:.h]\d{2}\s*(?:[ap]\.?m\.?)?))$",
+_TOKEN = re.compile(
+    r"(?P<clock>\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)(?![\w:])"
+    r"|(?P<number>\d+)(?:\s*(?P<chips>chips?)\b)?(?![\w])"
+    r"|(?P<word>[^\s,;]+)"
+    r"|(?P<stop>[,;])",
     re.IGNORECASE,
 )
 
 
-def read_words(text: str) -> dict[str, str]:
-    """The parts of a search in words: ``{"player": "Rosa", "table": "4", ...}``."""
-    if len(text) > LONGEST:
-        raise Invalid(say("Say it in at most {n} characters.", n=LONGEST), "invalid_query")
-    out: dict[str, str] = {}
-    for part in (p.strip() for p in re.split(r"[,;]", text)):
-        if not part:
-            continue
-        found = _PART.match(part)
-        if found is None:
+class _Reading:
+    """A search in words read token by token: a key takes the value after it; a run of other
+    words is the player's name (or, after "table", the table's); filler words are read past."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, str] = {}
+        self.pending: str | None = None  # a key waiting for its value
+        self.run: list[str] | None = None  # the words of a name being read
+        self.run_key = ""
+
+    def refuse(self, part: str) -> Invalid:
+        return Invalid(
+            say('"{part}" is not something the search understands.', part=part[:40])
+            + " "
+            + how_to_ask(self.found),
+            "invalid_query",
+        )
+
+    def put(self, key: str, value: str) -> None:
+        if key in self.found:
             raise Invalid(
-                say('"{part}" is not something the search understands.', part=part) + " " + _hint(),
+                say("Say the {part} once.", part=key) + " " + how_to_ask(self.found),
                 "invalid_query",
             )
-        key = (found["key"] or "").lower()
-        key = "around" if key == "at" else key
-        value = found["value"]
-        if found["chips"]:
-            key, value = "amount", found["chips"]
-        elif found["clock"]:
-            key, value = "around", found["clock"]
-        value = re.sub(r"\s+chips?$", "", value.strip(), flags=re.IGNORECASE)
-        if key in out:
-            raise Invalid(say("Say the {part} once.", part=key) + " " + _hint(), "invalid_query")
-        out[key] = value
-    return out
+        self.found[key] = value
+        self.pending = None
+
+    def end_run(self) -> None:
+        if self.run is not None:
+            self.found[self.run_key] = " ".join(self.run)
+        self.run = None
+
+    def key(self, word: str) -> None:
+        self.end_run()
+        if self.pending == "around" and word != "around":
+            self.pending = None  # "at table 7": "at" was the place, not a time
+        if self.pending is not None:
+            raise self.refuse(self.pending)
+        if KEYS[word] in self.found:
+            self.put(KEYS[word], "")
+        self.pending = KEYS[word]
+
+    def number(self, value: str, chips: bool, said: str) -> None:
+        self.end_run()
+        if self.pending in ("seat", "table", "amount") and not chips:
+            self.put(self.pending, value)
+        elif self.pending is None or (chips and self.pending == "amount"):
+            self.put("amount", value)
+        else:
+            raise self.refuse(f"{self.pending} {said}")
+
+    def clock(self, value: str) -> None:
+        self.end_run()
+        if self.pending not in (None, "around"):
+            raise self.refuse(f"{self.pending} {value}")
+        self.put("around", value)
+
+    def word(self, raw: str) -> None:
+        plain = raw.strip(_MARKS)
+        word = plain.casefold()
+        if not word:
+            return
+        if word in KEYS:
+            self.key(word)
+        elif word in NUMBER_WORDS and self.pending in (None, "seat", "table", "amount"):
+            self.number(str(NUMBER_WORDS[word]), False, raw)
+        elif word in FILLER and self.pending is None:
+            self.end_run()
+        elif self.run is not None:
+            self.run.append(plain)
+        elif self.pending in (None, "player", "table"):
+            name = self.pending or "player"
+            if name in self.found:
+                raise self.refuse(raw)
+            self.run, self.run_key, self.pending = [plain], name, None
+        else:
+            raise self.refuse(f"{self.pending} {raw}")
+
+    def stop(self) -> None:
+        self.end_run()
+        if self.pending is not None:
+            raise self.refuse(self.pending)
+
+
+def read_words(text: str) -> dict[str, str]:
+    """The parts of a search in words, said the way a player says them ("Rosa table 1 16
+    chips", "player Rosa, table 4, around 21:40, 8 chips"): ``{"player": "Rosa", ...}``.
+    A name needs no keyword: one run of words is the name; a second is refused with an
+    example of how to ask, built from what was read."""
+    if len(text) > LONGEST:
+        raise Invalid(say("Say it in at most {n} characters.", n=LONGEST), "invalid_query")
+    reading = _Reading()
+    for token in _TOKEN.finditer(text):
+        if token["clock"]:
+            reading.clock(token["clock"])
+        elif token["number"]:
+            reading.number(token["number"], bool(token["chips"]), token.group(0))
+        elif token["word"]:
+            reading.word(token["word"])
+        else:
+            reading.stop()
+    reading.stop()
+    return reading.found
 
 
 def read_asked(
@@ -104,7 +241,7 @@ def read_asked(
         for key, value in said.items():
             given.setdefault(key, value)
     if not any(given.get(k) for k in PARTS):
-        raise Invalid(say("Say what to look for.") + " " + _hint(), "no_scope")
+        raise Invalid(say("Say what to look for.") + " " + how_to_ask(given), "no_scope")
     player = given.get("player")
     if player is not None and (len(player) > PLAYER_NAME or not folded(player)):
         raise Invalid(

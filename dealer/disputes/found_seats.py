@@ -53,11 +53,14 @@ class FoundSeat:
     seating: int
     paid: int = 0
     received: int = 0
-    #: How the amount asked about shows: "paid", "received" (in all), or "payment".
+    #: How the amount asked about shows: "paid", "received" (in all), "payment" (one), or
+    #: "event" (the seat's total for one event: 16 from four payers of 4).
     matched: str = ""
     #: The seat's payments of exactly the amount asked about, and that amount.
     same: int = 0
     amount: int = 0
+    #: The seat's events whose chips (paid, or received) total the amount asked about.
+    events: int = 0
     payments: list[MatchedPayment] = field(default_factory=list)
 
     @property
@@ -79,14 +82,17 @@ class SeatsFound:
 
 
 def matches(seat: FoundSeat, amount: int) -> bool:
-    """Whether ``amount`` shows in the seat's chips: in all (paid, received, or its net), or
-    as one payment."""
+    """Whether ``amount`` shows in the seat's chips: in all (paid, received, or its net), as
+    one payment, or as its total for one event (what a player remembers of a condition: the
+    chips from every payer)."""
     if amount in (seat.paid, -seat.net):
         seat.matched = "paid"
     elif amount in (seat.received, seat.net):
         seat.matched = "received"
     elif seat.same:
         seat.matched = "payment"
+    elif seat.events:
+        seat.matched = "event"
     return bool(seat.matched)
 
 
@@ -116,6 +122,9 @@ def add_payments(session: Session, page: list[FoundSeat]) -> None:
             if seat is None or not _kept(seat, paid, chips):
                 continue
             seat.payments.append(MatchedPayment(seq, event_id or 0, 0, 0, chips, paid))
+    for seat in page:
+        if seat.matched == "event":
+            seat.payments = _of_events(seat.payments, seat.amount)
 
 
 def _kept(seat: FoundSeat, paid: bool, chips: int) -> bool:
@@ -126,6 +135,14 @@ def _kept(seat: FoundSeat, paid: bool, chips: int) -> bool:
     if seat.matched == "payment":
         return chips == seat.amount
     return True
+
+
+def _of_events(payments: list[MatchedPayment], amount: int) -> list[MatchedPayment]:
+    """The payments of the events whose chips, paid or received, total ``amount``."""
+    totals: dict[tuple[int, bool], int] = {}
+    for p in payments:
+        totals[p.event, p.paid] = totals.get((p.event, p.paid), 0) + p.chips
+    return [p for p in payments if totals[p.event, p.paid] == amount]
 
 
 def number_payments(session: Session, payments: list[MatchedPayment]) -> None:

@@ -1,14 +1,13 @@
 """Find a seat in a hand the way a player remembers it (`dealer.disputes.asking` reads the
-words): the seats of the shift's hands whose player, seat, table and time fit, and, when an
-amount is given, whose chips in that hand show it: paid or received in all, or in one payment.
+words): the seats of the shift's hands whose player, seat, table and time fit and whose chips
+show the amount: in all (paid, received), in one payment, or for one event (16 = 4 x 4).
 
 Two ways through, whichever reads less:
 
 - **An amount without a time** (a player, a seat or a table named): the seats' chips of every
   hand of the shift, summed and matched by the database in one question, through the accounts'
   indexes, reading the entries of those seats only; the page of seats that fit, newest hand
-  first, is all that comes back. A busy shift's every hand is read this way
-  (bench/disputes.py: "seat 3, 11 chips" across 9,600 hands).
+  first, is all that comes back (bench/disputes.py: a busy shift's 9,600 hands).
 - **Otherwise** (a time, or no amount): the hands are read newest first, a batch at a time,
   and only the entries of those hands (of the seats asked about) are summed, so the search
   stops as soon as it has a page of seats; a time reads a half hour of hands at most.
@@ -26,7 +25,7 @@ from typing import Any
 from sqlalchemy import Integer, case, func, literal_column, or_, select, union_all
 from sqlalchemy.orm import Session
 
-from dealer.disputes.asking import SeatQuery, folded
+from dealer.disputes.asking import SeatQuery, folded, named
 from dealer.disputes.found_seats import (
     FoundSeat,
     SeatsFound,
@@ -151,12 +150,9 @@ def _seatings(
         wanted = wanted.where(Seating.table_id.in_(tables))
     if query.seat is not None:
         wanted = wanted.where(Seating.seat == query.seat)
-    name = folded(query.player) if query.player is not None else None
-    return {
-        ident: (seat, player, table)
-        for ident, seat, player, table in session.execute(wanted)
-        if name is None or name in folded(player)
-    }
+    rows = list(session.execute(wanted))
+    fits = named(query.player, {row[2] for row in rows}) if query.player is not None else None
+    return {i: (s, player, t) for i, s, player, t in rows if fits is None or player in fits}
 
 
 _HAND_COLUMNS = (Hand.id, Hand.number, Hand.table_id, Hand.seats, Hand.started_at, Hand.ended_at)
@@ -271,7 +267,7 @@ def _sums(
                 LedgerEntry.at >= low,
                 LedgerEntry.at <= high,
             )
-            .group_by(LedgerEntry.hand_id, column)
+            .group_by(LedgerEntry.hand_id, column, LedgerEntry.event_id)  # an event's total too
         )
         chunks = _chunked(accounts) if narrowed else [None]
         for chunk in chunks:
@@ -285,6 +281,7 @@ def _sums(
                 else:
                     seat.received += int(chips)
                 seat.same += int(count or 0)
+                seat.events += int(chips) == query.amount
 
 
 def _summed(
@@ -317,15 +314,16 @@ def _summed(
                 (chips if paid else zero).label("paid"),
                 (zero if paid else chips).label("received"),
                 func.sum(case((LedgerEntry.chips == amount, 1), else_=0)).label("same"),
+                case((chips == amount, 1), else_=0).label("events"),
             )
             .where(account.in_(accounts), LedgerEntry.hand_id.is_not(None))
-            .group_by(account, LedgerEntry.hand_id)
+            .group_by(account, LedgerEntry.hand_id, LedgerEntry.event_id)  # and by event
         )
 
     sides = union_all(
         side(LedgerEntry.from_account, True), side(LedgerEntry.to_account, False)
     ).subquery("sides")
-    paid, received, same = (func.sum(c) for c in (sides.c.paid, sides.c.received, sides.c.same))
+    paid, received, same, events = (func.sum(c) for c in list(sides.c)[2:])
     totals = (
         select(
             sides.c.hand_id,
@@ -333,6 +331,7 @@ def _summed(
             paid.label("paid"),
             received.label("received"),
             same.label("same"),
+            events.label("events"),
         )
         .group_by(sides.c.hand_id, sides.c.account)
         # As `matches` reads them: paid or received in all, the net either way, one payment.
@@ -343,6 +342,7 @@ def _summed(
                 received - paid == amount,
                 paid - received == amount,
                 same > 0,
+                events > 0,
             )
         )
         .subquery("totals")
@@ -359,6 +359,7 @@ def _summed(
             totals.c.paid,
             totals.c.received,
             totals.c.same,
+            totals.c.events,
             Hand.number,
             Hand.table_id,
             Hand.started_at,
@@ -373,7 +374,7 @@ def _summed(
         .limit(limit + 1)
     )
     found = []
-    for hand_id, account, chips_paid, chips_received, count, number, table_id, started in rows:
+    for hand_id, account, paid_in, got, count, hits, number, table_id, started in rows:
         seating = seating_of[account]
         seat, player, _ = seatings[seating]
         s = FoundSeat(
@@ -385,10 +386,11 @@ def _summed(
             seat,
             player,
             seating,
-            paid=int(chips_paid),
-            received=int(chips_received),
+            paid=int(paid_in),
+            received=int(got),
             same=int(count),
             amount=amount,
+            events=int(hits),
         )
         matches(s, amount)
         found.append(s)

@@ -8,7 +8,10 @@ What needs the floor:
   (the engine's ``Hand.needs_supervisor``; `dealer.hands.record`; 403 ``supervisor_required``);
 - the time collection before it is due (`dealer.floor.time_collection`; 409 ``not_due``);
 - closing a session that is not the caller's, and confirming any close
-  (`dealer.floor.table_sessions`; 403 ``not_your_session``).
+  (`dealer.floor.table_sessions`; 403 ``not_your_session``);
+- a count at a session's close with a variance over the table's tolerance
+  (`dealer.floor.counts`; 403 ``needs_supervisor``): approved by a supervisor who is neither
+  the person who counted nor the one who confirmed the count (`approval_by_another`).
 
 Who approves (`approver`): the supervisor whose name and PIN came with the write (checked by
 `dealer.people.users.vouch` before the write begins, counted when wrong), else
@@ -21,6 +24,8 @@ approval now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy.orm import Session
 
 from dealer.errors import DealerError, Forbidden
@@ -30,6 +35,7 @@ from dealer.words.catalogue import say, say_later
 
 __all__ = [
     "approval",
+    "approval_by_another",
     "approve_chips",
     "approved_words",
     "approver",
@@ -66,6 +72,20 @@ def approval(
     if found is None:
         raise refused
     return found
+
+
+def approval_by_another(
+    supervisor: User | None, involved: Sequence[User], refused: DealerError
+) -> User:
+    """The approver of a write a second supervisor must approve: the supervisor whose name and
+    PIN came with it, when they are none of ``involved`` (who did the work, who confirmed it).
+
+    The caller's own sign-in never approves it, whatever their role: a count checked by the
+    person who made it is no check (an admin counting once approved their own variance).
+    ``refused`` is raised when nobody else approves."""
+    if supervisor is None or any(supervisor.id == person.id for person in involved):
+        raise refused
+    return supervisor
 
 
 def chips_need_floor(table: Table, amount: int) -> bool:

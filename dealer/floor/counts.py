@@ -9,7 +9,9 @@ with their name and PIN. What the ledger says should be there:
 - the drop box: the cash for the chips sold over the session (buy-ins less cash-outs, at the
   table's chip value).
 
-A variance over the table's ``count_tolerance`` needs a supervisor's approval and a reason.
+A variance over the table's ``count_tolerance`` needs a reason and the approval of a supervisor
+other than the two who counted and confirmed (the caller's own sign-in approves nothing here):
+the audit trail names all three.
 The count is a record of the audit trail (kind ``count``): append-only, linked into the keyed
 chain like every record, one per session.
 """
@@ -34,8 +36,8 @@ __all__ = [
     "change_count_settings",
     "counts_of",
     "expected_count",
+    "last_closed",
     "record_count",
-    "uncounted_session",
 ]
 
 
@@ -95,17 +97,15 @@ def expected_count(session: Session, down: TableSession) -> Expected:
     return Expected(tray, sold * table.chip_value_cents)
 
 
-def uncounted_session(session: Session, table_id: int) -> TableSession | None:
-    """The table's latest session, when its down has ended and it is not counted yet."""
-    latest = session.scalars(
+def last_closed(session: Session, table_id: int) -> TableSession | None:
+    """The table's latest session whose down has ended (counted or not): the one the table
+    screen guides through its close, its count and its report."""
+    return session.scalars(
         select(TableSession)
-        .where(TableSession.table_id == table_id)
-        .order_by(TableSession.opened_at.desc(), TableSession.id.desc())
+        .where(TableSession.table_id == table_id, TableSession.closed_at.is_not(None))
+        .order_by(TableSession.closed_at.desc(), TableSession.id.desc())
         .limit(1)
     ).first()
-    if latest is None or latest.closed_at is None or counts_of(session, [latest.id]):
-        return None
-    return latest
 
 
 def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord]:
@@ -120,6 +120,25 @@ def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord
     return {r.details["session"]: r for r in found if r.details.get("session") in wanted}
 
 
+def _needs_another(
+    variance: int, expected: Expected, table: Table, user: User, witness: User
+) -> Forbidden:
+    """The refusal of a variance nobody else approved: who may approve it, in words."""
+    return Forbidden(
+        say(
+            "The count is {variance:+,} chips from the ledger's {expected:,}, more than this "
+            "table's {tolerance:,}: a supervisor's name and PIN must approve it, with a reason "
+            "(a supervisor other than {counter}, who counted, and {witness}, who confirmed).",
+            variance=variance,
+            expected=expected.tray_chips,
+            tolerance=table.count_tolerance,
+            counter=user.name,
+            witness=witness.name,
+        ),
+        "needs_supervisor",
+    )
+
+
 def record_count(
     session: Session,
     down: TableSession,
@@ -131,8 +150,9 @@ def record_count(
     reason: str | None,
 ) -> AuditRecord:
     """Record the count at ``down``'s close; refused before the down ends, a second time,
-    without a second person, and with a variance over the table's tolerance unless a
-    supervisor approves it with a reason."""
+    without a second person, and with a variance over the table's tolerance unless a third
+    person, a supervisor who neither counted nor confirmed, approves it with a reason
+    (`approvals.approval_by_another`: for the API and the screens alike)."""
     if down.closed_at is None:
         raise Conflict(
             say("Close the session before counting: the down is still open."), "session_open"
@@ -155,19 +175,13 @@ def record_count(
     cash = (drop_box_cents or 0) - (expected.drop_box_cents or 0)
     cash_chips = abs(cash) / table.chip_value_cents if table.chip_value_cents else abs(cash)
     over = abs(variance) > table.count_tolerance or cash_chips > table.count_tolerance
-    refused = Forbidden(
-        say(
-            "The count is {variance:+,} chips from the ledger's {expected:,}, more than this "
-            "table's {tolerance:,}: a supervisor's name and PIN must approve it, with a reason.",
-            variance=variance,
-            expected=expected.tray_chips,
-            tolerance=table.count_tolerance,
-        ),
-        "needs_supervisor",
-    )
-    approver = approvals.approval(over, user, supervisor, refused) if over else None
-    if over and not (reason or "").strip():
-        raise Invalid(say("Give the reason for the variance."), "reason_missing")
+    approver = None
+    if over:
+        approver = approvals.approval_by_another(
+            supervisor, [user, witness], _needs_another(variance, expected, table, user, witness)
+        )
+        if not (reason or "").strip():
+            raise Invalid(say("Give the reason for the variance."), "reason_missing")
     counted = say_later(
         "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
         "confirmed by {witness}."
@@ -175,7 +189,7 @@ def record_count(
     if approver is not None:
         counted = say_later(
             "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
-            "confirmed by {witness}. {supervisor} approved the variance."
+            "confirmed by {witness}. {supervisor} approved the variance: {reason}"
         )
     words = say(
         counted,
@@ -185,6 +199,7 @@ def record_count(
         expected=expected.tray_chips,
         witness=witness.name,
         supervisor=approver.name if approver is not None else "",
+        reason=(reason or "").strip(),
     )
     return record_audit(
         session,

@@ -144,8 +144,8 @@ class SeatSearch(TypedDict, total=False):
         str,
         _SAID,
         Field(
-            description='The whole search in words, parts apart with commas: "player Rosa, '
-            'table 4, around 21:40, 8 chips".'
+            description='The whole search in words, as a player says it: "Rosa table 4 16 '
+            'chips", "player Rosa, table 4, around 21:40, 8 chips".'
         ),
     ]
     player: Annotated[str, _SAID, Field(description="Part of a name: any case, accents ignored.")]

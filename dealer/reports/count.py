@@ -15,11 +15,15 @@ from dealer.words.catalogue import say
 __all__ = ["count_section"]
 
 
-def count_section(count: CountLine | None, width: float, tz: ZoneInfo, cur: str) -> list[Flowable]:
-    """What was counted, what the ledger says, the variance, and who counted and confirmed."""
+def count_section(
+    count: CountLine | None, width: float, tz: ZoneInfo, cur: str, drop: str
+) -> list[Flowable]:
+    """What was counted, what the ledger says, the variance, and who counted and confirmed;
+    before the count, what the ledger expects in the tray (``drop``: the session's drop)."""
     title = section(say("Count at the close"))
     if count is None:
-        return [*title, note(escape(say("Not counted yet.")))]
+        expects = say("Not counted yet: the ledger expects {drop} in the tray.", drop=drop)
+        return [*title, note(escape(expects))]
     value = count.chip_value_cents
     expected = chips_text(count.expected_chips, value, cur)
     items = [

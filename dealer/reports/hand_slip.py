@@ -7,18 +7,39 @@ from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, Spacer, Table
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from dealer.reports.dispute_table import dispute_count, disputes_story
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
-from dealer.reports.layout import alarm, cell, grid, heading, note, pairs, signatures, small
+from dealer.reports.fonts import BOLD
+from dealer.reports.layout import (
+    alarm,
+    cell,
+    grid,
+    heading,
+    note,
+    pairs,
+    signatures,
+    small,
+)
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import HandSlip, PrintOptions
 from dealer.words.catalogue import say, say_n
 from dealer.words.parties import party_words
 
-__all__ = ["hand_slip_pdf", "party_text", "slip_decor", "winner_words"]
+__all__ = [
+    "hand_slip_pdf",
+    "opening_words",
+    "party_text",
+    "proof_lines",
+    "slip_decor",
+    "times_words",
+    "winner_words",
+]
 
+#: The slip's first line: the table and the hand, larger and bold.
+LEAD = ParagraphStyle("slip_lead", fontName=BOLD, fontSize=12.5, leading=15, spaceAfter=1)
 EVENT_FILL = colors.Color(0.93, 0.95, 0.98)
 VOID_GREY = "#777777"
 #: Rows set closer than the other documents' tables: a slip fits one page.
@@ -31,7 +52,10 @@ def party_text(party: str) -> str:
 
 
 def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
-    """The hand slip as a PDF: one page for a typical hand (up to about 20 events)."""
+    """The hand slip as a PDF, read top-down as a manager reads it: the table, the hand, its
+    times and the settlement first; then the events; the ledger's proof (its entries, head
+    hash and the rules in force) last, smaller. One page for a typical hand (up to about 20
+    events)."""
     options = options or PrintOptions()
     tz = zone(options.timezone)
     width = frame_width(options)
@@ -39,26 +63,12 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
     value = slip.chip_value_cents
 
     money = ChipsAt(value, cur)
-    story = _head(slip, width, tz, say("{money} a chip", money=money_text(value, cur)))
-    if slip.note:
-        story.append(note(alarm(slip.note)))
-    story += [
-        small(
-            "<b>"
-            + escape(say("RULES IN FORCE"))
-            + "</b> - "
-            + " &middot; ".join(f"<b>{escape(k)}</b>: {escape(v)}" for k, v in slip.rules_words)
-        ),
-        *heading(say("Events and payments")),
-        _events(slip, width, money, tz),
+    story: list[Flowable] = [
+        Paragraph(escape(opening_words(slip)), LEAD),
+        note(escape(times_words(slip, tz))),
+        *heading(say("Settlement")),
+        _settlement(slip, width, money),
     ]
-    if slip.rules_applied:
-        story += [*heading(say("The rules these payments follow"))]
-        story += [
-            small(f"<b>{escape(name)}</b>: {escape(words)}", size=6.5)
-            for name, words in slip.rules_applied
-        ]
-    story += [*heading(say("Settlement")), _settlement(slip, width, money)]
     if slip.total_net:
         off = say_n(
             "The nets total {n} chip, not zero: the books do not balance.",
@@ -66,6 +76,16 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
             slip.total_net,
         )
         story.append(note(alarm(off)))
+    story += _head(slip, width, say("{money} a chip", money=money_text(value, cur)))
+    if slip.note:
+        story.append(note(alarm(slip.note)))
+    story += [*heading(say("Events and payments")), _events(slip, width, money, tz)]
+    if slip.rules_applied:
+        story += [*heading(say("The rules these payments follow"))]
+        story += [
+            small(f"<b>{escape(name)}</b>: {escape(words)}", size=6.5)
+            for name, words in slip.rules_applied
+        ]
     if slip.disputes:
         story += disputes_story(slip.disputes, width, tz, with_hand=False)
     story += [
@@ -76,8 +96,54 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
             width,
             compact=True,
         ),
+        Spacer(1, 4),
+        *[small(line, size=6.5) for line in proof_lines(slip)],
     ]
     return build_pdf(story, slip_decor(slip, options, say("NETS DO NOT BALANCE")))
+
+
+def opening_words(slip: HandSlip) -> str:
+    """A slip's first line, on a page and a receipt: the table and the hand."""
+    return say("{table} · hand {number}", table=slip.table, number=slip.number)
+
+
+def times_words(slip: HandSlip, tz: ZoneInfo) -> str:
+    """A slip's second line: when the hand was dealt and settled, and who won."""
+    opened = local_time(slip.opened_at, tz)
+    if slip.settled_at is None:
+        return say(
+            "Dealt {opened} · {status}, not settled", opened=opened, status=status_text(slip.status)
+        )
+    winner = next((s for s in slip.seats if s.seat == slip.winner), None)
+    return say(
+        "Dealt {opened} · settled {settled} · winner {winner}",
+        opened=opened,
+        settled=local_time(slip.settled_at, tz),
+        winner=winner_words(winner.seat, winner.player) if winner else say("none"),
+    )
+
+
+def proof_lines(slip: HandSlip) -> list[str]:
+    """The ledger's proof, in markup, for the foot of a slip: its entries and head hash, and
+    the rules in force."""
+    if slip.ledger_first_seq is None:
+        entries = say("none yet")
+    else:
+        entries = say(
+            "seq {first} to {last}", first=slip.ledger_first_seq, last=slip.ledger_last_seq
+        )
+    ledger = say(
+        "<b>Ledger entries</b> {entries}; <b>head hash</b> {hash}",
+        entries=escape(entries),
+        hash=escape(slip.head_hash or say("none")),
+    )
+    rules = (
+        "<b>"
+        + escape(say("RULES IN FORCE"))
+        + "</b> - "
+        + " &middot; ".join(f"<b>{escape(k)}</b>: {escape(v)}" for k, v in slip.rules_words)
+    )
+    return [ledger, rules]
 
 
 def slip_decor(slip: HandSlip, options: PrintOptions, alarm: str) -> PageDecor:
@@ -89,33 +155,17 @@ def slip_decor(slip: HandSlip, options: PrintOptions, alarm: str) -> PageDecor:
     return PageDecor(say("Hand slip"), subject, options, slip.reprint, alarm=shown)
 
 
-def _head(slip: HandSlip, width: float, tz: ZoneInfo, chip_value: str) -> list[Flowable]:
-    """The slip's summary: the hand, its dealer and times, the winner, the disputes, the
-    ledger's range and head hash."""
-    winner = next((s for s in slip.seats if s.seat == slip.winner), None)
-    if slip.ledger_first_seq is None:
-        entries = say("none yet")
-    else:
-        entries = say(
-            "seq {first} to {last}", first=slip.ledger_first_seq, last=slip.ledger_last_seq
-        )
+def _head(slip: HandSlip, width: float, chip_value: str) -> list[Flowable]:
+    """The rest of the hand's summary: its id, dealer, status, chip value and disputes."""
     summary = [
         (say("table"), slip.table),
         (say("hand"), say("{number} (id {id})", number=slip.number, id=slip.hand_id)),
         (say("dealer"), slip.dealer),
         (say("status"), status_text(slip.status)),
-        (say("opened"), local_time(slip.opened_at, tz)),
-        (say("settled"), local_time(slip.settled_at, tz) or say("not settled")),
         (say("chip value"), chip_value),
-        (say("winner"), winner_words(winner.seat, winner.player) if winner else say("none")),
         (say("disputes"), dispute_count(slip.disputes)),
     ]
-    ledger = say(
-        "<b>Ledger entries</b> {entries}; <b>head hash</b> {hash}",
-        entries=escape(entries),
-        hash=escape(slip.head_hash or say("none")),
-    )
-    return [pairs(summary, width, columns=3, label_share=0.32), small(ledger)]
+    return [Spacer(1, 4), pairs(summary, width, columns=3, label_share=0.32)]
 
 
 def winner_words(seat: int, player: str) -> str:

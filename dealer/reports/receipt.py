@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
 from dealer.reports.fonts import BOLD, FONT
-from dealer.reports.hand_slip import slip_decor, winner_words
+from dealer.reports.hand_slip import opening_words, proof_lines, slip_decor, times_words
 from dealer.reports.layout import ALARM, alarm
 from dealer.reports.pages import build_pdf
 from dealer.reports.statement_slip import statement_decor
@@ -24,6 +24,9 @@ __all__ = ["hand_slip_receipt", "statement_receipt"]
 _LINE = ParagraphStyle("receipt", fontName=FONT, fontSize=7, leading=8.6)
 _INDENT = ParagraphStyle("receipt_indent", _LINE, leftIndent=8)
 _HEAD = ParagraphStyle("receipt_head", _LINE, fontName=BOLD, fontSize=8, spaceBefore=5)
+_LEAD = ParagraphStyle("receipt_lead", _LINE, fontName=BOLD, fontSize=10, leading=12)
+#: The ledger's proof at the roll's foot: smaller, after everything a person reads.
+_PROOF = ParagraphStyle("receipt_proof", _LINE, fontSize=5.5, leading=6.8)
 
 
 def _line(markup: str, indent: bool = False) -> Paragraph:
@@ -39,60 +42,27 @@ def _signature(label: str) -> list[Flowable]:
 
 
 def _slip_head(slip: HandSlip, options: PrintOptions, tz: ZoneInfo) -> list[Flowable]:
-    """The receipt's first lines: the dealer, status and times, chip value, winner, ledger."""
-    winner = next((s for s in slip.seats if s.seat == slip.winner), None)
-    settled = local_time(slip.settled_at, tz) or say("not settled")
-    won = winner_words(winner.seat, winner.player) if winner else say("none")
+    """The receipt's first lines: the table and the hand, when, then the dealer, status and
+    chip value."""
     chip_value = money_text(slip.chip_value_cents, options.currency)
-    story: list[Flowable] = [
+    return [
+        Paragraph(escape(opening_words(slip)), _LEAD),
+        _line(escape(times_words(slip, tz))),
         _line(
             say(
-                "<b>Dealer</b> {dealer} &middot; <b>status</b> {status}",
+                "<b>Dealer</b> {dealer} &middot; <b>status</b> {status} &middot; "
+                "<b>chip value</b> {value}",
                 dealer=escape(slip.dealer),
                 status=escape(status_text(slip.status)),
-            )
-        ),
-        _line(say("<b>Opened</b> {at}", at=local_time(slip.opened_at, tz))),
-        _line(say("<b>Settled</b> {at}", at=escape(settled))),
-        _line(
-            say(
-                "<b>Chip value</b> {value} &middot; <b>winner</b> {winner}",
                 value=chip_value,
-                winner=escape(won),
             )
         ),
     ]
-    if slip.ledger_first_seq is not None:
-        story.append(
-            _line(
-                say(
-                    "<b>Ledger</b> seq {first} to {last}",
-                    first=slip.ledger_first_seq,
-                    last=slip.ledger_last_seq,
-                )
-            )
-        )
-    return story
 
 
-def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
-    """The hand slip on an 80 mm roll: the same figures and sentences, one after another."""
-    tz = zone(options.timezone)
-    money = ChipsAt(slip.chip_value_cents, options.currency)
-    story = _slip_head(slip, options, tz)
-    if slip.note:
-        story.append(_line(alarm(slip.note)))
-    story.append(_head(say("Rules in force")))
-    story.append(_line(" &middot; ".join(f"{escape(k)}: {escape(v)}" for k, v in slip.rules_words)))
-    story.append(_head(say("Events and payments")))
-    for event in slip.events:
-        text = escape(event.text)
-        if event.voided:
-            text += " " + alarm(say("VOIDED"))
-        story.append(_line(f"<b>#{event.seq}</b> {local_time(event.at, tz, 'time')} {text}"))
-        for sentence, chips in event.said:
-            story.append(_line(f"{escape(sentence)} <b>{escape(money(chips))}</b>", indent=True))
-    story.append(_head(say("Settlement")))
+def _settlement(slip: HandSlip, money: ChipsAt) -> list[Flowable]:
+    """Each seat's net, the pot and the house, and the total."""
+    story: list[Flowable] = [_head(say("Settlement"))]
     for s in slip.seats:
         line = say(
             "Seat {seat} {player} ({status}): {net}",
@@ -110,8 +80,28 @@ def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
         story.append(_line(f'<font color="{ALARM}">{off}</font>'))
     else:
         story.append(_line(say("<b>Total {total}</b>", total=total)))
+    return story
+
+
+def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
+    """The hand slip on an 80 mm roll: the same figures and sentences, one after another, in
+    the page's order: the table, the hand and the settlement first, the ledger's proof last."""
+    tz = zone(options.timezone)
+    money = ChipsAt(slip.chip_value_cents, options.currency)
+    story = [*_slip_head(slip, options, tz), *_settlement(slip, money)]
+    if slip.note:
+        story.append(_line(alarm(slip.note)))
+    story.append(_head(say("Events and payments")))
+    for event in slip.events:
+        text = escape(event.text)
+        if event.voided:
+            text += " " + alarm(say("VOIDED"))
+        story.append(_line(f"<b>#{event.seq}</b> {local_time(event.at, tz, 'time')} {text}"))
+        for sentence, chips in event.said:
+            story.append(_line(f"{escape(sentence)} <b>{escape(money(chips))}</b>", indent=True))
     dealer = say("Dealer - {dealer}", dealer=slip.dealer)
     story += [*_signature(dealer), *_signature(say("Floor - name, date"))]
+    story += [Spacer(1, 6), *(Paragraph(line, _PROOF) for line in proof_lines(slip))]
     # The receipt's alarm is shorter: its header is 80 mm wide.
     return build_pdf(story, slip_decor(slip, options, say("DOES NOT BALANCE")))
 

@@ -31,6 +31,7 @@ from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import PrintOptions, SessionReport
 from dealer.words.catalogue import say, say_n
 from dealer.words.checks import failed_short
+from dealer.words.tables import hands_dealt, hands_dealt_label
 
 __all__ = ["session_pdf"]
 
@@ -61,7 +62,7 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         )
         story.append(note(alarm(off)))
     story += [
-        *count_section(report.count, width, tz, options.currency),
+        *count_section(report.count, width, tz, options.currency, money(report.house_drop)),
         *section(say("Voids and corrections")),
         _corrections(report, width, money, tz),
         *section(say("Hands")),
@@ -101,9 +102,7 @@ def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[
     """The session's figures at the head of its report."""
     cur = money.currency
     value = report.chip_value_cents
-    played = f"{report.hands_played}"
-    if report.hands_void:
-        played = say("{played} ({void} void)", played=played, void=report.hands_void)
+    played = hands_dealt(len(report.hands), report.hands_void)
     opened = local_time(report.opened_at, tz)
     if report.opened_by_dealing:
         opened = say("{at} (by dealing a hand: no session was open)", at=opened)
@@ -115,7 +114,7 @@ def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[
         (say("opened"), opened),
         (say("closed"), local_time(report.closed_at, tz) or say("still open")),
         (say("close confirmed by"), report.close_confirmed_by or say("not confirmed")),
-        (say("hands played"), played),
+        (hands_dealt_label(), played),
         (say("house drop"), money(report.house_drop)),
         (say("voids and corrections"), str(len(report.corrections))),
         (say("disputes"), dispute_count(report.disputes)),

@@ -1,7 +1,8 @@
 """The shift ledger's first pages: what a manager checks first, in one place.
 
-The figures, then the collections and rake by table and by dealer, cash in and out, short
-stacks, and the counts at the sessions' close with their variances.
+The money first (the drop, the cash, the counts at the sessions' close with their variances
+and their reasons, whole), then the collections and rake by table and by dealer, cash in and
+out, short stacks; then the ledger's proof (the trial balance, the chain, the checkpoint).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dealer.reports.layout import PagedTable, note, pairs, section
 from dealer.views.documents.model import Amount
 from dealer.views.documents.shift_model import ShiftReport
 from dealer.words.catalogue import say, say_n
+from dealer.words.tables import hands_dealt, hands_dealt_label
 
 __all__ = ["summary_story"]
 
@@ -28,8 +30,9 @@ def _amount(report: ShiftReport, field: str) -> Amount:
     return total
 
 
-def summary_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str, str]]:
-    """The figures of the summary, as (label, value)."""
+def money_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str, str]]:
+    """The money of the window first, as a manager reads it: the drop, the cash, the counts
+    and their variances, then what happened at the tables."""
     hands = sum(t.hands for t in report.tables)
     voids = sum(t.void_hands for t in report.tables)
     still_open = sum(1 for d in report.disputes if d.is_open)
@@ -37,14 +40,26 @@ def summary_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str
     for s in report.short_stacks:
         short += Amount.of(s.chips, s.chip_value_cents)
     variances = [c for c in report.counts if c.variance or c.cash_variance]
-    chain = report.chain
-    balance, chained, filed = _books_words(report)
     short_stacks = amount_text(short, cur, signed=True)
     return [
         (say("from"), local_time(report.window_from, tz)),
         (say("to"), local_time(report.window_to, tz)),
+        (say("house drop"), amount_text(report.drop, cur)),
+        (say("collected"), amount_text(_amount(report, "collected"), cur)),
+        (say("rake"), amount_text(_amount(report, "rake"), cur)),
+        (say("cash in (buy-ins)"), amount_text(_amount(report, "buy_ins"), cur)),
+        (say("cash out (cash-outs)"), amount_text(_amount(report, "cash_outs"), cur)),
+        (
+            say("counts"),
+            say(
+                "{counts} ({variances} with a variance)",
+                counts=len(report.counts),
+                variances=len(variances),
+            ),
+        ),
+        (say("short stacks"), f"{len(report.short_stacks)} ({short_stacks})"),
         (say("tables"), str(len(report.tables))),
-        (say("hands"), say_n("{hands} ({n} void)", "{hands} ({n} voids)", voids, hands=hands)),
+        (hands_dealt_label(), hands_dealt(hands, voids)),
         (say("voided events"), str(sum(t.voided_events for t in report.tables))),
         (say("overrides and approvals"), str(sum(t.overrides for t in report.tables))),
         (
@@ -55,26 +70,19 @@ def summary_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str
                 ruled=len(report.disputes) - still_open,
             ),
         ),
-        (say("house drop"), amount_text(report.drop, cur)),
-        (say("collected"), amount_text(_amount(report, "collected"), cur)),
-        (say("rake"), amount_text(_amount(report, "rake"), cur)),
-        (say("cash in (buy-ins)"), amount_text(_amount(report, "buy_ins"), cur)),
-        (say("cash out (cash-outs)"), amount_text(_amount(report, "cash_outs"), cur)),
-        (say("short stacks"), f"{len(report.short_stacks)} ({short_stacks})"),
-        (
-            say("counts"),
-            say(
-                "{counts} ({variances} with a variance)",
-                counts=len(report.counts),
-                variances=len(variances),
-            ),
-        ),
         (say("players"), str(len(report.players))),
+    ]
+
+
+def proof_pairs(report: ShiftReport, tz: ZoneInfo) -> list[tuple[str, str]]:
+    """The ledger's proof, after the money: the trial balance, the chain, the checkpoint."""
+    balance, chained, filed = _books_words(report)
+    return [
         (say("trial balance"), balance),
         (say("chain check"), chained),
-        (say("checked"), checked_text(chain, tz)),
+        (say("checked"), checked_text(report.chain, tz)),
         (say("checkpoint"), filed),
-        (say("head hash"), chain.head or say("none")),
+        (say("head hash"), report.chain.head or say("none")),
     ]
 
 
@@ -99,14 +107,16 @@ def _books_words(report: ShiftReport) -> tuple[str, str, str]:
 
 
 def summary_story(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[Flowable]:
-    """The summary: its figures, then each table's and each dealer's."""
-    story: list[Flowable] = [pairs(summary_pairs(report, tz, cur), width)]
+    """The summary: the money, the counts with their variances and reasons, each table's and
+    each dealer's figures; then the ledger's proof."""
+    story: list[Flowable] = [pairs(money_pairs(report, tz, cur), width)]
+    story += [*section(say("Counts at the sessions' close")), *_counts(report, width, tz, cur)]
     story += [*section(say("Collections and rake by table")), _collections(report, width, cur)]
     story += [*section(say("Collections by dealer")), _dealers(report, width, cur)]
     story += [*section(say("Cash in and out by table")), _cash(report, width, cur)]
     if report.short_stacks:
         story += [*section(say("Short stacks at the end")), _short(report, width, cur)]
-    story += [*section(say("Counts at the sessions' close")), _counts(report, width, tz, cur)]
+    story += [*section(say("The ledger's proof")), pairs(proof_pairs(report, tz), width)]
     return story
 
 
@@ -198,45 +208,56 @@ def _short(report: ShiftReport, width: float, cur: str) -> Flowable:
     return PagedTable(header, rows, [f * width for f in fractions], right=(1, 3))
 
 
-def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> Flowable:
+def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[Flowable]:
+    """Each count: what was counted, what the ledger says, the variance and who confirmed;
+    then each variance's approval and reason, whole."""
     if not report.counts:
-        return note(escape(say("No count was recorded at a session's close in the window.")))
-    fractions = (0.14, 0.12, 0.1, 0.16, 0.16, 0.32)
+        return [note(escape(say("No count was recorded at a session's close in the window.")))]
+    fractions = (0.15, 0.12, 0.1, 0.15, 0.15, 0.15, 0.18)
     rows = []
     for c in report.counts:
         value = c.chip_value_cents
-        cash = ""
-        if c.drop_box_cents is not None:
-            cash = f"{money_text(c.drop_box_cents, cur)} ({money_text(c.cash_variance, cur, True)})"
-        confirmed = c.confirmed_by or say("nobody yet")
-        if c.approved_by:
-            who = say(
-                "{counter}; confirmed by {confirmer}; variance approved by {approver}: {reason}",
-                counter=c.counted_by,
-                confirmer=confirmed,
-                approver=c.approved_by,
-                reason=c.reason or "",
-            )
-        else:
-            who = say(
-                "{counter}; confirmed by {confirmer}", counter=c.counted_by, confirmer=confirmed
-            )
         rows.append(
             [
                 c.table,
                 c.dealer,
                 local_time(c.at, tz, "short"),
-                say(
-                    "{tray} of {expected}",
-                    tray=f"{c.tray_chips:,}",
-                    expected=f"{c.expected_chips:,}",
-                ),
+                chips_text(c.tray_chips, value, cur),
+                chips_text(c.expected_chips, value, cur),
                 chips_text(c.variance, value, cur, signed=True),
-                who,
+                c.confirmed_by or say("nobody yet"),
             ]
         )
-        if cash:
-            rows.append(["", "", "", say("drop box"), cash, ""])
-    header = [say("Table"), say("Dealer"), say("At"), say("Tray counted"), say("Variance")]
-    header += [say("Counted, confirmed")]
-    return PagedTable(header, rows, [f * width for f in fractions], right=(3, 4))
+        if c.drop_box_cents is not None and c.expected_cents is not None:
+            rows.append(
+                [
+                    "",
+                    "",
+                    say("drop box"),
+                    money_text(c.drop_box_cents, cur),
+                    money_text(c.expected_cents, cur),
+                    money_text(c.cash_variance, cur, True),
+                    "",
+                ]
+            )
+    header = [say("Table"), say("Dealer"), say("At"), say("Counted"), say("The ledger")]
+    header += [say("Variance"), say("Confirmed by")]
+    story: list[Flowable] = [
+        PagedTable(header, rows, [f * width for f in fractions], right=(3, 4, 5))
+    ]
+    for c in report.counts:
+        if not (c.variance or c.cash_variance):
+            continue
+        words = say(
+            "{table}, {at}: {variance} counted by {counter}, confirmed by {confirmer}; "
+            "approved by {approver}. Reason: {reason}",
+            table=c.table,
+            at=local_time(c.at, tz, "short"),
+            variance=chips_text(c.variance, c.chip_value_cents, cur, signed=True),
+            counter=c.counted_by,
+            confirmer=c.confirmed_by or say("nobody yet"),
+            approver=c.approved_by or say("nobody (within the table's tolerance)"),
+            reason=c.reason or say("none given"),
+        )
+        story.append(note(escape(words)))
+    return story

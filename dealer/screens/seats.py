@@ -13,7 +13,6 @@ from wtforms import SelectChoice
 from dealer.clock import this_shift_start
 from dealer.disputes.players import NEW_PLAYER, chosen_player
 from dealer.extensions import current_session
-from dealer.floor import counts
 from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
@@ -28,11 +27,10 @@ from dealer.models import Table, TableSession, User
 from dealer.people.users import list_users
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, local_path, page, who
-from dealer.screens.count_form import CountForm
+from dealer.screens.close_step import close_step_context
 from dealer.screens.forms import (
     AssignForm,
     ChipsForm,
-    CloseSessionForm,
     CollectForm,
     DealForm,
     LeaveForm,
@@ -121,9 +119,7 @@ def _table_page(
             table_session=current_table_session(session, table.id),
             elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
             open_session_form=OpenSessionForm(formdata=None).stamp(here),
-            close_session_form=CloseSessionForm(formdata=None).stamp(here),
-            to_count=counts.uncounted_session(session, table.id),
-            count_form=CountForm(formdata=None).stamp(here),
+            **close_step_context(session, table, here),
             paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
             **_floor_controls(session, table, here),
         ),

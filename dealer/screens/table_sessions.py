@@ -63,7 +63,7 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
     def work(session: Session, supervisor: User | None) -> str:
         found = service.session_at(session, table_id, session_id)
         service.close_session(session, found, who().user, supervisor)
-        return url_for("screens.table", table_id=table_id)
+        return url_for("screens.table", table_id=table_id, done="closed")
 
     fields = {"close_session": session_id}
     return record_at_table(table, form, body, fields, work)
@@ -97,7 +97,7 @@ def count_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
             supervisor,
             body.reason,
         )
-        return url_for("screens.table", table_id=table_id)
+        return url_for("screens.table", table_id=table_id, done="counted")
 
     fields = {"count_session": session_id, "tray": body.tray_chips}
     return record_at_table(table, form, body, fields, work)

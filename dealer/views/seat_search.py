@@ -36,9 +36,10 @@ class FoundSeatView(View):
     player: str
     paid: int = Field(description="The chips the seat paid in the hand, in all.")
     received: int = Field(description="The chips the seat received in the hand, in all.")
-    matched: Literal["paid", "received", "payment", ""] = Field(
-        description="How the amount shows: paid or received in all, or one payment; empty "
-        "when no amount was asked about."
+    matched: Literal["paid", "received", "payment", "event", ""] = Field(
+        description="How the amount shows: paid or received in all, one payment, or the "
+        "seat's total for one event (16 chips from four payers of 4); empty when no amount "
+        "was asked about."
     )
     why: str = Field(description="Why it fits, in words.")
     payments: list[MatchedPaymentView] = Field(
@@ -84,8 +85,32 @@ def _why(s: FoundSeat) -> str:
         return say_n(
             "{who}: one payment of {n} chip", "{who}: one payment of {n} chips", chips, who=who
         )
+    if s.matched == "event":
+        return _event_why(s, who)
     return say(
         "{who} paid {paid} and received {received}", who=who, paid=s.paid, received=s.received
+    )
+
+
+def _event_why(s: FoundSeat, who: str) -> str:
+    """The seat's total for one event, and the payments it is made of."""
+    first = s.payments[0]
+    group = [p for p in s.payments if (p.event, p.paid) == (first.event, first.paid)]
+    total = sum(p.chips for p in group)
+    if first.paid:
+        return say_n(
+            "{who} paid {total} chips in one event, in {n} payment",
+            "{who} paid {total} chips in one event, in {n} payments",
+            len(group),
+            who=who,
+            total=total,
+        )
+    return say_n(
+        "{who} received {total} chips in one event, from {n} payment",
+        "{who} received {total} chips in one event, from {n} payments",
+        len(group),
+        who=who,
+        total=total,
     )
 
 

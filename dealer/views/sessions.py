@@ -9,15 +9,17 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.floor.counts import counts_of
+from dealer.floor.counts import counts_of, expected_count, last_closed
 from dealer.models import Hand, TableSession
 from dealer.people.users import names_of
 from dealer.views.base import Time, View
 
 __all__ = [
+    "CloseStepView",
     "CountView",
     "SessionView",
     "SessionsView",
+    "close_step",
     "count_view",
     "session_view",
     "sessions_view",
@@ -114,3 +116,28 @@ def count_view(session: Session, session_id: int) -> CountView | None:
 
 def sessions_view(session: Session, found: Iterable[TableSession]) -> SessionsView:
     return SessionsView(sessions=[session_view(session, s) for s in found])
+
+
+class CloseStepView(View):
+    """The close of a table's last down, as the table screen guides it: the close and who
+    confirmed it, what the ledger expects in the tray (and the drop box), and the count once
+    made (what was counted, the variance, who confirmed and approved it)."""
+
+    session: SessionView
+    expected_chips: int = Field(description="The session's drop: what the tray should hold.")
+    expected_cents: int | None = Field(
+        description="The cash for the chips sold, where the table sells chips for cash."
+    )
+
+
+def close_step(session: Session, table_id: int) -> CloseStepView | None:
+    """The table's last session whose down has ended, with what its count should find."""
+    down = last_closed(session, table_id)
+    if down is None:
+        return None
+    expected = expected_count(session, down)
+    return CloseStepView(
+        session=session_view(session, down),
+        expected_chips=expected.tray_chips,
+        expected_cents=expected.drop_box_cents,
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say, say_later, say_of
+from dealer.words.catalogue import say, say_later, say_n, say_of
 from dealer.words.rules import profile_words
 
 __all__ = [
@@ -15,6 +15,8 @@ __all__ = [
     "buy_in_pending",
     "california_warning",
     "collection_taken_early",
+    "hands_dealt",
+    "hands_dealt_label",
     "limit_words",
     "limits_changed",
     "session_opened",
@@ -119,3 +121,16 @@ def session_opened(session_id: int, table: str, implicit: bool) -> str:
     if implicit:
         how = say_later("Session {id} opened at {table} by dealing with none open.")
     return say(how, id=session_id, table=table)
+
+
+def hands_dealt_label() -> str:
+    """The label of a count of hands on every document: the hands dealt, voids among them."""
+    return say("hands dealt")
+
+
+def hands_dealt(dealt: int, void: int) -> str:
+    """``2 (1 void)``: every hand dealt, the voided ones among them (one meaning on every
+    document: the session report and the shift ledger count the same hands alike)."""
+    if not void:
+        return str(dealt)
+    return say_n("{dealt} ({n} void)", "{dealt} ({n} void)", void, dealt=dealt)

@@ -36,6 +36,8 @@ def test_a_short_count_needs_a_supervisors_reason_and_shows_everywhere(
     # Not before the down ends.
     assert api.post(path, short, status=409)["error"]["code"] == "session_open"
     api.post(f"/sessions/{down}/close", {})
+    before = one_line(pdf_text(fetch(floor, f"/reports/sessions/{down}.pdf").data))
+    assert "Not counted yet: the ledger expects 6 chips ($3.00) in the tray." in before
     # A second person confirms: not the dealer who counted.
     alone = {"tray_chips": 6, "witness": {"name": "Dee", "pin": "1111"}}
     assert api.post(path, alone, status=403)["error"]["code"] == "not_confirmed"
@@ -62,7 +64,10 @@ def test_a_short_count_needs_a_supervisors_reason_and_shows_everywhere(
     shift = pdf_text(fetch(floor, f"/reports/shift.pdf?{window()}").data)
     first = shift.split("\nPage 1 of")[0]
     assert "counts\n1 (1 with a variance)" in first
-    assert "Table 4\nDee\n" in first and "4 of 6\n-2 chips (-$1.00)" in first
+    assert "Table 4\nDee\n" in first
+    assert "4 chips ($2.00)\n6 chips ($3.00)\n-2 chips (-$1.00)\nAda" in first
+    # The variance's approval and its reason, whole, on the summary's first page.
+    assert f"counted by Dee, confirmed by Ada; approved by Sam. Reason: {reason}" in one_line(first)
     # On the audit trail, linked into the keyed chain, and the ledger still verifies.
     with people.app_context():
         record = db.session.scalars(select(AuditRecord).where(AuditRecord.kind == "count")).one()
@@ -96,3 +101,44 @@ def test_a_table_selling_chips_for_cash_counts_its_drop_box(api: Api, floor: Api
         0,
     )
     assert count["approved_by"] is None
+
+
+def test_a_variance_is_approved_by_a_third_person_never_by_who_counted_or_confirmed(
+    admin: Api, floor: Api, people: Flask
+) -> None:
+    """An admin counting is not their own approver, nor is the witness: another supervisor
+    approves, for the API as for the screens (`approvals.approval_by_another`), and the audit
+    trail names the three of them."""
+    table = floor.table("classic", name="Table 8", collection={"kind": "per_hand", "chips": 1})[
+        "id"
+    ]
+    down = admin.post(f"/tables/{table}/sessions", status=201)["id"]
+    for seat in (1, 2, 3):
+        admin.seat(table, seat, f"P{seat}", 100)
+    hand = admin.hand(table)["id"]
+    for cards in WINNING_MELDS:
+        admin.event(hand, {"type": "meld", "seat": 1, "cards": cards})
+    admin.event(hand, {"type": "go_out", "seat": 1})
+    admin.post(f"/sessions/{down}/close", {})
+    path = f"/sessions/{down}/count"
+    reason = "Five chips were paid out of the tray by mistake."
+    dee = {"name": "Dee", "pin": "1111"}
+    over = {"tray_chips": 8, "witness": dee, "reason": reason}  # the ledger: 3
+    alone = admin.post(path, over, status=403)["error"]  # the admin's own sign-in: no
+    assert alone["code"] == "needs_supervisor"
+    assert "a supervisor other than Ada, who counted, and Dee, who confirmed" in alone["message"]
+    itself = admin.post(path, over | {"supervisor": {"name": "Ada", "pin": "3333"}}, status=403)
+    assert itself["error"]["code"] == "needs_supervisor"
+    witnessed = over | {"witness": SAM, "supervisor": SAM}  # the witness approving: no
+    assert admin.post(path, witnessed, status=403)["error"]["code"] == "needs_supervisor"
+    assert admin.get(f"/sessions/{down}")["count"] is None
+    count = admin.post(path, over | {"supervisor": SAM}, status=201)
+    assert (count["counted_by"], count["confirmed_by"], count["approved_by"]) == (
+        "Ada",
+        "Dee",
+        "Sam",
+    )
+    with people.app_context():
+        record = db.session.scalars(select(AuditRecord).where(AuditRecord.kind == "count")).one()
+        assert "Ada counted 8 chips" in record.words and "confirmed by Dee" in record.words
+        assert f"Sam approved the variance: {reason}" in record.words

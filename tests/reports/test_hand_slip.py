@@ -138,3 +138,26 @@ def test_the_pdf_names_its_creator_and_language():
     reader = PdfReader(io.BytesIO(hand_slip_pdf(slip_of(seed_000_hand()))))
     assert reader.metadata is not None and reader.metadata.creator.startswith("dealer ")
     assert reader.trailer["/Root"]["/Lang"] == "en"
+
+
+def test_the_slip_opens_with_table_hand_time_and_settlement_and_ends_with_the_proof():
+    """Read top-down as a manager reads it, on a page and on the 80 mm roll: the first printed
+    lines name the table, the hand, when, and the settlement; the ledger's proof (entries, head
+    hash, the rules in force) comes after everything a person signs."""
+    from dealer.reports.receipt import hand_slip_receipt
+
+    slip = slip_of(seed_000_hand())
+    roll = PrintOptions("receipt", timezone="America/Los_Angeles")
+    for data in (hand_slip_pdf(slip, LA), hand_slip_receipt(slip, roll)):
+        [text] = pdf_pages(data)
+        lines = text.splitlines()
+        assert lines[0] == "Table 7 · hand 57"
+        opening = " ".join(lines[1:5])
+        assert "Dealt 2024-05-03 14:00:00 PDT" in opening
+        assert "settled 2024-05-03" in opening and "winner seat 1 Ana" in opening
+        flat = " ".join(text.split())
+        settlement, events = flat.index("Settlement"), flat.index("Events and payments")
+        assert settlement < events and flat.index("+46 chips (+$23.00)") < events
+        signed = flat.index("Floor")
+        assert signed < flat.index("Ledger entries seq 101 to 118") < flat.index("head hash")
+        assert signed < flat.index("RULES IN FORCE")

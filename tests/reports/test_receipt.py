@@ -61,3 +61,13 @@ def test_a_slip_prints_on_the_receipt_by_request_or_by_the_tablets_choice(
     for asked in ("roll", ""):  # given empty is not left out: the document lists no ""
         refused = fetch(api, f"/reports/hands/{hand}.pdf?paper={asked}", status=422).get_json()
         assert refused["error"]["message"] == "paper is page or receipt."
+
+
+def test_the_receipt_prints_the_table_and_the_hand_in_its_body() -> None:
+    """The 80 mm slip's first printed line is the table and the hand (its header's subject is
+    not all a reader gets), and its settlement comes before the events."""
+    [(_, _, text)] = _pages(hand_slip_receipt(slip_of(seed_000_hand()), PrintOptions("receipt")))
+    lines = text.splitlines()
+    assert lines[0] == "Table 7 · hand 57"
+    assert lines.index("Settlement") < 6 < lines.index("Events and payments")
+    assert lines[lines.index("Settlement") + 1] == "Seat 1 Ana (in): +46 chips (+$23.00)"

@@ -189,7 +189,7 @@ def test_session_report_matches_the_apis_hands(evening: Evening, api: Api, floor
     )
     flat = one_line(text)
     assert "dealer Dee" in flat
-    assert "hands played 2 (1 void)" in flat
+    assert "hands dealt 3 (1 void)" in flat
     assert "house drop 0 chips ($0.00)" in flat
     assert "voids and corrections 2" in flat
     assert "Keyed for the wrong seat: it was seat 4's <meld> & not 3's" in flat
@@ -206,7 +206,7 @@ def test_session_report_of_a_table_with_a_drop(evening: Evening, api: Api, floor
     assert f"house drop {chips_text(12, 100)}" in flat
     assert "(by dealing a hand: no session was open)" in flat
     assert "close confirmed by Sam" in flat
-    assert "hands played 2" in flat
+    assert "hands dealt 2" in flat
     # The seats bought in before the session opened: their buy-ins belong to no session.
     assert "1 Ana 9 0 chips ($0.00) 0 chips ($0.00) -15 chips (-$15.00)" in flat  # -12, -3
 
@@ -235,7 +235,7 @@ def test_shift_ledger_matches_the_api(evening: Evening, api: Api, floor: Api) ->
         assert re.search(rf"{name}\n\$[0-9.]+\n{len(ids)}\n{voids}\n{re.escape(drop)}", text)
     assert drops == {"Table 7": 0, "Table 9": 12}
     assert "house drop 12 chips ($12.00)" in flat
-    assert "hands 5 (1 void)" in flat
+    assert "hands dealt 5 (1 void)" in flat
     assert "voided events 1" in flat
     assert "balances (0 chips)" in flat
     verify = floor.get("/ledger/verify")
@@ -444,7 +444,7 @@ def test_a_time_without_a_zone_is_the_floors(evening: Evening, floor: Api, app: 
     start = (here - timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%S")
     end = (here + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%S")
     flat = one_line(shift_text(floor, f"from={start}&to={end}"))
-    assert "hands 5 (1 void)" in flat
+    assert "hands dealt 5 (1 void)" in flat
     assert "voided events 1" in flat
     assert "PST" in flat or "PDT" in flat
 

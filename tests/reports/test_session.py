@@ -31,7 +31,7 @@ def test_summary_dealer_close_and_hands_won():
     assert "Dana" in text and "Flo" in text
     assert "2024-05-03 21:00:00 UTC" in text  # opened
     assert "2024-05-03 21:29:00 UTC" in text  # closed
-    assert "hands played" in text and "12" in text
+    assert "hands dealt" in text and "12" in text
 
 
 def test_voids_and_corrections_with_who_approved_and_why():

@@ -53,7 +53,7 @@ def test_the_first_page_holds_the_summary_and_it_equals_the_ledgers_sums(
     assert f"collected {amount_text(total['collected'])}" in flat
     assert f"cash in (buy-ins) {amount_text(total['buy_ins'])}" in flat
     assert f"cash out (cash-outs) {amount_text(total['cash_outs'])}" in flat
-    assert "hands 5 (1 void)" in flat and "disputes 0 open, 0 ruled" in flat
+    assert "hands dealt 5 (1 void)" in flat and "disputes 0 open, 0 ruled" in flat
     verify = floor.get("/ledger/verify")
     assert f"chain check OK over {verify['entries']} entries" in flat
     assert re.search(r"checkpoint link \d+, checked", flat)

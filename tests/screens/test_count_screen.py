@@ -16,12 +16,12 @@ def test_the_table_screen_counts_the_tray_at_the_close(
     people: Flask, dealer: Web, floor_api: Api
 ) -> None:
     table = six_seated(floor_api)
-    assert "Count the tray" not in words(dealer.get(f"/tables/{table}"))
+    assert "Record the count" not in words(dealer.get(f"/tables/{table}"))
     dealer.post(f"/tables/{table}/sessions", {})
     (opened,) = sessions(people)
-    assert "Count the tray" not in words(dealer.get(f"/tables/{table}"))  # the down is open
+    assert "Record the count" not in words(dealer.get(f"/tables/{table}"))  # the down is open
     dealer.post(f"/tables/{table}/sessions/{opened.id}/close", {})
-    assert "Count the tray" in words(dealer.get(f"/tables/{table}"))
+    assert "Record the count" in words(dealer.get(f"/tables/{table}"))
     count = f"/tables/{table}/sessions/{opened.id}/count"
     short = {"tray_chips": "3", "witness_name": "Ada", "witness_pin": "3333"}
     refused = words(dealer.post(count, short, status=403).get_data(as_text=True))
@@ -31,4 +31,4 @@ def test_the_table_screen_counts_the_tray_at_the_close(
     with people.app_context():
         record = counts_of(db.session(), [opened.id])[opened.id]
         assert record.details["tray_chips"] == 3 and record.details["reason"] == "Miscount"
-    assert "Count the tray" not in words(dealer.get(f"/tables/{table}"))
+    assert "Record the count" not in words(dealer.get(f"/tables/{table}"))

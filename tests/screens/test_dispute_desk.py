@@ -30,8 +30,12 @@ def test_a_dispute_opened_and_ruled_on_from_the_hand_screen(
     )
     assert sent.headers["Location"].endswith("#disputes")
     shown = words(dealer.follow(sent))
-    assert "Dispute 1 , raised by seat 3: Paid 4, says 2" in shown
-    assert f"About ledger entry {entry}" in shown
+    # Who raised it by name and seat, and the payment in words: no ledger entry's number.
+    assert (
+        "Dispute 1 · P3, seat 3: the 4 chips seat 2 (P2) paid seat 1 (P1) for valle set in "
+        "spades (5♠ 5♠ 5♠): Paid 4, says 2" in shown
+    )
+    assert f"About ledger entry {entry}" not in shown and "raised by seat 3" not in shown
     assert "Awaiting a supervisor's ruling." in shown  # a dealer is offered no ruling
     floor_page = words(supervisor.get("/floor"))
     assert "1 open dispute" in floor_page
@@ -96,8 +100,8 @@ def test_a_payment_is_disputed_in_two_taps_with_what_it_is_about_filled_in(
     assert fields["entry"] == str(paid["entry"])
     sent = dealer.post(action, {**fields, "raised_by": "3", "claim": "I had dropped"})  # tap 2
     shown = words(dealer.follow(sent))
-    assert "raised by seat 3: I had dropped" in shown
-    assert f"About ledger entry {paid['entry']}" in shown
+    assert f"P3, seat 3: the {chips} chips paid to seat 1 (P1) for valle set in spades" in shown
+    assert "I had dropped" in shown and f"About ledger entry {paid['entry']}" not in shown
 
 
 def test_the_picker_groups_an_events_payments_by_payer_and_payee(

@@ -118,7 +118,9 @@ def test_the_parts_narrow_the_search_and_this_shift_is_the_default(
 @pytest.mark.parametrize(
     ("q", "sentence"),
     [
-        ("rosa", '"rosa" is not something the search understands.'),
+        ("rosa 8 chips bea", '"bea" is not something the search understands.'),
+        ("rosa 8 chips bea", 'for example: "rosa, table 1, around 21:40, 8 chips"'),
+        ("table", 'for example: "Rosa, table 1, around 21:40, 16 chips"'),
         ("player rosa, around 25:99", "A time is the floor clock's hour and minute"),
         ("player rosa, table 9", 'No table is called "9": the tables are Table 3, Table 4.'),
         ("seat 12", "The seat is a whole number from 1 to 8, not '12'."),
@@ -213,3 +215,33 @@ def test_an_amount_alone_reads_its_most_hands_and_says_how_far_back_it_looked(
         widened = floor.get("/search?" + urlencode({"q": q}))
         assert widened["stopped"] is None, q
         assert shift["Table 3"] in {s["hand"] for s in widened["seats"]}, q
+
+
+def test_the_player_s_own_words_and_a_total_over_several_payers(people: Flask) -> None:
+    """ "Rosa table 5 8 chips", with no keyword, finds the hand where Rosa's seat took 8 chips
+    for one meld, 4 from each of two payers: no single payment and no total of the hand is 8."""
+    floor = Api.sign_in(people, "supervisor")
+    table = floor.table("classic", name="Table 5", collection={"kind": "none"})["id"]
+    for seat, player in ((1, "Bo"), (2, "Rósa Martínez"), (3, "Cy")):
+        floor.seat(table, seat, player, 200)
+    hand = floor.hand(table)["id"]
+    floor.event(hand, {"type": "meld", "seat": 2, "cards": ["5S", "5S", "5S"]})  # 4 from each
+    floor.event(hand, {"type": "meld", "seat": 2, "cards": ["JH", "QH", "KH"]})  # 1 from each
+    for said in ("Rosa table 5 8 chips", "Rosa, table 5, 8 chips", "rosa martinez 8"):
+        answer = floor.get("/search?" + urlencode({"q": said}))
+        assert [(s["hand"], s["seat"]) for s in answer["seats"]] == [(hand, 2)], said
+        [seat] = answer["seats"]
+        assert seat["matched"] == "event"
+        why = "Seat 2 (Rósa Martínez) received 8 chips in one event, from 2 payments"
+        assert seat["why"] == why
+        assert [p["chips"] for p in seat["payments"]] == [4, 4]
+    assert floor.get("/search?" + urlencode({"q": "Rosa, table 5, 9 chips"}))["seats"] == []
+
+
+def test_a_name_said_whole_is_that_player_not_every_name_that_holds_it() -> None:
+    from dealer.disputes.asking import named
+
+    players = {"Bea T1", "Bea T10", "Rósa Martínez", "Rosalind"}
+    assert named("bea t1", players) == {"Bea T1"}  # not Bea T10
+    assert named("Rosa", players) == {"Rósa Martínez"}  # not Rosalind
+    assert named("ros", players) == {"Rósa Martínez", "Rosalind"}  # a part: every one holding it

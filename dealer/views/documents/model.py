@@ -314,9 +314,5 @@ class SessionReport:
     engine_changed: tuple[str, ...] = ()
 
     @property
-    def hands_played(self) -> int:
-        return sum(1 for h in self.hands if h.status != "void")
-
-    @property
     def hands_void(self) -> int:
         return sum(1 for h in self.hands if h.status == "void")

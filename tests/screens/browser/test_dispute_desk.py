@@ -39,7 +39,7 @@ def test_a_dispute_opened_and_ruled_from_the_hand_screen_is_on_the_slip(tablet: 
     page.tap("button:has-text('Put the dispute on record')")
     page.wait_for_selector("#dispute-1, .dispute")
     said = tablet.text("#disputes")
-    assert "raised by seat 3: Seat 3 says it owed 2, not 8" in said
+    assert "Player 3, seat 3: the " in said and "Seat 3 says it owed 2, not 8" in said
     assert "Awaiting a supervisor's ruling." in said
 
     page.context.clear_cookies()  # the supervisor takes the tablet
