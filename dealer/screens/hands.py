@@ -159,8 +159,12 @@ def hand_page(
         form.page.data = page_address()
     move = _move_offer(replayed, board) if error is None else None
     banners = _done(board)
-    # Undo: the entry just recorded, voided with a ready reason while nothing depends on it.
+    # Undo: the entry just recorded, voided with a ready reason while nothing depends on it;
+    # after a refusal, the hand's last good entry (the way back stays one tap away).
     undo = banners[-1] if banners and banners[-1].voidable and error is None else None
+    if error is not None and not banners:
+        last = next((e for e in reversed(board.events) if not e.voided and not e.correction), None)
+        undo = last if last is not None and last.voidable else None
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     table = get_table(session, board.table)
     return (
