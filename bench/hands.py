@@ -27,7 +27,7 @@ Per size it prints
   rake, at going out, hand net and stack) not wholly on screen, on the preview before Confirm
   and on the hand once settled;
 - stacks_hidden_after_event: after each entry recorded, the seats in the hand whose stack
-  is not wholly on screen anywhere (the board, or the seat chooser), summed;
+  is not wholly on screen anywhere (the board, the seat chooser, the settlement), summed;
 - undo_reachable_after_refusal: after the refusal, the last good entry's Undo is on screen;
 - tap_to_screen_p50_ms: as `bench/taps.py` (pointerdown to the frame painted with what was
   recorded), over every entry of both hands.
@@ -109,6 +109,7 @@ class Tally:
     hidden_money: int = 0
     stacks_hidden: int = 0
     undo_reachable: bool = False
+    scrolls: int = 0
     times: list[float] = field(default_factory=list)
 
 
@@ -148,7 +149,8 @@ def stacks_hidden(page: Any) -> int:
     hidden = 0
     for seat in seats:
         places = page.locator(
-            f"[data-seat-panel='{seat}'] [data-stack], .seat-picker [data-pick-seat='{seat}'] [data-stack]"
+            f"[data-seat-panel='{seat}'] [data-stack], .seat-picker [data-pick-seat='{seat}'] [data-stack],"
+            f" [data-settlement] [data-seat='{seat}'] [data-stack]"
         )
         if not any(places.nth(i).evaluate(ON_SCREEN) for i in range(places.count())):
             hidden += 1
@@ -241,50 +243,63 @@ def sign_in(page: Any, url: str) -> None:
     page.wait_for_url("**/tables")
 
 
-def play(playwright: Any, size: str, shots: Path | None) -> dict[str, Any]:
+def both_hands(page: Any, floor: Api, table: int, url: str, size: str, shots: Path | None) -> Tally:
+    """Deal seed 000's hand (seat 5 drops), play it and the hand after it on ``page``, signed
+    in at ``url``, at ``table``; what they counted."""
     tally = Tally()
+    hand_id = floor.hand(table, dropped=[5])["id"]
+    page.goto(f"{url}/hands/{hand_id}")
+    hand = Hand(page)
+    hand.settled()
+    for plays, drops in ((SEED, [6]), (OTHER, [])):
+        start = hand.taps
+        for seat, action, cards in plays:
+            entry(hand, tally, seat, action, cards)
+            if shots and action == "refused":
+                page.screenshot(path=str(shots / f"hand-refused-{size}.png"))
+        if shots and tally.hands == 0:
+            page.screenshot(path=str(shots / f"hand-recording-{size}.png"))
+        settle_and_deal(hand, tally, drops, shots, size)
+        tally.hand_taps += hand.taps - start
+        tally.hands += 1
+    tally.scrolls = hand.scrolls
+    return tally
+
+
+def figures(tally: Tally, size: str) -> dict[str, Any]:
+    return {
+        "size": size,
+        "taps_per_meld": round(tally.meld_taps / tally.melds, 2),
+        "taps_per_hand": round(tally.hand_taps / tally.hands, 1),
+        "settle_next_taps": round(tally.settle_next_taps / tally.hands, 1),
+        "scrolls_per_hand": round(tally.scrolls / tally.hands, 1),
+        "hidden_money_cells": tally.hidden_money,
+        "stacks_hidden_after_event": tally.stacks_hidden,
+        "undo_reachable_after_refusal": "yes" if tally.undo_reachable else "no",
+        "tap_to_screen_p50_ms": round(statistics.median(tally.times)),
+    }
+
+
+PLAYERS = ("Rosa", "Carmen", "Dolores", "Esperanza", "Ana", "Lupe")
+
+
+def play(playwright: Any, size: str, shots: Path | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         app, server = serve(Path(folder))
         floor = Api.sign_in(app, "supervisor")
         table = floor.table(name="Bench", chip_value_cents=25, max_buy_in=10_000)["id"]
-        for seat, player in enumerate(("Rosa", "Carmen", "Dolores", "Esperanza", "Ana", "Lupe"), 1):
+        for seat, player in enumerate(PLAYERS, 1):
             floor.seat(table, seat, player, 10_000)
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport=SIZES[size], has_touch=True)
         context.add_init_script(TAP_TIMER)
         page = context.new_page()
         sign_in(page, server.url)
-        hand_id = floor.hand(table, dropped=[5])["id"]
-        page.goto(f"{server.url}/hands/{hand_id}")
-        hand = Hand(page)
-        hand.settled()
-        scrolls = 0
-        for plays, drops in ((SEED, [6]), (OTHER, [])):
-            start, scrolls_before = hand.taps, hand.scrolls
-            for seat, action, cards in plays:
-                entry(hand, tally, seat, action, cards)
-                if shots and action == "refused":
-                    page.screenshot(path=str(shots / f"hand-refused-{size}.png"))
-            if shots and tally.hands == 0:
-                page.screenshot(path=str(shots / f"hand-recording-{size}.png"))
-            settle_and_deal(hand, tally, drops, shots, size)
-            tally.hand_taps += hand.taps - start
-            scrolls += hand.scrolls - scrolls_before
-            tally.hands += 1
+        tally = both_hands(page, floor, table, server.url, size, shots)
         context.close()
         browser.close()
         server.stop()
-    return {
-        "size": size,
-        "taps_per_meld": round(tally.meld_taps / tally.melds, 2),
-        "taps_per_hand": round(tally.hand_taps / tally.hands, 1),
-        "settle_next_taps": round(tally.settle_next_taps / tally.hands, 1),
-        "scrolls_per_hand": round(scrolls / tally.hands, 1),
-        "hidden_money_cells": tally.hidden_money,
-        "stacks_hidden_after_event": tally.stacks_hidden,
-        "undo_reachable_after_refusal": "yes" if tally.undo_reachable else "no",
-        "tap_to_screen_p50_ms": round(statistics.median(tally.times)),
-    }
+    return figures(tally, size)
 
 
 def main() -> None:
