@@ -202,7 +202,9 @@ def entry(hand: Hand, tally: Tally, seat: int, action: str, cards: str) -> None:
         tally.melds += 1
 
 
-def settle_and_deal(hand: Hand, tally: Tally, drops: list[int], shots: Path | None, size: str) -> None:
+def settle_and_deal(
+    hand: Hand, tally: Tally, drops: list[int], shots: Path | None, size: str
+) -> None:
     """Go out for seat 1, check the settlement, confirm, and deal the next hand."""
     page = hand.page
     taps = hand.taps

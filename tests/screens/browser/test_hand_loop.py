@@ -63,15 +63,21 @@ def test_a_reload_offline_shows_the_table_and_the_pending_entries(tablet: Tablet
     page.context.set_offline(False)
     page.wait_for_function("() => localStorage.getItem('dealer:queue') === '[]'")
     page.wait_for_selector("#queue-fates [data-fate] >> nth=1")
-    fates = [" ".join(t.split()) for t in page.locator("#queue-fates [data-fate]").all_inner_texts()]
+    fates = [
+        " ".join(t.split()) for t in page.locator("#queue-fates [data-fate]").all_inner_texts()
+    ]
     assert fates == ["Recorded: Seat 1 melds 5♠ 5♠ 5♠.", "Recorded: Seat 2 melds J♥ Q♥ K♥."]
     assert recorded(world) == [(1, ["5S", "5S", "5S"]), (2, ["JH", "QH", "KH"])]
 
 
-def test_without_a_service_worker_the_queue_still_lands_once(browser: Any, live: LiveServer) -> None:
+def test_without_a_service_worker_the_queue_still_lands_once(
+    browser: Any, live: LiveServer
+) -> None:
     """A floor on plain HTTP gets no service worker: a reload offline is the browser's own
     page, and the entries kept are sent once each when the screen is opened again."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, service_workers="block", has_touch=True
+    )
     tablet = Tablet(context.new_page(), live, "landscape")
     try:
         world = table_with_hand(live, dropped=[5])
