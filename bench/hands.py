@@ -55,7 +55,8 @@ from bench.taps import TAP_TIMER, Counter, serve, tap_to_screen  # noqa: E402
 from tests.helpers import PEOPLE, Api, shown  # noqa: E402
 from tests.screens.browser.conftest import CHROMIUM, CHROMIUM_ARGS, SIZES  # noqa: E402
 
-#: Is ``el`` wholly on screen: inside the window and inside every box around it that clips?
+#: Is ``el`` wholly on screen: inside the window and every box around it that clips, and not
+#: covered (by a bar docked over the page)?
 ON_SCREEN = """el => {
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0 || el.getClientRects().length === 0) return false;
@@ -68,7 +69,8 @@ ON_SCREEN = """el => {
     if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5 || r.left < b.left - 0.5
         || r.right > b.right + 0.5) return false;
   }
-  return true;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top !== null && (el.contains(top) || top.contains(el));  // not under a docked bar
 }"""
 
 #: Where the page and every box that scrolls stand now.
@@ -158,6 +160,8 @@ def stacks_hidden(page: Any) -> int:
 
 
 def money_hidden(page: Any) -> int:
+    """Settlement figures not wholly on screen, once the screen is painted."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     cells = page.locator(MONEY)
     return sum(0 if cells.nth(i).evaluate(ON_SCREEN) else 1 for i in range(cells.count()))
 
