@@ -148,22 +148,22 @@ def stacks_hidden(page: Any) -> int:
     seats = page.eval_on_selector_all(
         "[data-seat-panel]:not(.status-dropped)", "ps => ps.map(p => p.dataset.seatPanel)"
     )
-    hidden = 0
-    for seat in seats:
-        places = page.locator(
-            f"[data-seat-panel='{seat}'] [data-stack], .seat-picker [data-pick-seat='{seat}'] [data-stack],"
-            f" [data-settlement] [data-seat='{seat}'] [data-stack]"
-        )
-        if not any(places.nth(i).evaluate(ON_SCREEN) for i in range(places.count())):
-            hidden += 1
-    return hidden
+    script = f"seats => {{ const seen = {ON_SCREEN}; return seats.filter(seat => ![...document"
+    script += ".querySelectorAll(`[data-seat-panel='${seat}'] [data-stack], .seat-picker"
+    script += " [data-pick-seat='${seat}'] [data-stack], [data-settlement] [data-seat='${seat}']"
+    script += " [data-stack]`)].some(seen)).length; }"
+    return int(page.evaluate(script, seats))
 
 
 def money_hidden(page: Any) -> int:
     """Settlement figures not wholly on screen, once the screen is painted."""
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    cells = page.locator(MONEY)
-    return sum(0 if cells.nth(i).evaluate(ON_SCREEN) else 1 for i in range(cells.count()))
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    # in one task of the page: a live redraw never swaps the figures while they are read
+    script = f"sel => {{ const seen = {ON_SCREEN}; "
+    script += "return [...document.querySelectorAll(sel)].filter(e => !seen(e)).length; }"
+    return int(page.evaluate(script, MONEY))
 
 
 def entry(hand: Hand, tally: Tally, seat: int, action: str, cards: str) -> None:

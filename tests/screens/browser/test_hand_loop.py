@@ -1,4 +1,4 @@
-"""The hand as one loop, deal to next deal, at a landscape and a portrait tablet: played by
+"""The hand as one loop, deal to next deal, at a landscape tablet and on a phone: played by
 taps as `bench/hands.py` plays it (seed 000's hand, then one with a condition, an addition, a
 refusal and an undo), nothing the dealer needs is ever off screen; and the table screen opens
 again without the network."""
@@ -19,7 +19,7 @@ from tests.screens.browser.test_screens import table_with_hand
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(params=["1024x768", "768x1024"])
+@pytest.fixture(params=["1024x768", "390x844"])
 def two_sizes(request: pytest.FixtureRequest, browser: Any, live: LiveServer) -> Iterator[Tablet]:
     yield from _tablet(browser, live, request.param)
 
