@@ -134,7 +134,7 @@ class Hand(Counter):
         if off:  # the scroll to it is counted once: what the screen is now, it moved to
             try:
                 self.seen = self.page.evaluate(SCROLLED)
-            except Exception:  # noqa: BLE001 - the tap went to another page
+            except Exception:  # the tap went to another page
                 self.seen = ""
 
     def settled(self) -> None:
