@@ -34,7 +34,7 @@ Per size it prints
 
 Ends with one line of key=value pairs per size.
 
-    .venv/bin/python -m bench.hands [--size 1024x768 ...] [--shots DIR]
+    .venv/bin/python -m bench.hands [--size 1024x768 ...] [--shots DIR] [--no-worker]
 """
 
 from __future__ import annotations
@@ -289,7 +289,7 @@ def figures(tally: Tally, size: str) -> dict[str, Any]:
 PLAYERS = ("Rosa", "Carmen", "Dolores", "Esperanza", "Ana", "Lupe")
 
 
-def play(playwright: Any, size: str, shots: Path | None) -> dict[str, Any]:
+def play(playwright: Any, size: str, shots: Path | None, worker: bool = True) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         app, server = serve(Path(folder))
         floor = Api.sign_in(app, "supervisor")
@@ -297,7 +297,9 @@ def play(playwright: Any, size: str, shots: Path | None) -> dict[str, Any]:
         for seat, player in enumerate(PLAYERS, 1):
             floor.seat(table, seat, player, 10_000)
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=SIZES[size], has_touch=True)
+        context = browser.new_context(
+            viewport=SIZES[size], has_touch=True, service_workers="allow" if worker else "block"
+        )
         context.add_init_script(TAP_TIMER)
         page = context.new_page()
         sign_in(page, server.url)
@@ -312,6 +314,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--size", choices=list(SIZES), action="append")
     parser.add_argument("--shots", type=Path, help="save a screenshot of each step here")
+    parser.add_argument(
+        "--no-worker",
+        action="store_true",
+        help="block the service worker, as a floor on plain HTTP has none (its cost per tap)",
+    )
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: apt-get install chromium")
@@ -322,7 +329,7 @@ def main() -> None:
         args.shots.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         for size in args.size or list(SIZES):
-            result = play(playwright, size, args.shots)
+            result = play(playwright, size, args.shots, worker=not args.no_worker)
             print(" ".join(f"{key}={value}" for key, value in result.items()), flush=True)
 
 

@@ -15,7 +15,18 @@ var PAGES = "dealer-pages-1";
 var FILES = "dealer-files-1";
 var HAND = /^\/hands\/\d+$/;
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+// Everything but a hand screen opened and the hashed files goes straight to the network,
+// never waking this worker (where the browser has static routes): an entry sent, its answer
+// and the live screens' asks cost no more than without it.
+self.addEventListener("install", function (event) {
+  self.skipWaiting();
+  if (!event.addRoutes) return;
+  event.waitUntil(event.addRoutes([
+    { condition: { requestMode: "navigate" }, source: "fetch-event" },
+    { condition: { urlPattern: { pathname: "/static/*" } }, source: "fetch-event" },
+    { condition: { urlPattern: { pathname: "/*" } }, source: "network" },
+  ]).catch(function () { /* routes refused: every ask passes through the handler */ }));
+});
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
 function keepFile(cache, request, response) {
