@@ -35,6 +35,7 @@ def test_a_settled_hand_deals_the_next_in_one_tap(
     settle(floor_api, hand_id)
     page = dealer.get(f"/hands/{hand_id}")
     assert "The next hand: who drops?" in words(page)
+    assert re.search(r"<button[^>]*data-deal-next autofocus>", page), "not one key away"
     address, key = deal_form(page)
     assert address == f"/tables/{table_id}/hands"
     dealt = dealer.post(address, {"key": key, "dropped": "3"})
