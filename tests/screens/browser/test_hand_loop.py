@@ -44,9 +44,16 @@ def test_deal_to_next_deal_without_a_scroll(two_sizes: Tablet) -> None:
     assert round(tally.meld_taps / tally.melds) <= (5 if tablet.size == "390x844" else 4)
 
 
-def test_a_reload_offline_shows_the_table_and_the_pending_entries(tablet: Tablet) -> None:
+@pytest.fixture
+def worker_tablet(browser: Any, live: LiveServer) -> Iterator[Tablet]:
+    """A landscape tablet with the service worker, as on HTTPS or localhost."""
+    yield from _tablet(browser, live, "landscape", worker=True)
+
+
+def test_a_reload_offline_shows_the_table_and_the_pending_entries(worker_tablet: Tablet) -> None:
     """Reloaded without the network: the hand as last seen and each pending entry in words;
     back online, each recorded once, in order, and what became of each said."""
+    tablet = worker_tablet
     world = table_with_hand(tablet.live, dropped=[5])
     tablet.sign_in("dealer")
     tablet.go(f"/hands/{world['hand']}")
