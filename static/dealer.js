@@ -501,7 +501,8 @@
     list.forEach(function (entry, i) {
       var item = document.createElement("li");
       item.setAttribute("data-pending", String(i));
-      item.textContent = entry.refused ? said("refused", { what: entry.summary }) : said("pending", { what: entry.summary });
+      var what = entryWords(entry);
+      item.textContent = entry.refused ? said("refused", { what: what }) : said("pending", { what: what });
       if (entry.refused) {
         var why = document.createElement("strong");
         why.textContent = " " + entry.refused;
@@ -516,6 +517,69 @@
     if (navigator.onLine && !list[0].refused && !holding()) {
       box.appendChild(queueButton(said("send_now"), function () { drain(); }));
     }
+  }
+
+  // An entry of the hand in words ("Seat 2 (Rosa): meld J♥ Q♥ K♥"): the seat's name and the
+  // action's word as this page shows them; any other entry, its summary.
+  function entryWords(entry) {
+    var got = {};
+    entry.fields.forEach(function (pair) { if (!(pair[0] in got)) got[pair[0]] = pair[1]; });
+    var button = got.action && document.querySelector('[data-action="' + got.action + '"]');
+    if (!got.seat || !button) return entry.summary;
+    var panel = document.querySelector('[data-seat-panel="' + got.seat + '"]');
+    var cards = tokens(got.cards || "").map(function (token) {
+      var suit = token.slice(-1).toUpperCase();
+      return SUITS[suit] ? token.slice(0, -1).toUpperCase() + SUITS[suit] : token;
+    }).join(" ");
+    return said("entry_words", {
+      seat: got.seat,
+      player: panel ? panel.getAttribute("data-player") : "",
+      action: (button.getAttribute("aria-label") || button.textContent).trim().toLowerCase(),
+      cards: cards,
+    }).trim();
+  }
+
+  // What became of each entry sent from the queue: kept for this tab until the dealer has
+  // seen it, so the screen drawn after the last one still says what became of the first.
+  var FATES = "dealer:queue-fates";
+
+  function readFates() {
+    try { return JSON.parse(sessionStorage.getItem(FATES) || "[]"); } catch (e) { return []; }
+  }
+
+  function addFate(words) {
+    var list = readFates();
+    list.push(words);
+    try { sessionStorage.setItem(FATES, JSON.stringify(list)); } catch (e) { /* storage off */ }
+  }
+
+  function showFates() {
+    var list = readFates();
+    var box = document.getElementById("queue-fates");
+    if (box) box.remove();
+    if (!list.length) return;
+    box = document.createElement("div");
+    box.id = "queue-fates";
+    box.className = "notice notice-queue";
+    box.setAttribute("role", "status");
+    var head = document.createElement("p");
+    head.textContent = said("fates_head");
+    box.appendChild(head);
+    var items = document.createElement("ol");
+    items.className = "queue-list";
+    list.forEach(function (words) {
+      var item = document.createElement("li");
+      item.setAttribute("data-fate", "");
+      item.textContent = words;
+      items.appendChild(item);
+    });
+    box.appendChild(items);
+    box.appendChild(queueButton(said("fates_done"), function () {
+      sessionStorage.removeItem(FATES);
+      box.remove();
+    }));
+    var notices = document.getElementById("notices");
+    if (notices) notices.appendChild(box);
   }
 
   function fixQueued() {
@@ -558,6 +622,11 @@
           var url = new URL(response.url);
           var now = readQueue();
           if (response.ok && response.redirected && url.pathname !== "/sign-in") {
+            var receipt = new DOMParser().parseFromString(html, "text/html")
+              .querySelector("[data-banner] .said:last-child strong");
+            addFate(said("fate_recorded", { what: receipt
+              ? receipt.textContent.replace(/\s+/g, " ").replace(/^\W+/, "").trim()
+              : entryWords(entry) }));
             now.shift();
             writeQueue(now);
             if (now.length) return drain();
@@ -575,8 +644,10 @@
           var told = doc.querySelector(".banner-refused, .field-error");
           var words = told ? told.textContent.replace(/\s+/g, " ").trim() : said("not_recorded");
           now[0].refused = words.replace(/ What you entered is kept.*$/, "");
+          addFate(said("refused", { what: entryWords(now[0]) }) + " " + now[0].refused);
           writeQueue(now);
           showQueue();
+          showFates();
           return null;
         });
       })
@@ -639,11 +710,14 @@
 
   function swap(html, url, push) {
     var doc = new DOMParser().parseFromString(html, "text/html");
-    var samePage = new URL(url).pathname === location.pathname;
+    // A refusal is the screen drawn again where it was sent from (no redirect): the same
+    // screen, the pad keeping focus.
+    var samePage = !push || new URL(url).pathname === location.pathname;
     var before = places();
     document.title = doc.title;
     document.body.replaceWith(doc.body);
     if (push) history.pushState({}, "", url);
+    if (push) keepScreen(html, url);
     start();
     if (!samePage) { window.scrollTo(0, 0); return; }
     // The same screen drawn again (an event recorded, or refused): it keeps its place, the
@@ -653,6 +727,38 @@
       if (el.id in before) el.scrollTop = before[el.id];
     });
     focusPad();
+  }
+
+  // ------------------------------------------------------------ without the network
+  // Where the browser allows a service worker (HTTPS, or localhost), static/sw.js keeps the
+  // last hand screen drawn and its files, so a reload offline still shows the table and the
+  // pending entries. Kept here too: a screen the worker did not see (the first, or one drawn
+  // from an answer to an entry).
+  var SHELL_PAGES = "dealer-pages-1";
+  var SHELL_FILES = "dealer-files-1";
+  var HAND_PAGE = /^\/hands\/\d+$/;
+
+  function keepScreen(html, address) {
+    var url = new URL(address, location.href);
+    if (!window.caches || !navigator.serviceWorker || !HAND_PAGE.test(url.pathname)) return;
+    caches.open(SHELL_PAGES).then(function (cache) {
+      return cache.put(url.origin + url.pathname,
+        new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).catch(function () { /* storage full or off */ });
+  }
+
+  function shell() {
+    var worker = document.body.getAttribute("data-shell");
+    if (!worker || !navigator.serviceWorker || !window.caches) return;
+    navigator.serviceWorker.register(worker, { scope: "/" }).catch(function () { /* not allowed */ });
+    if (navigator.serviceWorker.controller || !HAND_PAGE.test(location.pathname) || !navigator.onLine) return;
+    var files = [document.querySelector("link[rel=stylesheet]"), document.querySelector("script[src]")]
+      .filter(Boolean).map(function (el) { return el.href || el.src; });
+    caches.open(SHELL_FILES).then(function (cache) { return cache.addAll(files); }).catch(function () {});
+    fetch(location.pathname, { credentials: "same-origin" }).then(function (response) {
+      if (response.ok && !response.redirected) return response.text().then(function (html) { keepScreen(html, location.href); });
+      return null;
+    }).catch(function () { /* offline again */ });
   }
 
   function focusPad() {
@@ -1158,6 +1264,8 @@
 
   function resumeBuilds() {
     document.querySelectorAll("form[data-build]").forEach(function (form) {
+      // Built here and offered as a download link: no new tab opens.
+      form.querySelectorAll("[data-new-tab]").forEach(function (words) { words.remove(); });
       var kept = sessionStorage.getItem(BUILD + form.getAttribute("data-build-kind"));
       if (kept) followBuild(form, kept);
     });
@@ -1253,6 +1361,8 @@
     resumeBuilds();
     offerKept();
     showQueue();
+    showFates();
+    shell();
     if (!draining) drain();
     resetIdle();
   }

@@ -1,6 +1,7 @@
 """Every page the tests render is valid HTML: no parse error (html5lib, the WHATWG parsing
 algorithm), no id used twice, and none of the mistakes a validator flags that a parser
-forgives (a constraint on a hidden input, a required select with no empty first choice).
+forgives (a constraint on a hidden input, a required select with no empty first choice, an
+aria-label on a div or a span with no role).
 
 `watch(app)` checks each HTML answer the app gives while the tests run; `take(app)` hands
 over (and forgets) what was found, for the fixture that asserts nothing was.
@@ -43,6 +44,10 @@ def problems(html: str) -> list[str]:
             first = el.find(XHTML + "option")
             if first is None or (first.get("value") or first.text or "").strip():
                 found.append(f"required select {el.get('name')} with no empty first choice")
+    for tag in ("div", "span"):  # a generic element may not be named (Nu's "aria-label")
+        for el in root.iter(XHTML + tag):
+            if el.get("aria-label") is not None and el.get("role") is None:
+                found.append(f"aria-label on a {tag} with no role: {el.get('aria-label')}")
     return found
 
 

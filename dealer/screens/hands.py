@@ -119,6 +119,17 @@ def _done(view: HandView) -> list[EventView]:
     return [event for event in view.events if event.id in wanted]
 
 
+def _undo(board: HandView, banners: list[EventView], error: str | None) -> EventView | None:
+    """Undo: the entry just recorded, voided with a ready reason while nothing depends on it;
+    after a refusal, the hand's last good entry (the way back stays one tap away)."""
+    if error is None:
+        return banners[-1] if banners and banners[-1].voidable else None
+    if banners:
+        return None
+    last = next((e for e in reversed(board.events) if not e.voided and not e.correction), None)
+    return last if last is not None and last.voidable else None
+
+
 def _fits_asked(fits_form: FitsForm) -> tuple[rules.Card | None, str | None]:
     """The card asked where it fits, if any, or why it was refused: the API's question
     (POST /hands/{id}/fits), in its words."""
@@ -159,8 +170,7 @@ def hand_page(
         form.page.data = page_address()
     move = _move_offer(replayed, board) if error is None else None
     banners = _done(board)
-    # Undo: the entry just recorded, voided with a ready reason while nothing depends on it.
-    undo = banners[-1] if banners and banners[-1].voidable and error is None else None
+    undo = _undo(board, banners, error)
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     table = get_table(session, board.table)
     return (

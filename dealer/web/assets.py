@@ -38,7 +38,14 @@ from flask.sessions import SecureCookieSessionInterface, SessionMixin
 __all__ = ["ASSETS", "Asset", "install", "served"]
 
 #: What each minified file is, by name in the static folder.
-ASSETS = {"app.css": ("text/css", rcssmin.cssmin), "dealer.js": ("text/javascript", rjsmin.jsmin)}
+ASSETS = {
+    "app.css": ("text/css", rcssmin.cssmin),
+    "dealer.js": ("text/javascript", rjsmin.jsmin),
+    "sw.js": ("text/javascript", rjsmin.jsmin),
+}
+#: The service worker (static/sw.js) at the root, so that it may keep the hand screens: asked
+#: again each time (a browser checks it for a new release), never kept a year.
+SHELL_WORKER = "/sw.js"
 #: How long a tablet keeps a file whose address names its content: a year, never asked again.
 KEPT = "public, max-age=31536000, immutable"
 #: A file asked for by its bare name (or a release's old hash): today's, asked again each time.
@@ -118,6 +125,13 @@ def install(app: Flask) -> None:
         return answer.make_conditional(request)
 
     app.view_functions["static"] = static
+
+    def shell_worker() -> Any:
+        answer = static("sw.js")
+        answer.headers["Cache-Control"] = ASKED_AGAIN
+        return answer
+
+    app.add_url_rule(SHELL_WORKER, "shell_worker", shell_worker)
 
     @app.url_defaults
     def name_the_content(endpoint: str, values: dict[str, Any]) -> None:

@@ -53,6 +53,12 @@ def script_words() -> dict[str, str]:
         "fix_it": say("Fix it"),
         "drop_it": say("Drop it"),
         "send_now": say("Send now"),
+        # an entry of the hand in the dealer's words, from what the page last showed
+        "entry_words": say("Seat {seat} ({player}): {action} {cards}"),
+        # what became of each entry sent when the connection came back
+        "fates_head": say("Sent when the connection came back:"),
+        "fate_recorded": say("Recorded: {what}"),
+        "fates_done": say("Seen"),
         "not_recorded": say("Not recorded."),
         # sending a form
         "sending": say("Sending…"),

@@ -60,6 +60,16 @@ def words(html: str) -> str:
     return text.replace("\u2212", "-")
 
 
+def settlement_of(html: str) -> dict[int, list[str]]:
+    """The settlement as drawn: each seat's figures (going out, conditions again, pot, rake, at
+    going out, hand net, stack), the typographic minus read as ``-``."""
+    seats = re.findall(r'<li class="settle-seat[^"]*" data-seat="(\d+)">(.*?)</li>', html, re.S)
+    return {
+        int(seat): [words(f) for f in re.findall(r"<dd data-money[^>]*>(.*?)</dd>", card, re.S)]
+        for seat, card in seats
+    }
+
+
 @pytest.fixture
 def dealer(people: Flask) -> Web:
     return Web.sign_in(people, "dealer")

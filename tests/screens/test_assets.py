@@ -108,3 +108,26 @@ def test_a_file_that_cannot_be_read_leaves_the_screens_drawn(
     text = page.get_data(as_text=True)
     assert '"/static/dealer.js"' in text  # linked by its bare name, answered as Flask does
     assert set(linked(text)) == {"app.css"}
+
+
+def test_the_service_worker_is_served_at_the_root_minified_and_asked_again(
+    supervisor: Web,
+) -> None:
+    """static/sw.js at /sw.js (a worker may keep only the pages under its own address),
+    minified, checked for a new release each time; every screen names it."""
+    answer = supervisor.client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/javascript"
+    assert answer.headers["Cache-Control"] == assets.ASKED_AGAIN
+    body = answer.get_data(as_text=True)
+    assert body == assets.served(STATIC, "sw.js").body.decode()
+    assert "/*" not in body and "caches.open" in body
+    assert 'data-shell="/sw.js"' in supervisor.client.get("/floor").get_data(as_text=True)
+
+
+def test_the_page_and_the_worker_keep_the_same_caches() -> None:
+    """The script stores the screens it draws where the worker looks for them."""
+    worker = (STATIC / "sw.js").read_text(encoding="utf-8")
+    script = (STATIC / "dealer.js").read_text(encoding="utf-8")
+    for name in re.findall(r'var (?:PAGES|FILES) = "([^"]+)"', worker):
+        assert f'"{name}"' in script

@@ -13,7 +13,7 @@ from dealer.write_locks import FLOOR_LOCK, TABLE_LOCKS, WRITERS_LOCK
 from tests.api.test_event_path import statements
 from tests.conftest import Database
 from tests.helpers import Api
-from tests.screens.conftest import Web, six_seated, words
+from tests.screens.conftest import Web, settlement_of, six_seated, words
 
 
 @pytest.fixture
@@ -35,8 +35,9 @@ def test_seed_000_through_the_screens(people: Flask, dealer: Web, floor_api: Api
         form = {"action": "meld", "seat": "1", "cards": cards, "key": f"web-m{n}"}
         dealer.post(f"/hands/{hand}/events", form)
         dealer.post(f"/hands/{hand}/events", form)  # a double tap
-    text = words(dealer.get(f"/hands/{hand}/settle?seat=1"))
-    assert "1 P1 ★ out +4 +20 +2 0 +26 +46 146" in text
+    page = dealer.get(f"/hands/{hand}/settle?seat=1")
+    assert "1 P1 ★ out" in words(page)
+    assert settlement_of(page)[1] == ["+4", "+20", "+2", "0", "+26", "+46", "146"]
     dealer.post(f"/hands/{hand}/settle", {"seat": "1", "key": "web-out"})
     with people.app_context():
         assert db.session.scalar(select(func.count()).select_from(Event)) == 6

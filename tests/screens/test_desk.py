@@ -27,8 +27,8 @@ def test_every_seat_the_settlement_and_the_history_link_to_the_statement(
     settle_seed(floor_api, hand_id)
     page = dealer.get(f"/hands/{hand_id}")
     address = f"/hands/{hand_id}/seats/3/statement"
-    board, settlement = page.split('id="settle-h"')[0], page.split('id="settle-h"')[1]
-    settlement, history = settlement.split('id="history-h"')
+    board, rest = page.split('id="history-h"')
+    history, settlement = rest.split('id="settle-h"')
     for part in (board, settlement):
         assert all(f'href="/hands/{hand_id}/seats/{n}/statement"' in part for n in range(1, 7))
     assert f'href="/hands/{hand_id}/seats/1/statement"' in history

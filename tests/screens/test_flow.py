@@ -35,6 +35,7 @@ def test_a_settled_hand_deals_the_next_in_one_tap(
     settle(floor_api, hand_id)
     page = dealer.get(f"/hands/{hand_id}")
     assert "The next hand: who drops?" in words(page)
+    assert re.search(r"<button[^>]*data-deal-next autofocus>", page), "not one key away"
     address, key = deal_form(page)
     assert address == f"/tables/{table_id}/hands"
     dealt = dealer.post(address, {"key": key, "dropped": "3"})
@@ -72,3 +73,29 @@ def test_no_undo_once_something_depends_on_the_entry(
     events = floor_api.get(f"/hands/{hand_id}")["events"]
     drop = next(e for e in events if e["type"] == "drop")
     assert "data-undo" not in dealer.get(f"/hands/{hand_id}?done={drop['id']}")
+
+
+def test_after_a_refusal_the_last_good_entry_can_still_be_undone(dealer: Web, hand_id: int) -> None:
+    """A refused entry takes the banner's place: the last entry recorded keeps its Undo."""
+    act(dealer, hand_id, action="meld", seat=1, cards="5s 5s 5s", key="r1")
+    refused = act(dealer, hand_id, status=422, action="meld", seat=2, cards="2h 3s 4d", key="r2")
+    page = refused.get_data(as_text=True)
+    assert "Not recorded." in words(page)
+    undo = re.search(r'<p class="undo-row"[^>]*>(.*?)</p>', page, re.S)
+    assert undo, "no Undo after the refusal"
+    assert "Last recorded: Seat 1 melds 5♠ 5♠ 5♠" in words(undo.group(1))
+    assert re.search(r'href="[^"]+undo=1"[^>]*data-undo', undo.group(1))
+
+
+def test_the_banner_of_an_undo_ends_with_one_full_stop(dealer: Web, hand_id: int) -> None:
+    done = dealer.follow(act(dealer, hand_id, action="meld", seat=1, cards="5s 5s 5s", key="d1"))
+    undo = re.search(r'href="([^"]+undo=1)"[^>]*data-undo', done)
+    assert undo
+    page = dealer.get(undo.group(1).replace("&amp;", "&"))
+    key = re.search(r'name="key"[^>]*value="([^"]+)"', page)
+    assert key
+    address = undo.group(1).split("?")[0]
+    reason = "Undone: entered by mistake."
+    voided = words(dealer.follow(dealer.post(address, {"key": key.group(1), "reason": reason})))
+    assert "Undone: entered by mistake.." not in voided
+    assert "Undone: entered by mistake." in voided

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from dealer.extensions import db
 from dealer.models import Event, IdempotencyRecord
 from tests.helpers import Api
-from tests.screens.conftest import Web, six_seated, words
+from tests.screens.conftest import Web, settlement_of, six_seated, words
 
 SEED = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
 
@@ -298,11 +298,14 @@ def test_going_out_shows_the_settlement_before_recording_it(
     answer = act(dealer, hand_id, action="go_out", seat=1)
     assert answer.headers["Location"] == f"/hands/{hand_id}/settle?seat=1"
     recorded = events(people)
-    text = words(dealer.follow(answer))
+    page = dealer.follow(answer)
+    text = words(page)
     assert "Seat 1 (P1) goes out: collects 26" in text
-    assert "1 P1 ★ out +4 +20 +2 0 +26 +46 146" in text
-    assert "2 P2 -1 -5 0 0 -6 -11 89" in text
-    assert "5 P5 dropped 0 0 0 0 0 -2 98" in text
+    assert "1 P1 ★ out" in text and "5 P5 dropped" in text
+    figures = settlement_of(page)
+    assert figures[1] == ["+4", "+20", "+2", "0", "+26", "+46", "146"]
+    assert figures[2] == ["-1", "-5", "0", "0", "-6", "-11", "89"]
+    assert figures[5] == ["0", "0", "0", "0", "0", "-2", "98"]
     assert (
         "valle set in spades (5♠ 5♠ 5♠) worth 4; run with the king in hearts (J♥ Q♥ K♥) worth 1"
         in text

@@ -279,9 +279,16 @@ class Tablet:
         return " ".join((self.page.text_content(selector) or "").split())
 
 
-def _tablet(browser: Any, live: LiveServer, size: str) -> Iterator[Tablet]:
+def _tablet(browser: Any, live: LiveServer, size: str, *, worker: bool = False) -> Iterator[Tablet]:
+    """A tablet at ``size``; ``worker``: with the hand screen's service worker (static/sw.js),
+    which Playwright's routes cannot see through, so it is left out unless a test asks."""
     viewport = SIZES.get(size) or (LANDSCAPE if size == "landscape" else PORTRAIT)
-    context = browser.new_context(viewport=viewport, has_touch=True, device_scale_factor=1)
+    context = browser.new_context(
+        viewport=viewport,
+        has_touch=True,
+        device_scale_factor=1,
+        service_workers="allow" if worker else "block",
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     errors: list[str] = []

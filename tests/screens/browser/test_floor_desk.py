@@ -136,6 +136,9 @@ def test_the_shift_ledger_builds_while_the_floor_keeps_working(
     try:
         tablet.sign_in("supervisor")
         tablet.go("/floor")
+        # built here and offered as a download: the button promises no new tab
+        button = page.text_content("form[data-build] button[type=submit]") or ""
+        assert "new tab" not in button and "↗" not in button
         page.click("form[data-build] button[type=submit]")
         page.wait_for_function(
             "() => document.querySelector('[data-build-said]').textContent"

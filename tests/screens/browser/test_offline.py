@@ -59,7 +59,7 @@ def test_offline_entries_are_kept_in_order_and_sent_once(tablet: Tablet) -> None
         tablet.text("[data-pending='5']") == "Pending: Buy-in for seat 4 · Chips from the cage: 25"
     )
     with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
-        page.reload()  # the browser's own page: no connection; the queue stays on the tablet
+        page.reload()  # no service worker: the browser's own page; the queue stays on the tablet
     page.context.set_offline(False)
     tablet.go(f"/hands/{world['hand']}")
     # All sent (the last, the buy-in, answered by the hand screen again, seat 4 acting).

@@ -142,11 +142,11 @@ def assert_console_free_table(tablet: Tablet) -> None:
 
 
 def settlement_rows(tablet: Tablet) -> dict[int, list[str]]:
-    """The settlement table: seat -> its figures (going out ... hand net, stack after)."""
+    """The settlement, seat by seat: seat -> its figures (going out ... hand net, stack after)."""
     out = {}
-    for row in tablet.page.locator("[data-settlement] tbody tr").all():
+    for row in tablet.page.locator("[data-settlement] > li").all():
         seat = int(row.get_attribute("data-seat") or 0)
-        out[seat] = [plain(td) for td in row.locator("td").all_inner_texts()]
+        out[seat] = [plain(figure) for figure in row.locator("[data-money]").all_inner_texts()]
     return out
 
 
