@@ -26,18 +26,21 @@ Reads (every GET) take no lock at all.
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import Engine, delete, event, insert, inspect, text
+from sqlalchemy import Engine, event, inspect, text
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from dealer.errors import StorageUnavailable
+from dealer.errors import StorageUnavailable, busy_words
 from dealer.models import HealthCheck, utcnow
 from dealer.write_locks import (
     APART,
@@ -50,6 +53,7 @@ from dealer.write_locks import (
 )
 
 __all__ = [
+    "database_busy",
     "in_write",
     "install",
     "require_writing",
@@ -195,7 +199,7 @@ def writing(
         except BaseException as exc:
             session.rollback()
             if isinstance(exc, DBAPIError) and storage_failed(exc):
-                raise StorageUnavailable() from exc
+                raise StorageUnavailable(busy_words() if database_busy(exc) else None) from exc
             raise
 
 
@@ -272,7 +276,8 @@ def _loaded_columns(row: object) -> dict[str, Any]:
 #: SQLite's result codes (the primary code, the low byte) for a database that cannot write:
 #: READONLY, IOERR, CORRUPT is not one of them (that is a bug to see), FULL, CANTOPEN.
 SQLITE_CANNOT_WRITE = frozenset({8, 10, 13, 14})
-#: SQLite's "another connection holds the write lock".
+#: SQLite's "database is locked": another connection held the write lock past the busy
+#: timeout (`SQLITE_BUSY_TIMEOUT_MS`), or at once for the health check, which does not wait.
 SQLITE_BUSY = 5
 #: PostgreSQL's SQLSTATEs (or their classes) for the same: a read-only transaction, a full
 #: disk or other exhausted resources, an I/O error, the connection or server gone.
@@ -280,7 +285,8 @@ POSTGRESQL_CANNOT_WRITE = ("25006", "53", "58030", "08", "57P01", "57P02", "57P0
 
 
 def storage_failed(error: DBAPIError) -> bool:
-    """Whether ``error`` says the database cannot write now (not that the write was wrong)."""
+    """Whether ``error`` says the database cannot write now (not that the write was wrong),
+    a database busy past the wait (`database_busy`) included."""
     if error.connection_invalidated:
         return True
     orig = error.orig
@@ -288,9 +294,16 @@ def storage_failed(error: DBAPIError) -> bool:
         return True
     sqlite_code = getattr(orig, "sqlite_errorcode", None)
     if isinstance(sqlite_code, int):
-        return sqlite_code & 0xFF in SQLITE_CANNOT_WRITE
+        return sqlite_code & 0xFF in SQLITE_CANNOT_WRITE or database_busy(error)
     sqlstate = getattr(orig, "sqlstate", None)
     return isinstance(sqlstate, str) and sqlstate.startswith(POSTGRESQL_CANNOT_WRITE)
+
+
+def database_busy(error: DBAPIError) -> bool:
+    """Whether ``error`` is SQLite's "database is locked": another write held the database for
+    longer than a writer waits; nothing was written, and the same write may be sent again."""
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF == SQLITE_BUSY
 
 
 def _connection_failed(orig: BaseException | None) -> bool:
@@ -307,43 +320,73 @@ def storage_answers(session: Session) -> None:
     session.execute(text("SELECT 1"))
 
 
-#: The health check's write: random bytes (no database can squeeze them) of more than a page
-#: of SQLite (4 KiB) or PostgreSQL (8 KiB), so it needs fresh room as the floor's writes do.
-HEALTH_PAD = 9000
+#: The one row of ``health_checks`` each check writes again.
+HEALTH_ROW = 1
+#: The least free room on the SQLite file's disk for it to take writes: a few writes' worth of
+#: its log (WAL) and pages.
+SQLITE_ROOM_BYTES = 1 << 20
 
 
 def storage_writable(session: Session) -> bool:
-    """Whether the database takes a write now: a real one, committed (a row of
-    ``health_checks`` with a pad of more than a page, the rows before it deleted). It fails as
-    the floor's writes do on a full disk (or an SQLite file at its size limit), a read-only file
-    or a PostgreSQL read-only transaction. It takes no writers' lock: the health check must
-    not queue behind the floor's writes (on SQLite a writer holding the lock proves the
-    database writes)."""
+    """Whether the database takes a write now: a real one, committed, that grows nothing (the
+    one row of ``health_checks`` written again in place), and on SQLite whether its file has
+    room for a page more (`_sqlite_has_room`). It fails as the floor's writes do on a read-only
+    file or database, a PostgreSQL read-only transaction or its log's disk full, a database
+    gone. It takes no writers' lock: the health check must not queue behind the floor's writes
+    (on SQLite a writer holding the lock proves the database writes).
+
+    It writes on a connection of its own. On SQLite it must never wait for the write lock
+    (busy timeout 0), and a connection so changed must never serve another request: it is
+    taken out of the pool before the change (`Connection.detach`) and closed after."""
     if session.in_transaction():
         session.rollback()
-    sqlite = session.get_bind().dialect.name == "sqlite"
+    engine = session.get_bind().engine
+    sqlite = engine.dialect.name == "sqlite"
     try:
-        if sqlite:  # never wait for a writer holding the lock
-            session.execute(text("PRAGMA busy_timeout = 0"))
-        now = utcnow()
-        written = session.execute(
-            insert(HealthCheck).values(at=now, pad=os.urandom(HEALTH_PAD)).returning(HealthCheck.id)
-        ).scalar_one()
-        session.execute(delete(HealthCheck).where(HealthCheck.id < written))
-        session.commit()
+        with engine.connect() as connection:
+            if sqlite:
+                connection.detach()
+                connection.exec_driver_sql("PRAGMA busy_timeout = 0")
+                if not _sqlite_has_room(connection):
+                    return False
+            _write_health_row(connection)
+            connection.commit()
     except DBAPIError as exc:
-        session.rollback()
-        code = getattr(exc.orig, "sqlite_errorcode", None)
-        if isinstance(code, int) and code & 0xFF == SQLITE_BUSY:
+        if database_busy(exc):
             return True
         if storage_failed(exc):
             return False
         raise
-    finally:
-        if sqlite:
-            session.execute(text(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}"))
-            session.rollback()
     return True
+
+
+def _write_health_row(connection: Connection) -> None:
+    """Write the one row of ``health_checks`` (made by the first check): on PostgreSQL an
+    update in place (no indexed column changes, so the page keeps one live version and prunes
+    the dead), on SQLite a row of the same size over the old one."""
+    upsert = (sqlite_insert if connection.dialect.name == "sqlite" else postgresql_insert)(
+        HealthCheck
+    ).values(id=HEALTH_ROW, at=utcnow())
+    connection.execute(
+        upsert.on_conflict_do_update(
+            index_elements=[HealthCheck.id], set_={"at": upsert.excluded.at}
+        )
+    )
+
+
+def _sqlite_has_room(connection: Connection) -> bool:
+    """Whether the SQLite file can take a page more without waiting for anyone: a free page in
+    it or room to grow (under its page limit, ``max_page_count``), and room on its disk."""
+
+    def pragma(name: str) -> int:
+        return int(connection.exec_driver_sql(f"PRAGMA {name}").scalar_one())
+
+    if not pragma("freelist_count") and pragma("page_count") >= pragma("max_page_count"):
+        return False
+    file = next(
+        row[2] for row in connection.exec_driver_sql("PRAGMA database_list") if row[1] == "main"
+    )
+    return not file or shutil.disk_usage(os.path.dirname(file)).free >= SQLITE_ROOM_BYTES
 
 
 def in_write(session: Session) -> bool:
