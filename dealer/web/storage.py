@@ -20,7 +20,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from dealer.errors import busy_words, read_busy_words, read_storage_words, storage_words
 from dealer.extensions import current_session, login
-from dealer.transactions import database_busy, storage_failed
+from dealer.storage import database_busy, storage_failed
 from dealer.web.refusals import error_response
 
 __all__ = ["JSON_DOORS", "end_session", "install", "unavailable"]
