@@ -19,6 +19,7 @@ from dealer.config import (
     create_sqlite_file,
     key_beside_database,
     make_instance_folder,
+    sqlite_file,
 )
 from dealer.extensions import csrf, db, login, migrate
 from dealer.web import assets, headers, signin, storage
@@ -62,7 +63,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not (app.debug or app.testing):
         check_secret_key(app.config.get("SECRET_KEY"))
         check_ledger_key(app.config.get("LEDGER_KEY"))
-    create_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
     if int(app.config.get("PROXY_HOPS", 0)) > 0:
         # Behind a proxy every client has the proxy's address; believe X-Forwarded-For
         # only from as many proxies as configured (else anyone could name any source).
@@ -78,6 +78,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(signin.claim_device)
     app.teardown_request(signin.forget_device)
     with app.app_context():
+        # The SQLite file as the engine opens it, made owner-only before SQLite makes it.
+        app.config["DATABASE_FILE"] = sqlite_file(db.engine.url)
+        create_sqlite_file(app.config["DATABASE_FILE"])
         for engine in db.engines.values():
             transactions.install(engine)
             write_behind.install_engine(engine)
