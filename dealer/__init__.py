@@ -22,7 +22,7 @@ from dealer.config import (
     sqlite_file,
 )
 from dealer.extensions import csrf, db, login, migrate
-from dealer.web import assets, headers, signin, storage
+from dealer.web import assets, cookie, headers, signin, storage
 from dealer.words.catalogue import use_language
 
 # Templates and static files sit at the repository root, beside the package.
@@ -112,7 +112,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     cli.register(app)
     headers.install(app)
-    assets.install(app)
+    assets.install(app)  # gives the app its session interface: the cookie's reader after
+    cookie.install(app)
     storage.install(app)
     register_api_errors(app)
     return app
