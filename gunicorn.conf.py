@@ -62,6 +62,10 @@ preload_app = True
 # never killed for waiting.
 timeout = int(os.environ.get("DEALER_TIMEOUT", "60"))
 graceful_timeout = 30
+# A request line up to gunicorn's most: the app refuses a longer one than it takes itself, in its
+# own shape (dealer/web/request_line.py), where gunicorn's refusal is a page the API's
+# document does not describe.
+limit_request_line = 8190
 # Behind a reverse proxy, connections are reused: keep them a little longer than the default.
 keepalive = 5
 # A worker is replaced after this many requests (with jitter, so not all at once): a guard

@@ -22,7 +22,7 @@ from dealer.config import (
     sqlite_file,
 )
 from dealer.extensions import csrf, db, login, migrate
-from dealer.web import assets, cookie, headers, signin, storage
+from dealer.web import assets, cookie, headers, request_line, signin, storage
 from dealer.words.catalogue import use_language
 
 # Templates and static files sit at the repository root, beside the package.
@@ -34,6 +34,7 @@ API_ERRORS = {
     404: ("not_found", "There is nothing at this address."),
     405: ("method_not_allowed", "This address does not accept that method."),
     413: ("too_large", "The request is too large."),
+    414: ("uri_too_long", "The address is too long."),
     500: ("internal_error", "Something went wrong on the server."),
 }
 
@@ -115,6 +116,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     assets.install(app)  # gives the app its session interface: the cookie's reader after
     cookie.install(app)
     storage.install(app)
+    request_line.install(app)
     register_api_errors(app)
     return app
 
