@@ -9,7 +9,9 @@ PostgreSQL (when one answers at DEALER_TEST_POSTGRES). Three phases on each:
    fast as they are answered (the flood that failed 27 of 100 buy-ins with a 500 before).
 3. ``--checks`` health checks and nothing else (from ``--checkers`` threads, unsigned, as
    anyone may send them), the database's size taken before and after: SQLite's pages (its
-   log's included), PostgreSQL's whole database (``pg_database_size``).
+   log's included), PostgreSQL's whole database (``pg_database_size``, after a VACUUM of
+   what the writes left, so that no autovacuum of their tables lands in the figure) and its
+   ``health_checks`` table.
 
 Every answer is counted by its status: a 500 anywhere is a failure, as is a database that grew
 by more than a page or two.
@@ -70,6 +72,9 @@ class Result:
     phases: dict[str, Phase]
     size_before: int
     size_after: int
+    #: PostgreSQL's ``health_checks`` table and index, before and after (None on SQLite).
+    table_before: int | None = None
+    table_after: int | None = None
 
     @property
     def grew(self) -> int:
@@ -102,19 +107,30 @@ def prepare(uri: str) -> None:
     add_floor(create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": secrets.token_hex(32)}))
 
 
-def database_bytes(uri: str) -> int:
+def database_bytes(uri: str) -> tuple[int, int | None]:
     """The database's size: SQLite's pages as a new connection sees them (the log's pages
-    not yet copied back included), PostgreSQL's whole database."""
+    not yet copied back included), PostgreSQL's whole database; and PostgreSQL's
+    ``health_checks`` table with its index (None on SQLite)."""
     url = make_url(uri)
     if url.get_backend_name() == "sqlite":
         with sqlite3.connect(str(url.database)) as sqlite:
             (pages,) = sqlite.execute("PRAGMA page_count").fetchone()
             (size,) = sqlite.execute("PRAGMA page_size").fetchone()
-        return int(pages) * int(size)
+        return int(pages) * int(size), None
     with connect(uri) as postgres:
-        row = postgres.execute("SELECT pg_database_size(current_database())").fetchone()
+        row = postgres.execute(
+            "SELECT pg_database_size(current_database()), pg_total_relation_size('health_checks')"
+        ).fetchone()
         assert row is not None
-        return int(row[0])
+        return int(row[0]), int(row[1])
+
+
+def settle(uri: str) -> None:
+    """Before the checks are sized: PostgreSQL's VACUUM of what the writes left (their tables'
+    free space and visibility maps made now, not by an autovacuum during the checks)."""
+    if make_url(uri).get_backend_name() == "postgresql":
+        with connect(uri) as postgres:
+            postgres.execute("VACUUM")
 
 
 class Client:
@@ -233,6 +249,7 @@ def measure(
             for _ in range(checkers)
         ]
         run_phase([*writing(phases["flood"], stop), *flood], stop, flood_seconds)
+        settle(uri)
         before = database_bytes(uri)
         stop = threading.Event()
         left = threading.Semaphore(checks)
@@ -245,7 +262,7 @@ def measure(
         for thread in only:
             thread.join()
         after = database_bytes(uri)
-    return Result(phases, before, after)
+    return Result(phases, before[0], after[0], before[1], after[1])
 
 
 def report(label: str, result: Result) -> None:
@@ -260,6 +277,8 @@ def report(label: str, result: Result) -> None:
         f"  size before {checks:,} checks {result.size_before:,} bytes, after "
         f"{result.size_after:,} bytes (grew {result.grew:,})"
     )
+    if result.table_before is not None:
+        print(f"  health_checks {result.table_before:,} bytes, after {result.table_after:,}")
 
 
 def main() -> None:

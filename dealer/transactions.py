@@ -54,6 +54,7 @@ __all__ = [
     "install",
     "require_writing",
     "snapshot",
+    "writers_turn_if_free",
     "writing",
 ]
 
@@ -113,6 +114,25 @@ def _process_writers(session: Session) -> AbstractContextManager[object]:
         return nullcontext()
     with _SQLITE_WRITERS_GUARD:
         return _SQLITE_WRITERS.setdefault(str(bind.engine.url), threading.RLock())
+
+
+@contextmanager
+def writers_turn_if_free(session: Session) -> Iterator[bool]:
+    """This process's SQLite writers' turn (`_process_writers`), taken only if no writer of
+    the process holds it now: yields whether it was (always on PostgreSQL, which has none).
+    For a write that must never queue behind the floor's (the health check's)."""
+    lock = _process_writers(session)
+    acquire = getattr(lock, "acquire", None)
+    if acquire is None:
+        yield True
+        return
+    if not acquire(blocking=False):
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        lock.release()  # type: ignore[attr-defined]
 
 
 def _postgresql_begin(connection: Connection) -> None:

@@ -172,7 +172,7 @@ class CheckpointRecord(Base):
 
 
 class HealthCheck(Base):
-    """When the health check last wrote (`dealer.storage.storage_writable`): one row,
+    """When the health check last wrote (`dealer.health.storage_writable`): one row,
     written again in place by each check, so the check is a real write that grows nothing."""
 
     __tablename__ = "health_checks"
