@@ -1,11 +1,15 @@
 """gunicorn's settings for serving a floor: `make serve`, or `gunicorn` run from this folder.
 
 Every setting can be changed from the environment without editing this file:
-HOST and PORT (where it listens), WEB_CONCURRENCY (worker processes), DEALER_THREADS
-(threads per worker), DEALER_TIMEOUT (seconds). See the README's "Running a floor".
+HOST and PORT (where it listens), WEB_CONCURRENCY (worker processes, on PostgreSQL; SQLite
+always has one), DEALER_THREADS (threads per worker), DEALER_TIMEOUT (seconds). See the
+README's "Running a floor".
 """
 
 import os
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 #: The app factory for serving a floor; the database, secret and the rest come from the
 #: environment (config.py). It refuses to start while the ledger key sits in the SQLite
@@ -20,12 +24,23 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 # queues for the one writers' lock (dealer/transactions.py) and every request waits on the
 # database, so a few threads per worker keep a core busy meanwhile. Each thread holds at most
 # one database connection: workers x threads is what one server asks of PostgreSQL.
-# On SQLite, one worker: its writers queue fairly on a lock in the process, where writers of
-# several processes would meet only at SQLite's lock, whose waiters poll with sleeps of up to
-# 100 ms (measured: a p99 of seconds with three workers at 200 tables; see bench/floor.py).
+# On SQLite, always one worker (WEB_CONCURRENCY is not read): its writers queue fairly on a
+# lock in the process, where writers of several processes would meet only at SQLite's lock,
+# whose waiters poll with sleeps of up to 100 ms (measured: a p99 of seconds with three
+# workers at 200 tables; see bench/floor.py), and a write kept waiting past its 30 s is refused.
+# SQLite whatever the URL's spelling (sqlite:, sqlite+pysqlite:, ...), as SQLAlchemy reads it.
 _cores = os.cpu_count() or 1
-_sqlite = (os.environ.get("DATABASE_URL") or "sqlite:").startswith("sqlite:")
-workers = int(os.environ.get("WEB_CONCURRENCY", 1 if _sqlite else _cores + 1))
+
+
+def _on_sqlite(database_url: str) -> bool:
+    try:
+        return make_url(database_url).get_backend_name() == "sqlite"
+    except ArgumentError:  # not a URL: the app says what is wrong with it as it starts
+        return False
+
+
+_sqlite = _on_sqlite(os.environ.get("DATABASE_URL") or "sqlite://")
+workers = 1 if _sqlite else int(os.environ.get("WEB_CONCURRENCY", _cores + 1))
 # Threads that record and draw screens, and on top of them one per open screen's held ask
 # (live screens, dealer/screens/live.py): an ask waits in its thread, costing no CPU, until
 # what the screen shows changes. The app holds at most DEALER_LIVE_HELD asks per worker, so
@@ -47,6 +62,10 @@ preload_app = True
 # never killed for waiting.
 timeout = int(os.environ.get("DEALER_TIMEOUT", "60"))
 graceful_timeout = 30
+# A request line up to gunicorn's most: the app refuses a longer one than it takes itself, in its
+# own shape (dealer/web/request_line.py), where gunicorn's refusal is a page the API's
+# document does not describe.
+limit_request_line = 8190
 # Behind a reverse proxy, connections are reused: keep them a little longer than the default.
 keepalive = 5
 # A worker is replaced after this many requests (with jitter, so not all at once): a guard

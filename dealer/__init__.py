@@ -19,9 +19,10 @@ from dealer.config import (
     create_sqlite_file,
     key_beside_database,
     make_instance_folder,
+    sqlite_file,
 )
 from dealer.extensions import csrf, db, login, migrate
-from dealer.web import assets, headers, signin, storage
+from dealer.web import assets, cookie, headers, request_line, signin, storage
 from dealer.words.catalogue import use_language
 
 # Templates and static files sit at the repository root, beside the package.
@@ -33,6 +34,7 @@ API_ERRORS = {
     404: ("not_found", "There is nothing at this address."),
     405: ("method_not_allowed", "This address does not accept that method."),
     413: ("too_large", "The request is too large."),
+    414: ("uri_too_long", "The address is too long."),
     500: ("internal_error", "Something went wrong on the server."),
 }
 
@@ -62,7 +64,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not (app.debug or app.testing):
         check_secret_key(app.config.get("SECRET_KEY"))
         check_ledger_key(app.config.get("LEDGER_KEY"))
-    create_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
     if int(app.config.get("PROXY_HOPS", 0)) > 0:
         # Behind a proxy every client has the proxy's address; believe X-Forwarded-For
         # only from as many proxies as configured (else anyone could name any source).
@@ -78,6 +79,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(signin.claim_device)
     app.teardown_request(signin.forget_device)
     with app.app_context():
+        # The SQLite file as the engine opens it, made owner-only before SQLite makes it.
+        app.config["DATABASE_FILE"] = sqlite_file(db.engine.url)
+        create_sqlite_file(app.config["DATABASE_FILE"])
         for engine in db.engines.values():
             transactions.install(engine)
             write_behind.install_engine(engine)
@@ -109,8 +113,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     cli.register(app)
     headers.install(app)
-    assets.install(app)
+    assets.install(app)  # gives the app its session interface: the cookie's reader after
+    cookie.install(app)
     storage.install(app)
+    request_line.install(app)
     register_api_errors(app)
     return app
 

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from sqlalchemy.engine import URL
+
 from dealer.words.catalogue import say_n
 
 
@@ -201,15 +203,13 @@ class KeyBesideDatabase(RuntimeError):
 
 
 def key_beside_database(config: Mapping[str, Any]) -> bool:
-    """Whether the ledger key is kept in a file in the same folder as the SQLite database."""
+    """Whether the ledger key is kept in a file in the same folder as the SQLite database
+    (``DATABASE_FILE``, the file the engine opens: `sqlite_file`)."""
     key_file = config.get("LEDGER_KEY_FILE")
-    uri = str(config.get("SQLALCHEMY_DATABASE_URI", ""))
-    if not key_file or not uri.startswith("sqlite:///"):
+    database = config.get("DATABASE_FILE")
+    if not key_file or not database:
         return False
-    path = uri.removeprefix("sqlite:///").partition("?")[0]
-    if not path or path == ":memory:" or path.startswith("file:"):
-        return False
-    return Path(path).resolve().parent == Path(key_file).resolve().parent
+    return Path(database).resolve().parent == Path(key_file).resolve().parent
 
 
 def check_key_apart(config: Mapping[str, Any]) -> None:
@@ -233,14 +233,25 @@ def make_instance_folder(path: str) -> None:
     os.makedirs(path, mode=0o700, exist_ok=True)
 
 
-def create_sqlite_file(uri: str) -> None:
-    """Create a new SQLite database file readable by its owner only (0600) before SQLite
-    does (it would use the umask, often 0644): it holds the PIN hashes. SQLite gives the
-    -wal and -shm files the database file's permissions."""
-    if not uri.startswith("sqlite:///"):
-        return
-    path = uri.removeprefix("sqlite:///").partition("?")[0]
-    if not path or path == ":memory:" or path.startswith("file:"):
+def sqlite_file(url: URL) -> str | None:
+    """The file an SQLite engine made from ``url`` opens (None: not SQLite, or in memory),
+    read from the engine's own URL: Flask-SQLAlchemy has made a relative path its instance
+    folder's, whatever the spelling (``sqlite:``, ``sqlite+pysqlite:``, a ``file:`` URI)."""
+    database = url.database
+    if url.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    if not url.query.get("uri"):
+        return database
+    if url.query.get("mode") == "memory":
+        return None
+    return database.removeprefix("file:") or None
+
+
+def create_sqlite_file(path: str | None) -> None:
+    """Create a new SQLite database file (`sqlite_file`) readable by its owner only (0600)
+    before SQLite does (it would use the umask, often 0644): it holds the PIN hashes. SQLite
+    gives the -wal and -shm files the database file's permissions."""
+    if path is None:
         return
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))

@@ -19,6 +19,8 @@ __all__ = [
     "StorageUnavailable",
     "TooManyAttempts",
     "UnsupportedMediaType",
+    "busy_words",
+    "read_busy_words",
     "read_storage_words",
     "storage_words",
 ]
@@ -27,6 +29,23 @@ __all__ = [
 def storage_words() -> str:
     """What a tablet says when the database cannot write."""
     return say("Not recorded: the database cannot write; the entry is kept.")
+
+
+def busy_words() -> str:
+    """What it says when another write held the database for longer than a write waits
+    (SQLite's "database is locked")."""
+    return say(
+        "Not recorded: the database was busy with other writes for too long; the entry is "
+        "kept. Send it again in a moment."
+    )
+
+
+def read_busy_words() -> str:
+    """The same, for a read."""
+    return say(
+        "The database was busy with other writes for too long: nothing could be read. "
+        "Try again in a moment."
+    )
 
 
 def read_storage_words() -> str:

@@ -25,20 +25,20 @@ Reads (every GET) take no lock at all.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import Engine, delete, event, insert, inspect, text
+from sqlalchemy import Engine, event, inspect
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from dealer.errors import StorageUnavailable
-from dealer.models import HealthCheck, utcnow
+from dealer.errors import StorageUnavailable, busy_words
+from dealer.models import utcnow
+from dealer.storage import database_busy, storage_failed
 from dealer.write_locks import (
     APART,
     COUNTS,
@@ -54,9 +54,7 @@ __all__ = [
     "install",
     "require_writing",
     "snapshot",
-    "storage_answers",
-    "storage_failed",
-    "storage_writable",
+    "writers_turn_if_free",
     "writing",
 ]
 
@@ -116,6 +114,25 @@ def _process_writers(session: Session) -> AbstractContextManager[object]:
         return nullcontext()
     with _SQLITE_WRITERS_GUARD:
         return _SQLITE_WRITERS.setdefault(str(bind.engine.url), threading.RLock())
+
+
+@contextmanager
+def writers_turn_if_free(session: Session) -> Iterator[bool]:
+    """This process's SQLite writers' turn (`_process_writers`), taken only if no writer of
+    the process holds it now: yields whether it was (always on PostgreSQL, which has none).
+    For a write that must never queue behind the floor's (the health check's)."""
+    lock = _process_writers(session)
+    acquire = getattr(lock, "acquire", None)
+    if acquire is None:
+        yield True
+        return
+    if not acquire(blocking=False):
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        lock.release()  # type: ignore[attr-defined]
 
 
 def _postgresql_begin(connection: Connection) -> None:
@@ -195,7 +212,7 @@ def writing(
         except BaseException as exc:
             session.rollback()
             if isinstance(exc, DBAPIError) and storage_failed(exc):
-                raise StorageUnavailable() from exc
+                raise StorageUnavailable(busy_words() if database_busy(exc) else None) from exc
             raise
 
 
@@ -267,83 +284,6 @@ def _loaded_columns(row: object) -> dict[str, Any]:
         for column in state.mapper.column_attrs
         if column.key in state.dict
     }
-
-
-#: SQLite's result codes (the primary code, the low byte) for a database that cannot write:
-#: READONLY, IOERR, CORRUPT is not one of them (that is a bug to see), FULL, CANTOPEN.
-SQLITE_CANNOT_WRITE = frozenset({8, 10, 13, 14})
-#: SQLite's "another connection holds the write lock".
-SQLITE_BUSY = 5
-#: PostgreSQL's SQLSTATEs (or their classes) for the same: a read-only transaction, a full
-#: disk or other exhausted resources, an I/O error, the connection or server gone.
-POSTGRESQL_CANNOT_WRITE = ("25006", "53", "58030", "08", "57P01", "57P02", "57P03")
-
-
-def storage_failed(error: DBAPIError) -> bool:
-    """Whether ``error`` says the database cannot write now (not that the write was wrong)."""
-    if error.connection_invalidated:
-        return True
-    orig = error.orig
-    if isinstance(error, OperationalError | InterfaceError) and _connection_failed(orig):
-        return True
-    sqlite_code = getattr(orig, "sqlite_errorcode", None)
-    if isinstance(sqlite_code, int):
-        return sqlite_code & 0xFF in SQLITE_CANNOT_WRITE
-    sqlstate = getattr(orig, "sqlstate", None)
-    return isinstance(sqlstate, str) and sqlstate.startswith(POSTGRESQL_CANNOT_WRITE)
-
-
-def _connection_failed(orig: BaseException | None) -> bool:
-    """A PostgreSQL driver's error that names no SQLSTATE: the connection could not be made or
-    was lost (refused, the database closed to connections, the server gone), never a wrong
-    statement, which the server answers with its SQLSTATE."""
-    if orig is None:
-        return False
-    return getattr(orig, "sqlstate", "") is None and getattr(orig, "sqlite_errorcode", None) is None
-
-
-def storage_answers(session: Session) -> None:
-    """Ask the database the least question there is; it raises if the database is gone."""
-    session.execute(text("SELECT 1"))
-
-
-#: The health check's write: random bytes (no database can squeeze them) of more than a page
-#: of SQLite (4 KiB) or PostgreSQL (8 KiB), so it needs fresh room as the floor's writes do.
-HEALTH_PAD = 9000
-
-
-def storage_writable(session: Session) -> bool:
-    """Whether the database takes a write now: a real one, committed (a row of
-    ``health_checks`` with a pad of more than a page, the rows before it deleted). It fails as
-    the floor's writes do on a full disk (or an SQLite file at its size limit), a read-only file
-    or a PostgreSQL read-only transaction. It takes no writers' lock: the health check must
-    not queue behind the floor's writes (on SQLite a writer holding the lock proves the
-    database writes)."""
-    if session.in_transaction():
-        session.rollback()
-    sqlite = session.get_bind().dialect.name == "sqlite"
-    try:
-        if sqlite:  # never wait for a writer holding the lock
-            session.execute(text("PRAGMA busy_timeout = 0"))
-        now = utcnow()
-        written = session.execute(
-            insert(HealthCheck).values(at=now, pad=os.urandom(HEALTH_PAD)).returning(HealthCheck.id)
-        ).scalar_one()
-        session.execute(delete(HealthCheck).where(HealthCheck.id < written))
-        session.commit()
-    except DBAPIError as exc:
-        session.rollback()
-        code = getattr(exc.orig, "sqlite_errorcode", None)
-        if isinstance(code, int) and code & 0xFF == SQLITE_BUSY:
-            return True
-        if storage_failed(exc):
-            return False
-        raise
-    finally:
-        if sqlite:
-            session.execute(text(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}"))
-            session.rollback()
-    return True
 
 
 def in_write(session: Session) -> bool:

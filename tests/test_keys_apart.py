@@ -9,6 +9,7 @@ the app from starting at all.
 from __future__ import annotations
 
 import os
+import runpy
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from sqlalchemy import text
 
 from dealer import create_app
 from dealer.config import WeakLedgerKey, check_ledger_key
@@ -135,3 +137,62 @@ def test_make_run_on_the_defaults_warns_the_admin_on_every_screen(
             db.session.remove()
             for engine in db.engines.values():
                 engine.dispose()
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "sqlite:///{name}",
+        "sqlite+pysqlite:///{name}",
+        "sqlite+pysqlite:///{path}",
+        "sqlite:///file:{path}?uri=true",
+    ],
+)
+def test_serving_refuses_the_key_beside_the_database_however_the_url_spells_it(
+    beside_the_key: Path, spelling: str
+) -> None:
+    """A relative SQLite path is a file in the instance folder (Flask-SQLAlchemy puts it
+    there, beside instance/ledger_key), and ``sqlite+pysqlite:`` or a ``file:`` URI is SQLite
+    too: each is refused as the plain spelling of the same file is."""
+    url = spelling.format(name=beside_the_key.name, path=beside_the_key)
+    refused = check_config(beside_the_key, DATABASE_URL=url)
+    assert refused.returncode != 0, refused.stdout + refused.stderr
+    assert "in the same folder as the database" in refused.stdout + refused.stderr
+    assert not (REPO / beside_the_key.name).exists()  # nothing made where it was started
+
+
+def test_a_relative_database_is_made_in_the_instance_folder_owner_only(
+    beside_the_key: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``sqlite:///name`` opens instance/name: that file is made 0600 before SQLite makes it,
+    and nothing is made in the folder the app was started from."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SECRET_KEY", SERVER_KEY)
+    monkeypatch.setenv("LEDGER_KEY", STRONG)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{beside_the_key.name}")
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    app = create_app()
+    try:
+        with app.app_context():
+            db.session.execute(text("CREATE TABLE made (id INTEGER)"))
+            db.session.commit()
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    assert beside_the_key.stat().st_mode & 0o777 == 0o600
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("scheme", ["sqlite", "sqlite+pysqlite"])
+def test_sqlite_is_served_by_one_worker_whatever_is_asked(
+    scheme: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's writers queue in one process: gunicorn.conf.py gives it one worker however
+    the URL is spelled and whatever WEB_CONCURRENCY says; PostgreSQL takes WEB_CONCURRENCY."""
+    monkeypatch.delenv("DEALER_LIVE_HELD", raising=False)  # the settings write it
+    monkeypatch.setenv("WEB_CONCURRENCY", "3")
+    monkeypatch.setenv("DATABASE_URL", f"{scheme}:///dealer.sqlite3")
+    assert runpy.run_path(str(REPO / "gunicorn.conf.py"))["workers"] == 1
+    monkeypatch.setenv("DATABASE_URL", "postgresql://dealer@db-host/dealer")
+    assert runpy.run_path(str(REPO / "gunicorn.conf.py"))["workers"] == 3

@@ -113,7 +113,9 @@ class ReplayAt(TypedDict, total=False):
     """Which step of a hand's replay: the table as it stood after event ``at``."""
 
     at: Annotated[int, _id("The event's number in the hand (1 is the deal); the last if left out.")]
-    entry: Annotated[int, _id("Instead of at: the event that made this ledger entry (a payment).")]
+    entry: Annotated[
+        int, _id("Instead of at, never with it: the event that made this ledger entry (a payment).")
+    ]
 
 
 class ShiftHandsPage(TypedDict, total=False):

@@ -172,14 +172,13 @@ class CheckpointRecord(Base):
 
 
 class HealthCheck(Base):
-    """What the health check wrote last (`dealer.transactions.storage_writable`): a row
-    committed and the ones before it deleted on each check, so the check is a real write."""
+    """When the health check last wrote (`dealer.health.storage_writable`): one row,
+    written again in place by each check, so the check is a real write that grows nothing."""
 
     __tablename__ = "health_checks"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     at: Mapped[datetime] = mapped_column(Timestamp)
-    pad: Mapped[bytes] = mapped_column(sa.LargeBinary)
 
 
 class LiveMark(Base):

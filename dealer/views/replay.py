@@ -85,7 +85,12 @@ def replay_view(
     session: Session, hand_id: int, at: int | None = None, entry: int | None = None
 ) -> ReplayView:
     """Hand ``hand_id`` as it stood after event ``at``, or after the event that made ledger
-    entry ``entry`` (the last event when neither is given)."""
+    entry ``entry`` (the last event when neither is given; both are refused)."""
+    if at is not None and entry is not None:
+        raise Invalid(
+            say("Show the hand after an event or after a ledger entry, not both."),
+            "invalid_query",
+        )
     replayed = load_hand(session, hand_id)
     view = hand_view(session, replayed)
     last = len(replayed.events)

@@ -79,6 +79,7 @@ ERRORS = {
     405: "This address does not take that method.",
     409: "Not allowed in the current state (such as not_due: the time collection).",
     413: "The body is too large.",
+    414: "The address (its path and query) is too long.",
     415: "The body is not JSON.",
     422: "Against the rules, or malformed.",
     429: "Too many wrong PINs: locked for a while.",
@@ -271,8 +272,9 @@ def declare(
 ) -> Callable[[View], View]:
     """Declare a view: what it takes, what it answers, and the refusals it may give.
 
-    A view for the signed in may answer 401 and 403 (not when ``open_to_all``: every
-    signed-in user may call it, and nothing it does is refused by who asks), and 503 (the
+    Every view may answer 414 (a request line too long); one for the signed in also 401 and
+    403 (not 403 when ``open_to_all``: every signed-in user may call it, and nothing it does
+    is refused by who asks), and 503 (the
     database cannot be reached), as may one that takes a body; a ``write`` takes an
     ``Idempotency-Key`` and an ``X-Device`` and may also answer 409 (a key reused), 413,
     415 and 422. ``refusals``: the other statuses the view can answer (its service's
@@ -283,7 +285,7 @@ def declare(
     tagged by its area (``area``, else the one of the view's module, `AREAS`): a client
     generated from the document has a function of that name in a module per area.
     """
-    statuses = set(refusals)
+    statuses = {414, *refusals}
     if signed_in or json is not None:
         statuses |= {503}
     if signed_in:

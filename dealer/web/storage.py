@@ -18,9 +18,9 @@ from flask import Flask, g, render_template, request
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from dealer.errors import read_storage_words, storage_words
+from dealer.errors import busy_words, read_busy_words, read_storage_words, storage_words
 from dealer.extensions import current_session, login
-from dealer.transactions import storage_failed
+from dealer.storage import database_busy, storage_failed
 from dealer.web.refusals import error_response
 
 __all__ = ["JSON_DOORS", "end_session", "install", "unavailable"]
@@ -39,7 +39,7 @@ def unavailable(error: DBAPIError) -> Any:
     again, when the database did not fail but the statement was wrong)."""
     if not storage_failed(error):
         raise error
-    return _in_words()
+    return _in_words(busy=database_busy(error))
 
 
 def too_busy(_error: PoolTimeout) -> Any:
@@ -49,10 +49,13 @@ def too_busy(_error: PoolTimeout) -> Any:
     return _in_words()
 
 
-def _in_words() -> Any:
+def _in_words(*, busy: bool = False) -> Any:
     with suppress(SQLAlchemyError):
         current_session().rollback()
-    message = read_storage_words() if request.method in READS else storage_words()
+    if request.method in READS:
+        message = read_busy_words() if busy else read_storage_words()
+    else:
+        message = busy_words() if busy else storage_words()
     if request.path.startswith(JSON_DOORS):
         return error_response(503, "storage_unavailable", message)
     # The page is drawn as if signed out: who is signed in cannot be read from the database.

@@ -34,6 +34,23 @@ def test_replay_steps_and_refusals(floor: Api) -> None:
     assert floor.call("GET", "/hands/999/replay").status_code == 404
 
 
+def test_replay_refuses_an_event_and_an_entry_together(floor: Api) -> None:
+    """``at`` and ``entry`` name a step each: asked together, neither is taken silently."""
+    table = floor.table(name="Table 4")["id"]
+    for seat, name in enumerate(("Rosa", "Bo"), start=1):
+        floor.seat(table, seat, name, 200)
+    hand = floor.hand(table)["id"]
+    floor.event(hand, {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})
+    entry = floor.get(f"/tables/{table}/ledger")["entries"][-1]["seq"]
+    assert floor.get(f"/hands/{hand}/replay?entry={entry}")["at"] == 2
+    answer = floor.call("GET", f"/hands/{hand}/replay?at=1&entry={entry}")
+    assert answer.status_code == 422
+    assert answer.get_json()["error"] == {
+        "code": "invalid_query",
+        "message": "Show the hand after an event or after a ledger entry, not both.",
+    }
+
+
 def test_search_in_words_on_both_databases(floor: Api) -> None:
     """The search in words reads the same on both databases: a name without its accent, this
     shift by default, an amount that is one payment of the seat."""

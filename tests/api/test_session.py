@@ -186,3 +186,47 @@ def test_a_cookie_whose_user_is_not_text_is_signed_out(people: Flask) -> None:
         screen = client.get("/tables")
         assert screen.status_code in (302, 303), odd
         assert "/sign-in" in screen.headers["Location"]
+
+
+#: Cookies signed with the server's key but of no sign-in's shape.
+ODD_COOKIES: list[object] = [
+    ["a", "list"],
+    7,
+    "text",
+    {"_flashes": 3},
+    {"_flashes": [["notice"]]},
+    {"_flashes": [[1, 2]]},
+    {"seen": "yesterday"},
+    {"kept": 3},
+    {"kept": {"action": "/tables", "fields": 5}},
+    {"_fresh": "yes"},
+    {"something": "else"},
+]
+
+
+def test_a_signed_cookie_of_another_shape_is_signed_out_never_a_500(
+    people: Flask, floor: Api
+) -> None:
+    """A cookie signed with the key whose content the app never writes (a list as the whole
+    cookie, flashed messages that are a number ...), even beside a live sign-in's token: read
+    as no cookie at every address, the health check and the static files included."""
+    from flask.sessions import SecureCookieSessionInterface
+
+    people.testing = False  # an error is answered as served (500), not raised into the test
+    serializer = SecureCookieSessionInterface().get_signing_serializer(people)
+    assert serializer is not None
+    for odd in ODD_COOKIES:
+        shapes = [odd] + ([{"_user_id": floor.token, **odd}] if isinstance(odd, dict) else [])
+        for shape in shapes:
+            client = people.test_client()
+            client.set_cookie("session", str(serializer.dumps(shape)))
+            assert client.get("/healthz").status_code == 200, shape
+            assert client.get("/static/app.css").status_code == 200, shape
+            assert client.get("/").status_code == 200, shape
+            assert client.get("/sign-in").status_code == 200, shape
+            answer = client.get("/api/v1/tables")
+            assert answer.status_code == 401, (shape, answer.status_code)
+            screen = client.get("/tables")
+            assert screen.status_code in (302, 303), (shape, screen.status_code)
+            assert "/sign-in" in screen.headers["Location"]
+            assert client.post("/sign-out").status_code in (302, 303), shape

@@ -22,6 +22,7 @@ from werkzeug.datastructures import MultiDict
 from dealer.errors import Forbidden
 from dealer.extensions import current_session
 from dealer.people import users
+from dealer.web.cookie import KEPT, SEEN
 from dealer.web.signin import LONGEST_TOKEN, Principal, principal
 from dealer.words.catalogue import say
 from dealer.words.parties import role_words, roles_needed
@@ -45,8 +46,6 @@ View = TypeVar("View", bound=Callable[..., Any])
 PAGE_FIELD = "page"
 #: Fields never kept across a sign-out: secrets and the per-session CSRF token.
 NOT_KEPT = frozenset({"csrf_token", "pin", "supervisor_pin"})
-SEEN = "seen"
-KEPT = "kept"
 
 
 def who() -> Principal:

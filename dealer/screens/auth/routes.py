@@ -15,7 +15,8 @@ from dealer.extensions import current_session
 from dealer.people import users
 from dealer.screens.auth import bp
 from dealer.screens.auth.forms import SignInForm, SignOutForm
-from dealer.screens.auth.guard import SEEN, end_sign_in, home_for, local_path
+from dealer.screens.auth.guard import end_sign_in, home_for, local_path
+from dealer.web.cookie import SEEN
 from dealer.web.signin import Principal, device, source
 from dealer.words.catalogue import say
 from dealer.words.times import idle_words, try_again_words

@@ -7,8 +7,8 @@ from flask_login import current_user
 from sqlalchemy.exc import SQLAlchemyError
 
 from dealer.extensions import db
+from dealer.health import storage_answers, storage_writable
 from dealer.screens.auth.guard import home_for, who
-from dealer.transactions import storage_answers, storage_writable
 
 bp = Blueprint("main", __name__)
 
@@ -30,7 +30,7 @@ def favicon() -> Any:
 @bp.get("/healthz")
 def healthz() -> Any:
     """Report whether the app is up and its database answers and takes a write (a real one,
-    committed: `dealer.transactions.storage_writable`), so a full disk is a 503 here as it is
+    committed: `dealer.health.storage_writable`), so a full disk is a 503 here as it is
     for every write."""
     try:
         storage_answers(db.session())
