@@ -4,6 +4,10 @@ An assignment gives the dealer the table as if they held its session (`dealer.pe
 a relief dealer, or one sent to a table before pushing in. Rows are never changed
 (migration ``0011_limits``): ending an assignment is a new row, so the floor's history of
 who was sent where stays as it happened, under the same triggers as the ledger's.
+
+Each row is linked into the keyed chain as it is written (`dealer.ledger.identity`), and who is
+assigned where is read from those linked versions only: a row added or changed outside the app
+(which `verify` names) assigns no one.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from dealer.bounds import USER_NAME, check_text
 from dealer.errors import Conflict, Invalid, NotFound
+from dealer.ledger.identity import held
 from dealer.models import Table, TableAssignment, User
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say, say_later
@@ -23,15 +28,20 @@ __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 def _latest(
     session: Session, table_id: int | None, dealer_id: int | None
 ) -> dict[tuple[int, int], bool]:
-    """Whether each (table, dealer) pair is assigned now: its latest row says."""
-    query = select(
-        TableAssignment.table_id, TableAssignment.dealer_id, TableAssignment.assigned
-    ).order_by(TableAssignment.id)
+    """Whether each (table, dealer) pair is assigned now: its latest row says, as the keyed
+    chain holds it (`held`: one statement)."""
+    query = select(TableAssignment.id)
     if table_id is not None:
         query = query.where(TableAssignment.table_id == table_id)
     if dealer_id is not None:
         query = query.where(TableAssignment.dealer_id == dealer_id)
-    return {(t, d): assigned for t, d, assigned in session.execute(query)}
+    latest: dict[tuple[int, int], bool] = {}
+    kept = held(session, "assignment", query)
+    for row in sorted(kept):
+        table, dealer = kept[row]["table_id"], kept[row]["dealer_id"]
+        if table_id in (None, table) and dealer_id in (None, dealer):
+            latest[table, dealer] = kept[row]["assigned"]
+    return latest
 
 
 def assigned_tables(session: Session, dealer_id: int) -> set[int]:
