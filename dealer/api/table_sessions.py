@@ -101,8 +101,9 @@ def count_session(session_id: int) -> Response:
 
     The answer compares it with the ledger. A variance over the table's ``count_tolerance``
     needs a supervisor's name and PIN (or a supervisor calling) and a reason (403
-    ``needs_supervisor``, 422 ``reason_missing``). 409 while the down is open, or once
-    counted.
+    ``needs_supervisor``, 422 ``reason_missing``). 409 while the down is open, once
+    counted, or when the table's settings were changed outside the app (``settings_changed``:
+    no linked version of them holds).
     """
     body = given(SessionCount)
     approver = approving(body.supervisor)
