@@ -21,8 +21,9 @@ assignments, a table's count settings), so that an edit made outside the app is 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from datetime import datetime
+from functools import cache
 from itertools import chain
 from typing import Any, cast
 
@@ -153,19 +154,51 @@ def check_identity(session: Session, mac: Any) -> list[Problem]:
 
 
 def held(
-    session: Session, kind: str, refs: Iterable[int] | Select[Any]
+    session: Session,
+    kind: str,
+    refs: Iterable[int] | Select[Any],
+    params: Mapping[str, object] | None = None,
+    newest_by: Callable[[Mapping[str, Any]], Hashable] | None = None,
 ) -> dict[int, dict[str, Any]]:
-    """The fields of each ``kind`` row among ``refs`` (ids, or a query of them) as its newest
-    version keeps them, of each whose version's link holds under the ledger's key; a row with
-    none that holds (added outside the app, or its version edited) is left out.
+    """The fields of each ``kind`` row among ``refs`` as its newest version keeps them, of each
+    whose version's link holds under the ledger's key; a row with none that holds (added outside
+    the app, or its version edited) is left out.
 
     What the app decides with where a value edited outside the app would let someone act or
     pass a count: `check_identity` names the edit, and the app meanwhile goes on by what it
     wrote itself. One statement.
+
+    ``refs``: ids, or a query of them with its bind parameters in ``params`` (a query the
+    caller keeps is built into the statement once). ``newest_by``: rows that are a history,
+    each change a row of its own (an assignment, then its end), grouped by what it returns of
+    a row's fields: only the newest row of each group whose version holds is kept, and the
+    links of the older ones are not recomputed.
     """
     mac = current_key().mac
-    versions = session.execute(_newest(IdentityVersion.kind == kind, IdentityVersion.ref.in_(refs)))
-    return {v.ref: v.fields for v in versions if _holds(v, v.fields, mac)}
+    statement = _held_in(kind, refs) if isinstance(refs, Select) else _held_query(kind, refs)
+    versions = sorted(session.execute(statement, params), key=lambda v: v.ref, reverse=True)
+    out: dict[int, dict[str, Any]] = {}
+    seen: set[Hashable] = set()
+    for version in versions:
+        fields = version.fields
+        if not isinstance(fields, dict):
+            continue  # not the app's: its link cannot hold
+        group = version.ref if newest_by is None else newest_by(fields)
+        if group not in seen and _holds(version, fields, mac):
+            seen.add(group)
+            out[version.ref] = fields
+    return out
+
+
+def _held_query(kind: str, refs: Iterable[int] | Select[Any]) -> Select[Any]:
+    return _newest(IdentityVersion.kind == kind, IdentityVersion.ref.in_(refs))
+
+
+@cache
+def _held_in(kind: str, refs: Select[Any]) -> Select[Any]:
+    """`_held_query` of a query the caller keeps, built once (compiled once, too: SQLAlchemy
+    caches a statement's compiled form by its structure, but building it costs each time)."""
+    return _held_query(kind, refs)
 
 
 def _newest(*where: ColumnElement[bool]) -> Select[Any]:
