@@ -102,7 +102,9 @@ def count_session(session_id: int) -> Response:
     The answer compares it with the ledger. A variance over the table's ``count_tolerance``
     needs a reason and the name and PIN of a supervisor who neither counted nor confirmed (the
     caller's own sign-in does not approve it: 403 ``needs_supervisor``, 422
-    ``reason_missing``). 409 while the down is open, or once counted.
+    ``reason_missing``). 409 while the down is open, once counted, or when the table's
+    settings were changed outside the app (``settings_changed``: no linked version of them
+    holds).
     """
     body = given(SessionCount)
     approver = approving(body.supervisor)

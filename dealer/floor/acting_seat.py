@@ -1,5 +1,9 @@
 """Where the hand screen's acting seat goes after a drop or a foul: a setting of the table's,
-the same on every tablet, that a supervisor changes on the record."""
+the same on every tablet, that a supervisor changes on the record.
+
+Read as the keyed chain holds the table (its newest linked version, `dealer.ledger.identity`):
+a setting changed outside the app (which `verify` names) moves no acting seat.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import Literal, get_args
 from sqlalchemy.orm import Session
 
 from dealer.bounds import check_one_of
+from dealer.ledger.identity import held
 from dealer.models import Table, User
 from dealer.people.audit import record_audit
 from dealer.people.users import require_role
@@ -16,6 +21,7 @@ from dealer.words import tables as table_words
 __all__ = [
     "ACTING_SEAT_WAYS",
     "ActingSeat",
+    "acting_seat_of",
     "change_acting_seat",
     "check_acting_seat",
     "moves_on_after_drop",
@@ -53,6 +59,14 @@ def change_acting_seat(session: Session, table: Table, way: object, user: User) 
     )
 
 
-def moves_on_after_drop(table: Table) -> bool:
-    """Whether the acting seat moves on in play after a drop or a foul at ``table``."""
-    return table.acting_seat == "moves_on"
+def acting_seat_of(session: Session, table_id: int) -> ActingSeat:
+    """Where the acting seat goes after a drop at table ``table_id``, as the keyed chain holds
+    the table's settings; ``stays`` (it moves nothing) when none hold."""
+    settings = held(session, "table", [table_id]).get(table_id) or {}
+    way = settings.get("acting_seat")
+    return "moves_on" if way == "moves_on" else "stays"
+
+
+def moves_on_after_drop(session: Session, table_id: int) -> bool:
+    """Whether the acting seat moves on in play after a drop or a foul at table ``table_id``."""
+    return acting_seat_of(session, table_id) == "moves_on"

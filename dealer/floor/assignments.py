@@ -4,15 +4,23 @@ An assignment gives the dealer the table as if they held its session (`dealer.pe
 a relief dealer, or one sent to a table before pushing in. Rows are never changed
 (migration ``0011_limits``): ending an assignment is a new row, so the floor's history of
 who was sent where stays as it happened, under the same triggers as the ledger's.
+
+Each row is linked into the keyed chain as it is written (`dealer.ledger.identity`), and who is
+assigned where is read from those linked versions only: a row added or changed outside the app
+(which `verify` names) assigns no one.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import USER_NAME, check_text
 from dealer.errors import Conflict, Invalid, NotFound
+from dealer.ledger.identity import held
 from dealer.models import Table, TableAssignment, User
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say, say_later
@@ -20,18 +28,35 @@ from dealer.words.catalogue import say, say_later
 __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 
 
+_AT_TABLE = TableAssignment.table_id == bindparam("table")
+_OF_DEALER = TableAssignment.dealer_id == bindparam("dealer")
+#: The rows asked for, by whether a table and a dealer are given: built once (a dealer's are
+#: read on every request of theirs, `dealer.people.authority`).
+_ROWS = {
+    (False, False): select(TableAssignment.id),
+    (True, False): select(TableAssignment.id).where(_AT_TABLE),
+    (False, True): select(TableAssignment.id).where(_OF_DEALER),
+    (True, True): select(TableAssignment.id).where(_AT_TABLE, _OF_DEALER),
+}
+
+
+def _pair(fields: Mapping[str, Any]) -> tuple[object, object]:
+    return fields.get("table_id"), fields.get("dealer_id")
+
+
 def _latest(
     session: Session, table_id: int | None, dealer_id: int | None
 ) -> dict[tuple[int, int], bool]:
-    """Whether each (table, dealer) pair is assigned now: its latest row says."""
-    query = select(
-        TableAssignment.table_id, TableAssignment.dealer_id, TableAssignment.assigned
-    ).order_by(TableAssignment.id)
-    if table_id is not None:
-        query = query.where(TableAssignment.table_id == table_id)
-    if dealer_id is not None:
-        query = query.where(TableAssignment.dealer_id == dealer_id)
-    return {(t, d): assigned for t, d, assigned in session.execute(query)}
+    """Whether each (table, dealer) pair is assigned now: its latest row says, as the keyed
+    chain holds it (`held`: one statement)."""
+    rows = _ROWS[table_id is not None, dealer_id is not None]
+    params = {"table": table_id, "dealer": dealer_id}
+    latest: dict[tuple[int, int], bool] = {}
+    for fields in held(session, "assignment", rows, params, _pair).values():
+        table, dealer = fields["table_id"], fields["dealer_id"]
+        if table_id in (None, table) and dealer_id in (None, dealer):
+            latest[table, dealer] = fields["assigned"]
+    return latest
 
 
 def assigned_tables(session: Session, dealer_id: int) -> set[int]:

@@ -11,14 +11,18 @@ with their name and PIN. What the ledger says should be there:
 
 A variance over the table's ``count_tolerance`` needs a reason and the approval of a supervisor
 other than the two who counted and confirmed (the caller's own sign-in approves nothing here):
-the audit trail names all three.
+the audit trail names all three. The table's settings a count is held to are read as the keyed
+chain holds them (the table's newest linked version, `dealer.ledger.identity.held`): a
+tolerance raised outside the app lets no variance pass.
 The count is a record of the audit trail (kind ``count``): append-only, linked into the keyed
 chain like every record, one per session.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session
@@ -27,6 +31,7 @@ from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor import approvals
 from dealer.floor.table_sessions import off_hand_while_open
 from dealer.ledger import CAGE, house_account
+from dealer.ledger.identity import held
 from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, User
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say, say_later
@@ -79,9 +84,25 @@ def _sum(session: Session, where: ColumnElement[bool]) -> int:
     return int(found or 0)
 
 
+def _held_settings(session: Session, table_id: int) -> Mapping[str, Any]:
+    """The table's settings as the keyed chain holds them; refused (409) when none hold: the
+    table was added or its version edited outside the app."""
+    settings = held(session, "table", [table_id]).get(table_id)
+    if settings is None:
+        raise Conflict(
+            say(
+                "The settings of {table} were changed outside the app: no count is held to "
+                "them. Ask the floor to check the ledger.",
+                table=session.get_one(Table, table_id).name,
+            ),
+            "settings_changed",
+        )
+    return settings
+
+
 def expected_count(session: Session, down: TableSession) -> Expected:
     """The session's drop (the tray) and, at a table selling chips for cash, the cash sold."""
-    table = session.get_one(Table, down.table_id)
+    settings = _held_settings(session, down.table_id)
     hands = select(Hand.id).where(Hand.session_id == down.id)
     off_hand = off_hand_while_open(down)
     mine = or_(LedgerEntry.hand_id.in_(hands), off_hand)
@@ -89,12 +110,12 @@ def expected_count(session: Session, down: TableSession) -> Expected:
     tray = _sum(session, and_(mine, LedgerEntry.to_account == house)) - _sum(
         session, and_(mine, LedgerEntry.from_account == house)
     )
-    if not table.sells_for_cash:
+    if not settings["sells_for_cash"]:
         return Expected(tray, None)
     sold = _sum(session, and_(off_hand, LedgerEntry.from_account == CAGE)) - _sum(
         session, and_(off_hand, LedgerEntry.to_account == CAGE)
     )
-    return Expected(tray, sold * table.chip_value_cents)
+    return Expected(tray, sold * int(settings["chip_value_cents"]))
 
 
 def last_closed(session: Session, table_id: int) -> TableSession | None:
@@ -121,7 +142,7 @@ def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord
 
 
 def _needs_another(
-    variance: int, expected: Expected, table: Table, user: User, witness: User
+    variance: int, expected: Expected, tolerance: int, user: User, witness: User
 ) -> Forbidden:
     """The refusal of a variance nobody else approved: who may approve it, in words."""
     return Forbidden(
@@ -131,7 +152,7 @@ def _needs_another(
             "(a supervisor other than {counter}, who counted, and {witness}, who confirmed).",
             variance=variance,
             expected=expected.tray_chips,
-            tolerance=table.count_tolerance,
+            tolerance=tolerance,
             counter=user.name,
             witness=witness.name,
         ),
@@ -163,7 +184,8 @@ def record_count(
         raise Forbidden(
             say("A second person confirms the count: not the one who counted."), "not_confirmed"
         )
-    table = session.get_one(Table, down.table_id)
+    settings = _held_settings(session, down.table_id)
+    tolerance, chip_value = int(settings["count_tolerance"]), int(settings["chip_value_cents"])
     expected = expected_count(session, down)
     if expected.drop_box_cents is not None and drop_box_cents is None:
         raise Invalid(
@@ -173,12 +195,14 @@ def record_count(
         drop_box_cents = None
     variance = tray_chips - expected.tray_chips
     cash = (drop_box_cents or 0) - (expected.drop_box_cents or 0)
-    cash_chips = abs(cash) / table.chip_value_cents if table.chip_value_cents else abs(cash)
-    over = abs(variance) > table.count_tolerance or cash_chips > table.count_tolerance
+    cash_chips = abs(cash) / chip_value if chip_value else abs(cash)
+    over = abs(variance) > tolerance or cash_chips > tolerance
     approver = None
     if over:
         approver = approvals.approval_by_another(
-            supervisor, [user, witness], _needs_another(variance, expected, table, user, witness)
+            supervisor,
+            [user, witness],
+            _needs_another(variance, expected, tolerance, user, witness),
         )
         if not (reason or "").strip():
             raise Invalid(say("Give the reason for the variance."), "reason_missing")

@@ -287,8 +287,9 @@ def checkpoint_link_fields(record: Sequence[Any]) -> list[object]:
     return _written(record, _CHECKPOINT_TIME)
 
 
-#: Of each kind of row that says whose the chips are and under what rules, the fields a version
-#: keeps (and its link covers), each with what a person calls it.
+#: Of each kind of row that says whose the chips are, under what rules, who may act where and
+#: what a count needs, the fields a version keeps (and its link covers), each with what a person
+#: calls it.
 IDENTITY: dict[str, dict[str, str]] = {
     "user": {"name": "name", "role": "role", "active": "standing", "pin_hash": "PIN"},
     "table": {
@@ -301,6 +302,9 @@ IDENTITY: dict[str, dict[str, str]] = {
         "min_buy_in": "least buy-in",
         "max_buy_in": "largest buy-in",
         "approval_above": "approval threshold",
+        "count_tolerance": "count tolerance",
+        "sells_for_cash": "sale of chips for cash",
+        "acting_seat": "acting seat after a drop",
     },
     "seating": {
         "table_id": "table",
@@ -319,6 +323,13 @@ IDENTITY: dict[str, dict[str, str]] = {
         "close_requested_by": "closer",
         "close_confirmed_by": "confirming supervisor",
         "close_confirmed_at": "time its close was confirmed",
+    },
+    "assignment": {
+        "table_id": "table",
+        "dealer_id": "dealer",
+        "assigned": "standing",
+        "by_id": "supervisor",
+        "at": "time",
     },
 }
 #: A version's columns: its link covers them all.

@@ -11,8 +11,9 @@ What is checked costs what is new, not all of history:
 2. From that checkpoint forward (``full``: from the start), every link of the keyed chain is
    recomputed under the key with the row it names; every entry's own chain, accounts and
    reversals are checked; every row written since is linked.
-3. Every user, table, seating, player and dealer's session is held to its newest linked
-   version (`identity`): an edit in place is named by the field it changed.
+3. Every user, table (its settings too), seating, player, dealer's session and dealer's
+   assignment is held to its newest linked version (`identity`): an edit in place is named by
+   the field it changed.
 4. Every hand touched since (and, for a report, every hand dealt in its window) is replayed
    and held against its entries, summed by the database. A hand that no longer replays as
    recorded, under another engine than the one it was played under, is an engine change, not

@@ -59,9 +59,10 @@ PRINT_KINDS = ("hand_slip", "session", "shift")
 LINK_KINDS = ("entry", "event", "print", "dispute", "ruling", "audit", "checkpoint", "version")
 
 
-#: The rows that say whose the chips are and under what rules, each version of which is kept
-#: (`IdentityVersion`) and linked: users, tables, seatings, players, dealers' sessions.
-IDENTITY_KINDS = ("user", "table", "seating", "player", "session")
+#: The rows that say whose the chips are, under what rules and who may act where, each version of
+#: which is kept (`IdentityVersion`) and linked: users, tables (and their settings), seatings,
+#: players, dealers' sessions, dealers' assignments to tables.
+IDENTITY_KINDS = ("user", "table", "seating", "player", "session", "assignment")
 
 
 #: Who raised a dispute: a seat (its player) or the dealer.

@@ -129,8 +129,9 @@ class ChainLink(Base):
 
 
 class IdentityVersion(Base):
-    """One version of a row that says whose the chips are and under what rules: a user, a table
-    (and its limits), a seating, a player, a dealer's session. Never updated or deleted.
+    """One version of a row that says whose the chips are, under what rules or who may act where:
+    a user, a table (its limits and settings), a seating, a player, a dealer's session, a dealer's
+    assignment to a table. Never updated or deleted.
 
     Written, and linked into the keyed chain (kind ``version``), in the transaction that adds
     or changes the row (`dealer.ledger.identity`): a change is a new version. `verify` holds

@@ -51,12 +51,17 @@ class NotYourTable(Forbidden, code="not_your_table"):
 
 def tables_held(session: Session, dealer_id: int) -> set[int]:
     """The tables a dealer may act at: where their session is open, and where assigned."""
+    return _sessions_held(session, dealer_id) | assigned_tables(session, dealer_id)
+
+
+def _sessions_held(session: Session, dealer_id: int) -> set[int]:
+    """The tables where a dealer's session is open."""
     open_at = session.scalars(
         select(TableSession.table_id).where(
             TableSession.dealer_id == dealer_id, TableSession.closed_at.is_(None)
         )
     )
-    return set(open_at) | assigned_tables(session, dealer_id)
+    return set(open_at)
 
 
 def _name(session: Session, table_id: int) -> str:
@@ -88,8 +93,13 @@ def authorise(session: Session, user: User, table_id: int, action: Action = "rea
     """Refuse (403 ``not_your_table``) unless ``user`` may ``action`` at table ``table_id``."""
     if user.can("supervisor"):
         return
-    held = tables_held(session, user.id)
-    if table_id in held or action == "open_session":
+    # A dealer's own session's table (the common case) needs no read of their assignments,
+    # which are checked against the keyed chain (`dealer.floor.assignments`).
+    sessions = _sessions_held(session, user.id)
+    if table_id in sessions or action == "open_session":
+        return
+    held = sessions | assigned_tables(session, user.id)
+    if table_id in held:
         return
     if action == "deal" and not held and open_session_at(session, table_id) is None:
         return

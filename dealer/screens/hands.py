@@ -12,8 +12,7 @@ from werkzeug.wrappers import Response
 from dealer import rules
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
-from dealer.floor.acting_seat import moves_on_after_drop
-from dealer.floor.tables import get_table
+from dealer.floor.acting_seat import acting_seat_of, moves_on_after_drop
 from dealer.hands import moves
 from dealer.hands.reading import Replayed, get_hand, load, load_hand
 from dealer.hands.record import record_event
@@ -172,7 +171,7 @@ def hand_page(
     banners = _done(board)
     undo = _undo(board, banners, error)
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
-    table = get_table(session, board.table)
+    acting_seat = acting_seat_of(session, board.table)
     return (
         live_page(
             "screens/hand.html",
@@ -191,9 +190,9 @@ def hand_page(
             move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
             entered=entered,
             error=error,
-            moves_on=moves_on_after_drop(table),
+            moves_on=acting_seat == "moves_on",
             **_buy_in(board.table, hand_id, selected.seat if selected else None),
-            acting_seat=acting_seat_words(table.acting_seat),
+            acting_seat=acting_seat_words(acting_seat),
             settlement=settled(replayed, board),
             **disputes_panel(session, replayed.row, page_address()),
             **next_deal(board),
@@ -300,8 +299,8 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
             # The acting seat stays with the seat that acted (a seat lays several melds in its
             # turn); after a drop or a foul, at a table set so, it moves on in play.
             seat = event.seat
-            moves_on = moves_on_after_drop(get_table(session, hand.table_id))
-            if judged["type"] in ("drop", "foul") and moves_on and event.seat is not None:
+            dropped = judged["type"] in ("drop", "foul")
+            if dropped and event.seat is not None and moves_on_after_drop(session, hand.table_id):
                 seat = _replayed.engine.next_in_play(event.seat)
             return url_for("screens.hand", hand_id=hand_id, done=event.id, seat=seat)
 

@@ -77,7 +77,7 @@ _CHECKS = {
     "disputes": say_later("Disputes and rulings"),
     "events": say_later("Events"),
     "hands_net_zero": say_later("Hands that net to zero"),
-    "identity": say_later("People, tables and seats"),
+    "identity": say_later("People, tables, seats and assignments"),
     "prints": say_later("Printed documents"),
     "replay": say_later("Hands replayed"),
     "reversals": say_later("Reversals"),

@@ -27,7 +27,7 @@ def test_a_table_keeps_the_acting_seat_with_the_seat_that_acted_until_set(people
         table = db.session.get(Table, table_id)
         assert table is not None
         assert table.acting_seat == "stays"
-        assert not moves_on_after_drop(table)
+        assert not moves_on_after_drop(db.session(), table_id)
 
 
 @pytest.mark.parametrize("name", ["Sam", "Ada"])
@@ -44,7 +44,7 @@ def test_a_supervisor_or_above_sets_it_and_the_audit_trail_says_so(
         change_acting_seat(session, table, None, who)  # not given: stays as it is
     with people.app_context():
         table = db.session.get(Table, table_id)
-        assert table is not None and moves_on_after_drop(table)
+        assert table is not None and moves_on_after_drop(db.session(), table_id)
         said = db.session.scalars(
             select(AuditRecord.words).where(AuditRecord.kind == "table_settings")
         ).all()

@@ -37,6 +37,8 @@ GUARDED = (
     "chain_links",
     "checkpoint_records",
     "audit_records",
+    "identity_versions",
+    "table_assignments",
 )
 
 

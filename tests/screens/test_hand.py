@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from dealer.extensions import db
 from dealer.models import Event, IdempotencyRecord
@@ -82,6 +82,22 @@ def test_after_a_drop_the_acting_seat_stays_or_moves_on_as_the_table_is_set(
     assert 'data-next-seat="6"' in page  # seat 3's panel: "Next seat" after it
     assert "data-moves-on" in page  # the page's queue moves it on too, offline
     assert "moves on to the next seat in play" in words(page)
+
+
+def test_an_acting_seat_set_outside_the_app_moves_nothing(
+    dealer: Web, people: Flask, table_id: int, hand_id: int
+) -> None:
+    """Set to move on in SQL, not on the settings screen: the table is as the app last set it
+    (the keyed chain's version of it), so a drop keeps its seat and the screen says so."""
+    with people.app_context(), db.engine.begin() as connection:
+        connection.execute(
+            text(f"UPDATE card_tables SET acting_seat = 'moves_on' WHERE id = {table_id}")
+        )
+    stays = act(dealer, hand_id, action="drop", seat=4, key="web-d4")
+    assert stays.headers["Location"].endswith("&seat=4")
+    page = dealer.follow(stays)
+    assert "data-moves-on" not in page
+    assert "stays with the seat that acted" in words(page)
 
 
 def test_a_tablet_cannot_choose_where_the_acting_seat_goes(dealer: Web, hand_id: int) -> None:
