@@ -90,7 +90,7 @@ def _link_the_rows_there() -> None:
     made = []
     for kind, name in TABLES.items():
         table = sa.Table(name, meta, autoload_with=bind)
-        # Fields a later revision added (a table's settings, 0021) are not there yet: kept as
+        # Fields a later revision added (a table's settings, 0022) are not there yet: kept as
         # null here, and that revision versions every table again with them.
         columns = [table.c.id, *(table.c[n] for n in IDENTITY[kind] if n in table.c)]
         for row in bind.execute(sa.select(*columns).order_by(table.c.id)).mappings():

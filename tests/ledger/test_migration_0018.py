@@ -35,7 +35,7 @@ def test_the_rows_there_are_linked_by_the_upgrade(database: Database, tmp_path: 
         migrate(database.uri)  # signed with the testing ledger key, which the test app checks with
         with engine.begin() as connection:
             kinds = connection.execute(text("SELECT kind FROM identity_versions")).scalars()
-            # The table twice: 0021_settings_in_the_chain versions it again with its settings.
+            # The table twice: 0022_settings_in_the_chain versions it again with its settings.
             assert sorted(kinds) == ["player", "seating", "session", "table", "table", "user"]
             links = "SELECT count(*) FROM chain_links WHERE kind = 'version'"
             assert connection.execute(text(links)).scalar() == 6

@@ -1,4 +1,4 @@
-"""Migration 0021 on a database written before it: every table gets a version with its count
+"""Migration 0022 on a database written before it: every table gets a version with its count
 settings and acting seat, and every assignment its first version, linked under the app's key;
 `verify` holds them from the start, the assignments go on assigning, and an edit after is
 named."""
@@ -23,9 +23,9 @@ BEFORE_0018 = (
     "created_at, created_by, min_buy_in, max_buy_in, approval_above) VALUES (1, 'T', "
     "'classic', '{}', '{\"kind\": \"none\"}', 100, '2026-01-01', 1, 1, 100000, 1000)",
 )
-#: At 0020: the table's settings, as the app before 0021 changed them (unversioned), and an
+#: At 0021: the table's settings, as the app before 0022 changed them (unversioned), and an
 #: assignment.
-AT_0020 = (
+AT_0021 = (
     "UPDATE card_tables SET count_tolerance = 5, sells_for_cash = true, acting_seat = 'moves_on'",
     "INSERT INTO table_assignments (id, table_id, dealer_id, assigned, by_id, at) "
     "VALUES (1, 1, 2, true, 1, '2026-01-01 10:00:00')",
@@ -47,14 +47,14 @@ def test_the_tables_and_assignments_there_are_linked_by_the_upgrade(
 ) -> None:
     alembic(database.uri, "downgrade", "0017_health_checks")
     run(database.uri, BEFORE_0018)
-    alembic(database.uri, "upgrade", "0020_acting_seat")
-    run(database.uri, AT_0020)
+    alembic(database.uri, "upgrade", "0021_health_check_one_row")
+    run(database.uri, AT_0021)
     migrate(database.uri)  # signed with the testing ledger key, which the test app checks with
     engine = create_engine(database.uri)
     try:
         with engine.begin() as connection:
             kinds = connection.execute(text("SELECT kind FROM identity_versions")).scalars()
-            # The table twice: 0018's version, and 0021's with its settings.
+            # The table twice: 0018's version, and 0022's with its settings.
             assert sorted(kinds) == ["assignment", "table", "table", "user", "user"]
             links = "SELECT count(*) FROM chain_links WHERE kind = 'version'"
             assert connection.execute(text(links)).scalar() == 5

@@ -15,8 +15,8 @@ The fields are this revision's own (a later revision that versions more fields w
 versions), so that the revision runs the same on a database made before it however the app's
 list of fields grows.
 
-Revision ID: 0021_settings_in_the_chain
-Revises: 0020_acting_seat
+Revision ID: 0022_settings_in_the_chain
+Revises: 0021_health_check_one_row
 Create Date: 2026-12-07
 
 """
@@ -28,8 +28,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0021_settings_in_the_chain"
-down_revision = "0020_acting_seat"
+revision = "0022_settings_in_the_chain"
+down_revision = "0021_health_check_one_row"
 branch_labels = None
 depends_on = None
 
@@ -143,6 +143,6 @@ def downgrade() -> None:
         # would find every table changed.
         raise RuntimeError(
             "Versions of tables' settings and dealers' assignments are in the keyed chain: "
-            "this database cannot go back before 0021_settings_in_the_chain."
+            "this database cannot go back before 0022_settings_in_the_chain."
         )
     _identity_kinds(KINDS_BEFORE)
