@@ -107,8 +107,9 @@ def selection(package: str, module: str | None) -> tuple[str, list[str]]:
     return f"dealer/{package}/{module}.py", tests
 
 
-def run_mutmut(package: str, module: str | None, jobs: int) -> None:
-    """mutmut's run on the selection, in this process (its configuration narrowed here)."""
+def run_mutmut(package: str, module: str | None, jobs: int, only: list[str]) -> None:
+    """mutmut's run on the selection, in this process (its configuration narrowed here):
+    every mutant of it, or ``only`` these."""
     from mutmut import configuration
     from mutmut.__main__ import _run
     from mutmut.mutation import file_mutation
@@ -122,7 +123,7 @@ def run_mutmut(package: str, module: str | None, jobs: int) -> None:
         pytest_add_cli_args_test_selection=tests,
     )
     pattern = files.removesuffix(".py").removesuffix("/*").replace("/", ".") + ".*"
-    _run([pattern], jobs)
+    _run(only or [pattern], jobs)
 
 
 def results(package: str, module: str | None) -> dict[str, int | None]:
@@ -195,19 +196,25 @@ def quiet(log: Path) -> Iterator[None]:
             os.close(kept[1])
 
 
-def one(package: str, module: str | None, jobs: int, keep: bool) -> int:
-    """Mutate one package (or module), run its tests per mutant, print its line."""
+def one(package: str, module: str | None, jobs: int, again: bool) -> int:
+    """Mutate one package (or module), run its tests per mutant, print its line. ``again``:
+    only the last run's survivors, against the tests as they are now."""
     OUT.mkdir(parents=True, exist_ok=True)
     os.chdir(ROOT)
-    if not keep:
+    only = [n for n, code in results(package, module).items() if code not in KILLED]
+    if not again:
         shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+        only = []
+    elif not only:
+        print("no survivors of an earlier run to try again", file=sys.stderr)
+        return 1
     os.environ["DEALER_TEST_TEMPLATES"] = str(ROOT / "mutants" / "templates-kept")
     label = package if module is None else f"{package}-{module}"
     started = time.monotonic()
     log = OUT / f"mutants-{label}.log"
     with quiet(log):
         try:
-            run_mutmut(package, module, jobs)
+            run_mutmut(package, module, jobs, only)
             stopped = 0
         except SystemExit as stop:
             stopped = 0 if stop.code is None else int(stop.code)
@@ -226,12 +233,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--package", choices=sorted(PACKAGES), help="one package (default all)")
     parser.add_argument("--module", help="one module of the package, e.g. counts")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
-    parser.add_argument("--keep", action="store_true", help="reuse mutants/ from the last run")
+    parser.add_argument(
+        "--survivors", action="store_true", help="try only the last run's survivors again"
+    )
     args = parser.parse_args(argv)
     if args.module and not args.package:
         parser.error("--module needs --package")
     if args.package:
-        return one(args.package, args.module, args.jobs, args.keep)
+        return one(args.package, args.module, args.jobs, args.survivors)
     failed = 0
     for package in PACKAGES:  # each in its own process: mutmut keeps its state globally
         command = [sys.executable, "-m", "bench.mutants", "--package", package]

@@ -128,6 +128,22 @@ def test_the_tray_holds_the_houses_take_less_what_voids_gave_back(people: Flask)
     assert expected(people, down) == counts.Expected(3, None)
 
 
+def test_the_tray_holds_the_time_collected_while_the_down_was_open(people: Flask) -> None:
+    """A time collection is taken between hands: in the tray of the down it was taken in,
+    not of a down closed before it."""
+    sam, dee = Api.sign_in(people, "supervisor"), Api.sign_in(people, "dealer")
+    collection = {"kind": "time", "chips": 2, "minutes": 30}
+    tid = int(sam.table("classic", collection=collection)["id"])
+    first = int(dee.post(f"/tables/{tid}/sessions", status=201)["id"])
+    for seat in (1, 2, 3):
+        dee.seat(tid, seat, f"P{seat}", 100)
+    dee.post(f"/sessions/{first}/close", {}, status=200)
+    second = int(dee.post(f"/tables/{tid}/sessions", status=201)["id"])
+    sam.post(f"/tables/{tid}/collections", status=201)  # early: the floor takes it
+    assert expected(people, second) == counts.Expected(6, None)
+    assert expected(people, first) == counts.Expected(0, None)
+
+
 def test_the_drop_box_holds_the_chips_sold_at_the_tables_chip_value(people: Flask) -> None:
     """150 chips bought, 10 cashed out, at 25 cents: $35.00 in the drop box; a table that
     sells no chips for cash has no drop box (None)."""

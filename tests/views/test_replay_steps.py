@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from flask import Flask
 
+from dealer.errors import Invalid
 from dealer.extensions import db
 from dealer.views.replay import ReplayView, replay_view
 from tests.helpers import Api
@@ -76,6 +78,11 @@ def test_the_third_hand_replays_on_the_chips_the_earlier_hands_left(people: Flas
     assert {s.seat: s.net for s in melded.seat_list} == {1: -2, 2: 4, 3: -2, 4: -2}
     last = at(people, table.third)
     assert last.at == 4 and stacks(last) == stacks(melded)
+    for outside in (0, 5):
+        with pytest.raises(Invalid) as refused:
+            at(people, table.third, outside)
+        assert refused.value.code == "unknown_event"
+        assert refused.value.message == f"Hand 3 has events 1 to 4; there is no event {outside}."
 
 
 def test_a_hand_that_moved_no_chips_replays_the_stacks_it_was_dealt(people: Flask) -> None:
