@@ -67,13 +67,25 @@ def count(
         return {"words": record.words, "kind": record.kind, **record.details}
 
 
+#: What each refusal says, as it begins.
+REFUSALS = {
+    "session_open": "Close the session before counting: the down is still open.",
+    "not_confirmed": "A second person confirms the count: not the one who counted.",
+    "drop_box_missing": "This table sells chips for cash: count the drop box too.",
+    "needs_supervisor": "The count is ",
+    "reason_missing": "Give the reason for the variance.",
+}
+
+
 def refused(app: Flask, down: int, tray: int, cents: int | None = None, **kw: Any) -> str:
-    """The code ``count`` is refused with (nothing is recorded)."""
+    """The code ``count`` is refused with (nothing is recorded), its words checked."""
     with pytest.raises((Conflict, Forbidden, Invalid)) as error:
         count(app, down, tray, cents, **kw)
     with app.app_context():
         assert counts.counts_of(db.session(), [down]) == {}
-    return str(error.value.code)
+    code = str(error.value.code)
+    assert error.value.message.startswith(REFUSALS[code]), error.value.message
+    return code
 
 
 def hand_won(api: Api, table: int) -> int:
@@ -254,7 +266,7 @@ def test_a_count_is_refused_while_open_alone_or_twice(people: Flask) -> None:
     with written(people) as session, pytest.raises(Forbidden) as alone:
         dee_user = user(session, "Dee")
         counts.record_count(session, down_of(session, down), dee_user, 0, None, dee_user, None, "")
-    assert alone.value.code == "not_confirmed"
+    assert (alone.value.code, alone.value.message) == ("not_confirmed", REFUSALS["not_confirmed"])
     count(people, down, 0)
     with pytest.raises(Conflict) as twice:
         count(people, down, 0)
