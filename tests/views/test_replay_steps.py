@@ -15,9 +15,11 @@ from dataclasses import dataclass
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 
 from dealer.errors import Invalid
 from dealer.extensions import db
+from dealer.models import Event, LedgerEntry
 from dealer.views.replay import ReplayView, replay_view
 from tests.helpers import Api
 from tests.reports.evening import WINNING_MELDS
@@ -122,3 +124,22 @@ def test_the_winners_seat_went_out_once_the_hand_is_settled(people: Flask) -> No
     assert (settled.status, settled.winner) == ("settled", 1)
     assert [s.status_words for s in settled.seat_list] == ["went out", "in", "in", "dropped"]
     assert touched(settled) >= {1}
+
+
+def test_a_ledger_entry_opens_the_replay_at_the_event_that_made_it(people: Flask) -> None:
+    table = played(people)
+    with people.app_context():
+        session = db.session()
+
+        def entries(hand: int) -> list[tuple[int, int]]:
+            query = select(LedgerEntry.seq, Event.seq).join(Event, LedgerEntry.event_id == Event.id)
+            rows = session.execute(query.where(LedgerEntry.hand_id == hand))
+            return [(int(entry), int(step)) for entry, step in rows]
+
+        for entry, step in entries(table.third):
+            assert replay_view(session, table.third, entry=entry).at == step
+        paid_first = entries(table.first)[0][0]
+        with pytest.raises(Invalid) as refused:
+            replay_view(session, table.third, entry=paid_first)
+        assert refused.value.code == "unknown_entry"
+        assert refused.value.message == (f"Ledger entry {paid_first} is not a payment of hand 3.")
