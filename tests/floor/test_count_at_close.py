@@ -167,18 +167,33 @@ def test_the_drop_box_holds_the_chips_sold_at_the_tables_chip_value(people: Flas
     dee.seat(tid, 2, "P2", 50)
     dee.post(f"/tables/{tid}/seats/2/chips", {"kind": "cash_out", "amount": 10})
     assert expected(people, down) == counts.Expected(0, 3500)
+    # The next down sells only its own chips.
+    dee.post(f"/sessions/{down}/close", {}, status=200)
+    later = int(dee.post(f"/tables/{tid}/sessions", status=201)["id"])
+    dee.seat(tid, 3, "P3", 20)
+    dee.post(f"/tables/{tid}/seats/1/chips", {"kind": "cash_out", "amount": 4})
+    assert expected(people, later) == counts.Expected(0, 400)
+    assert expected(people, down) == counts.Expected(0, 3500)
     sam.call("PUT", f"/tables/{tid}/count", {"tolerance": 0, "sells_for_cash": False}, status=200)
     assert expected(people, down) == counts.Expected(0, None)
 
 
 def test_a_down_counts_only_its_own_hands(people: Flask) -> None:
-    """The next down's hands are not in the closed one's tray, nor the closed one's in it."""
-    tid, first = closed_down(people, hands=2)
-    dee = Api.sign_in(people, "dealer")
+    """The next down's hands are not in the closed one's tray, nor the closed one's (nor
+    what its void gave back) in it."""
+    sam, dee = Api.sign_in(people, "supervisor"), Api.sign_in(people, "dealer")
+    tid = int(sam.table("classic", collection={"kind": "per_hand", "chips": 1})["id"])
+    first = int(dee.post(f"/tables/{tid}/sessions", status=201)["id"])
+    for seat in (1, 2, 3):
+        dee.seat(tid, seat, f"P{seat}", 100)
+    hand_won(dee, tid)
+    sam.event(hand_won(dee, tid), {"type": "void_hand", "reason": "Misdeal."})
+    dee.post(f"/sessions/{first}/close", {}, status=200)
     second = int(dee.post(f"/tables/{tid}/sessions", status=201)["id"])
     hand_won(dee, tid)
-    assert expected(people, first).tray_chips == 6
-    assert expected(people, second).tray_chips == 3
+    hand_won(dee, tid)
+    assert expected(people, first).tray_chips == 3
+    assert expected(people, second).tray_chips == 6
 
 
 # ---------- the variance rule, branch by branch
@@ -246,6 +261,32 @@ def test_a_cash_variance_is_held_to_the_tolerance_in_chips(people: Flask) -> Non
     record = count(people, down, 0, 2450)
     assert (record["drop_box_cents"], record["expected_cents"]) == (2450, 2500)
     assert record["supervisor"] is None
+
+
+def test_at_a_table_whose_chips_have_no_cash_value_a_cent_is_a_chip(people: Flask) -> None:
+    """A chip value of 0: the drop box's variance is held to the tolerance cent for cent."""
+    sam, dee = Api.sign_in(people, "supervisor"), Api.sign_in(people, "dealer")
+    tid = int(sam.table("classic", name="Free", chip_value_cents=0)["id"])
+    sam.call("PUT", f"/tables/{tid}/count", {"tolerance": 2, "sells_for_cash": True}, status=200)
+    down = int(dee.post(f"/tables/{tid}/sessions", status=201)["id"])
+    dee.seat(tid, 1, "P1", 100)
+    dee.post(f"/sessions/{down}/close", {}, status=200)
+    assert refused(people, down, 0, 3) == "needs_supervisor"
+    record = count(people, down, 0, 2)
+    assert (record["drop_box_cents"], record["expected_cents"], record["supervisor"]) == (
+        2,
+        0,
+        None,
+    )
+
+
+def test_a_supervisor_named_for_a_count_within_the_tolerance_approves_nothing(
+    people: Flask,
+) -> None:
+    _, down = closed_down(people, tolerance=2)
+    record = count(people, down, 4, supervisor="Sam", reason="Asked anyway.")
+    assert (record["supervisor"], record["reason"]) == (None, "Asked anyway.")
+    assert "approved" not in record["words"]
 
 
 def test_a_drop_box_counted_at_a_table_selling_no_chips_for_cash_is_not_kept(
