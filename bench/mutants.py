@@ -87,6 +87,7 @@ SENTENCES = {"say", "say_n", "say_later", "say_html", "say_n_html", "say_in"}
 #: mutmut's exit codes per mutant (mutmut.stats.status_by_exit_code), as this line counts them.
 KILLED = {1, 3, -24, 24, 152, 255, -11, -9, 36, 37}
 UNTESTED = {5, 33}
+SURVIVED = {0} | UNTESTED
 
 
 def equivalents() -> dict[str, str]:
@@ -136,18 +137,21 @@ def results(package: str, module: str | None) -> dict[str, int | None]:
 
 
 def line(package: str, module: str | None, codes: dict[str, int | None], seconds: float) -> str:
+    """The package's line. A mutant a run stopped before trying is left out of the score and
+    counted as ``untried`` (0 once a run is whole)."""
     argued = equivalents()
-    killed = sum(1 for code in codes.values() if code in KILLED)
-    untested = sum(1 for code in codes.values() if code in UNTESTED)
-    equivalent = sum(1 for name, code in codes.items() if name in argued and code not in KILLED)
-    survived = len(codes) - killed - equivalent
-    counted = len(codes) - equivalent
+    tried = {name: code for name, code in codes.items() if code is not None}
+    killed = sum(1 for code in tried.values() if code in KILLED)
+    untested = sum(1 for code in tried.values() if code in UNTESTED)
+    equivalent = sum(1 for name, code in tried.items() if name in argued and code in SURVIVED)
+    survived = len(tried) - killed - equivalent
+    counted = len(tried) - equivalent
     score = killed / counted if counted else 1.0
     name = package if module is None else f"{package}/{module}"
     return (
         f"package={name} mutants={len(codes)} killed={killed} survived={survived} "
         f"equivalent={equivalent} score={score:.3f} untested={untested} "
-        f"seconds={seconds:.0f}"
+        f"untried={len(codes) - len(tried)} seconds={seconds:.0f}"
     )
 
 
@@ -158,9 +162,7 @@ def survivors_report(package: str, module: str | None, codes: dict[str, int | No
     argued = equivalents()
     lines: list[str] = []
     for name, code in sorted(codes.items()):
-        if code in KILLED:
-            continue
-        if name in argued:
+        if code not in SURVIVED or name in argued:
             continue
         path = Path(*name.split(".")[:-1]).with_suffix(".py")
         with contextlib.chdir(ROOT):
@@ -196,12 +198,22 @@ def quiet(log: Path) -> Iterator[None]:
             os.close(kept[1])
 
 
+def report(package: str, module: str | None) -> int:
+    """The line of the last run as it stands (a run stopped part way: its ``untried``)."""
+    codes = results(package, module)
+    if not codes:
+        print("no run of it in mutants/", file=sys.stderr)
+        return 1
+    print(line(package, module, codes, 0))
+    return 0
+
+
 def one(package: str, module: str | None, jobs: int, again: bool) -> int:
     """Mutate one package (or module), run its tests per mutant, print its line. ``again``:
     only the last run's survivors, against the tests as they are now."""
     OUT.mkdir(parents=True, exist_ok=True)
     os.chdir(ROOT)
-    only = [n for n, code in results(package, module).items() if code not in KILLED]
+    only = [n for n, code in results(package, module).items() if code in SURVIVED]
     if not again:
         shutil.rmtree(ROOT / "mutants", ignore_errors=True)
         only = []
@@ -236,9 +248,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--survivors", action="store_true", help="try only the last run's survivors again"
     )
+    parser.add_argument("--report", action="store_true", help="the last run's line, no run")
     args = parser.parse_args(argv)
     if args.module and not args.package:
         parser.error("--module needs --package")
+    if args.report and args.package:
+        return report(args.package, args.module)
     if args.package:
         return one(args.package, args.module, args.jobs, args.survivors)
     failed = 0
