@@ -19,7 +19,7 @@ unexport PYTHONDONTWRITEBYTECODE
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: install install-test run serve users-add lint test bench fmt clean
+.PHONY: install install-test run serve users-add lint test bench mutants fmt clean
 
 # The app alone: what `make run` needs (no test tools).
 install: $(VENV)/.installed
@@ -86,10 +86,19 @@ test: install-test lint
 bench: install-test
 	@set -e; for script in bench/*.py; do \
 		name=$$(basename "$$script" .py); \
-		case "$$name" in __init__|simulate) continue;; esac; \
+		case "$$name" in __init__|simulate|mutants) continue;; esac; \
 		echo "== $$script"; \
 		$(PY) -m "bench.$$name"; \
 	done
+
+# The mutation score of each package (bench/mutants.py, mutmut), never part of `make test`:
+# minutes per module, hours for every package. PACKAGE=floor for one, MODULE=counts for one
+# module of it. Run at the lowest priority: it keeps every core busy for as long as it runs.
+PACKAGE ?=
+MODULE ?=
+mutants: install-test
+	nice -n 19 $(PY) -m bench.mutants $(if $(PACKAGE),--package $(PACKAGE)) \
+		$(if $(MODULE),--module $(MODULE))
 
 fmt: install-test
 	$(BIN)/ruff format .
@@ -97,5 +106,5 @@ fmt: install-test
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis \
-		.coverage htmlcov $(CLIENT_TOOLS)/node_modules
+		.coverage htmlcov mutants $(CLIENT_TOOLS)/node_modules
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -28,7 +28,7 @@ import logging
 import os
 import shutil
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -111,11 +111,45 @@ class Database:
     uri: str
 
 
+TEMPLATE = "template.sqlite3"
+
+
+def kept_folder(label: str) -> Path | None:
+    """Where the SQLite template ``label`` is kept from one test session to the next, when
+    ``DEALER_TEST_TEMPLATES`` names a folder: the mutation runs (`python -m bench.mutants`)
+    start a session for each mutant, which would otherwise migrate again each time."""
+    folder = os.environ.get("DEALER_TEST_TEMPLATES")
+    return Path(folder) / label if folder else None
+
+
+def kept(label: str) -> Path | None:
+    """The template ``label`` a session before this one kept, if any (`kept_folder`)."""
+    folder = kept_folder(label)
+    return folder / TEMPLATE if folder is not None and (folder / TEMPLATE).exists() else None
+
+
+def keep(label: str, template: Path) -> Path:
+    """``template`` (and its folder's checkpoint file), kept for the next sessions when they
+    are kept (`kept_folder`): copied whole, then renamed into place."""
+    folder = kept_folder(label)
+    if folder is None:
+        return template
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with TemporaryDirectory(dir=folder.parent) as scratch:
+        shutil.copytree(template.parent, Path(scratch) / label)
+        with suppress(OSError):  # another session kept the same one first
+            (Path(scratch) / label).rename(folder)
+    return folder / TEMPLATE
+
+
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    made = kept("migrated")
+    if made is not None:
+        return made
+    path = tmp_path_factory.mktemp("template") / TEMPLATE
     migrate(f"sqlite:///{path}")
-    return path
+    return keep("migrated", path)
 
 
 @pytest.fixture(scope="session")
@@ -188,7 +222,7 @@ def derive(
     if base_folder is not None:
         copy_checkpoints(base_folder, folder)
     if kind == "sqlite":
-        template = str(folder / "template.sqlite3")
+        template = str(folder / TEMPLATE)
         shutil.copyfile(base, template)
         uri = f"sqlite:///{template}"
     else:
@@ -205,7 +239,11 @@ def derive(
 @pytest.fixture(scope="session")
 def sqlite_people_template(request: pytest.FixtureRequest, sqlite_template: Path) -> Path:
     """The migrated SQLite template with `PEOPLE` added; its checkpoint file beside it."""
-    return Path(derive(request, "sqlite", str(sqlite_template), None, "people", add_people)[0])
+    made = kept("people")
+    if made is not None:
+        return made
+    path = derive(request, "sqlite", str(sqlite_template), None, "people", add_people)[0]
+    return keep("people", Path(path))
 
 
 @pytest.fixture(scope="session")

@@ -126,7 +126,7 @@ def _audit_event(
     hand = replayed.row
     where = {"number": hand.number, "table": hand.table_id}
 
-    if event.type == "void" and event.action is not None:
+    if event.type in ("void", "void_hand") and event.action is not None:
         target = event.action.get("event")
         reason = str(event.action.get("reason") or "").strip()
         record_hand_audit(

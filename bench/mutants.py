@@ -1,0 +1,267 @@
+"""The mutation score of each package of the services and the read layer, with mutmut.
+
+Run from the repository root: ``python -m bench.mutants`` (every package in `PACKAGES`, each
+in a process of its own), ``--package floor`` for one, ``--module counts`` for one module of
+it; ``make mutants PACKAGE=floor MODULE=counts`` says the same. Not part of `make test` or
+`make bench`: a package takes minutes to hours (see bench/README.md).
+
+mutmut copies ``dealer/`` into ``mutants/`` (git-ignored), writes each mutant there beside the
+original, records once which of the package's tests reach which function, then runs, for each
+mutant, only those tests, on SQLite alone (``-m "not postgres"``, pyproject.toml's
+``[tool.mutmut]``: the PostgreSQL halves run the same service code). Each mutant's test
+session reuses the SQLite templates the first one migrated (``DEALER_TEST_TEMPLATES``,
+tests/conftest.py). What it changes: comparisons, operators, numbers, strings, and/or, an
+argument or a statement left out; not the words of a sentence said through the vocabulary
+(`SENTENCES`): what a person reads is pinned by tests/words and the screens' tests.
+
+A survivor is either killed by a test or argued in ``tests/mutants_equivalent.txt`` (one line
+each: the mutant's name, a colon, why no test can tell it from the original). Each package
+ends with one line::
+
+    package=floor mutants=359 killed=... survived=... equivalent=... score=0.93 ...
+
+score = killed / (mutants - equivalent); a mutant no selected test reaches counts as
+survived (``untested`` says how many). The survivors, each with its change, are written to
+bench/out/mutants-PACKAGE.txt; mutmut's own output to bench/out/mutants-PACKAGE.log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "bench" / "out"
+EQUIVALENTS = ROOT / "tests" / "mutants_equivalent.txt"
+
+#: The tests that exercise each package: its own folder and the service-level tests that
+#: reach it through a door (the API), kept to those that do, so a run is minutes per module.
+PACKAGES: dict[str, list[str]] = {
+    "floor": [
+        "tests/floor",
+        "tests/reports/test_counts.py",
+        "tests/api/test_table_sessions.py",
+        "tests/api/test_tables.py",
+        "tests/api/test_limits.py",
+        "tests/api/test_acting_seat.py",
+    ],
+    "hands": ["tests/hands", "tests/api/test_hands.py", "tests/api/test_golden_hands.py"],
+    "disputes": [
+        "tests/disputes",
+        "tests/api/test_disputes.py",
+        "tests/api/test_rulings.py",
+        "tests/api/test_players.py",
+        "tests/api/test_payment_search.py",
+    ],
+    "people": [
+        "tests/people",
+        "tests/api/test_users.py",
+        "tests/api/test_session.py",
+        "tests/api/test_lockout.py",
+        "tests/api/test_sign_ins_end.py",
+        "tests/api/test_authority.py",
+    ],
+    "views": ["tests/views", "tests/api/test_hand_replay.py", "tests/api/test_statement.py"],
+    "ledger": ["tests/ledger"],
+    "rules": ["tests/rules"],
+}
+
+#: A module's own, narrower selection, where its package's would run far more than reaches it.
+MODULES: dict[str, list[str]] = {
+    "floor/counts": ["tests/floor", "tests/reports/test_counts.py"],
+    "views/replay": ["tests/views", "tests/api/test_hand_replay.py"],
+}
+
+#: Calls whose arguments are a sentence of the vocabulary (dealer/words): not mutated.
+SENTENCES = {"say", "say_n", "say_later", "say_html", "say_n_html", "say_in"}
+
+#: mutmut's exit codes per mutant (mutmut.stats.status_by_exit_code), as this line counts them.
+KILLED = {1, 3, -24, 24, 152, 255, -11, -9, 36, 37}
+UNTESTED = {5, 33}
+SURVIVED = {0} | UNTESTED
+
+
+def equivalents() -> dict[str, str]:
+    """The equivalent mutants, by name, with the reason given for each."""
+    found: dict[str, str] = {}
+    for line in EQUIVALENTS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, why = line.partition(":")
+            found[name.strip()] = why.strip()
+    return found
+
+
+def selection(package: str, module: str | None) -> tuple[str, list[str]]:
+    """The files to mutate (a glob under dealer/) and the tests to run for them."""
+    if module is None:
+        return f"dealer/{package}/*", PACKAGES[package]
+    tests = MODULES.get(f"{package}/{module}", PACKAGES[package])
+    return f"dealer/{package}/{module}.py", tests
+
+
+def run_mutmut(package: str, module: str | None, jobs: int, only: list[str]) -> None:
+    """mutmut's run on the selection, in this process (its configuration narrowed here):
+    every mutant of it, or ``only`` these."""
+    from mutmut import configuration
+    from mutmut.__main__ import _run
+    from mutmut.mutation import file_mutation
+
+    files, tests = selection(package, module)
+    tests = [t for t in tests if (ROOT / t).exists()]
+    file_mutation.NEVER_MUTATE_FUNCTION_CALLS |= SENTENCES
+    configuration._config = dataclasses.replace(
+        configuration._load_config(),
+        only_mutate=[files],
+        pytest_add_cli_args_test_selection=tests,
+    )
+    pattern = files.removesuffix(".py").removesuffix("/*").replace("/", ".") + ".*"
+    _run(only or [pattern], jobs)
+
+
+def results(package: str, module: str | None) -> dict[str, int | None]:
+    """Each mutant's exit code, from the files mutmut left beside the mutated modules."""
+    files, _ = selection(package, module)
+    found: dict[str, int | None] = {}
+    for meta in sorted((ROOT / "mutants").glob(files + ".meta")):
+        found.update(json.loads(meta.read_text())["exit_code_by_key"])
+    return found
+
+
+def line(package: str, module: str | None, codes: dict[str, int | None], seconds: float) -> str:
+    """The package's line. A mutant a run stopped before trying is left out of the score and
+    counted as ``untried`` (0 once a run is whole)."""
+    argued = equivalents()
+    tried = {name: code for name, code in codes.items() if code is not None}
+    killed = sum(1 for code in tried.values() if code in KILLED)
+    untested = sum(1 for code in tried.values() if code in UNTESTED)
+    equivalent = sum(1 for name, code in tried.items() if name in argued and code in SURVIVED)
+    survived = len(tried) - killed - equivalent
+    counted = len(tried) - equivalent
+    score = killed / counted if counted else 1.0
+    name = package if module is None else f"{package}/{module}"
+    return (
+        f"package={name} mutants={len(codes)} killed={killed} survived={survived} "
+        f"equivalent={equivalent} score={score:.3f} untested={untested} "
+        f"untried={len(codes) - len(tried)} seconds={seconds:.0f}"
+    )
+
+
+def survivors_report(package: str, module: str | None, codes: dict[str, int | None]) -> Path:
+    """The survivors not argued as equivalent, each with its change (mutmut's diff)."""
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+    argued = equivalents()
+    lines: list[str] = []
+    for name, code in sorted(codes.items()):
+        if code not in SURVIVED or name in argued:
+            continue
+        path = Path(*name.split(".")[:-1]).with_suffix(".py")
+        with contextlib.chdir(ROOT):
+            diff = get_diff_for_mutant(name, path=str(path))
+        changed = [
+            d for d in diff.splitlines() if d[:1] in "+-" and not d.startswith(("+++", "---"))
+        ]
+        lines.append(f"{name} ({'untested' if code in UNTESTED else 'survived'})")
+        lines.extend("    " + d for d in changed)
+    label = package if module is None else f"{package}-{module}"
+    out = OUT / f"mutants-{label}.txt"
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out
+
+
+@contextlib.contextmanager
+def quiet(log: Path) -> Iterator[None]:
+    """mutmut's progress (a spinner on the terminal, by file descriptor) into ``log``."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    kept = os.dup(1), os.dup(2)
+    with log.open("w") as out:
+        os.dup2(out.fileno(), 1)
+        os.dup2(out.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(kept[0], 1)
+            os.dup2(kept[1], 2)
+            os.close(kept[0])
+            os.close(kept[1])
+
+
+def report(package: str, module: str | None) -> int:
+    """The line of the last run as it stands (a run stopped part way: its ``untried``)."""
+    codes = results(package, module)
+    if not codes:
+        print("no run of it in mutants/", file=sys.stderr)
+        return 1
+    print(line(package, module, codes, 0))
+    return 0
+
+
+def one(package: str, module: str | None, jobs: int, again: bool) -> int:
+    """Mutate one package (or module), run its tests per mutant, print its line. ``again``:
+    only the last run's survivors, against the tests as they are now."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    os.chdir(ROOT)
+    only = [n for n, code in results(package, module).items() if code in SURVIVED]
+    if not again:
+        shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+        only = []
+    elif not only:
+        print("no survivors of an earlier run to try again", file=sys.stderr)
+        return 1
+    os.environ["DEALER_TEST_TEMPLATES"] = str(ROOT / "mutants" / "templates-kept")
+    label = package if module is None else f"{package}-{module}"
+    started = time.monotonic()
+    log = OUT / f"mutants-{label}.log"
+    with quiet(log):
+        try:
+            run_mutmut(package, module, jobs, only)
+            stopped = 0
+        except SystemExit as stop:
+            stopped = 0 if stop.code is None else int(stop.code)
+    if stopped:
+        print(f"mutmut stopped ({stopped}): see {log.relative_to(ROOT)}", file=sys.stderr)
+        return 1
+    codes = results(package, module)
+    report = survivors_report(package, module, codes)
+    print(f"survivors of {label}: {report.relative_to(ROOT)}")
+    print(line(package, module, codes, time.monotonic() - started), flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--package", choices=sorted(PACKAGES), help="one package (default all)")
+    parser.add_argument("--module", help="one module of the package, e.g. counts")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
+    parser.add_argument(
+        "--survivors", action="store_true", help="try only the last run's survivors again"
+    )
+    parser.add_argument("--report", action="store_true", help="the last run's line, no run")
+    args = parser.parse_args(argv)
+    if args.module and not args.package:
+        parser.error("--module needs --package")
+    if args.report and args.package:
+        return report(args.package, args.module)
+    if args.package:
+        return one(args.package, args.module, args.jobs, args.survivors)
+    failed = 0
+    for package in PACKAGES:  # each in its own process: mutmut keeps its state globally
+        command = [sys.executable, "-m", "bench.mutants", "--package", package]
+        failed |= subprocess.call([*command, "--jobs", str(args.jobs)], cwd=ROOT)
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())
