@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
+from dealer.disputes.said import disputes_said
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.hands.reading import get_hand
 from dealer.ledger.links import add_linked
@@ -159,7 +160,7 @@ def open_dispute(
         "dispute_opened",
         hand,
         recorder,
-        words=dispute_opened(dispute.id, hand.number, hand.id, seat, entry_seq, claim),
+        words=dispute_opened(dispute.id, hand.number, hand.id, _said(session, dispute), claim),
         details={"dispute": dispute.id, "seat": seat, "entry": entry_seq},
     )
     return dispute
@@ -247,7 +248,14 @@ def rule_on_dispute(
         hand,
         recorder,
         words=dispute_ruled(
-            user.name, dispute_id, hand.number, hand.id, outcome == "upheld", led_to, reason
+            user.name,
+            dispute_id,
+            hand.number,
+            hand.id,
+            _said(session, found.dispute),
+            outcome == "upheld",
+            led_to,
+            reason,
         ),
         details={
             "dispute": dispute_id,
@@ -257,6 +265,11 @@ def rule_on_dispute(
         },
     )
     return OnRecord(found.dispute, ruling, found.table_id)
+
+
+def _said(session: Session, dispute: Dispute) -> str:
+    """``dispute`` in one sentence, as the screens and documents say it."""
+    return disputes_said(session, [dispute])[dispute.id].sentence
 
 
 def _add_recorded(session: Session, row: Dispute | DisputeRuling, recorder: Recorder) -> None:

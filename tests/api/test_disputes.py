@@ -194,14 +194,18 @@ def test_disputes_and_players_are_on_the_audit_trail(api: Api, floor: Api) -> No
     with api.client.application.app_context():
         trail = audit_trail(db.session(), kinds=["dispute_opened", "dispute_ruled", "player_added"])
         said = {line.record.kind: (line.record.words, line.record.device) for line in trail}
-    assert said["dispute_opened"][0] == (
-        f"Dispute {opened['id']} opened on hand 1 (id {hand}), raised by seat 2 about ledger "
-        f"entry {entry}: Paid 4 twice"
+    # The dispute as every screen says it: the player and the payment in words, no entry's seq.
+    about = (
+        "Player 2, seat 2: the 4 chips paid to seat 1 (Player 1) for valle set in spades (5♠ 5♠ 5♠)"
     )
+    assert said["dispute_opened"][0] == (
+        f"Dispute {opened['id']} opened on hand 1 (id {hand}) · {about}: Paid 4 twice"
+    )
+    assert f"ledger entry {entry}" not in said["dispute_opened"][0]
     assert said["dispute_opened"][1] == "tablet 3"
     assert (
         said["dispute_ruled"][0]
-        == f"Sam ruled dispute {opened['id']} on hand 1 (id {hand}) denied: Once."
+        == f"Sam ruled dispute {opened['id']} on hand 1 (id {hand}) ({about}) denied: Once."
     )
     assert said["player_added"][0] == "Dee added player 1: Ann (card C-9)."
 
