@@ -77,13 +77,6 @@ class OnRecord:
         return "open" if self.ruling is None else "ruled"
 
     @property
-    def raised_by_words(self) -> str:
-        """Who raised it, as the floor says it: "seat 3" or "the dealer"."""
-        if self.dispute.raised_by == "seat":
-            return say("seat {seat}", seat=self.dispute.seat)
-        return say("the dealer")
-
-    @property
     def outcome_words(self) -> str:
         """ "open", "upheld" or "denied"."""
         if self.ruling is None:
@@ -206,6 +199,7 @@ def rule_on_dispute(
         raise Invalid(say("Rule the claim upheld or denied (outcome)."))
     reason = check_text(reason, RULING_REASON, say_later("reason for the ruling"), "reason")
     hand = get_hand(session, found.dispute.hand_id)
+    void_seq = None
     if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
         raise Invalid(
             say("A denied claim led to no void nor correction: leave them out."),
@@ -221,7 +215,7 @@ def rule_on_dispute(
                 "upheld_without_change",
             )
         if void_event_id is not None:
-            _void_of_hand(session, hand, void_event_id)
+            void_seq = _void_of_hand(session, hand, void_event_id).seq
         if correction_seq is not None:
             entry = _entry_of_hand(session, hand, correction_seq, "correction")
             if entry.reverses is None:
@@ -241,7 +235,21 @@ def rule_on_dispute(
         correction_seq=correction_seq,
     )
     _add_recorded(session, ruling, recorder)
-    led_to = (void_event_id, correction_seq)  # the void and the correction it led to
+    _audit_ruling(session, hand, found.dispute, ruling, user, recorder, void_seq)
+    return OnRecord(found.dispute, ruling, found.table_id)
+
+
+def _audit_ruling(
+    session: Session,
+    hand: Hand,
+    dispute: Dispute,
+    ruling: DisputeRuling,
+    user: User,
+    recorder: Recorder,
+    void_seq: int | None,
+) -> None:
+    """The ruling on the audit trail: in words (the dispute as every screen says it, the void
+    by its number in the hand), its ids in the details."""
     record_hand_audit(
         session,
         "dispute_ruled",
@@ -249,22 +257,21 @@ def rule_on_dispute(
         recorder,
         words=dispute_ruled(
             user.name,
-            dispute_id,
+            dispute.id,
             hand.number,
             hand.id,
-            _said(session, found.dispute),
-            outcome == "upheld",
-            led_to,
-            reason,
+            _said(session, dispute),
+            ruling.outcome == "upheld",
+            (void_seq, ruling.correction_seq),
+            ruling.reason,
         ),
         details={
-            "dispute": dispute_id,
-            "outcome": outcome,
-            "void_event": void_event_id,
-            "correction": correction_seq,
+            "dispute": dispute.id,
+            "outcome": ruling.outcome,
+            "void_event": ruling.void_event_id,
+            "correction": ruling.correction_seq,
         },
     )
-    return OnRecord(found.dispute, ruling, found.table_id)
 
 
 def _said(session: Session, dispute: Dispute) -> str:

@@ -15,15 +15,15 @@ _OPENED = say_later("Dispute {id} opened on hand {number} (id {hand}) · {said}:
 _RULED = {
     (True, True): say_later(
         "{user} ruled dispute {id} on hand {number} (id {hand}) ({said}) {outcome}, led to "
-        "the void (event {event}), led to the correction (entry {entry}): {reason}"
+        "the void of #{event} and to a correction: {reason}"
     ),
     (True, False): say_later(
         "{user} ruled dispute {id} on hand {number} (id {hand}) ({said}) {outcome}, led to "
-        "the void (event {event}): {reason}"
+        "the void of #{event}: {reason}"
     ),
     (False, True): say_later(
         "{user} ruled dispute {id} on hand {number} (id {hand}) ({said}) {outcome}, led to "
-        "the correction (entry {entry}): {reason}"
+        "a correction: {reason}"
     ),
     (False, False): say_later(
         "{user} ruled dispute {id} on hand {number} (id {hand}) ({said}) {outcome}: {reason}"
@@ -48,12 +48,12 @@ def dispute_ruled(
     reason: str,
 ) -> str:
     """The audit trail's sentence for a ruling of the dispute ``said`` (in words), with what
-    it led to: the void (its event) and the correction (its ledger entry), either or both or
-    neither."""
-    void_event_id, correction_seq = led_to
-    message = _RULED[void_event_id is not None, correction_seq is not None]
+    it led to: the void (its number in the hand, #3) and a correction, either or both or
+    neither (the audit's details keep their ids)."""
+    void_seq, correction_seq = led_to
+    message = _RULED[void_seq is not None, correction_seq is not None]
     outcome = say("upheld") if upheld else say("denied")
-    fields = {"event": void_event_id, "entry": correction_seq, "reason": reason}
+    fields = {"event": void_seq, "reason": reason}
     return say(
         message,
         user=user,

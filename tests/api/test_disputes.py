@@ -222,3 +222,25 @@ def test_a_dealer_opens_and_lists_disputes_only_at_their_own_table(
     bo.get(f"/hands/{hand}/disputes", status=403)
     assert bo.get("/disputes")["disputes"] == []
     assert [d["id"] for d in floor.get("/disputes")["disputes"]] == [opened["id"]]
+
+
+def test_an_upheld_ruling_on_the_audit_trail_names_its_void_by_its_number_in_the_hand(
+    api: Api, floor: Api
+) -> None:
+    """The void a ruling led to is said as the hand's screen numbers it (#3), not by an
+    event's id; the audit's details keep the id."""
+    hand, melded = melded_hand(api, floor)
+    opened = api.post(
+        f"/hands/{hand}/disputes",
+        {"raised_by": "dealer", "claim": "Melded twice", "entry": melded["payments"][0]["entry"]},
+        status=201,
+    )
+    void = api.event(hand, {"type": "void", "event": melded["event"]["id"], "reason": "twice"})
+    ruled = {"outcome": "upheld", "reason": "Voided", "void_event": void["event"]["id"]}
+    floor.post(f"/disputes/{opened['id']}/ruling", ruled, status=201)
+    with api.client.application.app_context():
+        (line,) = audit_trail(db.session(), kinds=["dispute_ruled"])
+    about = "the dealer: the 4 chips seat 2 (Player 2) paid seat 1 (Player 1) for valle set in"
+    assert f"({about} spades (5♠ 5♠ 5♠)) upheld, led to the void of #" in line.record.words
+    assert line.record.words.endswith(f"led to the void of #{void['event']['seq']}: Voided")
+    assert line.record.details["void_event"] == void["event"]["id"]

@@ -137,3 +137,16 @@ def test_the_floors_open_disputes_name_the_player_and_the_payment_in_words(
     assert "dispute 1 at " in listing and f"· {said}: I had dropped" in listing
     assert "· the dealer: Recount" in listing
     assert "raised by" not in listing and f"ledger entry {paid['entry']}" not in listing
+
+
+def test_a_ruling_on_the_hand_screen_names_its_void_by_its_number_in_the_hand(
+    supervisor: Web, floor_api: Api, hand_id: int
+) -> None:
+    meld = floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["5S"] * 3})
+    floor_api.post(f"/hands/{hand_id}/disputes", {"raised_by": "dealer", "claim": "Twice"})
+    void = floor_api.event(hand_id, {"type": "void", "event": meld["event"]["id"], "reason": "x"})
+    ruled = {"outcome": "upheld", "reason": "Voided", "void_event": void["event"]["id"]}
+    floor_api.post("/disputes/1/ruling", ruled)
+    shown = words(supervisor.get(f"/hands/{hand_id}"))
+    assert f"Led to the void of #{void['event']['seq']}" in shown
+    assert f"the void (event {void['event']['id']})" not in shown
