@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
+from dealer.disputes.said import disputes_said
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.hands.reading import get_hand
 from dealer.ledger.links import add_linked
@@ -74,13 +75,6 @@ class OnRecord:
     def status(self) -> str:
         """open, or ruled."""
         return "open" if self.ruling is None else "ruled"
-
-    @property
-    def raised_by_words(self) -> str:
-        """Who raised it, as the floor says it: "seat 3" or "the dealer"."""
-        if self.dispute.raised_by == "seat":
-            return say("seat {seat}", seat=self.dispute.seat)
-        return say("the dealer")
 
     @property
     def outcome_words(self) -> str:
@@ -159,7 +153,7 @@ def open_dispute(
         "dispute_opened",
         hand,
         recorder,
-        words=dispute_opened(dispute.id, hand.number, hand.id, seat, entry_seq, claim),
+        words=dispute_opened(dispute.id, hand.number, hand.id, _said(session, dispute), claim),
         details={"dispute": dispute.id, "seat": seat, "entry": entry_seq},
     )
     return dispute
@@ -205,6 +199,7 @@ def rule_on_dispute(
         raise Invalid(say("Rule the claim upheld or denied (outcome)."))
     reason = check_text(reason, RULING_REASON, say_later("reason for the ruling"), "reason")
     hand = get_hand(session, found.dispute.hand_id)
+    void_seq = None
     if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
         raise Invalid(
             say("A denied claim led to no void nor correction: leave them out."),
@@ -220,7 +215,7 @@ def rule_on_dispute(
                 "upheld_without_change",
             )
         if void_event_id is not None:
-            _void_of_hand(session, hand, void_event_id)
+            void_seq = _void_of_hand(session, hand, void_event_id).seq
         if correction_seq is not None:
             entry = _entry_of_hand(session, hand, correction_seq, "correction")
             if entry.reverses is None:
@@ -240,23 +235,48 @@ def rule_on_dispute(
         correction_seq=correction_seq,
     )
     _add_recorded(session, ruling, recorder)
-    led_to = (void_event_id, correction_seq)  # the void and the correction it led to
+    _audit_ruling(session, hand, found.dispute, ruling, user, recorder, void_seq)
+    return OnRecord(found.dispute, ruling, found.table_id)
+
+
+def _audit_ruling(
+    session: Session,
+    hand: Hand,
+    dispute: Dispute,
+    ruling: DisputeRuling,
+    user: User,
+    recorder: Recorder,
+    void_seq: int | None,
+) -> None:
+    """The ruling on the audit trail: in words (the dispute as every screen says it, the void
+    by its number in the hand), its ids in the details."""
     record_hand_audit(
         session,
         "dispute_ruled",
         hand,
         recorder,
         words=dispute_ruled(
-            user.name, dispute_id, hand.number, hand.id, outcome == "upheld", led_to, reason
+            user.name,
+            dispute.id,
+            hand.number,
+            hand.id,
+            _said(session, dispute),
+            ruling.outcome == "upheld",
+            (void_seq, ruling.correction_seq),
+            ruling.reason,
         ),
         details={
-            "dispute": dispute_id,
-            "outcome": outcome,
-            "void_event": void_event_id,
-            "correction": correction_seq,
+            "dispute": dispute.id,
+            "outcome": ruling.outcome,
+            "void_event": ruling.void_event_id,
+            "correction": ruling.correction_seq,
         },
     )
-    return OnRecord(found.dispute, ruling, found.table_id)
+
+
+def _said(session: Session, dispute: Dispute) -> str:
+    """``dispute`` in one sentence, as the screens and documents say it."""
+    return disputes_said(session, [dispute])[dispute.id].sentence
 
 
 def _add_recorded(session: Session, row: Dispute | DisputeRuling, recorder: Recorder) -> None:

@@ -60,14 +60,13 @@ def _grey(text: str) -> str:
 
 
 def _claim(d: DisputeLine, tz: ZoneInfo) -> str:
-    """Who claimed what (and about which ledger entry), and who opened it when, as markup."""
-    claim = escape(d.claim)
-    if d.entry is not None:
-        claim = escape(say("{claim} (ledger entry {entry})", claim=d.claim, entry=d.entry))
+    """Who claimed what (and about which payment, in words), and who opened it when, as
+    markup."""
+    who = f"<b>{escape(d.raised_by)}</b>"
+    if d.about is not None:
+        who += f": {escape(d.about)}"
     at = local_time(d.opened_at, tz, "minute")
-    return f"<b>{escape(d.raised_by)}</b>: {claim}" + _grey(
-        say("opened by {who}, {at}", who=d.opened_by, at=at)
-    )
+    return f"{who}: {escape(d.claim)}" + _grey(say("opened by {who}, {at}", who=d.opened_by, at=at))
 
 
 def _ruling(d: DisputeLine, tz: ZoneInfo) -> str:

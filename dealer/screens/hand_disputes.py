@@ -11,10 +11,10 @@ from sqlalchemy.orm import Session
 from dealer.bounds import CLAIM, RULING_REASON
 from dealer.disputes import record as service
 from dealer.disputes.players import players_dealt_in
+from dealer.disputes.said import disputes_said
 from dealer.models import Hand, LedgerEntry
 from dealer.screens.auth.guard import who
 from dealer.screens.dispute_forms import DisputeForm, RulingForm
-from dealer.views.disputes import dispute_said
 
 __all__ = ["disputes_panel"]
 
@@ -37,8 +37,8 @@ def disputes_panel(session: Session, hand: Hand, page_address: str) -> dict[str,
         "dispute_choices": choices,
         # The picker groups each event's payments (in order: its payments' own order).
         "entries_by_event": _by_event(choices.payments),
-        # Each dispute in words (who raised it, the payment it is about), from the hand's view.
-        "dispute_said": dispute_said,
+        # Each dispute in words (who raised it, the payment it is about), by its id.
+        "disputes_said": disputes_said(session, [f.dispute for f in found]),
         "seats_dealt": sorted(int(seat) for seat in hand.seats),
         "statements": players_dealt_in(session, hand) if can_rule else [],
         "claim_longest": CLAIM,

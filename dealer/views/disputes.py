@@ -6,7 +6,7 @@ The API dumps these and its document is made from them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import asdict
 from typing import Literal
 
@@ -15,19 +15,14 @@ from pydantic import Field
 from dealer.disputes.record import OnRecord
 from dealer.disputes.search import Found, FoundPayment
 from dealer.views.base import Time, View, row_columns
-from dealer.views.events import PaymentView
-from dealer.views.hand import HandView
 from dealer.views.statement import RuleNamed, rule_named
-from dealer.words.catalogue import say, say_n
 
 __all__ = [
     "DisputeList",
-    "DisputeSaid",
     "DisputeView",
     "FoundPaymentView",
     "PaymentsFound",
     "dispute_list",
-    "dispute_said",
     "dispute_view",
     "payments_found",
 ]
@@ -134,73 +129,3 @@ def _found_payment(p: FoundPayment) -> FoundPaymentView:
 
 def dispute_list(found: Iterable[OnRecord]) -> DisputeList:
     return DisputeList(disputes=[dispute_view(f) for f in found])
-
-
-class DisputeSaid(View):
-    """A dispute as the floor says it: who raised it, by name and seat, and the payment it is
-    about in words ("Rosa, seat 3" / "the 4 chips from seat 2 (Bea) for valle set ...")."""
-
-    who: str
-    about: str | None
-
-
-def dispute_said(
-    found: OnRecord, board: HandView, entries_by_event: Mapping[int, list[int]]
-) -> DisputeSaid:
-    """``found`` in words, from its hand's view (the players' names, each event's payments in
-    words) and the ledger entries of each event, in order (an event's n-th is its n-th
-    payment)."""
-    dispute = found.dispute
-    seat = dispute.seat if dispute.raised_by == "seat" else None
-    if seat is None:
-        who = say("the dealer")
-    elif board.names.get(seat):
-        who = say("{player}, seat {seat}", player=board.names[seat], seat=seat)
-    else:
-        who = say("seat {seat}", seat=seat)
-    about = None
-    if dispute.entry_seq is not None:
-        paid = _payment_of(board, entries_by_event, dispute.entry_seq)
-        about = _payment_said(paid, seat) if paid is not None else None
-        if about is None:
-            about = say("ledger entry {entry}", entry=dispute.entry_seq)
-    return DisputeSaid(who=who, about=about)
-
-
-def _payment_of(
-    board: HandView, entries_by_event: Mapping[int, list[int]], seq: int
-) -> PaymentView | None:
-    for event in board.events:
-        seqs = entries_by_event.get(event.id, [])
-        if seq in seqs and seqs.index(seq) < len(event.payments):
-            return event.payments[seqs.index(seq)]
-    return None
-
-
-def _payment_said(paid: PaymentView, seat: int | None) -> str:
-    """The payment as the seat that raised the dispute says it: the chips it received (from
-    whom) or paid (to whom), and why."""
-    if seat is not None and paid.to == str(seat):
-        return say_n(
-            "the {n} chip from {payer} for {reason}",
-            "the {n} chips from {payer} for {reason}",
-            paid.chips,
-            payer=paid.payer,
-            reason=paid.reason,
-        )
-    if seat is not None and paid.from_ == str(seat):
-        return say_n(
-            "the {n} chip paid to {payee} for {reason}",
-            "the {n} chips paid to {payee} for {reason}",
-            paid.chips,
-            payee=paid.payee,
-            reason=paid.reason,
-        )
-    return say_n(
-        "the {n} chip {payer} paid {payee} for {reason}",
-        "the {n} chips {payer} paid {payee} for {reason}",
-        paid.chips,
-        payer=paid.payer,
-        payee=paid.payee,
-        reason=paid.reason,
-    )

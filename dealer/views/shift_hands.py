@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.record import listed_disputes
+from dealer.disputes.said import disputes_said
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import hands_nets
 from dealer.models import Dispute, DisputeRuling, Hand, Seating, Table
@@ -132,7 +133,8 @@ class OpenDisputeLine(View):
     hand_number: int
     table: int
     table_name: str
-    raised_by: str
+    #: Who raised it and the payment it is about, in words (`dealer.disputes.said`).
+    said: str
     claim: str
     entry: int | None
     opened_at: Time
@@ -144,6 +146,7 @@ def open_disputes_list(session: Session, table_id: int | None = None) -> list[Op
     hands = {r.dispute.hand_id for r in found}
     numbers = dict(session.execute(select(Hand.id, Hand.number).where(Hand.id.in_(hands))).all())
     tables = dict(session.execute(select(Table.id, Table.name)).all())
+    said = disputes_said(session, [r.dispute for r in found])
     return [
         OpenDisputeLine(
             id=r.dispute.id,
@@ -151,7 +154,7 @@ def open_disputes_list(session: Session, table_id: int | None = None) -> list[Op
             hand_number=numbers[r.dispute.hand_id],
             table=r.table_id,
             table_name=tables.get(r.table_id, ""),
-            raised_by=r.raised_by_words,
+            said=said[r.dispute.id].sentence,
             claim=r.dispute.claim,
             entry=r.dispute.entry_seq,
             opened_at=r.dispute.opened_at,

@@ -194,14 +194,18 @@ def test_disputes_and_players_are_on_the_audit_trail(api: Api, floor: Api) -> No
     with api.client.application.app_context():
         trail = audit_trail(db.session(), kinds=["dispute_opened", "dispute_ruled", "player_added"])
         said = {line.record.kind: (line.record.words, line.record.device) for line in trail}
-    assert said["dispute_opened"][0] == (
-        f"Dispute {opened['id']} opened on hand 1 (id {hand}), raised by seat 2 about ledger "
-        f"entry {entry}: Paid 4 twice"
+    # The dispute as every screen says it: the player and the payment in words, no entry's seq.
+    about = (
+        "Player 2, seat 2: the 4 chips paid to seat 1 (Player 1) for valle set in spades (5♠ 5♠ 5♠)"
     )
+    assert said["dispute_opened"][0] == (
+        f"Dispute {opened['id']} opened on hand 1 (id {hand}) · {about}: Paid 4 twice"
+    )
+    assert f"ledger entry {entry}" not in said["dispute_opened"][0]
     assert said["dispute_opened"][1] == "tablet 3"
     assert (
         said["dispute_ruled"][0]
-        == f"Sam ruled dispute {opened['id']} on hand 1 (id {hand}) denied: Once."
+        == f"Sam ruled dispute {opened['id']} on hand 1 (id {hand}) ({about}) denied: Once."
     )
     assert said["player_added"][0] == "Dee added player 1: Ann (card C-9)."
 
@@ -218,3 +222,25 @@ def test_a_dealer_opens_and_lists_disputes_only_at_their_own_table(
     bo.get(f"/hands/{hand}/disputes", status=403)
     assert bo.get("/disputes")["disputes"] == []
     assert [d["id"] for d in floor.get("/disputes")["disputes"]] == [opened["id"]]
+
+
+def test_an_upheld_ruling_on_the_audit_trail_names_its_void_by_its_number_in_the_hand(
+    api: Api, floor: Api
+) -> None:
+    """The void a ruling led to is said as the hand's screen numbers it (#3), not by an
+    event's id; the audit's details keep the id."""
+    hand, melded = melded_hand(api, floor)
+    opened = api.post(
+        f"/hands/{hand}/disputes",
+        {"raised_by": "dealer", "claim": "Melded twice", "entry": melded["payments"][0]["entry"]},
+        status=201,
+    )
+    void = api.event(hand, {"type": "void", "event": melded["event"]["id"], "reason": "twice"})
+    ruled = {"outcome": "upheld", "reason": "Voided", "void_event": void["event"]["id"]}
+    floor.post(f"/disputes/{opened['id']}/ruling", ruled, status=201)
+    with api.client.application.app_context():
+        (line,) = audit_trail(db.session(), kinds=["dispute_ruled"])
+    about = "the dealer: the 4 chips seat 2 (Player 2) paid seat 1 (Player 1) for valle set in"
+    assert f"({about} spades (5♠ 5♠ 5♠)) upheld, led to the void of #" in line.record.words
+    assert line.record.words.endswith(f"led to the void of #{void['event']['seq']}: Voided")
+    assert line.record.details["void_event"] == void["event"]["id"]

@@ -34,19 +34,27 @@ def test_the_slip_and_the_reports_list_disputes_with_their_rulings(api: Api, flo
     slip = one_line(pdf_text(fetch(api, f"/reports/hands/{hand}.pdf").data))
     assert "disputes 2 (1 open)" in slip
     assert "Disputes (2, 1 open)" in slip
-    assert f"seat 2: Paid for kings twice (ledger entry {entry})" in slip
+    # Who raised it and the payment in words, as the screens say it: no internal id printed.
+    said = (
+        "P2, seat 2: the 2 chips paid to seat 1 (P1) for set of kings in spades (K♠ K♠ K♠): "
+        "Paid for kings twice"
+    )
+    assert said in slip
     assert "UPHELD: Voided the kings" in slip
-    assert f"led to the void (event {void['event']['id']})" in slip
+    assert "led to the void of #3" in slip
+    assert f"(ledger entry {entry})" not in slip and f"(event {void['event']['id']})" not in slip
     assert "ruled by Sam" in slip and "opened by Dee" in slip
     assert "the dealer: Count the pot" in slip and "OPEN: awaiting a supervisor's ruling" in slip
 
     report = one_line(pdf_text(fetch(api, f"/reports/sessions/{session}.pdf").data))
     assert "disputes 2 (1 open)" in report
-    assert "Table 3 hand 1" in report and "Paid for kings twice" in report
+    assert "Table 3 hand 1" in report and said in report
+    assert f"(ledger entry {entry})" not in report
 
     shift = one_line(pdf_text(fetch(floor, f"/reports/shift.pdf?{window()}").data))
     assert "disputes 1 open, 1 ruled" in shift  # the summary's line
     assert "UPHELD: Voided the kings" in shift
+    assert said in shift and f"(ledger entry {entry})" not in shift
 
 
 def test_a_hand_with_no_dispute_says_so(api: Api, floor: Api) -> None:

@@ -116,3 +116,37 @@ def test_the_picker_groups_an_events_payments_by_payer_and_payee(
     said = [words(o) for o in re.findall(r"<option[^>]*>(.*?)</option>", meld)]
     assert said[0].startswith("Seat 2 (P2) pays seat 1 (P1) 4:")
     assert len(set(said)) == len(said) == 4  # one line a payer (seats 2, 3, 4, 6), each named
+
+
+def test_the_floors_open_disputes_name_the_player_and_the_payment_in_words(
+    supervisor: Web, floor_api: Api, hand_id: int
+) -> None:
+    """The floor's list says a dispute as the hand's screen does: who raised it by name and
+    seat, and the payment in words; never 'raised by seat 3' nor a ledger entry's number."""
+    meld = floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["5S"] * 3})
+    paid = next(p for p in meld["payments"] if p["from"] == "3")
+    floor_api.post(
+        f"/hands/{hand_id}/disputes",
+        {"raised_by": "seat", "seat": 3, "claim": "I had dropped", "entry": paid["entry"]},
+    )
+    floor_api.post(f"/hands/{hand_id}/disputes", {"raised_by": "dealer", "claim": "Recount"})
+    said = "P3, seat 3: the 4 chips paid to seat 1 (P1) for valle set in spades (5♠ 5♠ 5♠)"
+    hand_page = words(supervisor.get(f"/hands/{hand_id}"))
+    assert f"Dispute 1 · {said}: I had dropped" in hand_page
+    listing = words(supervisor.get("/floor/disputes"))
+    assert "dispute 1 at " in listing and f"· {said}: I had dropped" in listing
+    assert "· the dealer: Recount" in listing
+    assert "raised by" not in listing and f"ledger entry {paid['entry']}" not in listing
+
+
+def test_a_ruling_on_the_hand_screen_names_its_void_by_its_number_in_the_hand(
+    supervisor: Web, floor_api: Api, hand_id: int
+) -> None:
+    meld = floor_api.event(hand_id, {"type": "meld", "seat": 1, "cards": ["5S"] * 3})
+    floor_api.post(f"/hands/{hand_id}/disputes", {"raised_by": "dealer", "claim": "Twice"})
+    void = floor_api.event(hand_id, {"type": "void", "event": meld["event"]["id"], "reason": "x"})
+    ruled = {"outcome": "upheld", "reason": "Voided", "void_event": void["event"]["id"]}
+    floor_api.post("/disputes/1/ruling", ruled)
+    shown = words(supervisor.get(f"/hands/{hand_id}"))
+    assert f"Led to the void of #{void['event']['seq']}" in shown
+    assert f"the void (event {void['event']['id']})" not in shown

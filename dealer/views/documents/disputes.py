@@ -8,7 +8,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.record import OnRecord, disputes_of_hands
-from dealer.models import Hand, Table
+from dealer.disputes.said import DisputeSaid, disputes_said
+from dealer.models import Event, Hand, Table
 from dealer.people.users import names_of
 from dealer.views.documents.model import DisputeLine
 from dealer.words.catalogue import say
@@ -37,24 +38,37 @@ def dispute_lines(
             .where(Hand.id.in_({f.dispute.hand_id for f in records}))
         )
     }
-    return tuple(_line(f, people, *hands[f.dispute.hand_id]) for f in records)
+    said = disputes_said(session, [f.dispute for f in records])
+    voids = [f.ruling.void_event_id for f in records if f.ruling and f.ruling.void_event_id]
+    # A void by its number in its hand (#3), as the hand's screen numbers its events.
+    numbered = dict(session.execute(select(Event.id, Event.seq).where(Event.id.in_(voids))).all())
+    return tuple(
+        _line(f, people, said[f.dispute.id], numbered, *hands[f.dispute.hand_id]) for f in records
+    )
 
 
-def _line(found: OnRecord, people: dict[int, str], number: int, table: str) -> DisputeLine:
+def _line(
+    found: OnRecord,
+    people: dict[int, str],
+    said: DisputeSaid,
+    numbered: dict[int, int],
+    number: int,
+    table: str,
+) -> DisputeLine:
     d, r = found.dispute, found.ruling
     led_to = []
     if r is not None and r.void_event_id is not None:
-        led_to.append(say("void (event {id})", id=r.void_event_id))
+        led_to.append(say("void of #{seq}", seq=numbered.get(r.void_event_id, "?")))
     if r is not None and r.correction_seq is not None:
-        led_to.append(say("correction (ledger entry {seq})", seq=r.correction_seq))
+        led_to.append(say("correction"))
     return DisputeLine(
         id=d.id,
         table=table,
         hand_id=d.hand_id,
         hand_number=number,
-        raised_by=found.raised_by_words,
+        raised_by=said.who,
         claim=d.claim,
-        entry=d.entry_seq,
+        about=said.about,
         opened_by=people.get(d.user_id, "?"),
         opened_at=d.opened_at,
         outcome=found.outcome_words,

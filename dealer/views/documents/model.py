@@ -143,16 +143,16 @@ class DisputeLine:
     table: str
     hand_id: int
     hand_number: int
-    raised_by: str  # "seat 3" or "the dealer"
+    raised_by: str  # "Rosa, seat 3" or "the dealer" (`dealer.disputes.said`)
     claim: str
-    entry: int | None  # the ledger entry the claim is about
+    about: str | None  # the payment it is about, in words
     opened_by: str
     opened_at: datetime
     outcome: str  # open, upheld, denied
     ruled_by: str | None = None
     ruled_at: datetime | None = None
     reason: str | None = None
-    led_to: str | None = None  # "void event 12", "correction: ledger entry 40"
+    led_to: str | None = None  # "void of #12", "correction"
 
     @property
     def is_open(self) -> bool:

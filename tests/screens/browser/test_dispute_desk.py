@@ -58,7 +58,12 @@ def test_a_dispute_opened_and_ruled_from_the_hand_screen_is_on_the_slip(tablet: 
 
     slip = one_line(pdf_text(fetch(api, f"/reports/hands/{hand}.pdf").data))
     assert "Disputes (1, 0 open)" in slip
-    assert f"seat 3: Seat 3 says it owed 2, not 8 (ledger entry {paid['entry']})" in slip
+    # The dispute as the hand's screen says it: the player and the payment, no entry's seq.
+    n = paid["chips"]
+    paid_to = "chip paid to" if n == 1 else "chips paid to"
+    assert f"Player 3, seat 3: the {n} {paid_to} seat 1 (Player 1) for " in slip
+    assert ": Seat 3 says it owed 2, not 8" in slip
+    assert f"(ledger entry {paid['entry']})" not in slip
     assert "DENIED: 2 going out and 6 conditions paid again: 8 is right" in slip
     assert "ruled by Sam" in slip
 
