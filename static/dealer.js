@@ -153,8 +153,9 @@
     return true;
   }
 
-  // The hand screen's buy-in follows the acting seat: its address, its heading, and the hand
-  // it returns to (that seat still acting).
+  // The hand screen's buy-in follows the acting seat: its address, its heading, the stay in
+  // the seat it is made for (the hand's player there), and the hand it returns to (that seat
+  // still acting).
   function buyInFor(seat) {
     var box = document.querySelector("[data-buy-in]");
     var form = box && box.querySelector("form");
@@ -163,6 +164,9 @@
     if (!seat) return;
     form.action = form.getAttribute("data-seat-action").replace("{seat}", seat);
     form.setAttribute("data-seat", seat);
+    var panel = document.querySelector('[data-seat-panel="' + seat + '"]');
+    var stay = form.querySelector("[data-seating-field]");
+    if (stay && panel) stay.value = panel.getAttribute("data-seating") || "";
     box.querySelector("[data-buy-in-seat]").textContent = seat;
     if (form.elements.back) form.elements.back.value = location.pathname + "?seat=" + seat;
   }
@@ -320,6 +324,15 @@
       if (!value || name === "key" || name === "page" || name === "back") return;
       var el = form.elements[name];
       if (el && el.hasAttribute && el.hasAttribute("data-unsaid")) return;
+      if (el && !el.hasAttribute && el[0] && el[0].type === "radio") {
+        // A choice: its question (the legend) and the words of the one chosen, not its value.
+        var chosen = Array.prototype.find.call(el, function (r) { return r.value === value; });
+        var legend = chosen && chosen.closest("fieldset") && chosen.closest("fieldset").querySelector("legend");
+        if (chosen && chosen.closest("label") && legend) {
+          words.push(legend.textContent.trim() + ": " + chosen.closest("label").textContent.trim());
+          return;
+        }
+      }
       var label = el && el.id && document.querySelector('label[for="' + el.id + '"]');
       var word = label ? label.childNodes[0].textContent.trim() : name.replace(/_/g, " ");
       word = word.charAt(0).toUpperCase() + word.slice(1);
@@ -442,6 +455,20 @@
       .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
+  // The form of this page a queued entry was typed in (the hand's buy-in follows its seat).
+  function formFor(entry) {
+    var found = Array.prototype.find.call(document.forms, function (f) { return target(f) === entry.action; });
+    var buyIn = document.querySelector("[data-buy-in] form");
+    if (found || !buyIn) return found || null;
+    var parts = buyIn.getAttribute("data-seat-action").split("{seat}");
+    var path = new URL(entry.action, location.href).pathname;
+    var seat = path.indexOf(parts[0]) === 0 && path.slice(-parts[1].length) === parts[1]
+      ? path.slice(parts[0].length, path.length - parts[1].length) : "";
+    if (!/^[1-8]$/.test(seat) || !document.querySelector('[data-seat-panel="' + seat + '"]')) return null;
+    choose(seat, "");
+    return buyIn;
+  }
+
   function queues(form) {
     if (!form.hasAttribute("data-queue")) return false;
     // The dealer's fix of a refused entry goes first, straight out when online.
@@ -521,7 +548,7 @@
   function fixQueued() {
     var list = readQueue();
     var entry = list.shift();
-    var form = actionForm();
+    var form = entry && formFor(entry);
     if (!entry || !form) return;
     writeQueue(list);
     holding(true); // the rest waits for the fixed entry

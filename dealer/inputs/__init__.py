@@ -7,12 +7,13 @@ declarations and its OpenAPI document is made from them (spectree, `dealer.web.c
 the screens' forms read the same bounds. Neutral: no front door is imported here.
 """
 
-from dealer.inputs import bodies, counts, events, params, profiles, words
+from dealer.inputs import bodies, counts, events, params, profiles, stays, words
 from dealer.inputs.bodies import *  # noqa: F403
 from dealer.inputs.counts import *  # noqa: F403
 from dealer.inputs.events import *  # noqa: F403
 from dealer.inputs.params import *  # noqa: F403
 from dealer.inputs.profiles import *  # noqa: F403
+from dealer.inputs.stays import *  # noqa: F403
 from dealer.inputs.words import *  # noqa: F403
 
 #: What each module declares public, the package declares public: one list to keep.
@@ -22,5 +23,6 @@ __all__ = [
     *events.__all__,
     *params.__all__,
     *profiles.__all__,
+    *stays.__all__,
     *words.__all__,
 ]
