@@ -455,6 +455,23 @@
       .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
+  // The signed-in user's id (the page's), or "" when nobody is signed in.
+  function me() {
+    return document.body.getAttribute("data-user-id") || "";
+  }
+
+  function field(entry, name) {
+    var found = entry.fields.filter(function (p) { return p[0] === name; })[0];
+    return found ? found[1] : "";
+  }
+
+  // A queued entry someone else typed: sent now, it would be refused as not the signed-in
+  // person's (until they record it as theirs).
+  function typedByAnother(entry) {
+    var typist = field(entry, "typed_by");
+    return !!(typist && me() && typist !== me() && field(entry, "typed_by_confirmed") !== typist);
+  }
+
   // The form of this page a queued entry was typed in (the hand's buy-in follows its seat).
   function formFor(entry) {
     var found = Array.prototype.find.call(document.forms, function (f) { return target(f) === entry.action; });
@@ -479,12 +496,17 @@
     var data = submitter ? new FormData(form, submitter) : new FormData(form);
     var fields = [];
     data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+    // Who typed it goes with it: sent once someone else is signed in here, the server refuses
+    // it until they record it as theirs (both names kept) or its typist signs in again.
+    var what = summary(form, fields.filter(function (p) { return p[0] !== "csrf_token"; }));
+    var typist = me();
+    if (typist && !fields.some(function (p) { return p[0] === "typed_by"; })) fields.push(["typed_by", typist]);
     var list = readQueue();
     var fixed = holding(); // the fix of a refused entry, made offline: it goes first
     holding(false);
     list[fixed ? "unshift" : "push"]({ action: target(form), page: location.pathname, fields: fields,
-                summary: summary(form, fields.filter(function (p) { return p[0] !== "csrf_token"; })),
-                at: Date.now(), refused: null });
+                summary: what, who: document.body.getAttribute("data-user") || "", at: Date.now(),
+                refused: null });
     writeQueue(list);
     // The next entry: its own key, what was typed cleared; the acting seat (hidden) stays.
     if (form.elements.key) form.elements.key.value = newKey();
@@ -534,6 +556,10 @@
         why.textContent = " " + entry.refused;
         item.appendChild(why);
         item.appendChild(document.createTextNode(" " + said("entries_wait") + " "));
+        if (i === 0 && typedByAnother(entry)) {
+          item.appendChild(queueButton(said("record_as_mine", { who: entry.who || said("someone_else") }),
+                                       function () { confirmQueued(); }));
+        }
         item.appendChild(queueButton(said("fix_it"), function () { fixQueued(); }));
         item.appendChild(queueButton(said("drop_it"), function () { dropQueued(); }));
       }
@@ -557,6 +583,22 @@
     showQueue();
   }
 
+  // The person signed in records as theirs what someone else typed (the first entry, and the
+  // rest that person typed): each goes with its typist's name and theirs, in order.
+  function confirmQueued() {
+    var list = readQueue();
+    if (!list.length) return;
+    var typist = field(list[0], "typed_by");
+    list.forEach(function (entry) {
+      if (field(entry, "typed_by") !== typist) return;
+      entry.fields = entry.fields.filter(function (p) { return p[0] !== "typed_by_confirmed"; });
+      entry.fields.push(["typed_by_confirmed", typist]);
+    });
+    list[0].refused = null;
+    writeQueue(list);
+    drain();
+  }
+
   function dropQueued() {
     var list = readQueue();
     list.shift();
@@ -568,6 +610,10 @@
   function drain() {
     var list = readQueue();
     if (draining || !navigator.onLine || !list.length || holding()) { showQueue(); return; }
+    if (list[0].refused && list[0].typist_refused && !typedByAnother(list[0])) {
+      list[0].refused = null; // its typist is signed in again: it goes as theirs
+      writeQueue(list);
+    }
     if (list[0].refused) { showQueue(); return; }
     draining = true;
     var entry = list[0];
@@ -602,6 +648,7 @@
           var told = doc.querySelector(".banner-refused, .field-error");
           var words = told ? told.textContent.replace(/\s+/g, " ").trim() : said("not_recorded");
           now[0].refused = words.replace(/ What you entered is kept.*$/, "");
+          now[0].typist_refused = typedByAnother(now[0]);
           writeQueue(now);
           showQueue();
           return null;

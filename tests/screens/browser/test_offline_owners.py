@@ -11,6 +11,7 @@ import pytest
 
 from tests.helpers import Api
 from tests.screens.browser.conftest import Tablet
+from tests.screens.browser.test_offline import recorded, type_meld
 from tests.screens.browser.test_screens import table_with_hand
 
 pytestmark = pytest.mark.browser
@@ -90,3 +91,65 @@ def test_the_hand_screens_buy_in_queued_for_a_seat_that_changed_hands_is_refused
     said = _drained_to_a_refusal(tablet, f"/hands/{world['hand']}")
     assert "This entry was made for Player 5 in seat 5, who has left; Zed sits there now" in said
     assert floor.get(f"/tables/{world['table']}")["seats"]["5"]["stack"] == 60
+
+
+def _dees_sign_in_ends_and_sam_signs_in(tablet: Tablet) -> None:
+    """Still offline, the tablet left (its page would send the queue with the token of a
+    sign-in now gone); Dee's sign-in ends, the connection comes back and Sam signs in."""
+    page = tablet.page
+    page.goto("about:blank")
+    page.context.clear_cookies()
+    page.context.set_offline(False)
+    tablet.sign_in("supervisor")
+    assert page.evaluate("document.body.getAttribute('data-user')") == "Sam"
+
+
+def test_a_meld_dee_typed_is_not_recorded_as_sams_until_he_records_it_as_his(
+    tablet: Tablet,
+) -> None:
+    """Dee types a meld offline; her sign-in ends and Sam signs in on the tablet; the meld is
+    refused as not Sam's, kept, until Sam records as his what Dee typed: then it is recorded
+    once, his, with her name beside it on the audit trail."""
+    world = table_with_hand(tablet.live, dropped=[5])
+    tablet.sign_in("dealer")
+    hand = f"/hands/{world['hand']}"
+    tablet.go(hand)
+    page = tablet.page
+    page.context.set_offline(True)
+    type_meld(tablet, 1, "5S 5S 5S")
+    type_meld(tablet, 2, "KD KD KD")
+    page.wait_for_function("() => document.querySelectorAll('[data-pending]').length === 2")
+    _dees_sign_in_ends_and_sam_signs_in(tablet)
+    said = _drained_to_a_refusal(tablet, hand)
+    assert "Dee typed this entry before their sign-in ended; Sam is signed in now." in said
+    assert recorded(world) == []
+    assert len(_queue(tablet)) == 2
+    page.tap("#queue button:has-text('Record as mine what Dee typed')")
+    page.wait_for_function("() => localStorage.getItem('dealer:queue') === '[]'")
+    assert recorded(world) == [(1, ["5S", "5S", "5S"]), (2, ["KD", "KD", "KD"])]
+    events = world["api"].get(f"/hands/{world['hand']}")["events"]
+    assert [e["user"] for e in events if e["type"] == "meld"] == ["Sam", "Sam"]
+    tablet.go("/floor/audit")
+    assert "Sam recorded as theirs an entry Dee typed on this tablet" in tablet.text("main")
+
+
+def test_a_meld_dee_typed_waits_for_her_and_goes_as_hers(tablet: Tablet) -> None:
+    world = table_with_hand(tablet.live, dropped=[5])
+    tablet.sign_in("dealer")
+    hand = f"/hands/{world['hand']}"
+    tablet.go(hand)
+    page = tablet.page
+    page.context.set_offline(True)
+    type_meld(tablet, 1, "5S 5S 5S")
+    page.wait_for_function("() => document.querySelectorAll('[data-pending]').length === 1")
+    _dees_sign_in_ends_and_sam_signs_in(tablet)
+    _drained_to_a_refusal(tablet, hand)
+    assert recorded(world) == []
+    # Sam's sign-in ends in turn; Dee signs in again: her meld goes, as hers.
+    page.goto("about:blank")
+    page.context.clear_cookies()
+    tablet.sign_in("dealer")
+    tablet.go(hand)
+    page.wait_for_function("() => localStorage.getItem('dealer:queue') === '[]'")
+    events = world["api"].get(f"/hands/{world['hand']}")["events"]
+    assert [e["user"] for e in events if e["type"] == "meld"] == ["Dee"]
