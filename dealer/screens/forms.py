@@ -117,7 +117,7 @@ def _stay() -> Any:
 
 def stay_at(form: ApprovalForm, seating: int | None) -> Any:
     """``form`` made for the stay ``seating``, unless it already names one (kept as typed)."""
-    field = form._fields["seating"]
+    field = form["seating"]
     if field.data is None and seating is not None:
         field.data = seating
     return form
