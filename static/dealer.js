@@ -153,8 +153,9 @@
     return true;
   }
 
-  // The hand screen's buy-in follows the acting seat: its address, its heading, and the hand
-  // it returns to (that seat still acting).
+  // The hand screen's buy-in follows the acting seat: its address, its heading, the stay in
+  // the seat it is made for (the hand's player there), and the hand it returns to (that seat
+  // still acting).
   function buyInFor(seat) {
     var box = document.querySelector("[data-buy-in]");
     var form = box && box.querySelector("form");
@@ -163,6 +164,9 @@
     if (!seat) return;
     form.action = form.getAttribute("data-seat-action").replace("{seat}", seat);
     form.setAttribute("data-seat", seat);
+    var panel = document.querySelector('[data-seat-panel="' + seat + '"]');
+    var stay = form.querySelector("[data-seating-field]");
+    if (stay && panel) stay.value = panel.getAttribute("data-seating") || "";
     box.querySelector("[data-buy-in-seat]").textContent = seat;
     if (form.elements.back) form.elements.back.value = location.pathname + "?seat=" + seat;
   }
@@ -320,6 +324,15 @@
       if (!value || name === "key" || name === "page" || name === "back") return;
       var el = form.elements[name];
       if (el && el.hasAttribute && el.hasAttribute("data-unsaid")) return;
+      if (el && !el.hasAttribute && el[0] && el[0].type === "radio") {
+        // A choice: its question (the legend) and the words of the one chosen, not its value.
+        var chosen = Array.prototype.find.call(el, function (r) { return r.value === value; });
+        var legend = chosen && chosen.closest("fieldset") && chosen.closest("fieldset").querySelector("legend");
+        if (chosen && chosen.closest("label") && legend) {
+          words.push(legend.textContent.trim() + ": " + chosen.closest("label").textContent.trim());
+          return;
+        }
+      }
       var label = el && el.id && document.querySelector('label[for="' + el.id + '"]');
       var word = label ? label.childNodes[0].textContent.trim() : name.replace(/_/g, " ");
       word = word.charAt(0).toUpperCase() + word.slice(1);
@@ -442,6 +455,37 @@
       .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
+  // The signed-in user's id (the page's), or "" when nobody is signed in.
+  function me() {
+    return document.body.getAttribute("data-user-id") || "";
+  }
+
+  function field(entry, name) {
+    var found = entry.fields.filter(function (p) { return p[0] === name; })[0];
+    return found ? found[1] : "";
+  }
+
+  // A queued entry someone else typed: sent now, it would be refused as not the signed-in
+  // person's (until they record it as theirs).
+  function typedByAnother(entry) {
+    var typist = field(entry, "typed_by");
+    return !!(typist && me() && typist !== me() && field(entry, "typed_by_confirmed") !== typist);
+  }
+
+  // The form of this page a queued entry was typed in (the hand's buy-in follows its seat).
+  function formFor(entry) {
+    var found = Array.prototype.find.call(document.forms, function (f) { return target(f) === entry.action; });
+    var buyIn = document.querySelector("[data-buy-in] form");
+    if (found || !buyIn) return found || null;
+    var parts = buyIn.getAttribute("data-seat-action").split("{seat}");
+    var path = new URL(entry.action, location.href).pathname;
+    var seat = path.indexOf(parts[0]) === 0 && path.slice(-parts[1].length) === parts[1]
+      ? path.slice(parts[0].length, path.length - parts[1].length) : "";
+    if (!/^[1-8]$/.test(seat) || !document.querySelector('[data-seat-panel="' + seat + '"]')) return null;
+    choose(seat, "");
+    return buyIn;
+  }
+
   function queues(form) {
     if (!form.hasAttribute("data-queue")) return false;
     // The dealer's fix of a refused entry goes first, straight out when online.
@@ -452,12 +496,17 @@
     var data = submitter ? new FormData(form, submitter) : new FormData(form);
     var fields = [];
     data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+    // Who typed it goes with it: sent once someone else is signed in here, the server refuses
+    // it until they record it as theirs (both names kept) or its typist signs in again.
+    var what = summary(form, fields.filter(function (p) { return p[0] !== "csrf_token"; }));
+    var typist = me();
+    if (typist && !fields.some(function (p) { return p[0] === "typed_by"; })) fields.push(["typed_by", typist]);
     var list = readQueue();
     var fixed = holding(); // the fix of a refused entry, made offline: it goes first
     holding(false);
     list[fixed ? "unshift" : "push"]({ action: target(form), page: location.pathname, fields: fields,
-                summary: summary(form, fields.filter(function (p) { return p[0] !== "csrf_token"; })),
-                at: Date.now(), refused: null });
+                summary: what, who: document.body.getAttribute("data-user") || "", at: Date.now(),
+                refused: null });
     writeQueue(list);
     // The next entry: its own key, what was typed cleared; the acting seat (hidden) stays.
     if (form.elements.key) form.elements.key.value = newKey();
@@ -508,6 +557,10 @@
         why.textContent = " " + entry.refused;
         item.appendChild(why);
         item.appendChild(document.createTextNode(" " + said("entries_wait") + " "));
+        if (i === 0 && typedByAnother(entry)) {
+          item.appendChild(queueButton(said("record_as_mine", { who: entry.who || said("someone_else") }),
+                                       function () { confirmQueued(); }));
+        }
         item.appendChild(queueButton(said("fix_it"), function () { fixQueued(); }));
         item.appendChild(queueButton(said("drop_it"), function () { dropQueued(); }));
       }
@@ -585,13 +638,29 @@
   function fixQueued() {
     var list = readQueue();
     var entry = list.shift();
-    var form = actionForm();
+    var form = entry && formFor(entry);
     if (!entry || !form) return;
     writeQueue(list);
     holding(true); // the rest waits for the fixed entry
     putBack(entry, form);
     if (form.elements.key) form.elements.key.value = newKey();
     showQueue();
+  }
+
+  // The person signed in records as theirs what someone else typed (the first entry, and the
+  // rest that person typed): each goes with its typist's name and theirs, in order.
+  function confirmQueued() {
+    var list = readQueue();
+    if (!list.length) return;
+    var typist = field(list[0], "typed_by");
+    list.forEach(function (entry) {
+      if (field(entry, "typed_by") !== typist) return;
+      entry.fields = entry.fields.filter(function (p) { return p[0] !== "typed_by_confirmed"; });
+      entry.fields.push(["typed_by_confirmed", typist]);
+    });
+    list[0].refused = null;
+    writeQueue(list);
+    drain();
   }
 
   function dropQueued() {
@@ -605,6 +674,10 @@
   function drain() {
     var list = readQueue();
     if (draining || !navigator.onLine || !list.length || holding()) { showQueue(); return; }
+    if (list[0].refused && list[0].typist_refused && !typedByAnother(list[0])) {
+      list[0].refused = null; // its typist is signed in again: it goes as theirs
+      writeQueue(list);
+    }
     if (list[0].refused) { showQueue(); return; }
     draining = true;
     var entry = list[0];
@@ -644,6 +717,7 @@
           var told = doc.querySelector(".banner-refused, .field-error");
           var words = told ? told.textContent.replace(/\s+/g, " ").trim() : said("not_recorded");
           now[0].refused = words.replace(/ What you entered is kept.*$/, "");
+          now[0].typist_refused = typedByAnother(now[0]);
           addFate(said("refused", { what: entryWords(now[0]) }) + " " + now[0].refused);
           writeQueue(now);
           showQueue();

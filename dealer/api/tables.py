@@ -28,6 +28,7 @@ from dealer.inputs import (
     NewSeat,
     NewTable,
     SeatPause,
+    StayAsked,
     TableSettings,
     TakeCollection,
 )
@@ -51,7 +52,7 @@ from dealer.views.floor import (
     table_now,
     table_view,
 )
-from dealer.web.contract import ID, SEAT, declare, given
+from dealer.web.contract import ID, SEAT, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder, signed_in
 
@@ -194,14 +195,15 @@ def seat_player(table_id: int) -> Response:
 def move_chips(table_id: int, seat: int) -> Response:
     """Buy in more chips, or cash some out, within the table's limits.
 
-    Above the approval threshold without a supervisor: 403 ``needs_supervisor``.
+    Above the approval threshold without a supervisor: 403 ``needs_supervisor``. With
+    ``seating``, only for that stay in the seat: 409 ``seating_ended`` once it has ended.
     """
     body = given(ChipMove)
     approver = approving(body.supervisor)
 
     def work(session: Session, table: Table) -> tuple[Any, int]:
         user = principal().user
-        seating = service.open_seat(session, table, seat)
+        seating = service.open_seat(session, table, seat, body.seating)
         approved = approving_user(session, approver)
         service.move_chips(
             session, table, seating, body.kind, body.amount, recorder(), user, approved
@@ -213,17 +215,24 @@ def move_chips(table_id: int, seat: int) -> Response:
 
 @bp.delete(SEAT_AT)
 @signed_in()
-@declare({200: (LeftSeatView, "The seat as it left.")}, [403, 404, 409, 422], write=True)
+@declare(
+    {200: (LeftSeatView, "The seat as it left.")},
+    [403, 404, 409, 422],
+    query=StayAsked,
+    write=True,
+)
 def leave_seat(table_id: int, seat: int) -> Response:
     """The player leaves: the stack is cashed out to the cage.
 
     A stack above the approval threshold needs a supervisor: 403 ``needs_supervisor``
-    (cash out with one first, or a supervisor calls).
+    (cash out with one first, or a supervisor calls). With ``?seating=``, only that stay in
+    the seat leaves: 409 ``seating_ended`` once it has ended.
     """
+    stay = asked(StayAsked).get("seating")
 
     def work(session: Session, table: Table) -> tuple[Any, int]:
         user = principal().user
-        seating = service.open_seat(session, table, seat)
+        seating = service.open_seat(session, table, seat, stay)
         stack = service.leave_seat(session, table, seating, recorder(), user)
         return left_seat_view(seating, stack).answer(), 200
 
@@ -232,13 +241,16 @@ def leave_seat(table_id: int, seat: int) -> Response:
 
 @bp.post(SEAT_AT + "/pause")
 @signed_in()
-@declare({200: (SeatView, "The seat.")}, [403, 404], json=SeatPause, write=True)
+@declare({200: (SeatView, "The seat.")}, [403, 404, 409], json=SeatPause, write=True)
 def pause_seat(table_id: int, seat: int) -> Response:
-    """Sit a player out (not dealt in, no time collection), or back in."""
+    """Sit a player out (not dealt in, no time collection), or back in.
+
+    With ``seating``, only that stay in the seat: 409 ``seating_ended`` once it has ended.
+    """
     body = given(SeatPause)
 
     def work(session: Session, table: Table) -> tuple[Any, int]:
-        seating = service.open_seat(session, table, seat)
+        seating = service.open_seat(session, table, seat, body.seating)
         service.pause_seat(session, seating, body.paused)
         return seat_view(seating, service.stacks(session, [seating])[seating.id]).answer(), 200
 

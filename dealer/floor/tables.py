@@ -168,15 +168,30 @@ def open_seatings(session: Session, table_id: int) -> list[Seating]:
     )
 
 
-def open_seat(session: Session, table: Table, seat: int) -> Seating:
+def open_seat(session: Session, table: Table, seat: int, seating: int | None = None) -> Seating:
+    """Who sits in ``seat`` now. With ``seating``, the stay an entry was made for: only that
+    stay, never whoever sits there by the time the entry arrives (an entry kept on a tablet
+    while the connection was down, sent after the player left): its end is a conflict."""
     found = session.scalars(
         select(Seating).where(
             Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
         )
     ).first()
+    if seating is not None:
+        seating = check_whole(seating, (1, MAX_ID), say_later("seating"), "seating")
+        if found is None or found.id != seating:
+            made_for = session.get(Seating, seating)
+            raise Conflict(_stay_ended(table, seat, made_for, found), "seating_ended")
     if found is None:
         raise NotFound(say("Nobody is sitting in seat {seat}.", seat=seat), "seat_empty")
     return found
+
+
+def _stay_ended(table: Table, seat: int, made_for: Seating | None, now: Seating | None) -> str:
+    """Why an entry made for the stay ``made_for`` in ``seat`` is refused, ``now`` there."""
+    here = made_for is not None and (made_for.table_id, made_for.seat) == (table.id, seat)
+    player = made_for.player if here and made_for is not None else None
+    return table_words.stay_ended(seat, player, now.player if now is not None else None)
 
 
 def stacks(session: Session, seatings: Sequence[Seating]) -> dict[int, int]:

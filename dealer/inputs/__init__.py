@@ -7,12 +7,13 @@ declarations and its OpenAPI document is made from them (spectree, `dealer.web.c
 the screens' forms read the same bounds. Neutral: no front door is imported here.
 """
 
-from dealer.inputs import bodies, counts, events, params, profiles, windows, words
+from dealer.inputs import bodies, counts, events, params, profiles, stays, windows, words
 from dealer.inputs.bodies import *  # noqa: F403
 from dealer.inputs.counts import *  # noqa: F403
 from dealer.inputs.events import *  # noqa: F403
 from dealer.inputs.params import *  # noqa: F403
 from dealer.inputs.profiles import *  # noqa: F403
+from dealer.inputs.stays import *  # noqa: F403
 from dealer.inputs.windows import *  # noqa: F403
 from dealer.inputs.words import *  # noqa: F403
 
@@ -23,6 +24,7 @@ __all__ = [
     *events.__all__,
     *params.__all__,
     *profiles.__all__,
+    *stays.__all__,
     *windows.__all__,
     *words.__all__,
 ]

@@ -36,6 +36,7 @@ from dealer.errors import Invalid, NotSignedIn
 from dealer.floor.acting_seat import ACTING_SEAT_WAYS, ActingSeat, check_acting_seat
 from dealer.floor.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
 from dealer.inputs.profiles import Collection, KnobsGiven, Profile
+from dealer.inputs.stays import StayAt
 from dealer.inputs.words import (
     NON_BLANK,
     Words,
@@ -285,12 +286,14 @@ class ChipMove(Body):
     ]
     amount: Annotated[int, whole((1, MAX_CHIPS), say_later("number of chips"))]
     supervisor: Approval = None
+    seating: StayAt = None
 
 
 class SeatPause(Body):
     """A player sitting out, or back in."""
 
     paused: Annotated[bool, _service(check_paused)]
+    seating: StayAt = None
 
 
 def _seats(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
@@ -348,6 +351,7 @@ class Leave(Body):
     (the API's DELETE takes no body: a supervisor calls, or one cashes out first)."""
 
     supervisor: Approval = None
+    seating: StayAt = None
 
 
 class NewAssignment(Body):

@@ -55,6 +55,7 @@ AUDIT_KINDS: Mapping[str, str] = {
     "user_added": say_later("User added"),
     "user_changed": say_later("User changed"),
     "seat_moved": say_later("Meld moved to another seat"),
+    "entry_confirmed": say_later("Entry typed by another, confirmed as theirs"),
     "dispute_opened": say_later("Dispute opened"),
     "dispute_ruled": say_later("Dispute ruled on"),
     "device_registered": say_later("Device registered"),

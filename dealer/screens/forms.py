@@ -22,6 +22,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
+from wtforms.widgets import HiddenInput
 
 from dealer.bounds import (
     CARDS_TEXT,
@@ -65,6 +66,7 @@ __all__ = [
     "TableSettingsForm",
     "UnassignForm",
     "VoidForm",
+    "stay_at",
 ]
 
 COLLECTIONS = {
@@ -105,6 +107,20 @@ def _setting(name: str, words: str) -> Any:
 def _limit(words: str) -> Any:
     """A money limit of the table, its bounds read from the declaration (`TableSettings`)."""
     return IntegerField(words, render_kw=bounds_of(TableSettings, "min_buy_in"))
+
+
+def _stay() -> Any:
+    """The stay in the seat a form drawn at a seat is made for (`stay_at`): sent late, the
+    entry is refused once that player has left, never put on who sits there then."""
+    return IntegerField(widget=HiddenInput(), render_kw={"id": False, "data-unsaid": ""})
+
+
+def stay_at(form: ApprovalForm, seating: int | None) -> Any:
+    """``form`` made for the stay ``seating``, unless it already names one (kept as typed)."""
+    field = form["seating"]
+    if field.data is None and seating is not None:
+        field.data = seating
+    return form
 
 
 #: Where a refusal of a supervisor's approval is shown.
@@ -230,12 +246,14 @@ class ChipsForm(ApprovalForm):
     amount = IntegerField(say_later("How many chips"), render_kw=bounds_of(ChipMove, "amount"))
     #: Where to go once recorded, when not the table (a buy-in made from the hand screen).
     back = HiddenField(render_kw={"id": False})
+    seating = _stay()
 
 
 class LeaveForm(ApprovalForm):
     """The player leaves: the whole stack is cashed out."""
 
     model = Leave
+    seating = _stay()
 
 
 class CollectForm(ApprovalForm):

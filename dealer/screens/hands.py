@@ -21,14 +21,14 @@ from dealer.rules.melds import multiset_minus
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
 from dealer.screens.declared import MISSING, arrived, sent
-from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm
+from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm, stay_at
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
 from dealer.screens.next_hand import next_deal
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
-from dealer.views.hand import HandView, hand_view
+from dealer.views.hand import HandSeatView, HandView, hand_view
 from dealer.views.settlement import settled
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
@@ -191,7 +191,7 @@ def hand_page(
             entered=entered,
             error=error,
             moves_on=acting_seat == "moves_on",
-            **_buy_in(board.table, hand_id, selected.seat if selected else None),
+            **_buy_in(board.table, hand_id, selected),
             acting_seat=acting_seat_words(acting_seat),
             settlement=settled(replayed, board),
             **disputes_panel(session, replayed.row, page_address()),
@@ -201,11 +201,13 @@ def hand_page(
     )
 
 
-def _buy_in(table_id: int, hand_id: int, seat: int | None) -> dict[str, Any]:
-    """The acting seat's buy-in on the hand screen, back to the hand (that seat acting) once
-    recorded; the page's script follows the acting seat."""
+def _buy_in(table_id: int, hand_id: int, selected: HandSeatView | None) -> dict[str, Any]:
+    """The acting seat's buy-in on the hand screen, for the stay the hand dealt in, back to
+    the hand (that seat acting) once recorded; the page's script follows the acting seat."""
+    seat = selected.seat if selected else None
     back = url_for("screens.hand", hand_id=hand_id, seat=seat)
-    form = ChipsForm(formdata=None, back=back).stamp(page_address())
+    form = ChipsForm(formdata=None, back=back)
+    stay_at(form, selected.seating if selected else None).stamp(page_address())
     seat_chips = url_for("screens.chips", table_id=table_id, seat=1)
     return {
         "chips_form": form,

@@ -37,6 +37,7 @@ from dealer.screens.forms import (
     OpenSessionForm,
     SeatForm,
     UnassignForm,
+    stay_at,
 )
 from dealer.screens.live import live_context, live_page
 from dealer.screens.paper import PaperForm
@@ -145,6 +146,7 @@ def _seat_page(
     error: str | None = None,
     seat_form: SeatForm | None = None,
     chips_form: ChipsForm | None = None,
+    leave_form: LeaveForm | None = None,
 ) -> tuple[str, int]:
     session = current_session()
     hand = playing_hand(session, table.id)
@@ -157,6 +159,9 @@ def _seat_page(
     if chips_form is None:
         kept = kept_fields(url_for("screens.chips", table_id=table.id, seat=seat))
         chips_form = ChipsForm(formdata=kept) if kept else ChipsForm()
+    if leave_form is None:
+        leave_form = LeaveForm()
+    stay = chair.seating.id if chair.seating else None
     return (
         render_template(
             "screens/seat.html",
@@ -165,8 +170,8 @@ def _seat_page(
             hand=hand,
             least=cheapest_hand(table),
             seat_form=seat_form.stamp(here),
-            chips_form=chips_form.stamp(here),
-            leave_form=LeaveForm().stamp(here),
+            chips_form=stay_at(chips_form, stay).stamp(here),
+            leave_form=stay_at(leave_form, stay).stamp(here),
             error=error,
             new_player=NEW_PLAYER,
         ),
@@ -219,10 +224,10 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, ChipsForm())
     if body is None:
         return _seat_page(table, seat, 422, chips_form=form)
-    fields = {"seat": seat, "kind": body.kind, "amount": body.amount}
+    fields = {"seat": seat, "kind": body.kind, "amount": body.amount, "seating": body.seating}
 
     def move(session: Session, live: Table, supervisor: User | None) -> None:
-        seating = service.open_seat(session, live, seat)
+        seating = service.open_seat(session, live, seat, fields["seating"])
         kind, amount = fields["kind"], fields["amount"]
         service.move_chips(session, live, seating, kind, amount, recorder(), who().user, supervisor)
 
@@ -235,13 +240,14 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 @at_table("record")
 def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, LeaveForm())
+    stay = body.seating if body is not None else None
 
     def free(session: Session, live: Table, supervisor: User | None) -> None:
-        seating = service.open_seat(session, live, seat)
+        seating = service.open_seat(session, live, seat, stay)
         service.leave_seat(session, live, seating, recorder(), who().user, supervisor)
 
-    fields = {"seat": seat, "leave": True}
-    return _record_at_seat(table, seat, form, body, fields, free)
+    fields = {"seat": seat, "leave": True, "seating": stay}
+    return _record_at_seat(table, seat, form, body, fields, free, leave_form=form)
 
 
 def _record_at_seat(

@@ -14,16 +14,18 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from flask import g, redirect
+from flask import g, redirect, request
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
+from dealer.bounds import MAX_ID
 from dealer.errors import DealerError, Invalid
 from dealer.floor.approvals import approving_user
 from dealer.inputs import Supervisor
 from dealer.models import User
 from dealer.people.authority import authorise_address
+from dealer.people.typists import record_typist, typist_of
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, principal
@@ -36,6 +38,22 @@ Page = TypeVar("Page")
 
 def _damaged() -> Invalid:
     return Invalid(say("The form's key is damaged: reload the page and enter it again."))
+
+
+#: Who typed an entry kept on the tablet before it was sent (a user's id), and whom the person
+#: signed in confirmed it was typed by, recording it as theirs (`dealer.people.typists`).
+TYPED_BY = "typed_by"
+CONFIRMED = "typed_by_confirmed"
+
+
+def _typed(name: str) -> int | None:
+    """The user id a form's field ``name`` names, or None when it is not sent."""
+    value = request.form.get(name, "")
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_ID):
+        raise Invalid(say("The form is damaged: reload the page and enter it again."))
+    return int(value)
 
 
 def _sent_before() -> str:
@@ -54,19 +72,29 @@ def record_once(
     """Run ``work`` once per key in one write transaction; redirect to the page it names.
 
     ``work(session)`` records and returns the address of the page to show next;
-    ``fields`` are what the form asked for, parsed (never a PIN). ``hand``: it records that
+    ``fields`` are what the form asked for, parsed (never a PIN). An entry the tablet kept
+    names who typed it (``typed_by``): sent by someone else, it records only once they confirm
+    it as theirs (``typed_by_confirmed``, `dealer.people.typists`). ``hand``: it records that
     hand's play alone (`dealer.web.once.run_once`); a form posted to a table's address writes
     at that table alone.
     """
+
+    typed_by, confirmed = _typed(TYPED_BY), _typed(CONFIRMED)
 
     def answer(session: Session) -> Answer:
         # The table's authority again, inside the write: a session closed or an assignment
         # ended since the screen's check (`screen.at_table`) is seen before anything records.
         asked = g.get("at_table")
+        ids = asked[1] if asked is not None else {}
         if asked is not None:
-            action, ids = asked
-            authorise_address(session, principal().user, action, **ids)
-        return Answer(303, json.dumps({"location": work(session)}))
+            authorise_address(session, principal().user, asked[0], **ids)
+        # An entry kept on the tablet, typed by someone who has since signed out: not theirs
+        # to record without their word (`dealer.people.typists`).
+        typist = typist_of(session, principal().user, typed_by, confirmed)
+        location = work(session)
+        if typist is not None:
+            record_typist(session, typist, principal().user, shown_at=location, **ids)
+        return Answer(303, json.dumps({"location": location}))
 
     content = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=str)
     # A screen of one table's address (`screen.at_table`) writes at that table alone.

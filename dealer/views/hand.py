@@ -102,6 +102,8 @@ class HandSeatView(View):
     #: The seat's stack now, and whether it is short (the board only).
     stack: int = screen(0)
     short: bool = screen(False)
+    #: The stay in the seat this hand dealt in (an entry made for it names it, the board only).
+    seating: int | None = screen(None)
     #: The seat after this one in play order still in the hand ("Next seat").
     next_seat: int | None = screen(None)
 
@@ -287,7 +289,7 @@ def _on_board(
         seating = by_id[row.seats[key]]
         stack = stack_of[seating.id]
         short = stack < 0 or (seating.left_at is None and stack < least)
-        out[key] = seat.model_copy(update={"stack": stack, "short": short})
+        out[key] = seat.model_copy(update={"stack": stack, "short": short, "seating": seating.id})
     brief = TableBrief(id=table.id, name=table.name, chip_value_cents=table.chip_value_cents)
     return brief, out
 

@@ -52,6 +52,8 @@ def script_words() -> dict[str, str]:
         "entries_wait": say("The entries after it wait."),
         "fix_it": say("Fix it"),
         "drop_it": say("Drop it"),
+        "record_as_mine": say("Record as mine what {who} typed"),
+        "someone_else": say("someone else"),
         "send_now": say("Send now"),
         # an entry of the hand in the dealer's words, from what the page last showed
         "entry_words": say("Seat {seat} ({player}): {action} {cards}"),

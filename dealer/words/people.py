@@ -13,6 +13,8 @@ __all__ = [
     "pin_field",
     "player_added",
     "role_name",
+    "typed_and_confirmed",
+    "typed_by_another",
 ]
 
 
@@ -51,3 +53,30 @@ def player_added(user: str, player_id: int, name: str, card: str | None) -> str:
     if card:
         added = say_later("{user} added player {id}: {name} (card {card}).")
     return say(added, user=user, id=player_id, name=name, card=card)
+
+
+def typed_by_another(typist: str | None, user: str) -> str:
+    """An entry typed by ``typist`` (None: someone this app does not know), sent while ``user``
+    is signed in, refused: it is not recorded as ``user``'s without their word."""
+    if typist is None:
+        return say(
+            "Someone else typed this entry: it is not recorded as {user}'s. Nothing was recorded.",
+            user=user,
+        )
+    return say(
+        "{typist} typed this entry before their sign-in ended; {user} is signed in now. It is "
+        "not recorded as {user}'s unless {user} records it as theirs (with both names), or "
+        "{typist} signs in again to send it.",
+        typist=typist,
+        user=user,
+    )
+
+
+def typed_and_confirmed(typist: str, user: str) -> str:
+    """The trail's sentence: ``user`` recorded as theirs an entry ``typist`` typed."""
+    return say(
+        "{user} recorded as theirs an entry {typist} typed on this tablet before their "
+        "sign-in ended.",
+        user=user,
+        typist=typist,
+    )

@@ -20,6 +20,7 @@ __all__ = [
     "limit_words",
     "limits_changed",
     "session_opened",
+    "stay_ended",
     "table_opened",
 ]
 
@@ -134,3 +135,34 @@ def hands_dealt(dealt: int, void: int) -> str:
     if not void:
         return str(dealt)
     return say_n("{dealt} ({n} void)", "{dealt} ({n} void)", void, dealt=dealt)
+
+
+def stay_ended(seat: int, made_for: str | None, now: str | None) -> str:
+    """An entry made at ``seat`` for ``made_for``'s stay, refused: that stay has ended (``now``
+    sits there instead, or nobody)."""
+    if made_for is None:
+        if now is None:
+            return say(
+                "This entry was made for another stay in seat {seat}, which has ended: nothing "
+                "was recorded.",
+                seat=seat,
+            )
+        return say(
+            "This entry was made for another stay in seat {seat}; {now} sits there now: "
+            "nothing was recorded on {now}.",
+            seat=seat,
+            now=now,
+        )
+    if now is None:
+        return say(
+            "This entry was made for {player} in seat {seat}, who has left: nothing was recorded.",
+            player=made_for,
+            seat=seat,
+        )
+    return say(
+        "This entry was made for {player} in seat {seat}, who has left; {now} sits there now: "
+        "nothing was recorded on {now}.",
+        player=made_for,
+        seat=seat,
+        now=now,
+    )
