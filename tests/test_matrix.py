@@ -82,6 +82,7 @@ ROWS: dict[str, Row] = {
     "GET /healthz": row(200, 200, 200, 200, 200),
     "GET /favicon.ico": row(301, 301, 301, 301, 301),
     "GET /static/{filename}": row(200, 200, 200, 200, 200, params={"filename": "app.css"}),
+    "GET /sw.js": row(200, 200, 200, 200, 200),
     "GET /api/v1/openapi.json": row(200, 200, 200, 200, 200),
     "GET /sign-in": row(200, 200, 200, 200, 200),
     "POST /sign-in": row(303, 303, 303, 303, 303, body={"name": "Ada", "pin": "3333"}, alone=True),

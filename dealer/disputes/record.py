@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
-from dealer.disputes.said import disputes_said
+from dealer.disputes.said import dispute_sentence
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.hands.reading import get_hand
 from dealer.ledger.links import add_linked
@@ -153,7 +153,9 @@ def open_dispute(
         "dispute_opened",
         hand,
         recorder,
-        words=dispute_opened(dispute.id, hand.number, hand.id, _said(session, dispute), claim),
+        words=dispute_opened(
+            dispute.id, hand.number, hand.id, dispute_sentence(session, dispute), claim
+        ),
         details={"dispute": dispute.id, "seat": seat, "entry": entry_seq},
     )
     return dispute
@@ -260,7 +262,7 @@ def _audit_ruling(
             dispute.id,
             hand.number,
             hand.id,
-            _said(session, dispute),
+            dispute_sentence(session, dispute),
             ruling.outcome == "upheld",
             (void_seq, ruling.correction_seq),
             ruling.reason,
@@ -272,11 +274,6 @@ def _audit_ruling(
             "correction": ruling.correction_seq,
         },
     )
-
-
-def _said(session: Session, dispute: Dispute) -> str:
-    """``dispute`` in one sentence, as the screens and documents say it."""
-    return disputes_said(session, [dispute])[dispute.id].sentence
 
 
 def _add_recorded(session: Session, row: Dispute | DisputeRuling, recorder: Recorder) -> None:

@@ -19,7 +19,7 @@ from dealer.words.catalogue import say, say_n
 from dealer.words.parties import party_words
 from dealer.words.payments import payment_reason
 
-__all__ = ["DisputeSaid", "dispute_said", "disputes_said"]
+__all__ = ["DisputeSaid", "dispute_said", "dispute_sentence", "disputes_said"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,11 @@ class DisputeSaid:
         if self.about is None:
             return self.who
         return say("{who}: {about}", who=self.who, about=self.about)
+
+
+def dispute_sentence(session: Session, dispute: Dispute) -> str:
+    """``dispute`` in one sentence, as the screens and documents say it."""
+    return disputes_said(session, [dispute])[dispute.id].sentence
 
 
 def disputes_said(session: Session, disputes: Iterable[Dispute]) -> dict[int, DisputeSaid]:

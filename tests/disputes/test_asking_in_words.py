@@ -55,7 +55,7 @@ def test_a_part_the_search_does_not_understand_is_refused_in_words() -> None:
         read_words("player Rosa, yesterday")
     assert error.value.code == "invalid_query"
     assert error.value.message.startswith('"yesterday" is not something the search understands.')
-    assert 'parts apart with commas: "player Rosa, table 4' in error.value.message
+    assert 'parts apart with commas, for example: "Rosa, table 1' in error.value.message
     with pytest.raises(Invalid) as twice:
         read_words("table 4, Table 5")
     assert twice.value.message.startswith("Say the table once.")
@@ -94,7 +94,7 @@ def test_a_search_must_say_what_to_look_for() -> None:
     [
         ("seat 0", "seat"),
         ("seat 9", "seat"),
-        ("seat three", "seat"),
+        ("seat twelve", "seat"),
         ("seat \uff13", "seat"),
         ("amount 0", "amount"),
         ("amount 1000001", "amount"),
@@ -109,6 +109,7 @@ def test_a_seat_or_an_amount_is_a_whole_number_in_its_range(text: str, word: str
 def test_the_bounds_of_a_seat_and_an_amount_are_taken() -> None:
     assert read_asked({"q": "seat 1"}, CLOCK, NOW, SHIFT).seat == 1
     assert read_asked({"q": "seat 8"}, CLOCK, NOW, SHIFT).seat == 8
+    assert read_asked({"q": "seat three"}, CLOCK, NOW, SHIFT).seat == 3  # as a player says it
     assert read_asked({"q": "1000000 chips"}, CLOCK, NOW, SHIFT).amount == 1_000_000
     assert refused("seat 9")[1] == "The seat is a whole number from 1 to 8, not '9'."
 
