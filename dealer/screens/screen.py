@@ -149,6 +149,56 @@ def capitalize_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: Vowels of the names a floor seats (Spanish, English and their accents): a syllable starts
+#: at a consonant before one of them.
+VOWELS = frozenset("aeiouáéíóúàèìòùäëïöüâêîôûãõ")
+#: Two consonants that start a syllable together (Pe-dro, Chris-to-pher, Gui-ller-mo).
+ONSETS = frozenset(
+    (
+        "bl",
+        "br",
+        "ch",
+        "cl",
+        "cr",
+        "dr",
+        "fl",
+        "fr",
+        "gl",
+        "gr",
+        "ll",
+        "ph",
+        "pl",
+        "pr",
+        "rr",
+        "sh",
+        "th",
+        "tr",
+    )
+)
+SOFT_HYPHEN = "\u00ad"
+
+
+@bp.app_template_filter("breakable")
+def breakable(name: str) -> str:
+    """``name`` with a soft hyphen between its syllables (Es-pe-ran-za): where a seat's chip is
+    too narrow for it, the name breaks there, with a hyphen, on a second line (no hyphen is
+    seen while it fits). Two letters at least on each side of a break."""
+
+    def word(found: re.Match[str]) -> str:
+        letters = found.group()
+        low = letters.lower()
+        breaks = set()
+        for i in range(2, len(low) - 1):
+            if low[i] in VOWELS or low[i + 1] not in VOWELS:
+                continue
+            at = i - 1 if low[i - 1 : i + 1] in ONSETS else i
+            if at >= 2 and any(c in VOWELS for c in low[:at]):
+                breaks.add(at)
+        return "".join(SOFT_HYPHEN + c if i in breaks else c for i, c in enumerate(letters))
+
+    return re.sub(r"[^\W\d_]+", word, name)
+
+
 @bp.app_context_processor
 def frame() -> dict[str, Any]:
     """What base.html and every screen may use."""

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bench.hands import PLAYERS, TAP_TIMER, both_hands
+from bench.hands import ON_SCREEN, PLAYERS, SEED, TAP_TIMER, Hand, Tally, both_hands, entry
 from tests.helpers import Api
 from tests.screens.browser.conftest import LiveServer, Tablet, _tablet
 from tests.screens.browser.test_offline import recorded, type_meld
@@ -42,6 +42,62 @@ def test_deal_to_next_deal_without_a_scroll(two_sizes: Tablet) -> None:
     assert tally.settle_next_taps <= 3 * tally.hands
     # a seat tapped when it is not acting already: one meld in six takes a tap more
     assert round(tally.meld_taps / tally.melds) <= (5 if tablet.size == "390x844" else 4)
+
+
+#: Names too long for a phone's seat chip on one line (seat 5 drops).
+LONG_NAMES = ("Esperanza", "Carmelita", "Dolores", "Guadalupe", "Ana", "Maximiliana")
+
+#: Each seat chip's name as its text says it (soft hyphens aside), and whether every line of it
+#: is drawn whole inside its chip and its box (not cut to "Espera…").
+CHIP_NAMES = """() => [...document.querySelectorAll('.seat-picker .seat-chip')].map(chip => {
+  const name = chip.querySelector('.chip-name'), text = name.firstChild, range = new Range();
+  range.selectNodeContents(text);
+  const box = name.getBoundingClientRect(), edge = chip.getBoundingClientRect();
+  const left = Math.max(box.left, edge.left) - 0.5, right = Math.min(box.right, edge.right) + 0.5;
+  const whole = [...range.getClientRects()].every(r => r.left >= left && r.right <= right);
+  const fits = name.scrollWidth <= name.clientWidth;
+  return [text.textContent.replaceAll('\\u00ad', ''), whole && fits];
+})"""
+
+#: The text of every element on screen cut short with an ellipsis.
+ELLIPSES = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.offsetParent !== null && getComputedStyle(e).textOverflow === 'ellipsis'
+          && e.scrollWidth > e.clientWidth)
+  .map(e => e.textContent.trim())"""
+
+
+@pytest.fixture
+def phone(browser: Any, live: LiveServer) -> Iterator[Tablet]:
+    yield from _tablet(browser, live, "390x844")
+
+
+def test_a_phone_shows_every_name_whole_and_the_discard_check_while_recording(
+    phone: Tablet,
+) -> None:
+    """At 390x844, with long names and five-figure stacks: after every entry (a refusal's
+    too) each seat chip's name is whole (on two lines where it must, not "Espera…" with a
+    tooltip a tablet cannot hover), nothing on screen is cut with an ellipsis, "Run to…" says
+    its words, and the discard's check is on screen under the pad."""
+    tablet = phone
+    tablet.page.context.add_init_script(TAP_TIMER)
+    floor = Api.sign_in(tablet.live.app, "supervisor")
+    table = floor.table(name="Long names", chip_value_cents=25, max_buy_in=10_000)["id"]
+    for seat, player in enumerate(LONG_NAMES, 1):
+        floor.seat(table, seat, player, 10_000)
+    hand_id = floor.hand(table, dropped=[5])["id"]
+    tablet.sign_in("dealer")
+    tablet.go(f"/hands/{hand_id}")
+    page = tablet.page
+    hand, tally = Hand(page), Tally()
+    hand.settled()
+    for seat, action, cards in [*SEED, (3, "refused", "2H 3S 4D")]:
+        entry(hand, tally, seat, action, cards)
+        assert page.evaluate(CHIP_NAMES) == [[name, True] for name in LONG_NAMES]
+        assert page.evaluate(ELLIPSES) == []
+        for part in ("#fits", "#fits-form button"):
+            assert page.locator(part).evaluate(ON_SCREEN), f"{part} after {action} {cards}"
+    assert " ".join(page.inner_text("[data-pad-run]").split()) == "Run to…"
+    tablet.shot("hand-long-names", axe=True)
 
 
 @pytest.fixture
