@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from dealer.models import HealthCheck, utcnow
 from dealer.storage import storage_failed
 from dealer.transactions import RELAXED, WRITE, writers_turn_if_free
+from dealer.write_locks import HEALTH_LOCK
 
 __all__ = ["storage_answers", "storage_writable"]
 
@@ -45,7 +46,8 @@ def storage_writable(session: Session) -> bool:
     and nothing is written; else the check takes the turn (so this process's writers queue
     behind it as behind any writer, never polling SQLite's lock) and writes as they do, its
     commit not waiting for the disk (`writing`'s ``flushed_later``: the setting goes back as
-    the connection returns to the pool). On PostgreSQL it takes no lock but its row's."""
+    the connection returns to the pool). On PostgreSQL checks take turns (`HEALTH_LOCK`, no
+    writer's lock): the row is written by one check at a time, so it keeps one page."""
     if session.in_transaction():
         session.rollback()
     engine = session.get_bind().engine
@@ -71,6 +73,8 @@ def _write_health_row(connection: Connection) -> None:
     """Write the one row of ``health_checks`` (made by the first check): on PostgreSQL an
     update in place (no indexed column changes, so the page keeps one live version and prunes
     the dead), on SQLite a row of the same size over the old one."""
+    if connection.dialect.name != "sqlite":
+        connection.execute(text(f"SELECT pg_advisory_xact_lock({HEALTH_LOCK})"))
     upsert = (sqlite_insert if connection.dialect.name == "sqlite" else postgresql_insert)(
         HealthCheck
     ).values(id=HEALTH_ROW, at=utcnow())

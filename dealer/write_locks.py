@@ -40,6 +40,7 @@ __all__ = [
     "COUNTS_LOCK",
     "FLOOR_LOCK",
     "HAND",
+    "HEALTH_LOCK",
     "TABLE",
     "TABLE_LOCKS",
     "TAKE_WRITERS",
@@ -56,6 +57,10 @@ COUNTS_LOCK = 7_362_341_202
 #: The floor's lock: shared by the writes at one table, whole for every other write (but the
 #: sign-in counts and ``apart``).
 FLOOR_LOCK = 7_362_341_203
+#: The health check's own lock: checks write their one row one at a time, on every app server.
+#: Two checks updating the row at once each keep a version the other's snapshot still sees, so
+#: the table grew with every burst (18 bytes a check, 4 at once); one at a time it stays a page.
+HEALTH_LOCK = 7_362_341_204
 #: The first key of a table's lock, PostgreSQL's two-key form (the table's id the second): a
 #: keyspace of its own, apart from the one-key locks above.
 TABLE_LOCKS = 736_234_120

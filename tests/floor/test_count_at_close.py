@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.extensions import db
 from dealer.floor import counts
-from dealer.models import AuditRecord, Table, TableSession, User
+from dealer.models import TableSession, User
 from dealer.transactions import writing
 from tests.helpers import Api
 from tests.reports.evening import WINNING_MELDS
