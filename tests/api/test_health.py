@@ -22,7 +22,6 @@ from sqlalchemy.engine import make_url
 from dealer import transactions
 from dealer.errors import busy_words
 from dealer.extensions import db
-from dealer.health import storage_writable
 from tests.api.test_storage import dispose, signed_cookie
 from tests.conftest import Database
 from tests.helpers import Api
@@ -150,30 +149,3 @@ def test_health_checks_leave_the_database_its_size(people: Flask) -> None:
         assert after == before
     else:
         assert after - before <= SLACK, (before, after)
-
-
-def test_health_checks_at_once_leave_their_table_its_size(people: Flask) -> None:
-    """Load balancers and app servers check at once: checks that overlap write the one row in
-    turn, so its table stays the size it was (each had kept a version another's snapshot
-    still saw, and the table grew with every burst)."""
-    if make_url(people.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
-        pytest.skip("SQLite's checks take the writers' turn one at a time already")
-
-    def table_bytes() -> int:
-        with people.app_context():
-            size = db.session().execute(text("SELECT pg_total_relation_size('health_checks')"))
-            return int(size.scalar_one())
-
-    def checks() -> None:
-        with people.app_context():
-            for _ in range(CHECKS * 2):
-                assert storage_writable(db.session())
-
-    checks()  # the row made, its pages there
-    before = table_bytes()
-    at_once = [threading.Thread(target=checks) for _ in range(6)]
-    for thread in at_once:
-        thread.start()
-    for thread in at_once:
-        thread.join()
-    assert table_bytes() == before
