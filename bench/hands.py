@@ -51,8 +51,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.taps import TAP_TIMER, Counter, serve, tap_to_screen  # noqa: E402
-from tests.helpers import PEOPLE, Api, shown  # noqa: E402
+from bench.taps import TAP_TIMER, Counter, serve, sign_in, tap_to_screen  # noqa: E402
+from tests.helpers import Api, shown  # noqa: E402
 from tests.screens.browser.conftest import CHROMIUM, CHROMIUM_ARGS, SIZES  # noqa: E402
 
 #: Is ``el`` wholly on screen: inside the window and every box around it that clips, and not
@@ -237,16 +237,6 @@ def settle_and_deal(
     page.wait_for_selector("[data-action=meld]")
     hand.settled()
     tally.settle_next_taps += hand.taps - taps
-
-
-def sign_in(page: Any, url: str) -> None:
-    page.goto(url + "/sign-in")
-    name, pin = PEOPLE["dealer"]
-    page.fill("#name", name)
-    for digit in pin:
-        page.tap(f'[data-pin-pad] [data-digit="{digit}"]')
-    page.tap("button[type=submit]:has-text('Sign in')")
-    page.wait_for_url("**/tables")
 
 
 def both_hands(page: Any, floor: Api, table: int, url: str, size: str, shots: Path | None) -> Tally:

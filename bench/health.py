@@ -44,7 +44,7 @@ from flask import Flask
 from sqlalchemy.engine import make_url
 
 from bench.room.server import connect, gunicorn, migrate, postgres_database
-from bench.room.transport import HttpTransport, Request, sign_in
+from bench.room.transport import open_table as open_floor_table
 
 OUT = Path(__file__).resolve().parent / "out"
 FLOOR = {"name": "Hal Health", "pin": "4826"}
@@ -199,20 +199,7 @@ def run_phase(threads: list[threading.Thread], stop: threading.Event, seconds: f
 
 def open_table(url: str, writers: int) -> tuple[str, int]:
     """Signed in as the floor, a table with a seat for each writer."""
-    transport = HttpTransport(url, timeout=60)
-    token = sign_in(transport, FLOOR)
-    status, table = transport.send(
-        Request("POST", "/tables", {"name": "Health", "profile": "classic"}, token)
-    )
-    assert status == 201, table
-    for seat in range(1, writers + 1):
-        body = {"seat": seat, "player": f"Player {seat}", "buy_in": 100}
-        status, answer = transport.send(
-            Request("POST", f"/tables/{table['id']}/seats", body, token)
-        )
-        assert status == 201, answer
-    transport.close()
-    return token, int(table["id"])
+    return open_floor_table(url, FLOOR, "Health", writers)
 
 
 def measure(

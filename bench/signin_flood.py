@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.room.server import gunicorn, migrate, postgres_database
-from bench.room.transport import HttpTransport, Request, sign_in
+from bench.room.transport import HttpTransport, Request, open_table
 
 OUT = Path(__file__).resolve().parent / "out"
 FLOOR = {"name": "Flo Flood", "pin": "4826"}
@@ -160,20 +160,8 @@ def measure(uri: str, label: str, seconds: float, flooders: int, rounds: int) ->
     # The production limit, for the one-source flood (bench.room.server lifts it otherwise).
     os.environ["DEALER_SIGN_IN_ATTEMPTS_PER_MINUTE"] = "60"
     with gunicorn(uri, OUT / f"signin-flood-{label}.log") as url:
-        transport = HttpTransport(url, timeout=60)
-        token = sign_in(transport, FLOOR)
-        status, table = transport.send(
-            Request("POST", "/tables", {"name": "Flood", "profile": "classic"}, token)
-        )
-        assert status == 201, table
-        for seat in range(1, SEATS + 1):
-            body = {"seat": seat, "player": f"Player {seat}", "buy_in": 100}
-            status, answer = transport.send(
-                Request("POST", f"/tables/{table['id']}/seats", body, token)
-            )
-            assert status == 201, answer
-        transport.close()
-        buy_ins(url, token, table["id"], 1.0)  # warm up
+        token, table_id = open_table(url, FLOOR, "Flood", SEATS)
+        buy_ins(url, token, table_id, 1.0)  # warm up
         # Quiet and flooded in alternate rounds: the database grows as the run goes on (every
         # buy-in is a ledger entry, every wrong PIN a count and an audit record), and a
         # busy machine comes and goes, so each phase sees the same conditions on average.
@@ -181,15 +169,15 @@ def measure(uri: str, label: str, seconds: float, flooders: int, rounds: int) ->
         flooded: list[float] = []
         answers: dict[int, int] = {}
         for _ in range(rounds):
-            quiet += buy_ins(url, token, table["id"], seconds / rounds)
+            quiet += buy_ins(url, token, table_id, seconds / rounds)
             with Flood(url, flooders, spoofed=True).running() as flood:
-                flooded += buy_ins(url, token, table["id"], seconds / rounds)
+                flooded += buy_ins(url, token, table_id, seconds / rounds)
             for status, count in flood.answers.items():
                 answers[status] = answers.get(status, 0) + count
         phases["quiet"] = Phase(quiet, {})
         phases["flood"] = Phase(flooded, answers)
         with Flood(url, flooders, spoofed=False).running() as flood:
-            times = buy_ins(url, token, table["id"], seconds / rounds)
+            times = buy_ins(url, token, table_id, seconds / rounds)
         phases["one_source"] = Phase(times, flood.answers)
     return phases
 

@@ -174,6 +174,17 @@ class Counter:
             self.tap(f".seat-picker [data-pick-seat='{seat}']")
 
 
+def sign_in(page: Any, url: str) -> None:
+    """The dealer signs in on the tablet, the PIN tapped on its pad."""
+    page.goto(url + "/sign-in")
+    name, pin = PEOPLE["dealer"]
+    page.fill("#name", name)
+    for digit in pin:
+        page.tap(f'[data-pin-pad] [data-digit="{digit}"]')
+    page.tap("button[type=submit]:has-text('Sign in')")
+    page.wait_for_url("**/tables")
+
+
 def serve(folder: Path) -> tuple[Any, LiveServer]:
     server = LiveServer.over(folder / "taps.sqlite3")
     with server.app.app_context():
@@ -197,13 +208,7 @@ def play(size: str, hands: int) -> dict[str, Any]:
         context = browser.new_context(viewport=SIZES[size], has_touch=True)
         context.add_init_script(TAP_TIMER)
         page = context.new_page()
-        page.goto(server.url + "/sign-in")
-        name, pin = PEOPLE["dealer"]
-        page.fill("#name", name)
-        for digit in pin:
-            page.tap(f'[data-pin-pad] [data-digit="{digit}"]')
-        page.tap("button[type=submit]:has-text('Sign in')")
-        page.wait_for_url("**/tables")
+        sign_in(page, server.url)
         counter, times, melds, events, hidden, meld_taps = Counter(page), [], 0, 0, 0, 0
         for _ in range(hands):
             hand = floor.hand(table, dropped=[5])["id"]

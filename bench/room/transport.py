@@ -26,6 +26,7 @@ __all__ = [
     "Request",
     "Transport",
     "Unanswered",
+    "open_table",
     "sign_in",
 ]
 
@@ -186,3 +187,22 @@ def sign_in(transport: Transport, person: Mapping[str, str]) -> str:
         raise Unanswered(f"signing in as {person['name']}: {status} {answer}")
     token: str = answer["token"]
     return token
+
+
+def open_table(url: str, floor: Mapping[str, str], name: str, seats: int) -> tuple[str, int]:
+    """Signed in at ``url`` as ``floor`` (a supervisor), a classic table called ``name`` with
+    seats 1 to ``seats`` taken, 100 chips each: the floor's token and the table's id."""
+    transport = HttpTransport(url, timeout=60)
+    token = sign_in(transport, floor)
+    status, table = transport.send(
+        Request("POST", "/tables", {"name": name, "profile": "classic"}, token)
+    )
+    assert status == 201, table
+    for seat in range(1, seats + 1):
+        body = {"seat": seat, "player": f"Player {seat}", "buy_in": 100}
+        status, answer = transport.send(
+            Request("POST", f"/tables/{table['id']}/seats", body, token)
+        )
+        assert status == 201, answer
+    transport.close()
+    return token, int(table["id"])
