@@ -25,14 +25,14 @@ from dealer.reports.layout import (
 )
 from dealer.reports.pages import PageDecor, build_pdf, frame_width
 from dealer.views.documents.model import HandSlip, PrintOptions
+from dealer.views.events import EventView
 from dealer.words.catalogue import say, say_n
-from dealer.words.parties import party_words
 
 __all__ = [
     "hand_slip_pdf",
     "opening_words",
-    "party_text",
     "proof_lines",
+    "said_lines",
     "slip_decor",
     "times_words",
     "winner_words",
@@ -44,11 +44,6 @@ EVENT_FILL = colors.Color(0.93, 0.95, 0.98)
 VOID_GREY = "#777777"
 #: Rows set closer than the other documents' tables: a slip fits one page.
 TIGHT = (("TOPPADDING", (0, 0), (-1, -1), 0.4), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6))
-
-
-def party_text(party: str) -> str:
-    """``"3"`` is seat 3; the pot and the house are named as they are."""
-    return party_words(party)
 
 
 def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
@@ -180,35 +175,13 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
     extra: list[tuple[Any, ...]] = []
     for event in slip.events:
         r = len(rows) + 1  # the header is row 0
-        if event.approved_by:
-            who = say(
-                "recorded by {recorder}; approved by {approver}",
-                recorder=event.recorded_by,
-                approver=event.approved_by,
-            )
-        else:
-            who = say("recorded by {recorder}", recorder=event.recorded_by)
-        text = escape(event.text)
-        if event.voided:
-            stamp = alarm(say("VOIDED"))
-            text = f'<font color="{VOID_GREY}">{text}</font> {stamp}'
-        text += f' <font size="6.5" color="#555555">- {escape(who)}</font>'
-        rows.append([str(event.seq), local_time(event.at, tz, "time"), cell(text, markup=True), ""])
+        rows.append(
+            [str(event.seq), local_time(event.at, tz, "time"), cell(_told(event), markup=True), ""]
+        )
         extra += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), EVENT_FILL)]
         if r > 1:
             extra.append(("LINEABOVE", (0, r), (-1, r), 0.5, colors.Color(0.7, 0.7, 0.7)))
-        for sentence, chips in event.said or tuple(
-            (
-                say(
-                    "{payer} pays {payee}: {why}",
-                    payer=party_text(p.payer),
-                    payee=party_text(p.payee),
-                    why=p.reason,
-                ),
-                p.chips,
-            )
-            for p in event.payments
-        ):
+        for sentence, chips in said_lines(event) or _entry_lines(event):
             words = escape(sentence)
             if event.voided:
                 words = f'<font color="{VOID_GREY}">{words}</font>'
@@ -218,6 +191,37 @@ def _events(slip: HandSlip, width: float, money: ChipsAt, tz: ZoneInfo) -> Table
     header = ["#", say("Time"), say("Event, and who paid whom"), say("Chips moved")]
     # Event rows carry their own fill; stripes would fight it.
     return grid(header, rows, widths, right=(0, 3), extra=[*extra, *TIGHT], stripes=False)
+
+
+def _told(event: EventView) -> str:
+    """An event's line, in markup: its sentence, VOIDED if a void stands against it, and who
+    recorded (and approved) it."""
+    if event.supervisor:
+        who = say(
+            "recorded by {recorder}; approved by {approver}",
+            recorder=event.user,
+            approver=event.supervisor,
+        )
+    else:
+        who = say("recorded by {recorder}", recorder=event.user)
+    text = escape(event.text)
+    if event.voided:
+        text = f'<font color="{VOID_GREY}">{text}</font> {alarm(say("VOIDED"))}'
+    return text + f' <font size="6.5" color="#555555">- {escape(who)}</font>'
+
+
+def said_lines(event: EventView) -> list[tuple[str, int]]:
+    """An event's payments said aloud, a sentence a group, with the chips each group moved."""
+    return [(g.sentence, g.chips * len(g.members)) for g in event.groups]
+
+
+def _entry_lines(event: EventView) -> list[tuple[str, int]]:
+    """An event's payments one by one, as its ledger entries recorded them (a hand the engine
+    installed no longer replays has no sentences of its own)."""
+    return [
+        (say("{payer} pays {payee}: {why}", payer=p.payer, payee=p.payee, why=p.reason), p.chips)
+        for p in event.payments
+    ]
 
 
 def _settlement(slip: HandSlip, width: float, money: ChipsAt) -> Table:

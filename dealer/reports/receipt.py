@@ -11,7 +11,13 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
 from dealer.reports.fonts import BOLD, FONT
-from dealer.reports.hand_slip import opening_words, proof_lines, slip_decor, times_words
+from dealer.reports.hand_slip import (
+    opening_words,
+    proof_lines,
+    said_lines,
+    slip_decor,
+    times_words,
+)
 from dealer.reports.layout import ALARM, alarm
 from dealer.reports.pages import build_pdf
 from dealer.reports.statement_slip import statement_decor
@@ -97,7 +103,7 @@ def hand_slip_receipt(slip: HandSlip, options: PrintOptions) -> bytes:
         if event.voided:
             text += " " + alarm(say("VOIDED"))
         story.append(_line(f"<b>#{event.seq}</b> {local_time(event.at, tz, 'time')} {text}"))
-        for sentence, chips in event.said:
+        for sentence, chips in said_lines(event):
             story.append(_line(f"{escape(sentence)} <b>{escape(money(chips))}</b>", indent=True))
     dealer = say("Dealer - {dealer}", dealer=slip.dealer)
     story += [*_signature(dealer), *_signature(say("Floor - name, date"))]

@@ -91,7 +91,7 @@ def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowabl
     values = [h.drop.cents / 100 for h in report.drop_by_hour]
     hours = report.drop_by_hour
     by_day = len(hours) > 1 and (hours[1].start - hours[0].start).total_seconds() >= 86400
-    if by_day:  # a long window is charted day by day (gather.shift.drop_buckets)
+    if by_day:  # a long window is charted day by day (`shift_tally.drop_buckets`)
         labels = [local_time(h.start, tz, "date") for h in hours]
     if by_day:
         title = say("Drop by day ({currency})", currency=cur)

@@ -4,7 +4,7 @@ with its payments, their reasons in words, and the payments said aloud in groups
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Literal, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import Field
 
@@ -146,12 +146,6 @@ def event_views(
     texts = event_sentences(engine)
     out = []
     for row, record, said in zip(rows, engine.events, texts, strict=True):
-        action = dict(row.action or {})
-        action.pop("type", None)
-        action.pop("seat", None)
-        if row.type == "void":
-            target = int(action["event"])
-            action["event"], action["event_seq"] = id_of[target], target
         voided_by = engine.voided.get(row.seq)
         out.append(
             EventView(
@@ -159,7 +153,7 @@ def event_views(
                 seq=row.seq,
                 type=row.type,
                 seat=row.seat,
-                **action,
+                **_action_fields(row.type, row.action, id_of),
                 text=said,
                 melds=list(record.melds),
                 voided=voided_by is not None,
@@ -176,28 +170,48 @@ def event_views(
                 voidable=row.seq > 1 and engine.voidable(row.seq),
                 voided_by_seq=voided_by,
                 net_words=net_words(record.payments, players),
-                groups=[
-                    PaymentGroupView(
-                        party=g.party,
-                        rule=g.rule,
-                        reason=g.reason,
-                        returns=g.returns,
-                        members=[
-                            Member(
-                                number=m.number,
-                                other=m.words,
-                                chips=m.chips,
-                                seat=m.party if isinstance(m.party, int) else None,
-                            )
-                            for m in g.members
-                        ],
-                        sentence=g.sentence(),
-                    )
-                    for g in group_payments(record.payments, players, played)
-                ],
+                groups=_groups(record.payments, players, played),
             )
         )
     return out
+
+
+def _action_fields(
+    kind: str, action: Mapping[str, Any] | None, id_of: Mapping[int, int]
+) -> dict[str, Any]:
+    """A stored action's own fields (a void names the event it voids by id and by seq)."""
+    fields = dict(action or {})
+    fields.pop("type", None)
+    fields.pop("seat", None)
+    if kind == "void":
+        target = int(fields["event"])
+        fields["event"], fields["event_seq"] = id_of[target], target
+    return fields
+
+
+def _groups(
+    payments: Sequence[rules.Payment], players: Mapping[int, str], played: rules.Rules
+) -> list[PaymentGroupView]:
+    """An event's payments said together, a sentence a group (`group_payments`)."""
+    return [
+        PaymentGroupView(
+            party=g.party,
+            rule=g.rule,
+            reason=g.reason,
+            returns=g.returns,
+            members=[
+                Member(
+                    number=m.number,
+                    other=m.words,
+                    chips=m.chips,
+                    seat=m.party if isinstance(m.party, int) else None,
+                )
+                for m in g.members
+            ],
+            sentence=g.sentence(),
+        )
+        for g in group_payments(payments, players, played)
+    ]
 
 
 def payment_view(

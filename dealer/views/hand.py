@@ -180,9 +180,6 @@ class HandView(View):
     def event_by_id(self, event_id: int) -> EventView | None:
         return next((e for e in self.events if e.id == event_id), None)
 
-    def event_by_seq(self, seq: int) -> EventView | None:
-        return self.events[seq - 1] if 1 <= seq <= len(self.events) else None
-
     def label(self, party: EngineParty | str) -> str:
         return party_words(party, self.names)
 

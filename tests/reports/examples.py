@@ -8,11 +8,15 @@ from datetime import UTC, datetime, timedelta
 
 from pypdf import PdfReader
 
+from dealer.hands.reading import Replayed
+from dealer.models import Event
+from dealer.models import Hand as HandRow
 from dealer.rules import (
     HOUSE,
     POT,
     Hand,
     action_from_dict,
+    action_to_dict,
     make_collection,
     make_rules,
     total_by_party,
@@ -20,9 +24,7 @@ from dealer.rules import (
 from dealer.views.documents.model import (
     Amount,
     Correction,
-    EventLine,
     HandSlip,
-    PaymentLine,
     SeatLine,
     SessionHand,
     SessionReport,
@@ -37,8 +39,7 @@ from dealer.views.documents.shift_model import (
     ShiftTable,
     TrialLine,
 )
-from dealer.words.events import event_sentences
-from dealer.words.payments import group_payments
+from dealer.views.events import EventView, event_views
 from dealer.words.rules import rules_explained, rules_in_force
 
 PLAYERS = {1: "Ana", 2: "Bea", 3: "Cruz", 4: "Dev", 5: "Eli", 6: "Fay"}
@@ -74,27 +75,30 @@ def seed_000_hand(mis_entry: bool = False) -> Hand:
     return hand
 
 
+def events_of(hand: Hand) -> list[EventView]:
+    """The events of an engine hand as every door tells them, recorded by Dana (a void
+    approved by Flo), 40 seconds apart."""
+    rows = [
+        Event(
+            id=900 + e.seq,
+            seq=e.seq,
+            type=e.type,
+            seat=e.seat,
+            action=action_to_dict(e.action) if e.action is not None else None,
+            user_id=1,
+            supervisor_id=2 if e.type == "void" else None,
+            device="tablet 7",
+            created_at=OPENED + timedelta(seconds=40 * i),
+        )
+        for i, e in enumerate(hand.events)
+    ]
+    stored = Replayed(HandRow(id=1234), hand, rows)
+    return event_views(stored, PLAYERS, {1: "Dana", 2: "Flo"}, hand.rules)
+
+
 def slip_of(hand: Hand, reprint: int = 0, first_seq: int = 101) -> HandSlip:
     """The hand slip of an engine hand, as the ledger would fill it (its words included)."""
-    events = []
-    for i, (e, text) in enumerate(zip(hand.events, event_sentences(hand), strict=True)):
-        said = tuple(
-            (g.sentence(), g.chips * len(g.members))
-            for g in group_payments(e.payments, PLAYERS, hand.rules)
-        )
-        events.append(
-            EventLine(
-                seq=e.seq,
-                at=OPENED + timedelta(seconds=40 * i),
-                type=e.type,
-                text=text,
-                recorded_by="Dana",
-                approved_by="Flo" if e.type == "void" else None,
-                voided=e.seq in hand.voided,
-                payments=tuple(PaymentLine.of(p) for p in e.payments),
-                said=said,
-            )
-        )
+    events = events_of(hand)
     settled = total_by_party(hand.events[-1].payments) if hand.status == "settled" else {}
     seats = tuple(
         SeatLine(
@@ -117,8 +121,6 @@ def slip_of(hand: Hand, reprint: int = 0, first_seq: int = 101) -> HandSlip:
         winner=hand.winner,
         opened_at=OPENED,
         settled_at=events[-1].at,
-        rules=hand.rules,
-        collection=hand.collection,
         rules_words=tuple(rules_in_force(hand.rules, hand.collection)),
         chip_value_cents=CHIP_VALUE,
         events=tuple(events),

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from dealer.ledger.reading import StoredEntry
 from dealer.views.documents.hand import settling_event
 from dealer.views.documents.session import conditions_collected
-from dealer.views.documents.shift import MAX_BUCKETS, drop_buckets, table_labels
+from dealer.views.documents.shift import table_labels
+from dealer.views.documents.shift_tally import MAX_BUCKETS, drop_buckets
 
 AT = datetime(2024, 5, 3, 18, 20, tzinfo=UTC)
 

@@ -6,8 +6,16 @@ from dataclasses import replace
 from pypdf import PdfReader
 
 from dealer.reports import hand_slip_pdf
+from dealer.rules import Hand, action_from_dict, make_collection, make_rules
 from dealer.views.documents.model import PrintOptions
-from tests.reports.examples import long_hand, pdf_pages, rotated_hand, seed_000_hand, slip_of
+from tests.reports.examples import (
+    PLAYERS,
+    long_hand,
+    pdf_pages,
+    rotated_hand,
+    seed_000_hand,
+    slip_of,
+)
 
 LA = PrintOptions(timezone="America/Los_Angeles", printed_by="Flo")
 
@@ -32,6 +40,32 @@ def test_every_payment_is_printed_in_words_a_line_for_each_group():
         assert code not in text
     assert "Seat 1 melds 5♠ 5♠ 5♠" in text and "Seat 1 goes out" in text
     assert "Seats 2, 3, 4 and 6 each pay seat 1 (Ana) 4 chips: valle set in spades" in text
+
+
+def test_each_event_is_printed_in_its_one_sentence():
+    """An add, a borrow, a split and a void each print as every door says them."""
+    hand = Hand(make_rules("classic"), PLAYERS, make_collection(None))
+    for body in (
+        {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]},
+        {"type": "add", "seat": 1, "meld": 1, "cards": ["5S"]},
+        {"type": "meld", "seat": 2, "cards": ["4D", "5D", "6D", "7D"]},
+        {"type": "borrow", "seat": 2, "meld": 2, "take": ["7D"], "cards": ["7C", "7H"]},
+        {"type": "meld", "seat": 3, "cards": ["5C", "6C", "7C", "JC"]},
+        {"type": "split", "seat": 3, "meld": 4, "cards": ["4C", "QC"]}
+        | {"into": [["4C", "5C", "6C"], ["7C", "JC", "QC"]]},
+        {"type": "meld", "seat": 4, "cards": ["KS", "KS", "KS"]},
+        {"type": "void", "event": 8, "reason": "wrong seat"},
+    ):
+        hand.apply(action_from_dict(body))
+    text = " ".join(" ".join(pdf_pages(hand_slip_pdf(slip_of(hand)))).split())
+    for said in (
+        "Seat 1 adds 5♠ to 5♠ 5♠ 5♠",
+        "Seat 2 borrows 7♦ from 4♦ 5♦ 6♦ 7♦ for 7♣ 7♦ 7♥",
+        "Seat 3 adds 4♣ Q♣ to 5♣ 6♣ 7♣ J♣ and splits it into 4♣ 5♣ 6♣ and 7♣ J♣ Q♣",
+        "Void of #8 (Seat 4 melds K♠ K♠ K♠): wrong seat",
+    ):
+        assert said in text, said
+    assert "Seat 4 melds K♠ K♠ K♠ VOIDED" in text
 
 
 def test_the_seed_hand_and_a_busy_hand_each_print_on_one_page():

@@ -16,7 +16,7 @@ from tests.api.test_golden_hands import BUY_IN, recorded_events
 from tests.helpers import Api, add_people
 from tests.rules.test_golden_hands import HAND_FILES, load
 from tests.screens.conftest import Web, words
-from tests.views.test_one_telling import played as one_telling
+from tests.views.test_statement_words import played as one_telling
 
 
 def engine_table(hand: rules.Hand) -> dict[str, Any]:

@@ -5,11 +5,48 @@ right; cards as suit symbols, never codes; nothing said as a negative "-1 for"."
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Flask
 
+from tests.helpers import Api, add_people
 from tests.screens.conftest import Web, words
-from tests.views.test_one_telling import played
+
+ACTIONS: list[dict[str, Any]] = [
+    {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]},
+    {"type": "add", "seat": 1, "meld": 1, "cards": ["5S"]},
+    {"type": "meld", "seat": 2, "cards": ["4D", "5D", "6D", "7D"]},
+    {"type": "borrow", "seat": 2, "meld": 2, "take": ["7D"], "cards": ["7C", "7H"]},
+    {"type": "meld", "seat": 3, "cards": ["5C", "6C", "7C", "JC"]},
+    {
+        "type": "split",
+        "seat": 3,
+        "meld": 4,
+        "cards": ["4C", "QC"],
+        "into": [["4C", "5C", "6C"], ["7C", "JC", "QC"]],
+    },
+    {"type": "meld", "seat": 4, "cards": ["KS", "KS", "KS"]},
+    {"type": "void", "event": "the meld of seat 4", "reason": "wrong seat"},
+    {"type": "meld", "seat": 1, "cards": ["JH", "QH", "KH"]},
+    {"type": "meld", "seat": 1, "cards": ["2C", "3C", "4C", "5C"]},
+    {"type": "go_out", "seat": 1},
+]
+
+
+def played(app: Flask) -> tuple[Api, int]:
+    """A hand of meld, add, borrow, split, conditions, a void and a going out."""
+    add_people(app)
+    floor = Api.sign_in(app, "supervisor")
+    table = floor.table(name="Table 4")["id"]
+    for seat, name in enumerate(("Rosa", "Bo", "Cy", "Di"), start=1):
+        floor.seat(table, seat, name, 200)
+    hand = floor.hand(table)["id"]
+    last = 0
+    for body in ACTIONS:
+        if body["type"] == "void":
+            body = {**body, "event": last}
+        last = floor.event(hand, body)["event"]["id"]
+    return floor, hand
 
 
 def test_every_chip_of_the_statement_traced_and_added_up(app: Flask) -> None:

@@ -1,8 +1,9 @@
-"""The hand slip's inputs: the stored events (their words from a replay) and the hand's entries."""
+"""The hand slip's inputs: the hand's events as every door tells them, and its ledger entries."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -13,13 +14,16 @@ from dealer.ledger.engine import change_note
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.replay import account_of, hand_collection, hand_rules
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.people.devices import device_claim
 from dealer.people.users import names_of
 from dealer.views.base import party
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import nets
-from dealer.views.documents.model import EventLine, HandSlip, PaymentLine, SeatLine
+from dealer.views.documents.model import HandSlip, SeatLine
+from dealer.views.events import EventView, PaymentView
 from dealer.views.hand import hand_view
 from dealer.words.catalogue import say
+from dealer.words.parties import party_words
 from dealer.words.rules import rules_explained, rules_in_force
 
 __all__ = ["hand_slip", "settling_event"]
@@ -41,86 +45,34 @@ def settling_event(hand: Hand, types: dict[int, str], voided: set[int]) -> int |
 
 
 def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
-    """Everything the hand slip prints, for one hand; raises NotFound for an unknown id."""
+    """Everything the hand slip prints, for one hand; raises NotFound for an unknown id.
+
+    Its events are the hand's views (`dealer.views.hand`), each in its one sentence; every chip
+    figure is a sum of the hand's ledger entries.
+    """
     hand = get_hand(session, hand_id)
     table = session.get_one(Table, hand.table_id)
     played = recorded(session, hand)
-    rows, voided = played.events, played.voided()
-    view = (
-        hand_view(session, Replayed(hand, played.engine, rows))
-        if played.engine is not None
-        else None
-    )
-    texts = [e.text for e in view.events] if view is not None else played.texts()
-    said = (
-        [tuple((g.sentence, g.chips * len(g.members)) for g in e.groups) for e in view.events]
-        if view is not None
-        else [()] * len(rows)
-    )
     entries = load_entries(session, LedgerEntry.hand_id == hand.id)
-    seat_of = {seating: int(seat) for seat, seating in hand.seats.items()}
-    seatings = {
-        s.id: s
-        for s in session.scalars(select(Seating).where(Seating.id.in_(list(hand.seats.values()))))
-    }
     by_event: dict[int | None, list[StoredEntry]] = defaultdict(list)
     for e in entries:
         by_event[e.event_id].append(e)
-    people = names_of(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
-    events = tuple(
-        EventLine(
-            seq=row.seq,
-            at=row.created_at,
-            type=row.type,
-            text=text,
-            recorded_by=people.get(row.user_id, "?"),
-            approved_by=people.get(row.supervisor_id) if row.supervisor_id else None,
-            voided=row.seq in voided,
-            payments=tuple(
-                PaymentLine(
-                    party(e.from_account, seat_of),
-                    party(e.to_account, seat_of),
-                    e.chips,
-                    e.reason_code,
-                    e.reason,
-                )
-                for e in by_event[row.id]
-            ),
-            said=told,
-        )
-        for row, text, told in zip(rows, texts, said, strict=True)
-    )
-    settled_by = settling_event(hand, {r.seq: r.type for r in rows}, voided)
-    settling_id = rows[settled_by - 1].id if settled_by is not None else None
-    settlement = nets(by_event[settling_id]) if settling_id is not None else {}
+    events = _events(session, played, by_event)
     net = nets(entries)
-    status = played.seat_status()
-    seats = tuple(
-        SeatLine(
-            seat=int(seat),
-            player=seatings[seating].player,
-            status=status.get(int(seat), "?"),
-            settlement=settlement.get(seating_account(seating), 0),
-            net=net.get(seating_account(seating), 0),
-        )
-        for seat, seating in sorted(hand.seats.items(), key=lambda item: int(item[0]))
-    )
     last = entries[-1].seq if entries else None
     return HandSlip(
         table=table.name,
         hand_id=hand.id,
         number=hand.number,
-        dealer=_dealer(session, hand, people, rows[0].user_id),
+        dealer=_dealer(session, hand, events[0].user),
         status=hand.status,
         winner=hand.winner,
         opened_at=hand.started_at,
         settled_at=hand.ended_at if hand.status == "settled" else None,
-        rules=hand_rules(hand),
-        collection=hand_collection(hand),
         rules_words=tuple(rules_in_force(hand_rules(hand), hand_collection(hand))),
         chip_value_cents=table.chip_value_cents,
-        events=events,
-        seats=seats,
+        events=tuple(events),
+        seats=_seats(session, played, by_event, net),
         pot=net.get(pot_account(hand.id), 0),
         house=net.get(house_account(hand.table_id), 0),
         ledger_first_seq=entries[0].seq if entries else None,
@@ -130,6 +82,81 @@ def hand_slip(session: Session, hand_id: int, reprint: int = 0) -> HandSlip:
         note=_engine_note(played, net),
         disputes=dispute_lines(session, [hand.id]),
         rules_applied=tuple(rules_explained([e.reason_code for e in entries])),
+    )
+
+
+def _events(
+    session: Session, played: Recorded, by_event: Mapping[int | None, list[StoredEntry]]
+) -> list[EventView]:
+    """The hand's events as every door tells them; for a hand the engine installed no longer
+    replays, each in its stored words with the payments its ledger entries made."""
+    hand, rows = played.row, played.events
+    if played.engine is not None:
+        return hand_view(session, Replayed(hand, played.engine, rows)).events
+    seat_of = {seating: int(seat) for seat, seating in hand.seats.items()}
+    people = names_of(session, [i for r in rows for i in (r.user_id, r.supervisor_id)])
+    voided = played.voided()
+    return [
+        EventView(
+            id=row.id,
+            seq=row.seq,
+            type=row.type,
+            seat=row.seat,
+            text=text,
+            melds=[],
+            voided=row.seq in voided,
+            voided_by=None,
+            payments=[_paid(e, seat_of) for e in by_event[row.id]],
+            user=people.get(row.user_id, "?"),
+            supervisor=people.get(row.supervisor_id) if row.supervisor_id else None,
+            device=row.device,
+            device_claim=device_claim(row.device),
+            at=row.created_at,
+        )
+        for row, text in zip(rows, played.texts(), strict=True)
+    ]
+
+
+def _paid(entry: StoredEntry, seat_of: Mapping[int, int]) -> PaymentView:
+    """A payment as its ledger entry recorded it."""
+    payer, payee = party(entry.from_account, seat_of), party(entry.to_account, seat_of)
+    return PaymentView.model_validate(
+        {
+            "from": payer,
+            "to": payee,
+            "chips": entry.chips,
+            "reason": entry.reason,
+            "rule": entry.reason_code,
+            "payer": party_words(payer),
+            "payee": party_words(payee),
+        }
+    )
+
+
+def _seats(
+    session: Session,
+    played: Recorded,
+    by_event: Mapping[int | None, list[StoredEntry]],
+    net: Mapping[str, int],
+) -> tuple[SeatLine, ...]:
+    """Each seat's part: its net over the hand, and in the event that settled it."""
+    hand, rows = played.row, played.events
+    seatings = {
+        s.id: s
+        for s in session.scalars(select(Seating).where(Seating.id.in_(list(hand.seats.values()))))
+    }
+    settled_by = settling_event(hand, {r.seq: r.type for r in rows}, played.voided())
+    settlement = nets(by_event[rows[settled_by - 1].id]) if settled_by is not None else {}
+    status = played.seat_status()
+    return tuple(
+        SeatLine(
+            seat=int(seat),
+            player=seatings[seating].player,
+            status=status.get(int(seat), "?"),
+            settlement=settlement.get(seating_account(seating), 0),
+            net=net.get(seating_account(seating), 0),
+        )
+        for seat, seating in sorted(hand.seats.items(), key=lambda item: int(item[0]))
     )
 
 
@@ -149,9 +176,9 @@ def _engine_note(played: Recorded, net: dict[str, int]) -> str | None:
     return None
 
 
-def _dealer(session: Session, hand: Hand, people: dict[int, str], dealt_by: int) -> str:
-    """The dealer of the session the hand was dealt in, else whoever recorded the deal."""
+def _dealer(session: Session, hand: Hand, dealt_by: str) -> str:
+    """The dealer of the session the hand was dealt in, else ``dealt_by``, who recorded the deal."""
     if hand.session_id is not None:
         down = session.get_one(TableSession, hand.session_id)
         return down.dealer.name
-    return people.get(dealt_by, "?")
+    return dealt_by

@@ -1,6 +1,7 @@
 """What the printed documents are made from: frozen plain data, no database.
 
-The ledger fills these from its entries (issue 5); the documents only lay them out. Chips are
+The ledger fills these from its entries; the events are the views every door reads
+(`dealer.views.events`); the documents only lay them out. Chips are
 ``int`` everywhere. A document that covers one table multiplies by that table's
 ``chip_value_cents``; an amount summed over several tables (whose chip values may differ) is an
 ``Amount``: its chips and its cents, each summed table by table.
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from dealer.rules import Collection, Payment, Rules, party_name
+from dealer.views.events import EventView
 
 __all__ = [
     "Amount",
@@ -23,10 +24,8 @@ __all__ = [
     "Correction",
     "CountLine",
     "DisputeLine",
-    "EventLine",
     "FiledCheckpoint",
     "HandSlip",
-    "PaymentLine",
     "PrintOptions",
     "SeatLine",
     "SessionHand",
@@ -86,45 +85,6 @@ class FiledCheckpoint:
 
 
 @dataclass(frozen=True, slots=True)
-class PaymentLine:
-    """One payment of an event: ``chips`` from ``payer`` to ``payee`` and the rule behind it."""
-
-    payer: str  # a seat as a string ("3"), "pot" or "house", as the API writes parties
-    payee: str
-    chips: int
-    rule: str  # the stable reason code: condition, going_out, drop_forfeit, void, ...
-    reason: str  # the sentence a dealer reads aloud
-
-    @classmethod
-    def of(cls, payment: Payment) -> PaymentLine:
-        """The line for one of the rules engine's payments."""
-        return cls(
-            party_name(payment.payer),
-            party_name(payment.payee),
-            payment.chips,
-            payment.rule,
-            payment.reason,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class EventLine:
-    """One event of a hand, in order, with its payments."""
-
-    seq: int  # the event's number within the hand
-    at: datetime
-    type: str  # deal, drop, meld, add, borrow, split, go_out, foul, penalty, void, void_hand
-    text: str  # its one sentence: "Seat 1 melds 5♠ 5♠ 5♠" (`dealer.words.events`)
-    recorded_by: str
-    approved_by: str | None = None  # the supervisor, when one had to approve
-    voided: bool = False  # a later void reversed it
-    payments: tuple[PaymentLine, ...] = ()
-    #: Its payments said aloud, one sentence a group, with the chips the group moved:
-    #: ("Seats 2, 3, 4 and 6 each pay seat 1 (Rosa) 4 chips: ...", 16).
-    said: tuple[tuple[str, int], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class SeatLine:
     """A seat's part in one hand."""
 
@@ -171,12 +131,12 @@ class HandSlip:
     winner: int | None  # the seat that went out
     opened_at: datetime
     settled_at: datetime | None
-    rules: Rules  # the exact knobs the hand was played under (profile included)
-    collection: Collection
     #: The profile, every knob and the collection in words, as (label, value).
     rules_words: tuple[tuple[str, str], ...]
     chip_value_cents: int
-    events: tuple[EventLine, ...]
+    #: Its events as every door tells them (`dealer.views.events`); for a hand the engine
+    #: installed no longer replays, its stored events with the payments their entries made.
+    events: tuple[EventView, ...]
     seats: tuple[SeatLine, ...]
     pot: int  # the pot's net over the hand: 0 once settled
     house: int  # the house's net over the hand (its drop)

@@ -8,7 +8,7 @@ to ``closed_at`` (or now, while it is open).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -78,30 +78,10 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
     entries = session_entries(session, down, hands)
     net = nets(entries)
     seatings = _seatings(session, entries, hands)
-    won: dict[int, int] = defaultdict(int)
-    hand_lines = []
     by_hand: dict[int | None, list[StoredEntry]] = defaultdict(list)
     for e in entries:
         by_hand[e.hand_id].append(e)
-    for hand in hands:
-        hand_net = nets(by_hand[hand.id])
-        winner = hand.seats.get(str(hand.winner)) if hand.winner is not None else None
-        if winner is not None and hand.status == "settled":
-            won[winner] += 1
-        hand_lines.append(
-            SessionHand(
-                number=hand.number,
-                hand_id=hand.id,
-                settled_at=hand.ended_at if hand.status == "settled" else None,
-                status=hand.status,
-                winner=(
-                    f"{hand.winner} {_player(seatings, winner)}" if winner is not None else None
-                ),
-                seats=len(hand.seats),
-                won=hand_net.get(seating_account(winner), 0) if winner is not None else 0,
-                drop=hand_net.get(house_account(hand.table_id), 0),
-            )
-        )
+    hand_lines, won = _hand_lines(hands, by_hand, seatings)
     seats = tuple(
         _seat_line(s, entries, won[s.id]) for s in sorted(seatings, key=lambda s: (s.seat, s.id))
     )
@@ -122,7 +102,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         ),
         chip_value_cents=table.chip_value_cents,
         seats=seats,
-        hands=tuple(hand_lines),
+        hands=hand_lines,
         house_drop=net.get(house_account(table.id), 0),
         corrections=_corrections(session, hands, by_hand),
         reprint=reprint,
@@ -135,6 +115,37 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         disputes=dispute_lines(session, [h.id for h in hands]),
         count=session_count(session, down.id),
     )
+
+
+def _hand_lines(
+    hands: Sequence[Hand],
+    by_hand: Mapping[int | None, list[StoredEntry]],
+    seatings: Iterable[Seating],
+) -> tuple[tuple[SessionHand, ...], dict[int, int]]:
+    """Each hand of the session as a line (its won and drop, its own entries), and the hands
+    each seating won."""
+    won: dict[int, int] = defaultdict(int)
+    lines = []
+    for hand in hands:
+        hand_net = nets(by_hand[hand.id])
+        winner = hand.seats.get(str(hand.winner)) if hand.winner is not None else None
+        if winner is not None and hand.status == "settled":
+            won[winner] += 1
+        lines.append(
+            SessionHand(
+                number=hand.number,
+                hand_id=hand.id,
+                settled_at=hand.ended_at if hand.status == "settled" else None,
+                status=hand.status,
+                winner=(
+                    f"{hand.winner} {_player(seatings, winner)}" if winner is not None else None
+                ),
+                seats=len(hand.seats),
+                won=hand_net.get(seating_account(winner), 0) if winner is not None else 0,
+                drop=hand_net.get(house_account(hand.table_id), 0),
+            )
+        )
+    return tuple(lines), won
 
 
 def _player(seatings: Iterable[Seating], seating_id: int) -> str:

@@ -18,17 +18,19 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, case, func, literal, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.record import disputes_opened_between
 from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
-from dealer.models import Event, Hand, LedgerEntry, Player, Seating, Table, as_utc
+from dealer.models import Event, Hand, Player, Seating, Table, as_utc
 from dealer.views.documents import shift_summary as summary
 from dealer.views.documents.counts import window_counts
 from dealer.views.documents.disputes import dispute_lines
@@ -42,105 +44,15 @@ from dealer.views.documents.shift_model import (
     ShiftTable,
     TrialLine,
 )
+from dealer.views.documents.shift_tally import (
+    AccountFigures,
+    Tally,
+    drop_buckets,
+    window_tally,
+)
 from dealer.words.catalogue import say
 
-__all__ = ["MAX_BUCKETS", "drop_buckets", "shift_report"]
-
-#: The most bars the drop chart has: a longer window is charted by day, not by hour.
-MAX_BUCKETS = 48
-
-
-def drop_buckets(window_from: datetime, window_to: datetime) -> list[datetime]:
-    """The starts of the chart's bars: each hour of the window (each day, for a long one)."""
-    step = timedelta(hours=1)
-    start = as_utc(window_from).replace(minute=0, second=0, microsecond=0)
-    end = as_utc(window_to)
-    if (end - start) / step > MAX_BUCKETS:
-        step = timedelta(days=1)
-        start = start.replace(hour=0)
-    out = []
-    while start < end:
-        out.append(start)
-        start += step
-    return out
-
-
-@dataclass(slots=True)
-class _Seat:
-    """One seating's figures over the window."""
-
-    buy_ins: int = 0
-    cash_outs: int = 0
-    net: int = 0
-    hands: int = 0
-
-
-@dataclass(slots=True)
-class _Account:
-    debits: int = 0
-    credits: int = 0
-
-
-@dataclass(slots=True)
-class _Tally:
-    """The window's entries, summed as the report needs them."""
-
-    seats: dict[int, _Seat] = field(default_factory=lambda: defaultdict(_Seat))
-    house: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    accounts: dict[str, _Account] = field(default_factory=lambda: defaultdict(_Account))
-    by_hour: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
-
-
-def _tally(session: Session, window_from: datetime, window_to: datetime) -> _Tally:
-    """The entries made in the window, summed by the database: per account, with the cage or
-    not, per bar of the drop chart."""
-    tally = _Tally()
-    buckets = drop_buckets(window_from, window_to)
-    bucket: ColumnElement[int] = (
-        case(
-            *((LedgerEntry.at < start, n) for n, start in enumerate(buckets[1:])),
-            else_=len(buckets) - 1,
-        )
-        if len(buckets) > 1
-        else literal(0)
-    )
-    in_window = (LedgerEntry.at >= window_from, LedgerEntry.at < window_to)
-    parsed: dict[str, tuple[str, int | None]] = {}
-    sides = (
-        (LedgerEntry.to_account, LedgerEntry.from_account, 1),
-        (LedgerEntry.from_account, LedgerEntry.to_account, -1),
-    )
-    for column, other, sign in sides:
-        with_cage = (other == CAGE).label("with_cage")
-        bar = bucket.label("bar")
-        rows = session.execute(
-            select(column, with_cage, bar, func.sum(LedgerEntry.chips))
-            .where(*in_window)
-            .group_by(column, with_cage, bar)
-        )
-        for account, cage, at_bar, summed in rows:
-            chips = int(summed)
-            if sign > 0:
-                tally.accounts[account].debits += chips
-            else:
-                tally.accounts[account].credits += chips
-            kind_id = parsed.get(account)
-            if kind_id is None:
-                p = parse_account(account)
-                kind_id = parsed[account] = (p.kind, p.id) if p is not None else ("?", None)
-            kind, number = kind_id
-            if kind == "house" and number is not None:
-                tally.house[number] += sign * chips
-                tally.by_hour[number, int(at_bar)] += sign * chips
-            elif kind == "seating" and number is not None:
-                seat = tally.seats[number]
-                if cage and sign > 0:
-                    seat.buy_ins += chips
-                elif cage:
-                    seat.cash_outs += chips
-                else:
-                    seat.net += sign * chips
-    return tally
+__all__ = ["shift_report", "table_labels"]
 
 
 def table_labels(tables: dict[int, Table]) -> dict[int, str]:
@@ -151,6 +63,16 @@ def table_labels(tables: dict[int, Table]) -> dict[int, str]:
     return {t.id: t.name if seen[t.name] == 1 else f"{t.name} (#{t.id})" for t in tables.values()}
 
 
+@dataclass(slots=True)
+class _Dealt:
+    """The window's hands, counted per table and per dealer's session, and listed."""
+
+    hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    void_hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    by_session: dict[int | None, int] = field(default_factory=lambda: defaultdict(int))
+    lines: list[ShiftHand] = field(default_factory=list)
+
+
 def shift_report(
     session: Session,
     window_from: datetime,
@@ -159,26 +81,14 @@ def shift_report(
     with_hands: bool = True,
 ) -> ShiftReport:
     """Everything the shift ledger prints for the window ``[window_from, window_to)`` (UTC)."""
-    window_from, window_to = as_utc(window_from), as_utc(window_to)
-    checks = verify(session, window=(window_from, window_to))
-    in_window = (Hand.started_at >= window_from, Hand.started_at < window_to)
+    window = window_from, window_to = as_utc(window_from), as_utc(window_to)
+    checks = verify(session, window=window)
     hands = session.execute(
-        select(
-            Hand.id,
-            Hand.table_id,
-            Hand.number,
-            Hand.status,
-            Hand.winner,
-            Hand.seats,
-            Hand.ended_at,
-            Hand.session_id,
-        )
-        .where(*in_window)
-        .order_by(Hand.table_id, Hand.number)
+        select(*_HAND_COLUMNS).where(*_dealt_in(window)).order_by(*_HAND_ORDER)
     ).all()
     hand_net = {h.id: checks.nets[h.id] for h in hands if h.id in checks.nets}
     hand_net.update(hands_nets(session, [h.id for h in hands if h.id not in hand_net]))
-    tally = _tally(session, window_from, window_to)
+    tally = window_tally(session, window_from, window_to)
     seating_ids = set(tally.seats) | {s for h in hands for s in h.seats.values()}
     seatings = {
         s.id: s for s in session.scalars(select(Seating).where(Seating.id.in_(seating_ids)))
@@ -192,85 +102,25 @@ def shift_report(
     )
     tables = {t.id: t for t in session.scalars(select(Table).where(Table.id.in_(table_ids)))}
     labels = table_labels(tables)
-    voided_events: dict[int, int] = defaultdict(int)
-    for table_id, count in session.execute(
-        select(Hand.table_id, func.count(Event.id))
-        .join(Hand, Hand.id == Event.hand_id)
-        # The window's hands first, then their events by index: never a scan of every event.
-        .where(Event.type == "void", Event.hand_id.in_(select(Hand.id).where(*in_window)))
-        .group_by(Hand.table_id)
-    ):
-        voided_events[table_id] = count
-
-    counts: dict[int, int] = defaultdict(int)
-    void_hands: dict[int, int] = defaultdict(int)
-    by_session: dict[int | None, int] = defaultdict(int)
-    lines = []
-    for h in hands:
-        counts[h.table_id] += 1
-        by_session[h.session_id] += 1
-        if h.status == "void":
-            void_hands[h.table_id] += 1
-        for seating in h.seats.values():
-            tally.seats[seating].hands += 1
-        net = hand_net.get(h.id, {})
-        winner = h.seats.get(str(h.winner)) if h.winner is not None else None
-        lines.append(
-            ShiftHand(
-                table=labels[h.table_id],
-                number=h.number,
-                settled_at=h.ended_at if h.status == "settled" else None,
-                status=h.status,
-                winner=f"{h.winner} {seatings[winner].player}" if winner is not None else None,
-                seats=len(h.seats),
-                won=net.get(seating_account(winner), 0) if winner is not None else 0,
-                drop=net.get(house_account(h.table_id), 0),
-            )
-        )
+    dealt = _dealt(hands, hand_net, tally, seatings, labels)
     order = sorted(tables, key=lambda t: (labels[t], t))
     rank = {t: n for n, t in enumerate(order)}
     by_label = {labels[t]: rank[t] for t in order}
-    lines.sort(key=lambda line: (by_label[line.table], line.number))
-    buckets = drop_buckets(window_from, window_to)
-    by_hour = [Amount() for _ in buckets]
-    for (table_id, bucket), chips in tally.by_hour.items():
-        if 0 <= bucket < len(by_hour):
-            by_hour[bucket] += Amount.of(chips, tables[table_id].chip_value_cents)
+    dealt.lines.sort(key=lambda line: (by_label[line.table], line.number))
     house = summary.house_figures(session, window_from, window_to)
-    stepped_in = summary.overrides(session, window_from, window_to)
-    cash: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for seating_id, figures in tally.seats.items():
-        cash[seatings[seating_id].table_id][0] += figures.buy_ins
-        cash[seatings[seating_id].table_id][1] += figures.cash_outs
     return ShiftReport(
         window_from=window_from,
         window_to=window_to,
-        tables=tuple(
-            ShiftTable(
-                name=labels[t],
-                chip_value_cents=tables[t].chip_value_cents,
-                hands=counts[t],
-                drop=tally.house.get(t, 0),
-                void_hands=void_hands[t],
-                voided_events=voided_events[t],
-                collected=house.collected.get(t, 0),
-                rake=house.rake.get(t, 0),
-                returned=house.returned.get(t, 0),
-                buy_ins=cash[t][0],
-                cash_outs=cash[t][1],
-                overrides=stepped_in.get(t, 0),
-            )
-            for t in order
-        ),
-        dealers=summary.dealer_lines(session, house, by_session, tables, labels),
+        tables=_table_lines(session, window, tally, house, dealt, seatings, tables, labels, order),
+        dealers=summary.dealer_lines(session, house, dealt.by_session, tables, labels),
         short_stacks=summary.short_stacks(session, seatings, window_to, tables, labels),
         with_hands=with_hands,
         counts=window_counts(session, window_from, window_to),
         players=_players(session, tally, seatings, tables, labels),
-        drop_by_hour=tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True)),
+        drop_by_hour=_drop_by_hour(window, tally, tables),
         trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
         chain=chain_check(checks),
-        hands=tuple(lines),
+        hands=tuple(dealt.lines),
         problems=problem_lines(checks),
         reprint=reprint,
         checkpoint=filed(
@@ -285,7 +135,123 @@ def shift_report(
     )
 
 
-def _pot_tables(session: Session, tally: _Tally, known: dict[int, int]) -> dict[int, int]:
+#: What the shift ledger reads of each hand dealt in its window, and in what order.
+_HAND_COLUMNS = (
+    Hand.id,
+    Hand.table_id,
+    Hand.number,
+    Hand.status,
+    Hand.winner,
+    Hand.seats,
+    Hand.ended_at,
+    Hand.session_id,
+)
+_HAND_ORDER = (Hand.table_id, Hand.number)
+
+
+def _dealt(
+    hands: Sequence[Any],
+    hand_net: Mapping[int, Mapping[str, int]],
+    tally: Tally,
+    seatings: Mapping[int, Seating],
+    labels: Mapping[int, str],
+) -> _Dealt:
+    """The window's hands counted, each seating's hands added to the tally, and each listed
+    with its winner, its won and its drop (that hand's own entries)."""
+    dealt = _Dealt()
+    for h in hands:
+        dealt.hands[h.table_id] += 1
+        dealt.by_session[h.session_id] += 1
+        if h.status == "void":
+            dealt.void_hands[h.table_id] += 1
+        for seating in h.seats.values():
+            tally.seats[seating].hands += 1
+        net = hand_net.get(h.id, {})
+        winner = h.seats.get(str(h.winner)) if h.winner is not None else None
+        dealt.lines.append(
+            ShiftHand(
+                table=labels[h.table_id],
+                number=h.number,
+                settled_at=h.ended_at if h.status == "settled" else None,
+                status=h.status,
+                winner=f"{h.winner} {seatings[winner].player}" if winner is not None else None,
+                seats=len(h.seats),
+                won=net.get(seating_account(winner), 0) if winner is not None else 0,
+                drop=net.get(house_account(h.table_id), 0),
+            )
+        )
+    return dealt
+
+
+def _table_lines(
+    session: Session,
+    window: tuple[datetime, datetime],
+    tally: Tally,
+    house: summary.HouseFigures,
+    dealt: _Dealt,
+    seatings: Mapping[int, Seating],
+    tables: Mapping[int, Table],
+    labels: Mapping[int, str],
+    order: Sequence[int],
+) -> tuple[ShiftTable, ...]:
+    """Each table over the window, in the report's order."""
+    stepped_in = summary.overrides(session, *window)
+    voided_events = _voided_events(session, window)
+    cash: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for seating_id, figures in tally.seats.items():
+        cash[seatings[seating_id].table_id][0] += figures.buy_ins
+        cash[seatings[seating_id].table_id][1] += figures.cash_outs
+    return tuple(
+        ShiftTable(
+            name=labels[t],
+            chip_value_cents=tables[t].chip_value_cents,
+            hands=dealt.hands[t],
+            drop=tally.house.get(t, 0),
+            void_hands=dealt.void_hands[t],
+            voided_events=voided_events[t],
+            collected=house.collected.get(t, 0),
+            rake=house.rake.get(t, 0),
+            returned=house.returned.get(t, 0),
+            buy_ins=cash[t][0],
+            cash_outs=cash[t][1],
+            overrides=stepped_in.get(t, 0),
+        )
+        for t in order
+    )
+
+
+def _dealt_in(window: tuple[datetime, datetime]) -> tuple[ColumnElement[bool], ...]:
+    """The hands dealt in the window (by ``started_at``, indexed)."""
+    return (Hand.started_at >= window[0], Hand.started_at < window[1])
+
+
+def _voided_events(session: Session, window: tuple[datetime, datetime]) -> dict[int, int]:
+    """The events voided in the window's hands, per table."""
+    voided: dict[int, int] = defaultdict(int)
+    for table_id, count in session.execute(
+        select(Hand.table_id, func.count(Event.id))
+        .join(Hand, Hand.id == Event.hand_id)
+        # The window's hands first, then their events by index: never a scan of every event.
+        .where(Event.type == "void", Event.hand_id.in_(select(Hand.id).where(*_dealt_in(window))))
+        .group_by(Hand.table_id)
+    ):
+        voided[table_id] = count
+    return voided
+
+
+def _drop_by_hour(
+    window: tuple[datetime, datetime], tally: Tally, tables: Mapping[int, Table]
+) -> tuple[HourDrop, ...]:
+    """The house's drop in each bar of the chart, all tables together."""
+    buckets = drop_buckets(*window)
+    by_hour = [Amount() for _ in buckets]
+    for (table_id, bucket), chips in tally.by_hour.items():
+        if 0 <= bucket < len(by_hour):
+            by_hour[bucket] += Amount.of(chips, tables[table_id].chip_value_cents)
+    return tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True))
+
+
+def _pot_tables(session: Session, tally: Tally, known: dict[int, int]) -> dict[int, int]:
     """The table of each hand whose pot moved in the window."""
     pots = {
         p.id
@@ -302,7 +268,7 @@ def _pot_tables(session: Session, tally: _Tally, known: dict[int, int]) -> dict[
 
 def _players(
     session: Session,
-    tally: _Tally,
+    tally: Tally,
     seatings: dict[int, Seating],
     tables: dict[int, Table],
     labels: dict[int, str],
@@ -358,7 +324,7 @@ def _player_label(key: tuple[str, int], seating: Seating, known: dict[int, Playe
 
 
 def _trial_balance(
-    tally: _Tally,
+    tally: Tally,
     seatings: dict[int, Seating],
     pot_tables: dict[int, int],
     labels: dict[int, str],
@@ -368,7 +334,7 @@ def _trial_balance(
 
     Pots are added up per table: a shift holds thousands of hands, each with its pot.
     """
-    lines: dict[tuple[int, int, int, str], _Account] = defaultdict(_Account)
+    lines: dict[tuple[int, int, int, str], AccountFigures] = defaultdict(AccountFigures)
     for account, figures in tally.accounts.items():
         p = parse_account(account)
         if p is None or p.id is None:
