@@ -1,4 +1,4 @@
-"""Figures the floor reads: the shift's start and drop, hands in play, seats filled, and the
+"""Figures the floor reads: the shift's start and drop, hands dealt, seats filled, and the
 least a hand costs a seat.
 
 Reads only. The chips come from the ledger (sums of entries); what a hand costs
@@ -27,7 +27,6 @@ __all__ = [
     "floor_flags",
     "house_drop",
     "last_hand_numbers",
-    "playing_hands",
     "seats_filled",
 ]
 
@@ -52,15 +51,6 @@ def house_drop(session: Session, tables: Iterable[int], since: datetime) -> dict
         if source in names:
             out[names[source]] -= chips
     return out
-
-
-def playing_hands(session: Session, tables: Iterable[int]) -> dict[int, Hand]:
-    """The hand in play at each table that has one."""
-    ids = list(tables)
-    if not ids:
-        return {}
-    hands = session.scalars(select(Hand).where(Hand.table_id.in_(ids), Hand.status == "playing"))
-    return {h.table_id: h for h in hands}
 
 
 def last_hand_numbers(session: Session, tables: Iterable[int]) -> dict[int, int]:

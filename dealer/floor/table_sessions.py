@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
 from dealer.floor.down_checks import check_after_commit
+from dealer.hands.reading import hands_in_play
 from dealer.models import Hand, LedgerEntry, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
@@ -181,9 +182,8 @@ def close_session(
         )
     now = utcnow()
     if table_session.closed_at is None:
-        in_play = session.scalars(
-            select(Hand).where(Hand.session_id == table_session.id, Hand.status == "playing")
-        ).first()
+        table_id = table_session.table_id
+        in_play = hands_in_play(session, [table_id], table_session.id).get(table_id)
         if in_play is not None:
             raise Conflict(
                 say(

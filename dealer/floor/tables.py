@@ -35,7 +35,7 @@ from dealer.floor.approvals import (
     record_approval,
 )
 from dealer.floor.limits import check_buy_in, check_limits
-from dealer.hands.reading import playing_hand
+from dealer.hands.reading import hands_in_play
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
@@ -279,7 +279,7 @@ def _refuse_in_play(session: Session, table: Table, seating: Seating, wait: str)
 
 
 def _in_hand_in_play(session: Session, table: Table, seating: Seating) -> Hand | None:
-    hand = playing_hand(session, table.id)
+    hand = hands_in_play(session, [table.id]).get(table.id)
     if hand is not None and hand.seats.get(str(seating.seat)) == seating.id:
         return hand
     return None

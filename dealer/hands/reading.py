@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select
@@ -19,9 +19,9 @@ __all__ = [
     "Recorded",
     "Replayed",
     "get_hand",
+    "hands_in_play",
     "load",
     "load_hand",
-    "playing_hand",
     "read_hand",
     "recorded",
     "replay",
@@ -140,10 +140,17 @@ _HAND_AND_EVENTS = (
 )
 
 
-def playing_hand(session: Session, table_id: int) -> Hand | None:
-    return session.scalars(
-        select(Hand).where(Hand.table_id == table_id, Hand.status == "playing")
-    ).first()
+def hands_in_play(
+    session: Session, tables: Iterable[int] | None = None, down: int | None = None
+) -> dict[int, Hand]:
+    """The hand in play at each table that has one: of ``tables`` (None: every table), dealt
+    in the table session ``down`` if given. The one query of "the hand in play"."""
+    query = select(Hand).where(Hand.status == "playing").order_by(Hand.id)
+    if tables is not None:
+        query = query.where(Hand.table_id.in_(list(tables)))
+    if down is not None:
+        query = query.where(Hand.session_id == down)
+    return {hand.table_id: hand for hand in session.scalars(query)}
 
 
 def get_hand(session: Session, hand_id: int) -> Hand:

@@ -16,7 +16,7 @@ from dealer import live, rules, write_behind
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
 from dealer.floor.table_sessions import open_session, open_session_at
-from dealer.hands.reading import Replayed, load, playing_hand
+from dealer.hands.reading import Replayed, hands_in_play, load
 from dealer.ledger.checkpoints import seal_shift_end
 from dealer.ledger.engine import engine_version
 from dealer.ledger.links import link_event
@@ -39,7 +39,7 @@ def start_hand(
     The hand joins the session open at the table; with none open, dealing opens one in the
     dealer's name (see `table_sessions`).
     """
-    if playing_hand(session, table.id) is not None:
+    if hands_in_play(session, [table.id]):
         raise Conflict(
             say("A hand is still in play at this table: settle or void it first."), "hand_in_play"
         )
