@@ -24,11 +24,12 @@ from dealer.ledger.post import HEADS_SQL, Posting, Recorder, keep_heads, post, r
 from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 from dealer.people.audit import record_hand_audit
+from dealer.rules.melds import multiset_minus
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 from dealer.words.events import action_words
 
-__all__ = ["record_event", "start_hand"]
+__all__ = ["record_event", "split_rest", "start_hand"]
 
 
 def start_hand(
@@ -112,6 +113,28 @@ def record_event(
     event, entries = _apply(session, replayed, action, recorder, supervisor)
     _audit_event(session, replayed, event, recorder, user, supervisor)
     return replayed, event, entries
+
+
+def split_rest(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A split entered with its second meld left blank (the hand screen's short way), that meld
+    filled in as the rest: the meld's cards and those added, less the first meld's."""
+    if body.get("type") != "split" or body["into"][1]:
+        return body
+    meld = replayed.engine.melds.get(body["meld"])
+    if meld is None:
+        return body  # the engine names the unknown meld
+    first = rules.parse_cards(body["into"][0])
+    rest = multiset_minus([*meld.cards, *rules.parse_cards(body["cards"])], first)
+    if rest is None:
+        raise rules.IllegalMeldError(
+            say(
+                "The first meld holds cards that are not in meld {meld} ({cards}) or among the "
+                "cards added.",
+                meld=meld.id,
+                cards=meld,
+            )
+        )
+    return {**body, "into": [body["into"][0], [str(c) for c in rest]]}
 
 
 def _audit_event(
