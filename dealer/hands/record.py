@@ -234,36 +234,7 @@ def _store(
     hand, engine = replayed.row, replayed.engine
     if _seat_may_have_left(replayed):
         _check_seats_still_seated(session, hand, record.payments)
-    # A write of a hand's play takes the writers' lock here, before its first row
-    # (`transactions.writing`): what came before (the hand read, replayed and judged) is
-    # done beside another table's write.
-    require_writing(session, "hands.record")
-    values: dict[str, Any] = {
-        "hand_id": hand.id,
-        "seq": record.seq,
-        "type": record.type,
-        "action": rules.action_to_dict(record.action) if record.action is not None else None,
-        "seat": record.seat,
-        "user_id": recorder.user_id,
-        "supervisor_id": supervisor.id if supervisor is not None else None,
-        "device": recorder.device[:200],
-        "created_at": utcnow(),
-        "hand_status": engine.status,
-        "hand_winner": engine.winner,
-    }
-    # Inserted on the connection (one INSERT .. RETURNING its id), not through the unit of
-    # work, whose flush cost more than the statement (bench/api.py's profile). The event
-    # object is not in the session: nothing reads it back through the session in this
-    # transaction (a later query reads the row), and its live marks are counted by hand.
-    if session.get_bind().dialect.name == "postgresql":
-        # The event and both chains' heads in one round trip (two statements, the second
-        # seeing what the first did), under the writers' lock `require_writing` took.
-        insert_event = write_behind.insert_returning(session, _EVENTS, values, "id")
-        made, heads = write_behind.fetch(session, [insert_event, (HEADS_SQL, ())])
-        event = Event(id=made[0][0], **values)
-        keep_heads(session, heads)
-    else:
-        event = Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
+    event = _insert_event(session, replayed, record, recorder, supervisor)
     live.touch(session, event)
     seal_shift_end(session)  # before its entries are posted, as linking the event first did
     read_heads(session)  # read above on PostgreSQL: kept for the transaction
@@ -290,6 +261,45 @@ def _store(
         hand.ended_at = None if engine.status == "playing" else utcnow()
         session.flush()
     return event, entries
+
+
+def _insert_event(
+    session: Session,
+    replayed: Replayed,
+    record: rules.EventRecord,
+    recorder: Recorder,
+    supervisor: User | None,
+) -> Event:
+    """The event's row, under the writers' lock, with the hand's status after it."""
+    # A write of a hand's play takes the writers' lock here, before its first row
+    # (`transactions.writing`): what came before (the hand read, replayed and judged) is
+    # done beside another table's write.
+    require_writing(session, "hands.record")
+    values: dict[str, Any] = {
+        "hand_id": replayed.row.id,
+        "seq": record.seq,
+        "type": record.type,
+        "action": rules.action_to_dict(record.action) if record.action is not None else None,
+        "seat": record.seat,
+        "user_id": recorder.user_id,
+        "supervisor_id": supervisor.id if supervisor is not None else None,
+        "device": recorder.device[:200],
+        "created_at": utcnow(),
+        "hand_status": replayed.engine.status,
+        "hand_winner": replayed.engine.winner,
+    }
+    # Inserted on the connection (one INSERT .. RETURNING its id), not through the unit of
+    # work, whose flush cost more than the statement (bench/api.py's profile). The event
+    # object is not in the session: nothing reads it back through the session in this
+    # transaction (a later query reads the row), and its live marks are counted by hand.
+    if session.get_bind().dialect.name != "postgresql":
+        return Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
+    # The event and both chains' heads in one round trip (two statements, the second
+    # seeing what the first did), under the writers' lock `require_writing` took.
+    insert_event = write_behind.insert_returning(session, _EVENTS, values, "id")
+    made, heads = write_behind.fetch(session, [insert_event, (HEADS_SQL, ())])
+    keep_heads(session, heads)
+    return Event(id=made[0][0], **values)
 
 
 _EVENTS = cast(sa.Table, Event.__table__)

@@ -13,8 +13,9 @@ from dealer.disputes.record import open_disputes_by_table
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import tables as service
+from dealer.floor.figures import dealing_now
 from dealer.floor.limits import Limits
-from dealer.floor.tables import all_tables, dealing_now
+from dealer.floor.tables import all_tables
 from dealer.live import FLOOR
 from dealer.models import utcnow
 from dealer.people.authority import tables_held

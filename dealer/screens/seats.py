@@ -16,7 +16,7 @@ from dealer.extensions import current_session
 from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
-from dealer.floor.figures import cheapest_hand
+from dealer.floor.figures import cheapest_hand, recent_hands
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
 from dealer.hands.reading import hands_in_play
@@ -109,7 +109,7 @@ def _table_page(
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),
             hand=hand,
-            hands=service.recent_hands(session, table.id, 1),
+            hands=recent_hands(session, table.id, 1),
             shift=shift_hands(session, this_shift_start(), table.id, limit=10),
             due=time_due(session, table),
             least=cheapest_hand(table),

@@ -15,7 +15,18 @@ __all__ = ["script_words"]
 def script_words() -> dict[str, str]:
     """Every sentence static/dealer.js may show, by the name the script asks for it."""
     return {
-        # the acting seat and the keys
+        **_seat_and_keys(),
+        **_kept(),
+        **_queue(),
+        **_sent(),
+        **_documents(),
+        **_players(),
+    }
+
+
+def _seat_and_keys() -> dict[str, str]:
+    """The acting seat and the keys."""
+    return {
         "seat": say("Seat {seat}"),
         "tap_seat": say("Tap the seat that acts"),
         "meld_cards": say("meld {cards}"),
@@ -29,7 +40,12 @@ def script_words() -> dict[str, str]:
         "no_meld_yet": say("This seat has no meld yet."),
         "choose_seat_first": say("Choose the seat first (1-8)."),
         "choose_seat_acts": say("Choose the seat that acts first (1-8)."),
-        # entries kept on the tablet, offered back after a sign-in
+    }
+
+
+def _kept() -> dict[str, str]:
+    """Entries kept on the tablet, offered back after a sign-in."""
+    return {
         "kept_by": say("Kept on this tablet when {who} was {why}, not yet recorded: {what}."),
         "kept_mine": say("Kept on this tablet when you were {why}, not yet recorded: {what}."),
         "an_entry": say("an entry"),
@@ -40,7 +56,12 @@ def script_words() -> dict[str, str]:
         "why_idle": say("signed out after idle time"),
         "put_back": say("Put it back"),
         "discard": say("Discard it"),
-        # the queue while the connection is down
+    }
+
+
+def _queue() -> dict[str, str]:
+    """The queue while the connection is down, and an entry of the hand in the dealer's words."""
+    return {
         "queue_sending_one": say("Pending: sending {n} entry in order."),
         "queue_sending": say("Pending: sending {n} entries in order."),
         "queue_offline": say(
@@ -57,7 +78,12 @@ def script_words() -> dict[str, str]:
         "send_now": say("Send now"),
         # an entry of the hand in the dealer's words, from what the page last showed
         "entry_words": say("Seat {seat} ({player}): {action} {cards}"),
-        # what became of each entry sent when the connection came back
+    }
+
+
+def _sent() -> dict[str, str]:
+    """What became of each entry sent when the connection came back, and sending a form."""
+    return {
         "fates_head": say("Sent when the connection came back:"),
         "fate_recorded": say("Recorded: {what}"),
         "fates_done": say("Seen"),
@@ -78,14 +104,24 @@ def script_words() -> dict[str, str]:
             "kept: tap Resend when the connection is back. It will not be recorded twice."
         ),
         "fits_offline": say("No connection: could not check. Try again."),
-        # documents built in the background
+    }
+
+
+def _documents() -> dict[str, str]:
+    """Documents built in the background."""
+    return {
         "download": say("Download"),
         "downloaded": say("Downloaded."),
         "not_printed": say("Not printed."),
         "build_no_answer": say("The server did not answer: tap Print again to follow the build."),
         "asking_document": say("Asking for the document…"),
         "nothing_printed": say("The server did not answer: nothing was printed. Tap Print again."),
-        # players found as a name is typed
+    }
+
+
+def _players() -> dict[str, str]:
+    """Players found as a name is typed."""
+    return {
         "player_card": say("{name} (card {card})"),
         "player_numbered": say("{name} (player {id})"),
         "player_chosen": say("Player chosen: {player}"),
