@@ -44,8 +44,12 @@ def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
 
 def load(session: Session, hand: Hand) -> Replayed:
     """Replay one stored hand."""
-    events = session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq))
-    return replay(hand, list(events))
+    return replay(hand, _events(session, hand))
+
+
+def _events(session: Session, hand: Hand) -> list[Event]:
+    """The stored hand's events, in seq order."""
+    return list(session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq)))
 
 
 @dataclass(slots=True)
@@ -97,9 +101,7 @@ def _described(row: Event) -> str:
 
 def recorded(session: Session, hand: Hand) -> Recorded:
     """One stored hand and its events, replayed if the engine installed still can."""
-    events = list(
-        session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq))
-    )
+    events = _events(session, hand)
     try:
         return Recorded(hand, events, replay_engine(hand, events))
     except ReplayError as exc:
