@@ -52,7 +52,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
     )
     make_instance_folder(app.instance_path)
+    _configure(app, test_config)
+    _bind_extensions(app)
+    _register_doors(app)
+    return app
 
+
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """The app's settings: the config class's, then ``test_config``'s, checked."""
     testing = bool(test_config and test_config.get("TESTING"))
     config_class = TestingConfig if testing else Config
     app.config.from_object(config_class(app.instance_path))
@@ -70,6 +77,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hops = int(app.config["PROXY_HOPS"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
+
+def _bind_extensions(app: Flask) -> None:
+    """The extensions bound to the app, the database's engines and sessions instrumented."""
     db.init_app(app)
     # Batch mode lets Alembic alter tables on SQLite, which has no ALTER COLUMN.
     migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
@@ -98,7 +108,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     identity.install(Session)
 
-    # The front doors, each one blueprint (or two), registered here and nowhere else.
+
+def _register_doors(app: Flask) -> None:
+    """The front doors, each one blueprint (or two), registered here and nowhere else."""
     from dealer import api, cli, models, screens  # noqa: F401  (models: its tables)
     from dealer.reports import routes as reports
     from dealer.screens import auth
@@ -118,7 +130,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     storage.install(app)
     request_line.install(app)
     register_api_errors(app)
-    return app
 
 
 def serve_app() -> Flask:

@@ -180,8 +180,6 @@ def rule_on_dispute(
     session: Session, dispute_id: int, asked: RulingAsked, user: User, recorder: Recorder
 ) -> OnRecord:
     """Close a dispute with a supervisor's ruling: upheld (with what it led to) or denied."""
-    outcome, reason = asked.outcome, asked.reason
-    void_event_id, correction_seq = asked.void_event, asked.correction
     require_writing(session, "ledger.rulings.rule_on_dispute")
     if not user.can("supervisor"):
         raise Forbidden(
@@ -197,48 +195,71 @@ def rule_on_dispute(
             ),
             "already_ruled",
         )
-    if outcome not in DISPUTE_OUTCOMES:
+    if asked.outcome not in DISPUTE_OUTCOMES:
         raise Invalid(say("Rule the claim upheld or denied (outcome)."))
-    reason = check_text(reason, RULING_REASON, say_later("reason for the ruling"), "reason")
+    reason = check_text(asked.reason, RULING_REASON, say_later("reason for the ruling"), "reason")
     hand = get_hand(session, found.dispute.hand_id)
-    void_seq = None
-    if outcome == "denied" and (void_event_id is not None or correction_seq is not None):
-        raise Invalid(
-            say("A denied claim led to no void nor correction: leave them out."),
-            "denied_with_change",
-        )
-    if outcome == "upheld":
-        if void_event_id is None and correction_seq is None:
-            raise Invalid(
-                say(
-                    "An upheld claim names the void or the correction it led to (void_event "
-                    "or correction)."
-                ),
-                "upheld_without_change",
-            )
-        if void_event_id is not None:
-            void_seq = _void_of_hand(session, hand, void_event_id).seq
-        if correction_seq is not None:
-            entry = _entry_of_hand(session, hand, correction_seq, "correction")
-            if entry.reverses is None:
-                raise Invalid(
-                    say(
-                        "Ledger entry {correction_seq} corrects no other entry: name the "
-                        "correction itself.",
-                        correction_seq=correction_seq,
-                    ),
-                    "not_a_correction",
-                )
+    void_seq = _led_to(session, hand, asked)
     ruling = DisputeRuling(
         dispute_id=found.dispute.id,
-        outcome=outcome,
+        outcome=asked.outcome,
         reason=reason,
-        void_event_id=void_event_id,
-        correction_seq=correction_seq,
+        void_event_id=asked.void_event,
+        correction_seq=asked.correction,
     )
     _add_recorded(session, ruling, recorder)
     _audit_ruling(session, hand, found.dispute, ruling, user, recorder, void_seq)
     return OnRecord(found.dispute, ruling, found.table_id)
+
+
+def _led_to(session: Session, hand: Hand, asked: RulingAsked) -> int | None:
+    """What an upheld claim led to (a void's seq), checked; a denied claim led to nothing."""
+    named = asked.void_event is not None or asked.correction is not None
+    if asked.outcome != "upheld":
+        if named:
+            raise Invalid(
+                say("A denied claim led to no void nor correction: leave them out."),
+                "denied_with_change",
+            )
+        return None
+    if not named:
+        raise Invalid(
+            say(
+                "An upheld claim names the void or the correction it led to (void_event "
+                "or correction)."
+            ),
+            "upheld_without_change",
+        )
+    void = None
+    if asked.void_event is not None:
+        check_whole(asked.void_event, (1, MAX_ID), say_later("void's event"), "void_event")
+        elsewhere = say(
+            "Event {event_id} is not an event of hand {id}: name the void recorded on it.",
+            event_id=asked.void_event,
+            id=hand.id,
+        )
+        void = _of_hand(session, Event, asked.void_event, hand, elsewhere, "void_not_in_hand")
+        if void.type not in VOIDS:
+            raise Invalid(
+                say(
+                    "Event {event_id} is a {type}, not a void: name the void it led to.",
+                    event_id=asked.void_event,
+                    type=void.type,
+                ),
+                "not_a_void",
+            )
+    if asked.correction is not None:
+        entry = _entry_of_hand(session, hand, asked.correction, "correction")
+        if entry.reverses is None:
+            raise Invalid(
+                say(
+                    "Ledger entry {correction_seq} corrects no other entry: name the "
+                    "correction itself.",
+                    correction_seq=asked.correction,
+                ),
+                "not_a_correction",
+            )
+    return void.seq if void is not None else None
 
 
 def _audit_ruling(
@@ -281,26 +302,6 @@ def _add_recorded(session: Session, row: Dispute | DisputeRuling, recorder: Reco
     row.user_id = recorder.user_id
     row.device = recorder.device
     add_linked(session, row)
-
-
-def _void_of_hand(session: Session, hand: Hand, event_id: int) -> Event:
-    check_whole(event_id, (1, MAX_ID), say_later("void's event"), "void_event")
-    elsewhere = say(
-        "Event {event_id} is not an event of hand {id}: name the void recorded on it.",
-        event_id=event_id,
-        id=hand.id,
-    )
-    event = _of_hand(session, Event, event_id, hand, elsewhere, "void_not_in_hand")
-    if event.type not in VOIDS:
-        raise Invalid(
-            say(
-                "Event {event_id} is a {type}, not a void: name the void it led to.",
-                event_id=event_id,
-                type=event.type,
-            ),
-            "not_a_void",
-        )
-    return event
 
 
 def _on_record(session: Session, disputes: Iterable[Dispute]) -> list[OnRecord]:

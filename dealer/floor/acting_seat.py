@@ -11,9 +11,10 @@ from typing import Literal, get_args
 
 from sqlalchemy.orm import Session
 
+from dealer import rules
 from dealer.bounds import check_one_of
 from dealer.ledger.identity import held
-from dealer.models import Table, User
+from dealer.models import Event, Table, User
 from dealer.people.audit import record_audit
 from dealer.people.users import require_role
 from dealer.words import tables as table_words
@@ -21,10 +22,10 @@ from dealer.words import tables as table_words
 __all__ = [
     "ACTING_SEAT_WAYS",
     "ActingSeat",
+    "acting_seat_after",
     "acting_seat_of",
     "change_acting_seat",
     "check_acting_seat",
-    "moves_on_after_drop",
 ]
 
 #: Where the hand screen's acting seat goes after a drop or a foul: it stays with the seat that
@@ -67,6 +68,16 @@ def acting_seat_of(session: Session, table_id: int) -> ActingSeat:
     return "moves_on" if way == "moves_on" else "stays"
 
 
-def moves_on_after_drop(session: Session, table_id: int) -> bool:
-    """Whether the acting seat moves on in play after a drop or a foul at table ``table_id``."""
-    return acting_seat_of(session, table_id) == "moves_on"
+def acting_seat_after(
+    session: Session, table_id: int, engine: rules.Hand, done: Event
+) -> int | None:
+    """The seat acting on the hand screen once ``done`` is recorded at table ``table_id``.
+
+    It stays with the seat that acted (a seat lays several melds in its turn); after a drop or
+    a foul, at a table set so, it moves on to the next seat in play of ``engine``'s hand.
+    """
+    if done.seat is None or done.type not in ("drop", "foul"):
+        return done.seat
+    if acting_seat_of(session, table_id) == "stays":
+        return done.seat
+    return engine.next_in_play(done.seat)

@@ -174,18 +174,7 @@ def record_count(
     without a second person, and with a variance over the table's tolerance unless a third
     person, a supervisor who neither counted nor confirmed, approves it with a reason
     (`approvals.approval_by_another`: for the API and the screens alike)."""
-    if down.closed_at is None:
-        raise Conflict(
-            say("Close the session before counting: the down is still open."), "session_open"
-        )
-    if counts_of(session, [down.id]):
-        raise Conflict(say("Session {id} is counted already.", id=down.id), "counted_already")
-    if witness.id == user.id:
-        raise Forbidden(
-            say("A second person confirms the count: not the one who counted."), "not_confirmed"
-        )
-    settings = _held_settings(session, down.table_id)
-    tolerance, chip_value = int(settings["count_tolerance"]), int(settings["chip_value_cents"])
+    _check_countable(session, down, user, witness)
     expected = expected_count(session, down)
     if expected.drop_box_cents is not None and drop_box_cents is None:
         raise Invalid(
@@ -193,42 +182,15 @@ def record_count(
         )
     if expected.drop_box_cents is None:
         drop_box_cents = None
-    variance = tray_chips - expected.tray_chips
-    cash = (drop_box_cents or 0) - (expected.drop_box_cents or 0)
-    cash_chips = abs(cash) / chip_value if chip_value else abs(cash)
-    over = abs(variance) > tolerance or cash_chips > tolerance
-    approver = None
-    if over:
-        approver = approvals.approval_by_another(
-            supervisor,
-            [user, witness],
-            _needs_another(variance, expected, tolerance, user, witness),
-        )
-        if not (reason or "").strip():
-            raise Invalid(say("Give the reason for the variance."), "reason_missing")
-    counted = say_later(
-        "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
-        "confirmed by {witness}."
-    )
-    if approver is not None:
-        counted = say_later(
-            "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
-            "confirmed by {witness}. {supervisor} approved the variance: {reason}"
-        )
-    words = say(
-        counted,
-        user=user.name,
-        tray=tray_chips,
-        id=down.id,
-        expected=expected.tray_chips,
-        witness=witness.name,
-        supervisor=approver.name if approver is not None else "",
-        reason=(reason or "").strip(),
-    )
+    reason = (reason or "").strip()
+    counted = Expected(tray_chips, drop_box_cents)
+    approver = _variance_approver(session, down, expected, counted, [user, witness], supervisor)
+    if approver is not None and not reason:
+        raise Invalid(say("Give the reason for the variance."), "reason_missing")
     return record_audit(
         session,
         "count",
-        words=words,
+        words=_count_words(down, counted, expected, user, witness, approver, reason),
         user_id=user.id,
         table_id=down.table_id,
         details={
@@ -239,6 +201,72 @@ def record_count(
             "expected_cents": expected.drop_box_cents,
             "witness": witness.id,
             "supervisor": approver.id if approver is not None else None,
-            "reason": (reason or "").strip() or None,
+            "reason": reason or None,
         },
+    )
+
+
+def _check_countable(session: Session, down: TableSession, user: User, witness: User) -> None:
+    """Refuse a count before the down ends, a second count, and a count nobody confirmed."""
+    if down.closed_at is None:
+        raise Conflict(
+            say("Close the session before counting: the down is still open."), "session_open"
+        )
+    if counts_of(session, [down.id]):
+        raise Conflict(say("Session {id} is counted already.", id=down.id), "counted_already")
+    if witness.id == user.id:
+        raise Forbidden(
+            say("A second person confirms the count: not the one who counted."), "not_confirmed"
+        )
+
+
+def _variance_approver(
+    session: Session,
+    down: TableSession,
+    expected: Expected,
+    counted: Expected,
+    counters: list[User],
+    supervisor: User | None,
+) -> User | None:
+    """Who approved a variance over the table's tolerance (None: within it); refused unless a
+    supervisor other than ``counters`` (who counted, who confirmed) approves it."""
+    settings = _held_settings(session, down.table_id)
+    tolerance, chip_value = int(settings["count_tolerance"]), int(settings["chip_value_cents"])
+    variance = counted.tray_chips - expected.tray_chips
+    cash = (counted.drop_box_cents or 0) - (expected.drop_box_cents or 0)
+    cash_chips = abs(cash) / chip_value if chip_value else abs(cash)
+    if abs(variance) <= tolerance and cash_chips <= tolerance:
+        return None
+    refused = _needs_another(variance, expected, tolerance, *counters)
+    return approvals.approval_by_another(supervisor, counters, refused)
+
+
+def _count_words(
+    down: TableSession,
+    counted: Expected,
+    expected: Expected,
+    user: User,
+    witness: User,
+    approver: User | None,
+    reason: str,
+) -> str:
+    """The audit trail's sentence for a count, with the variance's approval if one was needed."""
+    said = say_later(
+        "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
+        "confirmed by {witness}."
+    )
+    if approver is not None:
+        said = say_later(
+            "{user} counted {tray:,} chips at session {id}'s close (the ledger: {expected:,}), "
+            "confirmed by {witness}. {supervisor} approved the variance: {reason}"
+        )
+    return say(
+        said,
+        user=user.name,
+        tray=counted.tray_chips,
+        id=down.id,
+        expected=expected.tray_chips,
+        witness=witness.name,
+        supervisor=approver.name if approver is not None else "",
+        reason=reason,
     )

@@ -1,5 +1,5 @@
-"""Figures the floor reads: the shift's start and drop, hands in play, seats filled, and the
-least a hand costs a seat.
+"""Figures the floor reads: the shift's start and drop, hands dealt, seats filled, who deals
+where, and the least a hand costs a seat.
 
 Reads only. The chips come from the ledger (sums of entries); what a hand costs
 comes from the rules engine itself, by dealing a hand nobody plays.
@@ -24,10 +24,11 @@ from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 __all__ = [
     "FloorFlags",
     "cheapest_hand",
+    "dealing_now",
     "floor_flags",
     "house_drop",
     "last_hand_numbers",
-    "playing_hands",
+    "recent_hands",
     "seats_filled",
 ]
 
@@ -54,13 +55,16 @@ def house_drop(session: Session, tables: Iterable[int], since: datetime) -> dict
     return out
 
 
-def playing_hands(session: Session, tables: Iterable[int]) -> dict[int, Hand]:
-    """The hand in play at each table that has one."""
-    ids = list(tables)
-    if not ids:
-        return {}
-    hands = session.scalars(select(Hand).where(Hand.table_id.in_(ids), Hand.status == "playing"))
-    return {h.table_id: h for h in hands}
+def dealing_now(session: Session) -> dict[int, str]:
+    """Who deals at each table with an open session: table id -> the dealer's name."""
+    open_sessions = session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
+    return {s.table_id: s.dealer.name for s in open_sessions}
+
+
+def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
+    """The table's last ``count`` hands, newest first."""
+    query = select(Hand).where(Hand.table_id == table_id).order_by(Hand.number.desc())
+    return list(session.scalars(query.limit(count)))
 
 
 def last_hand_numbers(session: Session, tables: Iterable[int]) -> dict[int, int]:

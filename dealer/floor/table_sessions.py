@@ -17,12 +17,15 @@ How a card room runs it, and so how this does:
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import ColumnElement, and_, select
 from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
 from dealer.floor.down_checks import check_after_commit
+from dealer.hands.reading import hands_in_play
 from dealer.models import Hand, LedgerEntry, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
@@ -181,31 +184,7 @@ def close_session(
         )
     now = utcnow()
     if table_session.closed_at is None:
-        in_play = session.scalars(
-            select(Hand).where(Hand.session_id == table_session.id, Hand.status == "playing")
-        ).first()
-        if in_play is not None:
-            raise Conflict(
-                say(
-                    "Hand {number} of this session is still in play: settle or void it "
-                    "before closing the session.",
-                    number=in_play.number,
-                ),
-                "hand_in_play",
-            )
-        table_session.closed_at = now
-        table_session.close_requested_by = user.id
-        # The down ends: once it has committed, the floor checks what was written since the
-        # last checked checkpoint (`down_checks`).
-        check_after_commit(session, f"session {table_session.id} closed")
-        record_audit(
-            session,
-            "session_closed",
-            words=say("{user} closed session {id}.", user=user.name, id=table_session.id),
-            user_id=user.id,
-            table_id=table_session.table_id,
-            details={"session": table_session.id},
-        )
+        _end_down(session, table_session, user, now)
     elif approver is None:
         raise Conflict(
             say(
@@ -216,19 +195,54 @@ def close_session(
             "awaiting_confirmation",
         )
     if approver is not None:
-        table_session.close_confirmed_by = approver.id
-        table_session.close_confirmed_at = now
-        record_audit(
-            session,
-            "session_confirmed",
-            words=say(
-                "{supervisor} confirmed the close of session {id}.",
-                supervisor=approver.name,
-                id=table_session.id,
-            ),
-            user_id=user.id,
-            table_id=table_session.table_id,
-            details={"session": table_session.id, "supervisor": approver.id},
-        )
+        _confirm_close(session, table_session, user, approver, now)
     session.flush()
     return table_session
+
+
+def _end_down(session: Session, table_session: TableSession, user: User, now: datetime) -> None:
+    """End the down at ``now``, refused while a hand dealt in it is still in play."""
+    table_id = table_session.table_id
+    in_play = hands_in_play(session, [table_id], table_session.id).get(table_id)
+    if in_play is not None:
+        raise Conflict(
+            say(
+                "Hand {number} of this session is still in play: settle or void it "
+                "before closing the session.",
+                number=in_play.number,
+            ),
+            "hand_in_play",
+        )
+    table_session.closed_at = now
+    table_session.close_requested_by = user.id
+    # The down ends: once it has committed, the floor checks what was written since the
+    # last checked checkpoint (`down_checks`).
+    check_after_commit(session, f"session {table_session.id} closed")
+    record_audit(
+        session,
+        "session_closed",
+        words=say("{user} closed session {id}.", user=user.name, id=table_session.id),
+        user_id=user.id,
+        table_id=table_id,
+        details={"session": table_session.id},
+    )
+
+
+def _confirm_close(
+    session: Session, table_session: TableSession, user: User, approver: User, now: datetime
+) -> None:
+    """A supervisor's confirmation of the close, on the audit trail."""
+    table_session.close_confirmed_by = approver.id
+    table_session.close_confirmed_at = now
+    record_audit(
+        session,
+        "session_confirmed",
+        words=say(
+            "{supervisor} confirmed the close of session {id}.",
+            supervisor=approver.name,
+            id=table_session.id,
+        ),
+        user_id=user.id,
+        table_id=table_session.table_id,
+        details={"session": table_session.id, "supervisor": approver.id},
+    )

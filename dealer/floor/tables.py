@@ -35,11 +35,11 @@ from dealer.floor.approvals import (
     record_approval,
 )
 from dealer.floor.limits import check_buy_in, check_limits
-from dealer.hands.reading import playing_hand
+from dealer.hands.reading import hands_in_play
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
-from dealer.models import Hand, Player, Seating, Table, TableSession, User, by_id, utcnow
+from dealer.models import Hand, Player, Seating, Table, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words import tables as table_words
@@ -140,18 +140,6 @@ def all_tables(session: Session) -> list[Table]:
     )
 
 
-def dealing_now(session: Session) -> dict[int, str]:
-    """Who deals at each table with an open session: table id -> the dealer's name."""
-    open_sessions = session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
-    return {s.table_id: s.dealer.name for s in open_sessions}
-
-
-def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
-    """The table's last ``count`` hands, newest first."""
-    query = select(Hand).where(Hand.table_id == table_id).order_by(Hand.number.desc())
-    return list(session.scalars(query.limit(count)))
-
-
 def get_table(session: Session, table_id: int) -> Table:
     unknown = say("There is no table {table_id}.", table_id=table_id)
     return by_id(session, Table, table_id, unknown, "unknown_table")
@@ -172,11 +160,7 @@ def open_seat(session: Session, table: Table, seat: int, seating: int | None = N
     """Who sits in ``seat`` now. With ``seating``, the stay an entry was made for: only that
     stay, never whoever sits there by the time the entry arrives (an entry kept on a tablet
     while the connection was down, sent after the player left): its end is a conflict."""
-    found = session.scalars(
-        select(Seating).where(
-            Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
-        )
-    ).first()
+    found = _sitting(session, table, seat)
     if seating is not None:
         seating = check_whole(seating, (1, MAX_ID), say_later("seating"), "seating")
         if found is None or found.id != seating:
@@ -185,6 +169,15 @@ def open_seat(session: Session, table: Table, seat: int, seating: int | None = N
     if found is None:
         raise NotFound(say("Nobody is sitting in seat {seat}.", seat=seat), "seat_empty")
     return found
+
+
+def _sitting(session: Session, table: Table, seat: int) -> Seating | None:
+    """Who sits in ``seat`` at ``table`` now, if anyone."""
+    return session.scalars(
+        select(Seating).where(
+            Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
+        )
+    ).first()
 
 
 def _stay_ended(table: Table, seat: int, made_for: Seating | None, now: Seating | None) -> str:
@@ -218,31 +211,13 @@ def seat_player(
     record; the name shown for the seat is ``player`` if given, else the record's name.
     """
     seat = check_whole(seat, SEATS, say_later("seat"), "seat")
-    known = None
-    if player_id is not None:
-        check_whole(player_id, (1, MAX_ID), say_later("player's id"), "player_id")
-        known = session.get(Player, player_id)
-        if known is None:
-            raise NotFound(
-                say("There is no player {player_id}.", player_id=player_id), "unknown_player"
-            )
-        if player is None or not str(player).strip():
-            player = known.name
-    if player is None:
-        raise Invalid(
-            say("Name the player, or choose one (player or player_id)."), "player_missing"
-        )
-    player = check_name_text(player, PLAYER_NAME, "player's name", "player")
+    player, known = _player_named(session, player, player_id)
     buy_in = check_whole(buy_in, (0, MAX_CHIPS), say_later("buy-in"), "buy_in")
     approved = None
     if buy_in:
         check_buy_in(table, buy_in)
         approved = approve_chips(table, "buy_in", buy_in, user, supervisor)
-    taken = session.scalars(
-        select(Seating).where(
-            Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
-        )
-    ).first()
+    taken = _sitting(session, table, seat)
     if taken is not None:
         raise Conflict(
             say("Seat {seat} is taken by {player}.", seat=seat, player=taken.player), "seat_taken"
@@ -272,6 +247,28 @@ def seat_player(
     return seating
 
 
+def _player_named(
+    session: Session, player: str | None, player_id: int | None
+) -> tuple[str, Player | None]:
+    """The name a seat shows and the player record it belongs to: ``player`` if given, else
+    the record ``player_id``'s name."""
+    known = None
+    if player_id is not None:
+        check_whole(player_id, (1, MAX_ID), say_later("player's id"), "player_id")
+        known = session.get(Player, player_id)
+        if known is None:
+            raise NotFound(
+                say("There is no player {player_id}.", player_id=player_id), "unknown_player"
+            )
+        if player is None or not str(player).strip():
+            player = known.name
+    if player is None:
+        raise Invalid(
+            say("Name the player, or choose one (player or player_id)."), "player_missing"
+        )
+    return check_name_text(player, PLAYER_NAME, "player's name", "player"), known
+
+
 def _refuse_in_play(session: Session, table: Table, seating: Seating, wait: str) -> None:
     """Refuse a seat's chips leaving while it is in the hand in play: ``wait`` says until when."""
     if _in_hand_in_play(session, table, seating) is not None:
@@ -279,7 +276,7 @@ def _refuse_in_play(session: Session, table: Table, seating: Seating, wait: str)
 
 
 def _in_hand_in_play(session: Session, table: Table, seating: Seating) -> Hand | None:
-    hand = playing_hand(session, table.id)
+    hand = hands_in_play(session, [table.id]).get(table.id)
     if hand is not None and hand.seats.get(str(seating.seat)) == seating.id:
         return hand
     return None

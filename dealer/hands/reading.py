@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select
@@ -19,9 +19,9 @@ __all__ = [
     "Recorded",
     "Replayed",
     "get_hand",
+    "hands_in_play",
     "load",
     "load_hand",
-    "playing_hand",
     "read_hand",
     "recorded",
     "replay",
@@ -44,8 +44,12 @@ def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
 
 def load(session: Session, hand: Hand) -> Replayed:
     """Replay one stored hand."""
-    events = session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq))
-    return replay(hand, list(events))
+    return replay(hand, _events(session, hand))
+
+
+def _events(session: Session, hand: Hand) -> list[Event]:
+    """The stored hand's events, in seq order."""
+    return list(session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq)))
 
 
 @dataclass(slots=True)
@@ -97,9 +101,7 @@ def _described(row: Event) -> str:
 
 def recorded(session: Session, hand: Hand) -> Recorded:
     """One stored hand and its events, replayed if the engine installed still can."""
-    events = list(
-        session.scalars(select(Event).where(Event.hand_id == hand.id).order_by(Event.seq))
-    )
+    events = _events(session, hand)
     try:
         return Recorded(hand, events, replay_engine(hand, events))
     except ReplayError as exc:
@@ -140,10 +142,17 @@ _HAND_AND_EVENTS = (
 )
 
 
-def playing_hand(session: Session, table_id: int) -> Hand | None:
-    return session.scalars(
-        select(Hand).where(Hand.table_id == table_id, Hand.status == "playing")
-    ).first()
+def hands_in_play(
+    session: Session, tables: Iterable[int] | None = None, down: int | None = None
+) -> dict[int, Hand]:
+    """The hand in play at each table that has one: of ``tables`` (None: every table), dealt
+    in the table session ``down`` if given. The one query of "the hand in play"."""
+    query = select(Hand).where(Hand.status == "playing").order_by(Hand.id)
+    if tables is not None:
+        query = query.where(Hand.table_id.in_(list(tables)))
+    if down is not None:
+        query = query.where(Hand.session_id == down)
+    return {hand.table_id: hand for hand in session.scalars(query)}
 
 
 def get_hand(session: Session, hand_id: int) -> Hand:

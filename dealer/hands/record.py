@@ -16,7 +16,7 @@ from dealer import live, rules, write_behind
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
 from dealer.floor.table_sessions import open_session, open_session_at
-from dealer.hands.reading import Replayed, load, playing_hand
+from dealer.hands.reading import Replayed, hands_in_play, load
 from dealer.ledger.checkpoints import seal_shift_end
 from dealer.ledger.engine import engine_version
 from dealer.ledger.links import link_event
@@ -24,11 +24,12 @@ from dealer.ledger.post import HEADS_SQL, Posting, Recorder, keep_heads, post, r
 from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 from dealer.people.audit import record_hand_audit
+from dealer.rules.melds import multiset_minus
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 from dealer.words.events import action_words
 
-__all__ = ["record_event", "start_hand"]
+__all__ = ["record_event", "split_rest", "start_hand"]
 
 
 def start_hand(
@@ -39,7 +40,7 @@ def start_hand(
     The hand joins the session open at the table; with none open, dealing opens one in the
     dealer's name (see `table_sessions`).
     """
-    if playing_hand(session, table.id) is not None:
+    if hands_in_play(session, [table.id]):
         raise Conflict(
             say("A hand is still in play at this table: settle or void it first."), "hand_in_play"
         )
@@ -112,6 +113,28 @@ def record_event(
     event, entries = _apply(session, replayed, action, recorder, supervisor)
     _audit_event(session, replayed, event, recorder, user, supervisor)
     return replayed, event, entries
+
+
+def split_rest(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A split entered with its second meld left blank (the hand screen's short way), that meld
+    filled in as the rest: the meld's cards and those added, less the first meld's."""
+    if body.get("type") != "split" or body["into"][1]:
+        return body
+    meld = replayed.engine.melds.get(body["meld"])
+    if meld is None:
+        return body  # the engine names the unknown meld
+    first = rules.parse_cards(body["into"][0])
+    rest = multiset_minus([*meld.cards, *rules.parse_cards(body["cards"])], first)
+    if rest is None:
+        raise rules.IllegalMeldError(
+            say(
+                "The first meld holds cards that are not in meld {meld} ({cards}) or among the "
+                "cards added.",
+                meld=meld.id,
+                cards=meld,
+            )
+        )
+    return {**body, "into": [body["into"][0], [str(c) for c in rest]]}
 
 
 def _audit_event(
@@ -211,36 +234,7 @@ def _store(
     hand, engine = replayed.row, replayed.engine
     if _seat_may_have_left(replayed):
         _check_seats_still_seated(session, hand, record.payments)
-    # A write of a hand's play takes the writers' lock here, before its first row
-    # (`transactions.writing`): what came before (the hand read, replayed and judged) is
-    # done beside another table's write.
-    require_writing(session, "hands.record")
-    values: dict[str, Any] = {
-        "hand_id": hand.id,
-        "seq": record.seq,
-        "type": record.type,
-        "action": rules.action_to_dict(record.action) if record.action is not None else None,
-        "seat": record.seat,
-        "user_id": recorder.user_id,
-        "supervisor_id": supervisor.id if supervisor is not None else None,
-        "device": recorder.device[:200],
-        "created_at": utcnow(),
-        "hand_status": engine.status,
-        "hand_winner": engine.winner,
-    }
-    # Inserted on the connection (one INSERT .. RETURNING its id), not through the unit of
-    # work, whose flush cost more than the statement (bench/api.py's profile). The event
-    # object is not in the session: nothing reads it back through the session in this
-    # transaction (a later query reads the row), and its live marks are counted by hand.
-    if session.get_bind().dialect.name == "postgresql":
-        # The event and both chains' heads in one round trip (two statements, the second
-        # seeing what the first did), under the writers' lock `require_writing` took.
-        insert_event = write_behind.insert_returning(session, _EVENTS, values, "id")
-        made, heads = write_behind.fetch(session, [insert_event, (HEADS_SQL, ())])
-        event = Event(id=made[0][0], **values)
-        keep_heads(session, heads)
-    else:
-        event = Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
+    event = _insert_event(session, replayed, record, recorder, supervisor)
     live.touch(session, event)
     seal_shift_end(session)  # before its entries are posted, as linking the event first did
     read_heads(session)  # read above on PostgreSQL: kept for the transaction
@@ -267,6 +261,45 @@ def _store(
         hand.ended_at = None if engine.status == "playing" else utcnow()
         session.flush()
     return event, entries
+
+
+def _insert_event(
+    session: Session,
+    replayed: Replayed,
+    record: rules.EventRecord,
+    recorder: Recorder,
+    supervisor: User | None,
+) -> Event:
+    """The event's row, under the writers' lock, with the hand's status after it."""
+    # A write of a hand's play takes the writers' lock here, before its first row
+    # (`transactions.writing`): what came before (the hand read, replayed and judged) is
+    # done beside another table's write.
+    require_writing(session, "hands.record")
+    values: dict[str, Any] = {
+        "hand_id": replayed.row.id,
+        "seq": record.seq,
+        "type": record.type,
+        "action": rules.action_to_dict(record.action) if record.action is not None else None,
+        "seat": record.seat,
+        "user_id": recorder.user_id,
+        "supervisor_id": supervisor.id if supervisor is not None else None,
+        "device": recorder.device[:200],
+        "created_at": utcnow(),
+        "hand_status": replayed.engine.status,
+        "hand_winner": replayed.engine.winner,
+    }
+    # Inserted on the connection (one INSERT .. RETURNING its id), not through the unit of
+    # work, whose flush cost more than the statement (bench/api.py's profile). The event
+    # object is not in the session: nothing reads it back through the session in this
+    # transaction (a later query reads the row), and its live marks are counted by hand.
+    if session.get_bind().dialect.name != "postgresql":
+        return Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
+    # The event and both chains' heads in one round trip (two statements, the second
+    # seeing what the first did), under the writers' lock `require_writing` took.
+    insert_event = write_behind.insert_returning(session, _EVENTS, values, "id")
+    made, heads = write_behind.fetch(session, [insert_event, (HEADS_SQL, ())])
+    keep_heads(session, heads)
+    return Event(id=made[0][0], **values)
 
 
 _EVENTS = cast(sa.Table, Event.__table__)

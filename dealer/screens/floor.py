@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
 from flask import flash, render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
@@ -16,19 +13,11 @@ from dealer.disputes.record import open_disputes_by_table
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import tables as service
-from dealer.floor.figures import (
-    FloorFlags,
-    floor_flags,
-    house_drop,
-    last_hand_numbers,
-    playing_hands,
-    seats_filled,
-)
+from dealer.floor.figures import dealing_now
 from dealer.floor.limits import Limits
-from dealer.floor.tables import all_tables, dealing_now
-from dealer.ledger.replay import table_collection, table_rules
+from dealer.floor.tables import all_tables
 from dealer.live import FLOOR
-from dealer.models import Hand, Table, utcnow
+from dealer.models import utcnow
 from dealer.people.authority import tables_held
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
@@ -36,63 +25,11 @@ from dealer.screens.forms import OpenSessionForm, OpenTableForm
 from dealer.screens.knob_fields import CHOICE_KNOBS, NUMBER_KNOBS
 from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
+from dealer.views.floor_lines import table_lines
 from dealer.views.shift_hands import shift_hands
 from dealer.web.refusals import refusal
-from dealer.words.rules import collection_words, game_words, knob_value_words, profile_words
+from dealer.words.rules import collection_words, knob_value_words
 from dealer.words.tables import california_warning
-
-__all__ = ["TableLine", "table_lines"]
-
-
-@dataclass(frozen=True, slots=True)
-class TableLine:
-    """One table on the floor."""
-
-    table: Table
-    game: str
-    knobs: rules.Rules
-    collection: rules.Collection
-    seats: int
-    hand: Hand | None
-    hands_dealt: int
-    drop: int
-    flags: FloorFlags
-
-    @property
-    def profile(self) -> str:
-        """The table's rule profile in words: ``Classic``, ``Card room``."""
-        return profile_words(self.table.profile)
-
-    @property
-    def banned_in_california(self) -> bool:
-        return self.collection.banned_in_california
-
-
-def table_lines(session: Session, tables: list[Table], since: datetime | None) -> list[TableLine]:
-    ids = [t.id for t in tables]
-    filled = seats_filled(session, ids)
-    playing = playing_hands(session, ids)
-    numbers = last_hand_numbers(session, ids)
-    drops = house_drop(session, ids, since) if since is not None else dict.fromkeys(ids, 0)
-    flags = floor_flags(session, tables)
-    lines = []
-    for table in tables:
-        knobs = table_rules(table)
-        lines.append(
-            TableLine(
-                table,
-                game_words(knobs),
-                knobs,
-                table_collection(table),
-                filled[table.id],
-                playing.get(table.id),
-                numbers.get(table.id, 0),
-                drops[table.id],
-                flags[table.id],
-            )
-        )
-    return lines
-
 
 #: The collections the California warning is about, as the engine judges them.
 WARNED_KINDS = frozenset(

@@ -12,12 +12,11 @@ from werkzeug.wrappers import Response
 from dealer import rules
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
-from dealer.floor.acting_seat import acting_seat_of, moves_on_after_drop
+from dealer.floor.acting_seat import acting_seat_after, acting_seat_of
 from dealer.hands import moves
-from dealer.hands.reading import Replayed, get_hand, load, load_hand
-from dealer.hands.record import record_event
+from dealer.hands.reading import Replayed, get_hand, load_hand
+from dealer.hands.record import record_event, split_rest
 from dealer.inputs import Fit, NewEvent, judge
-from dealer.rules.melds import multiset_minus
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
 from dealer.screens.declared import MISSING, arrived, sent
@@ -253,28 +252,6 @@ def event_body(form: ActionForm) -> dict[str, Any]:
     return body
 
 
-def _split_rest(session: Session, hand_id: int, body: dict[str, Any]) -> dict[str, Any]:
-    """Fill in a split's second meld, left blank, as the rest of the meld and the cards added."""
-    if body["type"] != "split" or body["into"][1]:
-        return body
-    replayed = load(session, get_hand(session, hand_id))
-    meld = replayed.engine.melds.get(body["meld"])
-    if meld is None:
-        return body  # the engine names the unknown meld
-    first = rules.parse_cards(body["into"][0])
-    rest = multiset_minus([*meld.cards, *rules.parse_cards(body["cards"])], first)
-    if rest is None:
-        raise rules.IllegalMeldError(
-            say(
-                "The first meld holds cards that are not in meld {meld} ({cards}) or among the "
-                "cards added.",
-                meld=meld.id,
-                cards=meld,
-            )
-        )
-    return {**body, "into": [body["into"][0], [str(c) for c in rest]]}
-
-
 @bp.post(HAND + "/events")
 @page()
 @at_table("record")
@@ -292,18 +269,11 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
             raise Invalid(say("Choose one of the actions on the screen."), "unknown_action")
 
         def work(session: Session) -> str:
-            hand = get_hand(session, hand_id)
+            replayed = load_hand(session, hand_id)
             # judged as the API judges an event (`inputs.NewEvent`: the engine's words first)
-            judged = judge(NewEvent, _split_rest(session, hand_id, body)).action()
-            _replayed, event, _entries = record_event(
-                session, hand, judged, recorder(), who().user, None
-            )
-            # The acting seat stays with the seat that acted (a seat lays several melds in its
-            # turn); after a drop or a foul, at a table set so, it moves on in play.
-            seat = event.seat
-            dropped = judged["type"] in ("drop", "foul")
-            if dropped and event.seat is not None and moves_on_after_drop(session, hand.table_id):
-                seat = _replayed.engine.next_in_play(event.seat)
+            judged = judge(NewEvent, split_rest(replayed, body)).action()
+            event = record_event(session, replayed, judged, recorder(), who().user, None)[1]
+            seat = acting_seat_after(session, replayed.row.table_id, replayed.engine, event)
             return url_for("screens.hand", hand_id=hand_id, done=event.id, seat=seat)
 
         return record_once(form.key.data, body, work, hand=hand_id)

@@ -14,7 +14,7 @@ from flask import url_for
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import tables as service
-from dealer.hands.reading import playing_hand
+from dealer.hands.reading import hands_in_play
 from dealer.people.authority import authorise
 from dealer.screens.auth.guard import who
 from dealer.screens.forms import DealForm
@@ -30,7 +30,7 @@ def next_deal(board: HandView) -> dict[str, Any]:
     if board.status == "playing":
         return none
     session = current_session()
-    if playing_hand(session, board.table) is not None:
+    if hands_in_play(session, [board.table]):
         return none
     try:
         authorise(session, who().user, board.table, "deal")

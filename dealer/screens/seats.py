@@ -16,10 +16,10 @@ from dealer.extensions import current_session
 from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
-from dealer.floor.figures import cheapest_hand
+from dealer.floor.figures import cheapest_hand, recent_hands
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
-from dealer.hands.reading import playing_hand
+from dealer.hands.reading import hands_in_play
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
@@ -89,7 +89,7 @@ def _table_page(
     table: Table, status: int = 200, error: str | None = None
 ) -> tuple[str | Response, int]:
     session = current_session()
-    hand = playing_hand(session, table.id)
+    hand = hands_in_play(session, [table.id]).get(table.id)
     seated = chairs(session, table, hand)
     collect = CollectForm().stamp(url_for("screens.table", table_id=table.id))
     model = table_collection(table)
@@ -109,7 +109,7 @@ def _table_page(
             chairs=seated,
             filled=sum(1 for c in seated if c.seating),
             hand=hand,
-            hands=service.recent_hands(session, table.id, 1),
+            hands=recent_hands(session, table.id, 1),
             shift=shift_hands(session, this_shift_start(), table.id, limit=10),
             due=time_due(session, table),
             least=cheapest_hand(table),
@@ -149,7 +149,7 @@ def _seat_page(
     leave_form: LeaveForm | None = None,
 ) -> tuple[str, int]:
     session = current_session()
-    hand = playing_hand(session, table.id)
+    hand = hands_in_play(session, [table.id]).get(table.id)
     chair = chairs(session, table, hand)[seat - 1]
     here = url_for("screens.seat", table_id=table.id, seat=seat)
     if seat_form is None:
@@ -320,7 +320,7 @@ def _deal_page(
     table: Table, form: DealForm | None = None, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
     session = current_session()
-    hand = playing_hand(session, table.id)
+    hand = hands_in_play(session, [table.id]).get(table.id)
     seated = [c for c in chairs(session, table, hand) if c.seating and not c.seating.paused]
     if form is None:
         kept = kept_fields(url_for("screens.start_hand", table_id=table.id))

@@ -22,7 +22,7 @@ from dealer.floor.limits import limits_of
 from dealer.floor.table_sessions import open_session_at
 from dealer.floor.tables import collection_warnings, open_seatings, stacks
 from dealer.floor.time_collection import time_due
-from dealer.hands.reading import playing_hand
+from dealer.hands.reading import hands_in_play
 from dealer.inputs import Collection, Knobs, KnobsGiven
 from dealer.ledger import balance, house_account, pot_account
 from dealer.ledger.replay import table_collection, table_rules
@@ -252,7 +252,7 @@ def table_view(table: Table) -> TableView:
 
 
 def table_now(session: Session, table: Table) -> TableNow:
-    hand = playing_hand(session, table.id)
+    hand = hands_in_play(session, [table.id]).get(table.id)
     due = time_due(session, table)
     return TableNow(
         **dict(table_view(table)),
@@ -263,7 +263,7 @@ def table_now(session: Session, table: Table) -> TableNow:
 
 
 def balances_view(session: Session, table: Table) -> BalancesView:
-    hand = playing_hand(session, table.id)
+    hand = hands_in_play(session, [table.id]).get(table.id)
     return BalancesView(
         seats={
             key: SeatBalanceView(player=seat.player, stack=seat.stack, short=seat.short)
@@ -294,12 +294,7 @@ def floor_view(session: Session, readable: Ids[int] | None) -> FloorView:
         s.table_id: s
         for s in session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
     }
-    playing: dict[int, int] = {
-        table_id: hand_id
-        for table_id, hand_id in session.execute(
-            select(Hand.table_id, Hand.id).where(Hand.status == "playing")
-        )
-    }
+    playing = hands_in_play(session)
     out = []
     for table in tables:
         mine = readable is None or table.id in readable
@@ -314,7 +309,7 @@ def floor_view(session: Session, readable: Ids[int] | None) -> FloorView:
                 else None,
                 mine=mine,
                 seats=seat_views(session, table) if mine else None,
-                hand=playing.get(table.id) if mine else None,
+                hand=playing[table.id].id if mine and table.id in playing else None,
             )
         )
     return FloorView(tables=out)

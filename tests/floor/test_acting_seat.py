@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from dealer.errors import Forbidden, Invalid
 from dealer.extensions import db
-from dealer.floor.acting_seat import change_acting_seat, moves_on_after_drop
+from dealer.floor.acting_seat import acting_seat_of, change_acting_seat
 from dealer.floor.tables import create_table
 from dealer.models import AuditRecord, Table, User
 from dealer.transactions import writing
@@ -27,7 +27,7 @@ def test_a_table_keeps_the_acting_seat_with_the_seat_that_acted_until_set(people
         table = db.session.get(Table, table_id)
         assert table is not None
         assert table.acting_seat == "stays"
-        assert not moves_on_after_drop(db.session(), table_id)
+        assert acting_seat_of(db.session(), table_id) == "stays"
 
 
 @pytest.mark.parametrize("name", ["Sam", "Ada"])
@@ -44,7 +44,7 @@ def test_a_supervisor_or_above_sets_it_and_the_audit_trail_says_so(
         change_acting_seat(session, table, None, who)  # not given: stays as it is
     with people.app_context():
         table = db.session.get(Table, table_id)
-        assert table is not None and moves_on_after_drop(db.session(), table_id)
+        assert table is not None and acting_seat_of(db.session(), table_id) == "moves_on"
         said = db.session.scalars(
             select(AuditRecord.words).where(AuditRecord.kind == "table_settings")
         ).all()

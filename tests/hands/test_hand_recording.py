@@ -21,7 +21,7 @@ from dealer import rules
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.extensions import db
 from dealer.hands.moves import movable, move_to_seat, moved_reason
-from dealer.hands.reading import Recorded, load, load_hand, playing_hand, read_hand
+from dealer.hands.reading import Recorded, hands_in_play, load, load_hand, read_hand
 from dealer.hands.record import record_event, start_hand
 from dealer.ledger.post import Recorder
 from dealer.models import AuditRecord, Event, Hand, Table, TableSession, User
@@ -88,13 +88,13 @@ def test_dealing_numbers_the_tables_hands_and_opens_a_session(people: Flask) -> 
         down = session.get_one(TableSession, hand.session_id)
         assert (down.table_id, down.closed_at) == (table, None)
         assert [e.type for e in load(session, hand).events] == ["deal", "drop"]
-        assert playing_hand(session, table) is not None
+        assert hands_in_play(session, [table])[table].id == first
     with pytest.raises(Conflict) as again:
         deal(people, table)
     assert again.value.code == "hand_in_play"
     event(people, first, {"type": "void_hand", "reason": "Misdeal."}, by="Sam")
     with people.app_context():
-        assert playing_hand(db.session(), table) is None
+        assert table not in hands_in_play(db.session(), [table])
     second = deal(people, table)
     with people.app_context():
         session = db.session()
