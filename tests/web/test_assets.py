@@ -13,7 +13,7 @@ from flask import Flask
 
 from dealer.web import assets
 from tests.screens.conftest import Web
-from tests.screens.test_headers import assert_protected
+from tests.web.test_headers import assert_protected
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
