@@ -11,7 +11,8 @@ from flask import render_template, request, url_for
 from markupsafe import Markup, escape
 
 from dealer.clock import floor_clock
-from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
+from dealer.disputes.asking import query_from
+from dealer.disputes.search import SEARCH_ROLE, find_payments
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
