@@ -25,14 +25,12 @@ from dealer.people.authority import authorise_hand
 from dealer.views.disputes import PaymentsFound, SeatsFoundView, payments_found, seats_found
 from dealer.views.replay import ReplayView, replay_view
 from dealer.views.statement import Statement, seat_statement
-from dealer.web.contract import asked, declare
+from dealer.web.contract import SEAT, asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
 
-SEAT = "<int(min=1, max=8):seat>"
 
-
-@bp.get(HAND + f"/seats/{SEAT}/statement")
+@bp.get(HAND + f"/seats/<{SEAT}:seat>/statement")
 @signed_in()
 @declare({200: (Statement, "The seat's statement for the hand.")}, [404, 409])
 def read_seat_statement(hand_id: int, seat: int) -> Response:

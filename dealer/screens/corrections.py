@@ -26,12 +26,13 @@ from dealer.screens.forms import VoidForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once
 from dealer.views.void import void_asked
+from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, recorder
 from dealer.words.catalogue import say
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
-EVENT = HAND + "/events/<int(max=2147483647):event_id>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
+EVENT = HAND + f"/events/<{SCREEN_ID}:event_id>"
 
 
 def _void_page(

@@ -22,13 +22,13 @@ from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.statement import seat_statement
-from dealer.web.contract import read_query
+from dealer.web.contract import SCREEN_ID, SEAT, read_query
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 from dealer.words.rules import HAND_RULES, Rule, code_words, rule
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
-STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
+STATEMENT = HAND + f"/seats/<{SEAT}:seat>/statement"
 
 
 def rule_address(found: Rule) -> str:

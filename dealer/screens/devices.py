@@ -18,6 +18,7 @@ from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
+from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import DEVICE_COOKIE, tablet
 from dealer.words.catalogue import say, say_later
@@ -26,7 +27,7 @@ from dealer.words.people import form_expired
 #: How long a tablet keeps its registration cookie: until it is retired, in practice.
 FIVE_YEARS = 5 * 365 * 24 * 3600
 DEVICES = "/floor/devices"
-DEVICE = DEVICES + "/<int(max=2147483647):device_id>"
+DEVICE = DEVICES + f"/<{SCREEN_ID}:device_id>"
 
 
 class DeviceForm(SaidForm):

@@ -30,12 +30,13 @@ from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
 from dealer.views.hand import HandSeatView, HandView, hand_view
 from dealer.views.settlement import settled
+from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 from dealer.words.tables import acting_seat_words, buy_in_label, buy_in_pending
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +314,7 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
         return hand_page(hand_id, form, status, message)
 
 
-@bp.post(HAND + "/events/<int(max=2147483647):event_id>/move")
+@bp.post(HAND + f"/events/<{SCREEN_ID}:event_id>/move")
 @page()
 @at_table("record")
 def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, int]:

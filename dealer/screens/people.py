@@ -26,12 +26,13 @@ from dealer.screens.auth.guard import page, who
 from dealer.screens.declared import Declared, bounds_of
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
+from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.words import people as said
 from dealer.words.catalogue import say_later
 
 PEOPLE = "/floor/people"
-PERSON = PEOPLE + "/<int(max=2147483647):user_id>"
+PERSON = PEOPLE + f"/<{SCREEN_ID}:user_id>"
 
 
 class NewPersonForm(PinTwice, Declared):

@@ -19,9 +19,10 @@ from dealer.screens import bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.dispute_forms import PlayerForm
 from dealer.screens.sent import record_once
+from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 
-PLAYER = "/players/<int(max=2147483647):player_id>"
+PLAYER = f"/players/<{SCREEN_ID}:player_id>"
 
 
 def _list_page(

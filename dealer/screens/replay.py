@@ -11,9 +11,9 @@ from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.replay import replay_view
-from dealer.web.contract import read_query
+from dealer.web.contract import SCREEN_ID, read_query
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 @bp.get(HAND + "/replay")

@@ -20,6 +20,7 @@ from dealer.screens.dispute_forms import DisputeForm, RulingForm
 from dealer.screens.hands import HAND, hand_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_or_redraw
+from dealer.web.contract import SCREEN_ID
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 
@@ -51,7 +52,7 @@ def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
     return record_or_redraw(form.key.data, fields, work, _hand_again(hand_id))
 
 
-@bp.post(HAND + "/disputes/<int(max=2147483647):dispute_id>/ruling")
+@bp.post(HAND + f"/disputes/<{SCREEN_ID}:dispute_id>/ruling")
 @page()
 @at_table("record")
 def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Response, int]:

@@ -16,9 +16,9 @@ from dealer.screens import bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.shift_hands import ShiftHands, open_disputes_list, shift_hands
-from dealer.web.contract import read_query
+from dealer.web.contract import SCREEN_ID, read_query
 
-TABLE = "/tables/<int(max=2147483647):table_id>"
+TABLE = f"/tables/<{SCREEN_ID}:table_id>"
 
 
 def _asked() -> ShiftHandsPage:

@@ -21,10 +21,11 @@ from dealer.screens.forms import CloseSessionForm, OpenSessionForm
 from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.seats import TABLE, _table_page, record_at_table
 from dealer.screens.sent import record_once
+from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import confirming
 
-SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
+SESSION = TABLE + f"/sessions/<{SCREEN_ID}:session_id>"
 
 
 @bp.post(TABLE + "/sessions")

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from dealer.disputes.found import Found, FoundPayment, FoundSeat, SeatsFound
 from dealer.disputes.record import OnRecord
-from dealer.views.base import Time, View, row_columns
+from dealer.views.base import SEAT_KEY, Time, View, row_columns
 from dealer.views.statement import RuleNamed, rule_named
 from dealer.words.catalogue import say, say_n
 
@@ -102,7 +102,7 @@ class FoundPaymentView(View):
     dispute: str = Field(description="The payment's dispute view (a screen).")
     statements: dict[str, str] = Field(
         description="Each seat's statement for the hand (API), by seat.",
-        json_schema_extra={"propertyNames": {"pattern": "^[1-8]$"}},
+        json_schema_extra=SEAT_KEY,
     )
 
 
