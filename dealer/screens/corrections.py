@@ -20,13 +20,12 @@ from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import VoidForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once
 from dealer.views.void import void_asked
-from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, recorder
 from dealer.words.catalogue import say

@@ -14,11 +14,10 @@ from wtforms import StringField
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import devices as service
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
-from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import DEVICE_COOKIE, tablet
 from dealer.words.catalogue import say, say_later

@@ -18,7 +18,7 @@ from dealer.hands.reading import Replayed, get_hand, load, load_hand
 from dealer.hands.record import record_event
 from dealer.inputs import Fit, NewEvent, judge
 from dealer.rules.melds import multiset_minus
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
 from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm, stay_at
@@ -30,7 +30,6 @@ from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
 from dealer.views.hand import HandSeatView, HandView, hand_view
 from dealer.views.settlement import settled
-from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say

@@ -20,13 +20,12 @@ from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.models import ROLES
 from dealer.people import pin_changes, users
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.forms import PinTwice, same_pin
 from dealer.screens.auth.guard import page, who
 from dealer.screens.declared import Declared, bounds_of
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
-from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.words import people as said
 from dealer.words.catalogue import say_later

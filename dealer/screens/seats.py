@@ -25,7 +25,7 @@ from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Table, TableSession, User
 from dealer.people.users import list_users
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, local_path, page, who
 from dealer.screens.close_step import close_step_context
 from dealer.screens.forms import (
@@ -45,7 +45,6 @@ from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.sent import record_approved, record_or_redraw
 from dealer.views.chairs import SEATS, chairs
 from dealer.views.shift_hands import shift_hands
-from dealer.web.contract import SCREEN_ID
 from dealer.web.contract import SEAT as SEAT_NUMBER
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder

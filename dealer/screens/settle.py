@@ -12,13 +12,12 @@ from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.forms import SettleForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once
 from dealer.views.settlement import Settlement, going_out_preview
-from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say

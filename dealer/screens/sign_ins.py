@@ -11,10 +11,9 @@ from werkzeug.wrappers import Response
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import users
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.said_form import SaidForm
-from dealer.web.contract import SCREEN_ID
 from dealer.web.refusals import refusal
 from dealer.words import people as said
 from dealer.words.catalogue import say

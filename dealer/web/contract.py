@@ -37,26 +37,13 @@ from dealer.inputs import WriteHeaders, refusal, refuse_unknown
 from dealer.web.described import finish
 from dealer.words.catalogue import say
 
-__all__ = [
-    "ERRORS",
-    "ID",
-    "SCREEN_ID",
-    "SEAT",
-    "Refused",
-    "asked",
-    "contract",
-    "declare",
-    "document",
-    "given",
-]
+__all__ = ["ERRORS", "ID", "SEAT", "Refused", "asked", "contract", "declare", "document", "given"]
 
 View = TypeVar("View", bound=Callable[..., Any])
 Model = TypeVar("Model")
 
-#: Path parameters: an id names a row (1 to a signed 32-bit integer), a seat is 1 to 8. A
-#: screen's id takes 0 too: its page then says in words that no such row is there.
+#: Path parameters: an id names a row (1 to a signed 32-bit integer), a seat is 1 to 8.
 ID = f"int(min=1, max={MAX_ID})"
-SCREEN_ID = f"int(max={MAX_ID})"
 SEAT = f"int(min={SEATS[0]}, max={SEATS[1]})"
 #: The deepest a body may nest: far beyond any real body, far below Python's recursion limit.
 DEEPEST = 20
