@@ -145,8 +145,9 @@ def _filtered(session: Session, wanted: Wanted, asked: Question) -> Wanted | Non
 
 def find_seats(session: Session, asked: Question, limit: int = LIMIT) -> SeatsFound:
     """The seats of the window's hands that fit ``asked``, the newest hand first."""
-    tables = _tables(session, asked.table)
-    names = dict(session.execute(select(Table.id, Table.name)).all())
+    every_table = session.execute(select(Table.id, Table.name).order_by(Table.id)).all()
+    names: dict[int, str] = dict(every_table)
+    tables = _tables(every_table, asked.table)
     narrowed = asked.player is not None or asked.seat is not None
     seats_of = seatings(session, asked, tables) if narrowed else None
     said = [names[t] for t in tables or []]
@@ -191,11 +192,11 @@ def _hand_by_hand(
     return found, None
 
 
-def _tables(session: Session, called: str | None) -> list[int] | None:
-    """The table ``called`` ("Table 4", "table 4" or "4"), as a list of one id; None: any."""
+def _tables(rows: Sequence[Any], called: str | None) -> list[int] | None:
+    """The table ``called`` ("Table 4", "table 4" or "4") of ``rows`` (each table's id and
+    name), as a list of one id; None: any."""
     if called is None:
         return None
-    rows = session.execute(select(Table.id, Table.name).order_by(Table.id)).all()
     want = folded(called)
     for candidates in (
         [t for t, name in rows if folded(name) == want],
