@@ -1,15 +1,15 @@
 """Benchmark: the dispute desk on the bench's busy shift (40 tables x 8 hours x 30 hands:
 9,600 hands, about 230,000 ledger entries, in SQLite).
 
-- ``search``: find a payment (`dealer.disputes.search`), as the API and the floor's screen ask
-  it, with filters varied: the whole shift alone and with a seat, a player, an amount, a rule
-  (common and rare), combinations; a table session with and without a seat; one hand. Each
-  search is timed on its own; the p50, p95 and worst are printed. Issue 13's target: p95 under
-  200 ms.
+- ``search``: find a payment (`dealer.disputes.search.find_payments`), as the API and the
+  floor's screen ask it, with filters varied: the whole shift alone and with a seat, a
+  player, an amount, a rule (common and rare), combinations; a table session with and without
+  a seat; one hand. Each search is timed on its own; the p50, p95 and worst are printed. Issue
+  13's target: p95 under 200 ms.
 - ``statement``: a seat's statement for a hand (`dealer.views.statement`: the hand replayed,
   its entries read, the ledger's own sum), for hands and seats taken at random.
 - ``words``: the search in a player's words (`dealer.disputes.asking` read, then
-  `dealer.disputes.seat_search`), this shift: the 22 questions of ``QUESTIONS`` as players
+  `dealer.disputes.search.find_seats`), this shift: the 22 questions of ``QUESTIONS`` as players
   put them ("Ana T7 table 7 16 chips", "I'm Ana T7 at table 7, I got 16 chips around 9:40
   pm", "seat 3, table 07, ..."), each about a seat that took chips from several payers in one
   event, its amount that event's total; each asked of a seat drawn at random, timed, and
@@ -41,9 +41,8 @@ from sqlalchemy import func, select
 
 from bench.reports import START, bench_app, build_database
 from dealer.clock import Clock, zone
-from dealer.disputes.asking import NUMBER_WORDS, read_asked
-from dealer.disputes.search import find_payments, query_from
-from dealer.disputes.seat_search import find_seats
+from dealer.disputes.asking import NUMBER_WORDS, query_from, read_asked
+from dealer.disputes.search import find_payments, find_seats
 from dealer.extensions import db
 from dealer.models import Hand, LedgerEntry, Seating
 from dealer.views.replay import replay_view
@@ -198,6 +197,48 @@ def time_words(
     return every, by_kind, found
 
 
+def time_searches(session: Any, rng: random.Random, count: int) -> list[float]:
+    """Payments found with the filters of `searches`, each kind in turn, each timed; the
+    figures by kind printed."""
+    utc = zone("UTC")
+    by_kind: dict[str, list[float]] = {}
+    found_rows: dict[str, int] = {}
+    every: list[float] = []
+    kinds = searches(rng)
+    for _ in range(2):  # warm the page cache: the floor's database is a warm one
+        for _kind, asked in kinds:
+            find_payments(session, query_from(asked, utc))
+    for i in range(count):
+        if i % len(kinds) == 0:
+            kinds = searches(rng)
+        kind, asked = kinds[i % len(kinds)]
+        ms, found = timed(lambda asked=asked: find_payments(session, query_from(asked, utc)))
+        by_kind.setdefault(kind, []).append(ms)
+        found_rows[kind] = max(found_rows.get(kind, 0), len(found.payments))
+        every.append(ms)
+        session.rollback()
+    print(f"{'search':24} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'found':>6}")
+    for kind, values in by_kind.items():
+        print(
+            f"{kind:24} {len(values):4d} {percentile(values, 0.5):8.1f} "
+            f"{percentile(values, 0.95):8.1f} {max(values):8.1f} {found_rows[kind]:6d}"
+        )
+    return every
+
+
+def time_statements(session: Any, rng: random.Random, count: int) -> list[float]:
+    """Seats' statements for hands and seats at random, each one balanced."""
+    out = []
+    hands = TABLES * HOURS * PER_HOUR
+    for _ in range(count):
+        hand, seat = rng.randrange(1, hands + 1), rng.randrange(1, 7)
+        ms, found = timed(lambda h=hand, s=seat: seat_statement(session, h, s))
+        assert found.balanced, (hand, seat)
+        out.append(ms)
+        session.rollback()
+    return out
+
+
 def time_replays(session: Any, rng: random.Random, count: int) -> list[float]:
     """Replays of hands at random, each at an event at random."""
     out = []
@@ -243,42 +284,13 @@ def main() -> None:
         )
     app = bench_app(path)
     rng = random.Random(13)
-    utc = zone("UTC")
     with app.app_context():
         logging.disable(logging.INFO)
         upgrade()  # the search's indexes (0012) on a shift built before them
         logging.disable(logging.NOTSET)
         session = db.session()
-        by_kind: dict[str, list[float]] = {}
-        found_rows: dict[str, int] = {}
-        every: list[float] = []
-        kinds = searches(rng)
-        for _ in range(2):  # warm the page cache: the floor's database is a warm one
-            for _kind, asked in kinds:
-                find_payments(session, query_from(asked, utc))
-        for i in range(args.searches):
-            if i % len(kinds) == 0:
-                kinds = searches(rng)
-            kind, asked = kinds[i % len(kinds)]
-            ms, found = timed(lambda asked=asked: find_payments(session, query_from(asked, utc)))
-            by_kind.setdefault(kind, []).append(ms)
-            found_rows[kind] = max(found_rows.get(kind, 0), len(found.payments))
-            every.append(ms)
-            session.rollback()
-        print(f"{'search':24} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'found':>6}")
-        for kind, values in by_kind.items():
-            print(
-                f"{kind:24} {len(values):4d} {percentile(values, 0.5):8.1f} "
-                f"{percentile(values, 0.95):8.1f} {max(values):8.1f} {found_rows[kind]:6d}"
-            )
-        statements: list[float] = []
-        hands = TABLES * HOURS * PER_HOUR
-        for _ in range(args.statements):
-            hand, seat = rng.randrange(1, hands + 1), rng.randrange(1, 7)
-            ms, found = timed(lambda h=hand, s=seat: seat_statement(session, h, s))
-            assert found.balanced, (hand, seat)
-            statements.append(ms)
-            session.rollback()
+        every = time_searches(session, rng, args.searches)
+        statements = time_statements(session, rng, args.statements)
         words, words_by_kind, words_found = time_words(session, rng, args.words)
         print(f"{'search in words':60} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
         for kind, values in words_by_kind.items():

@@ -4,7 +4,7 @@
 - ``GET /api/v1/hands/{id}/replay?at=SEQ``: the table as it stood after an event (as reading
   a hand);
 - ``GET /api/v1/search?q=player Rosa, table 4, around 21:40, 8 chips`` (or in parts): the seats
-  of this shift's hands that fit (`dealer.disputes.seat_search`; a supervisor or above);
+  of this shift's hands that fit (`dealer.disputes.search`; a supervisor or above);
 - ``GET /api/v1/payments?hand=&session=&from=&to=&seat=&player=&amount=&rule=&limit=``
   (`dealer.disputes.search.SEARCH_ROLE`).
 """
@@ -17,24 +17,20 @@ from dealer import clock
 from dealer.api import bp
 from dealer.api.hands import HAND
 from dealer.clock import floor_clock, this_shift_start
-from dealer.disputes.asking import read_asked
-from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
-from dealer.disputes.seat_search import find_seats
+from dealer.disputes.asking import query_from, read_asked
+from dealer.disputes.search import SEARCH_ROLE, find_payments, find_seats
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, ReplayAt, SeatSearch, refuse_unknown
 from dealer.people.authority import authorise_hand
-from dealer.views.disputes import PaymentsFound, payments_found
+from dealer.views.disputes import PaymentsFound, SeatsFoundView, payments_found, seats_found
 from dealer.views.replay import ReplayView, replay_view
-from dealer.views.seat_search import SeatsFoundView, seats_found
 from dealer.views.statement import Statement, seat_statement
-from dealer.web.contract import asked, declare
+from dealer.web.contract import SEAT, asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
 
-SEAT = "<int(min=1, max=8):seat>"
 
-
-@bp.get(HAND + f"/seats/{SEAT}/statement")
+@bp.get(HAND + f"/seats/<{SEAT}:seat>/statement")
 @signed_in()
 @declare({200: (Statement, "The seat's statement for the hand.")}, [404, 409])
 def read_seat_statement(hand_id: int, seat: int) -> Response:

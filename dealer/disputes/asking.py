@@ -1,7 +1,9 @@
-"""A search put the way a player puts it: "Rosa table 1 16 chips", "player Rosa, table 4,
-around 21:40, 8 chips".
+"""What the dispute desk asks its one search (`dealer.disputes.search`): a `Question`, read
+from a search's filters (`query_from`: a hand, a table session or a window, a seat, a player, an
+amount, a rule) or put the way a player puts it (`read_asked`: "Rosa table 1 16 chips", "player
+Rosa, table 4, around 21:40, 8 chips").
 
-Read here into what to look for (`SeatQuery`), each part in its own words: a player's name
+A question in words is read each part in its own words: a player's name
 (part of it, any case, accents ignored; no keyword needed: one run of words that are not
 filler is the name) or a seat, a table (its name, "4" for "Table 4"), an approximate time on
 the floor's clock ("21:40" is around then: a quarter of an hour either way), and an amount. A
@@ -16,6 +18,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
 
 from dealer.bounds import MAX_CHIPS, PLAYER_NAME, SEATS
 from dealer.clock import Clock
@@ -25,10 +29,11 @@ from dealer.words.catalogue import say
 __all__ = [
     "AROUND",
     "NUMBER_WORDS",
-    "SeatQuery",
+    "Question",
     "folded",
     "how_to_ask",
     "named",
+    "query_from",
     "read_asked",
     "read_words",
 ]
@@ -39,20 +44,71 @@ AROUND = timedelta(minutes=15)
 PARTS = ("player", "seat", "table", "around", "amount")
 #: The longest search in words.
 LONGEST = 200
+#: The longest window a search's filters look in at once: a shift ledger's.
+LONGEST_WINDOW = timedelta(days=31)
+#: The payments a search answers at most, unless its filters say fewer (or more).
+DEFAULT_LIMIT = 100
 
 
 @dataclass(frozen=True, slots=True)
-class SeatQuery:
-    """What a player asked about; ``None`` is "any"."""
+class Question:
+    """What to look for; ``None`` is "any"."""
 
-    start: datetime
-    end: datetime
-    player: str | None = None
+    hand: int | None = None
+    session: int | None = None
+    start: datetime | None = None
+    end: datetime | None = None
     seat: int | None = None
+    #: Part of a name (any case, accents ignored, whole words first: `named`).
+    player: str | None = None
+    #: A player record: every seating that belongs to it, whatever name it was seated under.
+    player_id: int | None = None
+    #: A table's name, or its number ("4" for "Table 4").
     table: str | None = None
     #: The window "around" a time names, in UTC.
     near: tuple[datetime, datetime] | None = None
     amount: int | None = None
+    rule: str | None = None
+    #: At most this many payments (`dealer.disputes.search.find_payments`).
+    limit: int = DEFAULT_LIMIT
+
+
+def query_from(asked: Mapping[str, Any], zone: ZoneInfo) -> Question:
+    """The search as `dealer.inputs.PaymentSearch` read it; a time without a zone is the
+    floor's (``zone``). Refuses a search with no hand, session or whole window to look in."""
+    start, end = (_utc(asked.get(name), zone) for name in ("from", "to"))
+    scoped = asked.get("hand") is not None or asked.get("session") is not None
+    if not scoped and (start is None or end is None):
+        raise Invalid(
+            say("Say where to look: a hand, a table session, or a window of time (from and to)."),
+            "no_scope",
+        )
+    if start is not None and end is not None:
+        if start >= end:
+            raise Invalid(
+                say("The window must end after it starts (from before to)."), "empty_window"
+            )
+        if end - start > LONGEST_WINDOW:
+            raise Invalid(
+                say("Search at most {days} days at a time.", days=LONGEST_WINDOW.days),
+                "window_too_long",
+            )
+    filters = ("hand", "session", "seat", "player", "player_id", "amount", "rule")
+    return Question(
+        start=start,
+        end=end,
+        limit=asked.get("limit") or DEFAULT_LIMIT,
+        **{name: asked.get(name) for name in filters},
+    )
+
+
+def _utc(text: str | None, zone: ZoneInfo) -> datetime | None:
+    if not text:
+        return None
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=zone)
+    return moment.astimezone(ZoneInfo("UTC"))
 
 
 def folded(text: str) -> str:
@@ -232,7 +288,7 @@ def read_words(text: str) -> dict[str, str]:
 
 def read_asked(
     asked: Mapping[str, object], clock: Clock, now: datetime, shift_start: datetime
-) -> SeatQuery:
+) -> Question:
     """What to look for, from the parts given (each as typed); this shift when no window is
     given. Refuses, in words, a part it cannot read."""
     given = {k: str(v).strip() for k, v in asked.items() if v and str(v).strip()}
@@ -248,7 +304,7 @@ def read_asked(
             say("A player is part of a name: 1 to {n} characters.", n=PLAYER_NAME),
             "invalid_query",
         )
-    return SeatQuery(
+    return Question(
         start=shift_start,
         end=now,
         player=player,

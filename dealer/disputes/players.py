@@ -40,6 +40,7 @@ from dealer.words.people import player_added
 __all__ = [
     "NEW_PLAYER",
     "DayLine",
+    "Figures",
     "HandLine",
     "PlayerCard",
     "PlayerStatement",
@@ -204,42 +205,47 @@ class HandLine:
     net_cents: int = 0
 
 
-@dataclass(slots=True)
-class DayLine:
-    """One day on the floor's clock: chips bought in, cashed out, and won or lost at play."""
+@dataclass(slots=True, kw_only=True)
+class Figures:
+    """Chips bought in, cashed out, and won or lost at play: each a sum of ledger entries, and
+    each ``_cents`` the same in money, every chip at its own table's chip value (tables may
+    value a chip differently)."""
 
-    day: date
     buy_ins: int = 0
     cash_outs: int = 0
     net: int = 0
-    #: The same in money, each chip at its table's chip value.
     buy_ins_cents: int = 0
     cash_outs_cents: int = 0
     net_cents: int = 0
 
+    def add(self, name: str, chips: int, cents: int) -> None:
+        """Grow figure ``name`` by ``chips``, and its money by ``cents``."""
+        setattr(self, name, getattr(self, name) + chips)
+        setattr(self, f"{name}_cents", getattr(self, f"{name}_cents") + cents)
+
 
 @dataclass(slots=True)
-class PlayerStatement:
-    """A player's chips over a window: every figure a sum of ledger entries.
+class DayLine(Figures):
+    """One day on the floor's clock, and its figures."""
+
+    day: date
+
+
+@dataclass(slots=True)
+class PlayerStatement(Figures):
+    """A player's chips over a window.
 
     ``net`` is what the play won or lost (the hands, and the time collection taken from the
     seat); it equals the sum of ``hands`` plus ``collections``. What the player took home
-    over the window is ``cash_outs`` - ``buy_ins``. Each ``_cents`` is its figure in money,
-    every chip at its own table's chip value (tables may value a chip differently).
+    over the window is ``cash_outs`` - ``buy_ins``.
     """
 
     player: Player
     start: datetime | None
     end: datetime | None
     seatings: int = 0
-    buy_ins: int = 0
-    cash_outs: int = 0
     collections: int = 0
-    net: int = 0
-    buy_ins_cents: int = 0
-    cash_outs_cents: int = 0
     collections_cents: int = 0
-    net_cents: int = 0
     hands: list[HandLine] = field(default_factory=list)
     days: list[DayLine] = field(default_factory=list)
 
@@ -321,25 +327,19 @@ def _tally(
         if CAGE in (entry.from_account, entry.to_account):
             for figures in (statement, line):
                 if chips > 0:
-                    _add(figures, "buy_ins", chips, cents)
+                    figures.add("buy_ins", chips, cents)
                 else:
-                    _add(figures, "cash_outs", -chips, -cents)
+                    figures.add("cash_outs", -chips, -cents)
             continue
-        _add(statement, "net", chips, cents)
-        _add(line, "net", chips, cents)
+        statement.add("net", chips, cents)
+        line.add("net", chips, cents)
         if entry.hand_id is None:
-            _add(statement, "collections", chips, cents)
+            statement.add("collections", chips, cents)
         else:
             by_hand[entry.hand_id] += chips
             seat_of[entry.hand_id] = seatings[mine].seat
     statement.days = [days[d] for d in sorted(days)]
     return by_hand, seat_of
-
-
-def _add(figures: PlayerStatement | DayLine, name: str, chips: int, cents: int) -> None:
-    """Grow figure ``name`` of ``figures`` by ``chips``, and its money by ``cents``."""
-    setattr(figures, name, getattr(figures, name) + chips)
-    setattr(figures, f"{name}_cents", getattr(figures, f"{name}_cents") + cents)
 
 
 def players_dealt_in(session: Session, hand: Hand) -> list[tuple[int, str, int]]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from dealer.bounds import APPROVAL_ABOVE, MAX_BUY_IN, MIN_BUY_IN
+from dealer.bounds import APPROVAL_ABOVE, MAX_BUY_IN, MIN_BUY_IN, SEATS
 from dealer.extensions import Base
 from dealer.models.base import Timestamp, unique_where, utcnow
 
@@ -89,7 +89,7 @@ class Seating(Base):
 
     __tablename__ = "seatings"
     __table_args__ = (
-        sa.CheckConstraint("seat BETWEEN 1 AND 8", name="seat"),
+        sa.CheckConstraint(f"seat BETWEEN {SEATS[0]} AND {SEATS[1]}", name="seat"),
         # At most one player in a seat at a time: a second sitting down is a conflict.
         unique_where("uq_seatings_open_seat", "table_id", "seat", where="left_at IS NULL"),
     )

@@ -42,7 +42,7 @@ from dealer.views import documents as gather
 from dealer.views.documents.model import HandSlip, PageSize, PrintOptions, SessionReport
 from dealer.views.documents.shift_model import ShiftReport
 from dealer.views.statement import seat_statement
-from dealer.web.contract import ID, declare
+from dealer.web.contract import ID, SEAT, declare
 from dealer.web.described import BYTES
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.web.refusals import dealer_error
@@ -257,7 +257,7 @@ def player_statement(player_id: int) -> Response:
     return _pdf(data, f"player-{player_id}-{_stamp(start)}-{_stamp(end)}.pdf")
 
 
-@bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf")
+@bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<{SEAT}:seat>/statement.pdf")
 @signed_in(form_post=True)
 @declare(PDF, [404, 409, 422], query=SlipPaper, documented_only=True, name="print_seat_statement")
 def statement_slip(hand_id: int, seat: int) -> Response:
@@ -284,7 +284,7 @@ PRINTS: dict[str, Callable[..., Response]] = {
     f"/print/hands/<{ID}:hand_id>.pdf": hand_slip,
     f"/print/sessions/<{ID}:session_id>.pdf": session_report,
     "/print/shift.pdf": shift_report,
-    f"/print/hands/<{ID}:hand_id>/seats/<int(min=1, max=8):seat>/statement.pdf": statement_slip,
+    f"/print/hands/<{ID}:hand_id>/seats/<{SEAT}:seat>/statement.pdf": statement_slip,
 }
 for _rule, _view in PRINTS.items():
     bp.add_url_rule(_rule, f"print_{_view.__name__}", _view, methods=["POST"])

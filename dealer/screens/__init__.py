@@ -8,7 +8,12 @@ screens show what the engine says is allowed (`Hand.allowed`, `voidable`,
 
 from flask import Blueprint
 
+from dealer.bounds import MAX_ID
+
 bp = Blueprint("screens", __name__)
+#: A screen's id in its address: up to a signed 32-bit integer, and 0 too, whose page says in
+#: words that no such row is there (the API's `dealer.web.contract.ID` starts at 1).
+SCREEN_ID = f"int(max={MAX_ID})"
 
 from dealer.screens import (  # noqa: E402,F401
     asking,
@@ -34,4 +39,4 @@ from dealer.screens import (  # noqa: E402,F401
     table_settings,
 )
 
-__all__ = ["bp"]
+__all__ = ["SCREEN_ID", "bp"]

@@ -8,14 +8,13 @@ from flask import render_template, request
 from dealer import clock
 from dealer.clock import floor_clock, this_shift_start
 from dealer.disputes.asking import read_asked
-from dealer.disputes.search import SEARCH_ROLE
-from dealer.disputes.seat_search import find_seats
+from dealer.disputes.search import SEARCH_ROLE, find_seats
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import SeatSearch, refuse_unknown
 from dealer.screens import bp
 from dealer.screens.auth.guard import page
-from dealer.views.seat_search import seats_found
+from dealer.views.disputes import seats_found
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
 

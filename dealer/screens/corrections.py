@@ -20,7 +20,7 @@ from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import VoidForm
 from dealer.screens.screen import at_table
@@ -30,8 +30,8 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import approving, recorder
 from dealer.words.catalogue import say
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
-EVENT = HAND + "/events/<int(max=2147483647):event_id>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
+EVENT = HAND + f"/events/<{SCREEN_ID}:event_id>"
 
 
 def _void_page(

@@ -11,23 +11,24 @@ from flask import render_template, request, url_for
 from markupsafe import Markup, escape
 
 from dealer.clock import floor_clock
-from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
+from dealer.disputes.asking import query_from
+from dealer.disputes.search import SEARCH_ROLE, find_payments
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.devices import read_device
 from dealer.rulebook import RuleSection, block, rule_section, rule_sections, said_piece
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.statement import seat_statement
-from dealer.web.contract import read_query
+from dealer.web.contract import SEAT, read_query
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 from dealer.words.rules import HAND_RULES, Rule, code_words, rule
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
-STATEMENT = HAND + "/seats/<int(min=1, max=8):seat>/statement"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
+STATEMENT = HAND + f"/seats/<{SEAT}:seat>/statement"
 
 
 def rule_address(found: Rule) -> str:

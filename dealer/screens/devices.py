@@ -14,7 +14,7 @@ from wtforms import StringField
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import devices as service
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
@@ -26,7 +26,7 @@ from dealer.words.people import form_expired
 #: How long a tablet keeps its registration cookie: until it is retired, in practice.
 FIVE_YEARS = 5 * 365 * 24 * 3600
 DEVICES = "/floor/devices"
-DEVICE = DEVICES + "/<int(max=2147483647):device_id>"
+DEVICE = DEVICES + f"/<{SCREEN_ID}:device_id>"
 
 
 class DeviceForm(SaidForm):

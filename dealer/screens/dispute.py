@@ -7,14 +7,14 @@ from flask import render_template, request, url_for
 
 from dealer.bounds import CLAIM
 from dealer.extensions import current_session
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
 from dealer.screens.dispute_forms import DisputeForm
 from dealer.screens.screen import at_table
 from dealer.views.payment import payment_dispute
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
-PAYMENT = HAND + "/events/<int(max=2147483647):event_id>/payments/<int(min=1, max=1000):number>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
+PAYMENT = HAND + f"/events/<{SCREEN_ID}:event_id>/payments/<int(min=1, max=1000):number>"
 
 
 @bp.get(PAYMENT)

@@ -17,7 +17,7 @@ from dealer.hands import moves
 from dealer.hands.reading import Replayed, get_hand, load_hand
 from dealer.hands.record import record_event, split_rest
 from dealer.inputs import Fit, NewEvent, judge
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
 from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm, stay_at
@@ -34,7 +34,7 @@ from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 from dealer.words.tables import acting_seat_words, buy_in_label, buy_in_pending
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +283,7 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
         return hand_page(hand_id, form, status, message)
 
 
-@bp.post(HAND + "/events/<int(max=2147483647):event_id>/move")
+@bp.post(HAND + f"/events/<{SCREEN_ID}:event_id>/move")
 @page()
 @at_table("record")
 def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, int]:

@@ -20,7 +20,7 @@ from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.models import ROLES
 from dealer.people import pin_changes, users
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.forms import PinTwice, same_pin
 from dealer.screens.auth.guard import page, who
 from dealer.screens.declared import Declared, bounds_of
@@ -31,7 +31,7 @@ from dealer.words import people as said
 from dealer.words.catalogue import say_later
 
 PEOPLE = "/floor/people"
-PERSON = PEOPLE + "/<int(max=2147483647):user_id>"
+PERSON = PEOPLE + f"/<{SCREEN_ID}:user_id>"
 
 
 class NewPersonForm(PinTwice, Declared):

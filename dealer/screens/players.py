@@ -15,13 +15,13 @@ from dealer.disputes import players as service
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import read_window
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.dispute_forms import PlayerForm
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
 
-PLAYER = "/players/<int(max=2147483647):player_id>"
+PLAYER = f"/players/<{SCREEN_ID}:player_id>"
 
 
 def _list_page(

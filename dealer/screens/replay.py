@@ -7,13 +7,13 @@ from flask import render_template, request
 
 from dealer.extensions import current_session
 from dealer.inputs import ReplayAt, refuse_unknown
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.replay import replay_view
 from dealer.web.contract import read_query
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 @bp.get(HAND + "/replay")

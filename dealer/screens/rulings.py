@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 
 from dealer.disputes import record as service
 from dealer.errors import NotFound
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.dispute_forms import DisputeForm, RulingForm
 from dealer.screens.hands import HAND, hand_page
@@ -51,7 +51,7 @@ def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
     return record_or_redraw(form.key.data, fields, work, _hand_again(hand_id))
 
 
-@bp.post(HAND + "/disputes/<int(max=2147483647):dispute_id>/ruling")
+@bp.post(HAND + f"/disputes/<{SCREEN_ID}:dispute_id>/ruling")
 @page()
 @at_table("record")
 def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Response, int]:

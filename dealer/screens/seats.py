@@ -25,7 +25,7 @@ from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Table, TableSession, User
 from dealer.people.users import list_users
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, local_path, page, who
 from dealer.screens.close_step import close_step_context
 from dealer.screens.forms import (
@@ -45,14 +45,15 @@ from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.sent import record_approved, record_or_redraw
 from dealer.views.chairs import SEATS, chairs
 from dealer.views.shift_hands import shift_hands
+from dealer.web.contract import SEAT as SEAT_NUMBER
 from dealer.web.paper import PAPER_COOKIE
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 from dealer.words.rules import collection_words, game_words, profile_words
 from dealer.words.tables import acting_seat_words, california_warning
 
-TABLE = "/tables/<int(max=2147483647):table_id>"
-SEAT = TABLE + "/seats/<int(min=1, max=8):seat>"
+TABLE = f"/tables/<{SCREEN_ID}:table_id>"
+SEAT = TABLE + f"/seats/<{SEAT_NUMBER}:seat>"
 
 
 def current_table_session(session: Session, table_id: int) -> TableSession | None:

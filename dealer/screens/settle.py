@@ -7,11 +7,12 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer import rules
+from dealer.bounds import SEATS
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.hands.reading import get_hand
 from dealer.hands.record import record_event
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.forms import SettleForm
 from dealer.screens.screen import at_table
@@ -21,7 +22,7 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 
-HAND = "/hands/<int(max=2147483647):hand_id>"
+HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tuple[str, int]:
@@ -44,7 +45,7 @@ def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tu
 
 def _seat_arg() -> int:
     raw = request.args.get("seat", "")
-    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 8:
+    if not (raw.isascii() and raw.isdigit()) or not SEATS[0] <= int(raw) <= SEATS[1]:
         raise Invalid(say("Choose the seat that goes out."), "invalid_seat")
     return int(raw)
 

@@ -12,13 +12,13 @@ from dealer.extensions import current_session
 from dealer.floor.tables import get_table
 from dealer.inputs import ShiftHandsPage, refuse_unknown
 from dealer.models import Table
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
 from dealer.screens.screen import at_table
 from dealer.views.shift_hands import ShiftHands, open_disputes_list, shift_hands
 from dealer.web.contract import read_query
 
-TABLE = "/tables/<int(max=2147483647):table_id>"
+TABLE = f"/tables/<{SCREEN_ID}:table_id>"
 
 
 def _asked() -> ShiftHandsPage:

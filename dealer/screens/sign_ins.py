@@ -11,14 +11,14 @@ from werkzeug.wrappers import Response
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import users
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.said_form import SaidForm
 from dealer.web.refusals import refusal
 from dealer.words import people as said
 from dealer.words.catalogue import say
 
-SIGN_IN = "/floor/sign-ins/<int(max=2147483647):token_id>"
+SIGN_IN = f"/floor/sign-ins/<{SCREEN_ID}:token_id>"
 
 
 class EndSignInForm(SaidForm):

@@ -14,7 +14,7 @@ from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
 from dealer.models import User
 from dealer.people.authority import may_read
-from dealer.screens import bp
+from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.count_form import CountForm
 from dealer.screens.forms import CloseSessionForm, OpenSessionForm
@@ -24,7 +24,7 @@ from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import confirming
 
-SESSION = TABLE + "/sessions/<int(max=2147483647):session_id>"
+SESSION = TABLE + f"/sessions/<{SCREEN_ID}:session_id>"
 
 
 @bp.post(TABLE + "/sessions")

@@ -151,3 +151,19 @@ def test_only_the_floor_searches_and_a_session_must_exist(api: Api, floor: Api) 
     assert answer.get_json()["error"]["code"] == "role_not_allowed"
     answer = floor.call("GET", "/payments?session=999999", status=404)
     assert answer.get_json()["error"]["code"] == "unknown_session"
+
+
+def test_a_name_is_compared_as_the_search_in_words_compares_it(api: Api, floor: Api) -> None:
+    """One search, one comparison of names: any case, accents dropped, whole words first."""
+    table = floor.table(name="Names")["id"]
+    for seat, player in ((1, "Rósa"), (2, "Bea T1"), (3, "Bea T10")):
+        api.seat(table, seat, player)
+    hand = api.hand(table)
+    api.event(hand["id"], {"type": "meld", "seat": 1, "cards": ["KS", "KS", "KS"]})
+
+    def payers(player: str) -> set[str]:
+        return {p["from"]["words"] for p in search(floor, f"hand={hand['id']}&player={player}")}
+
+    assert payers("ROSA") == {"seat 2 (Bea T1)", "seat 3 (Bea T10)"}  # each pays Rósa
+    assert payers("bea%20t1") == {"seat 2 (Bea T1)"}  # not Bea T10
+    assert payers("bea") == {"seat 2 (Bea T1)", "seat 3 (Bea T10)"}

@@ -202,7 +202,7 @@ def test_an_amount_alone_reads_its_most_hands_and_says_how_far_back_it_looked(
 ) -> None:
     """An amount alone (every seat of every table) reads the newest hands only, and says so: a
     seat, a player, a table or a time looks further back (the figures: bench/disputes.py)."""
-    searching = importlib.import_module("dealer.disputes.seat_search")
+    searching = importlib.import_module("dealer.disputes.search")
     monkeypatch.setattr(searching, "BATCH", 1)
     monkeypatch.setattr(searching, "READ_AT_MOST", 1)
     floor = Api.sign_in(people, "supervisor")

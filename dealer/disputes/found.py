@@ -1,28 +1,130 @@
-"""A seat found by a search (`dealer.disputes.seat_search`), and what is filled in on it once
-found: whether the amount asked about shows in its chips, the payments that make it up, and
-each payment's number within its event (the dispute view's address)."""
+"""What the dispute desk's search (`dealer.disputes.search`) found: payments, each with its
+two sides in words, or seats of hands, each with what is filled in once found (whether the
+amount asked about shows in its chips, the payments that make it up); and each payment's number
+within its event, which is the address of its dispute view."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from dealer.disputes.asking import SeatQuery
+from dealer.disputes.asking import Question
 from dealer.disputes.payment import payment_numbers
-from dealer.ledger.accounts import seating_account
-from dealer.models import Event, LedgerEntry
+from dealer.ledger.accounts import parse_account, seating_account
+from dealer.models import Event, LedgerEntry, Seating, Table
+from dealer.words.rules import Rule, rule
 
 __all__ = [
+    "Found",
+    "FoundPayment",
     "FoundSeat",
     "MatchedPayment",
     "SeatsFound",
+    "Side",
     "add_payments",
+    "described",
     "matches",
     "number_payments",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a payment: ``seat 3 (Cy)``, the pot or the house."""
+
+    #: A seat number, "pot", "house" or "cage".
+    party: int | str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class FoundPayment:
+    #: Its ledger entry's seq.
+    entry: int
+    at: datetime
+    table: int
+    table_name: str
+    hand: int
+    hand_number: int
+    event: int
+    #: The payment's number in its event (from 1): its dispute view is
+    #: /hands/<hand>/events/<event>/payments/<number>.
+    number: int
+    payer: Side
+    payee: Side
+    chips: int
+    rule: Rule
+    reason: str
+    reverses: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    payments: list[FoundPayment]
+    #: More payments match than the page holds: narrow the search.
+    more: bool
+
+
+def described(session: Session, rows: list[Any]) -> list[FoundPayment]:
+    """The page of payments found (each entry with its hand's number and table), with their
+    seats, players, tables and each payment's number."""
+    entries = [row[0] for row in rows]
+    seating_ids = {
+        account.id
+        for e in entries
+        for account in (parse_account(e.from_account), parse_account(e.to_account))
+        if account is not None and account.kind == "seating" and account.id is not None
+    }
+    seatings = {
+        s.id: (s.seat, s.player)
+        for s in session.execute(
+            select(Seating.id, Seating.seat, Seating.player).where(Seating.id.in_(seating_ids))
+        )
+    }
+    tables = dict(
+        session.execute(
+            select(Table.id, Table.name).where(Table.id.in_({row[2] for row in rows}))
+        ).all()
+    )
+    numbers = payment_numbers(session, (e.event_id for e in entries if e.event_id is not None))
+    return [
+        FoundPayment(
+            entry=e.seq,
+            at=e.at,
+            table=table_id,
+            table_name=tables.get(table_id, ""),
+            hand=e.hand_id or 0,
+            hand_number=number,
+            event=e.event_id or 0,
+            number=numbers.get(e.seq, 1),
+            payer=_side(e.from_account, seatings),
+            payee=_side(e.to_account, seatings),
+            chips=e.chips,
+            rule=rule(e.reason_code),
+            reason=e.reason,
+            reverses=e.reverses,
+        )
+        for e, number, table_id in rows
+    ]
+
+
+def _side(account: str, seatings: Mapping[int, tuple[int, str]]) -> Side:
+    parsed = parse_account(account)
+    if parsed is None:
+        return Side(account, account)
+    if parsed.kind == "seating" and parsed.id is not None and parsed.id in seatings:
+        seat, player = seatings[parsed.id]
+        return Side(seat, f"seat {seat} ({player})")
+    if parsed.kind == "pot":
+        return Side("pot", "the pot")
+    if parsed.kind == "house":
+        return Side("house", "the house")
+    return Side(parsed.kind, parsed.kind)
 
 
 @dataclass(slots=True)
@@ -70,7 +172,7 @@ class FoundSeat:
 
 @dataclass(frozen=True, slots=True)
 class SeatsFound:
-    query: SeatQuery
+    query: Question
     seats: list[FoundSeat]
     #: More seats fit than the page holds: say more.
     more: bool
