@@ -1,6 +1,6 @@
 """The health check's questions: does the database answer (`storage_answers`), and does it
-take a write now (`storage_writable`) without growing (`GET /healthz`, README: "A database
-that cannot write")."""
+take a write now (`storage_writable`) without growing (`GET /healthz`; docs/running-a-floor.md,
+"A database that cannot write or be reached")."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@
  * else passes through here: every write goes to the server, or waits in the page's queue.
  *
  * Browsers allow a service worker only over HTTPS or on the machine itself (localhost); a
- * floor served over plain HTTP on the room's network gets none (README: "Without the
- * network"). */
+ * floor served over plain HTTP on the room's network gets none (docs/offline.md: "Without the
+ * network, the hand screen still opens"). */
 var PAGES = "dealer-pages-1";
 var FILES = "dealer-files-1";
 var HAND = /^\/hands\/\d+$/;

@@ -17,9 +17,9 @@ Who approves (`approver`): the supervisor whose name and PIN came with the write
 `dealer.people.users.vouch` before the write begins, counted when wrong), else
 the caller, when the caller is a supervisor. The name and PIN come first: a supervisor who
 hands the tablet to another for an approval on the spot asked for that one's, and the trail
-must name the person who typed the PIN (README: "unless the body brings a supervisor ... or
-a supervisor calls"). Closing a session once read the caller first; it reads as every other
-approval now.
+must name the person who typed the PIN (docs/tables.md: "unless the body brings a
+supervisor ... or a supervisor calls"). Closing a session once read the caller first; it
+reads as every other approval now.
 """
 
 from __future__ import annotations
