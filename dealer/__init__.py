@@ -100,14 +100,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     # The front doors, each one blueprint (or two), registered here and nowhere else.
     from dealer import api, cli, models, screens  # noqa: F401  (models: its tables)
-    from dealer.reports import routes as reports
+    from dealer.reports import build_routes, printing, routes  # noqa: F401  (their routes)
     from dealer.screens import auth
     from dealer.screens.main import routes as main
 
     app.register_blueprint(main.bp)
     app.register_blueprint(auth.bp)
     app.register_blueprint(screens.bp)
-    app.register_blueprint(reports.bp)
+    app.register_blueprint(printing.bp)
     # The JSON API proves a request is not cross-site in its own way: see web/signin.py.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)

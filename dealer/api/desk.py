@@ -22,11 +22,11 @@ from dealer.disputes.search import SEARCH_ROLE, find_payments, query_from
 from dealer.disputes.seat_search import find_seats
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, ReplayAt, SeatSearch, refuse_unknown
-from dealer.people.authority import authorise_hand
 from dealer.views.disputes import PaymentsFound, payments_found
 from dealer.views.replay import ReplayView, replay_view
 from dealer.views.seat_search import SeatsFoundView, seats_found
 from dealer.views.statement import Statement, seat_statement
+from dealer.web.authority import authorise_hand
 from dealer.web.contract import asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in

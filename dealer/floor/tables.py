@@ -35,7 +35,6 @@ from dealer.floor.approvals import (
     record_approval,
 )
 from dealer.floor.limits import check_buy_in, check_limits
-from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
@@ -58,6 +57,7 @@ __all__ = [
     "open_seat",
     "open_seatings",
     "pause_seat",
+    "playing_hand",
     "seat_player",
     "stacks",
 ]
@@ -155,6 +155,13 @@ def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
 def get_table(session: Session, table_id: int) -> Table:
     unknown = say("There is no table {table_id}.", table_id=table_id)
     return by_id(session, Table, table_id, unknown, "unknown_table")
+
+
+def playing_hand(session: Session, table_id: int) -> Hand | None:
+    """The hand in play at a table, if one is."""
+    return session.scalars(
+        select(Hand).where(Hand.table_id == table_id, Hand.status == "playing")
+    ).first()
 
 
 def open_seatings(session: Session, table_id: int) -> list[Seating]:

@@ -21,7 +21,6 @@ __all__ = [
     "get_hand",
     "load",
     "load_hand",
-    "playing_hand",
     "read_hand",
     "recorded",
     "replay",
@@ -119,7 +118,7 @@ def read_hand(session: Session, hand_id: int) -> tuple[Hand, list[Event]]:
     """The stored hand ``hand_id`` and its events (in seq order), in one query, not replayed.
 
     Once read, the hand is in the session's identity map: `get_hand` (and so
-    `dealer.people.authority.authorise_hand`) finds it there without another query.
+    `dealer.web.authority.authorise_hand`) finds it there without another query.
     """
     rows = (
         session.execute(_HAND_AND_EVENTS, {"hand_id": hand_id}).all()
@@ -138,12 +137,6 @@ _HAND_AND_EVENTS = (
     .where(Hand.id == bindparam("hand_id"))
     .order_by(Event.seq)
 )
-
-
-def playing_hand(session: Session, table_id: int) -> Hand | None:
-    return session.scalars(
-        select(Hand).where(Hand.table_id == table_id, Hand.status == "playing")
-    ).first()
 
 
 def get_hand(session: Session, hand_id: int) -> Hand:

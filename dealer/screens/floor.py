@@ -29,7 +29,6 @@ from dealer.floor.tables import all_tables, dealing_now
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.live import FLOOR
 from dealer.models import Hand, Table, utcnow
-from dealer.people.authority import tables_held
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import OpenSessionForm, OpenTableForm
@@ -37,6 +36,7 @@ from dealer.screens.knob_fields import CHOICE_KNOBS, NUMBER_KNOBS
 from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.views.shift_hands import shift_hands
+from dealer.web.authority import tables_held
 from dealer.web.refusals import refusal
 from dealer.words.rules import collection_words, game_words, knob_value_words, profile_words
 from dealer.words.tables import california_warning
@@ -192,7 +192,7 @@ def pick() -> str:
 
     A dealer sees the figures (seats, the hand in play) of their own tables only: of the
     others, the name, the game and whose they are, with a button to open their session at
-    a free one (`dealer.people.authority`). A supervisor sees every table's.
+    a free one (`dealer.web.authority`). A supervisor sees every table's.
     """
     session = current_session()
     user = who().user

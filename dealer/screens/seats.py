@@ -17,9 +17,9 @@ from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
 from dealer.floor.figures import cheapest_hand
+from dealer.floor.tables import playing_hand
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
-from dealer.hands.reading import playing_hand
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
