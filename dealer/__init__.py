@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from dealer import transactions, write_behind
+from dealer import settings, transactions, write_behind
 from dealer.config import (
     Config,
     TestingConfig,
@@ -84,6 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         create_sqlite_file(app.config["DATABASE_FILE"])
         for engine in db.engines.values():
             transactions.install(engine)
+            settings.bind(engine, settings.Settings(app.config, app.instance_path))
             write_behind.install_engine(engine)
     # Every commit bumps the live marks of what it changed (open screens ask for them).
     from dealer import live

@@ -21,7 +21,7 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy import Engine, TextClause, bindparam, event, literal, select, text, union_all
@@ -206,14 +206,19 @@ def version(session: Session, scopes: list[str]) -> str:
 _MARKS_IF_SIGNED_IN = union_all(_MARKS, LIVE_TOKEN.with_only_columns(literal(""), literal(0)))
 
 
-def version_if_signed_in(engine: Engine, token: str, scopes: list[str]) -> str | None:
-    """`version`, or None when the sign-in ``token`` (the cookie's) is no longer live.
+def version_if_signed_in(
+    engine: Engine, token: str, scopes: list[str], config: Mapping[str, Any]
+) -> str | None:
+    """`version`, or None when the sign-in ``token`` (the cookie's) is no longer live under
+    the app's ``config``.
 
     One round trip on a pooled connection, no ORM session or objects: every open screen
     asks it every second, and this is most of what 200 idle screens cost (bench/live.py).
     """
     with engine.connect() as connection:
-        rows = connection.execute(_MARKS_IF_SIGNED_IN, {"scopes": scopes, **live_params(token)})
+        rows = connection.execute(
+            _MARKS_IF_SIGNED_IN, {"scopes": scopes, **live_params(token, config)}
+        )
         marks = {scope: number for scope, number in rows}
     if marks.pop("", None) is None:
         return None

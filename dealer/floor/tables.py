@@ -281,15 +281,9 @@ def seat_player(
 
 def _refuse_in_play(session: Session, table: Table, seating: Seating, wait: str) -> None:
     """Refuse a seat's chips leaving while it is in the hand in play: ``wait`` says until when."""
-    if _in_hand_in_play(session, table, seating) is not None:
-        raise Conflict(wait, "seat_in_hand")
-
-
-def _in_hand_in_play(session: Session, table: Table, seating: Seating) -> Hand | None:
     hand = playing_hand(session, table.id)
     if hand is not None and hand.seats.get(str(seating.seat)) == seating.id:
-        return hand
-    return None
+        raise Conflict(wait, "seat_in_hand")
 
 
 def move_chips(

@@ -114,7 +114,7 @@ def add_user(
     refuse_lookalike(
         name, session.scalars(select(User.name).order_by(User.id)), "user", "user_exists"
     )
-    user = User(name=name, role=role, pin_hash=hash_pin(pin))
+    user = User(name=name, role=role, pin_hash=hash_pin(session, pin))
     session.add(user)
     session.flush()
     if by is not None:

@@ -53,7 +53,7 @@ def print_options(printed_by: str) -> PrintOptions:
     return PrintOptions(
         page_size=cast(PageSize, paper),
         currency=config.get("REPORT_CURRENCY", "$"),
-        timezone=floor_clock().name,
+        timezone=floor_clock(current_app.config).name,
         printed_by=printed_by,
     )
 
@@ -75,7 +75,7 @@ def _moment(name: str, required: bool) -> datetime | None:
                 "no_window",
             )
         return None
-    return read_moment(text, name, floor_clock().zone, example)
+    return read_moment(text, name, floor_clock(current_app.config).zone, example)
 
 
 def window_asked(required: bool) -> tuple[datetime | None, datetime | None]:

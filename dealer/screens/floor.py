@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask import flash, render_template, url_for
+from flask import current_app, flash, render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -109,7 +109,7 @@ def _floor_page(
 ) -> tuple[str | Response, int]:
     session = current_session()
     now = utcnow()
-    since = this_shift_start(now)
+    since = this_shift_start(current_app.config, now)
     lines = table_lines(session, all_tables(session), since)
     form.stamp(url_for("screens.floor"))
     return (

@@ -123,11 +123,11 @@ def live_version() -> Response | tuple[Response, int]:
         refused = _refused(signed_in_as, scopes)
         if refused is not None:
             return refused
-        token = live.version_if_signed_in(db.engine, signed_in_as, scopes)
+        token = live.version_if_signed_in(db.engine, signed_in_as, scopes, current_app.config)
         if token is not None and int(wait) and request.if_none_match.contains(token):
             _watcher().wait(scopes, token, int(wait))
             # What the screen is told is read afresh (and the sign-in checked again).
-            token = live.version_if_signed_in(db.engine, signed_in_as, scopes)
+            token = live.version_if_signed_in(db.engine, signed_in_as, scopes, current_app.config)
     if token is None:
         # No redirect to the sign-in page: the screen itself sends the dealer there next
         # time they touch it; an ask only learns it should stop.

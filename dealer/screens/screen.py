@@ -100,7 +100,7 @@ def theme() -> str:
 
 def clock(moment: datetime | None, style: str = "hour") -> str:
     """A time on the floor's clock."""
-    return floor_clock().words(moment, style)
+    return floor_clock(current_app.config).words(moment, style)
 
 
 def ago(moment: datetime | None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
@@ -110,7 +110,7 @@ def _table_page(
             filled=sum(1 for c in seated if c.seating),
             hand=hand,
             hands=service.recent_hands(session, table.id, 1),
-            shift=shift_hands(session, this_shift_start(), table.id, limit=10),
+            shift=shift_hands(session, this_shift_start(current_app.config), table.id, limit=10),
             due=time_due(session, table),
             least=cheapest_hand(table),
             collect_form=collect,
