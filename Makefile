@@ -70,6 +70,7 @@ lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The suite on TEST_WORKERS processes (pytest-xdist); TEST_WORKERS=0 runs it in this one.
 # Three on two cores: a worker waiting on PostgreSQL, a browser or a server it started leaves

@@ -28,9 +28,9 @@ from dealer.floor.assignments import assign, unassign
 from dealer.floor.table_sessions import open_session
 from dealer.floor.tables import create_table
 from dealer.models import User
-from dealer.people.authority import authorise
 from dealer.people.users import add_user
 from dealer.transactions import writing
+from dealer.web.authority import authorise
 
 
 def timed(check: Callable[[], None], calls: int) -> tuple[float, float]:

@@ -69,7 +69,7 @@ def build_history(
         upgrade()
         logging.disable(logging.NOTSET)
         ids = Ids()
-        key = current_key()
+        key = current_key(db.session())
         for n in range(before, -1, -1):  # n shifts before the measured one; 0 is the measured
             shift = play_shift(tables, hours, per_hour, START - n * spacing, ids)
             rows = ledger_rows(shift.postings, ids)

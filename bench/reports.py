@@ -622,7 +622,7 @@ def build_database(path: Path, tables: int, hours: int, per_hour: int) -> dict[s
         ids = Ids()
         shift = play_shift(tables, hours, per_hour, START, ids)
         entries = ledger_rows(shift.postings, ids)
-        links = chain_links(shift, entries, ids, current_key())
+        links = chain_links(shift, entries, ids, current_key(db.session()))
         times["engine_and_hashes"] = time.perf_counter() - started
         started = time.perf_counter()
         with db.engine.begin() as connection:
@@ -650,7 +650,7 @@ def checkpoints_during_shift(path: Path, moments: list[datetime]) -> dict[str, f
         if not report.ok:
             raise RuntimeError(f"the bench's ledger does not verify: {report.problems[:3]}")
         for at, head in zip(moments, heads, strict=True):
-            record_checkpoint(head, True, f"session reports at {at.isoformat()}")
+            record_checkpoint(db.session(), head, True, f"session reports at {at.isoformat()}")
         db.engine.dispose()
     return {"links": heads[-1].seq if heads else 0}
 

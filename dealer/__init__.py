@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from dealer import transactions, write_behind
+from dealer import settings, transactions, write_behind
 from dealer.config import (
     Config,
     TestingConfig,
@@ -94,6 +94,7 @@ def _bind_extensions(app: Flask) -> None:
         create_sqlite_file(app.config["DATABASE_FILE"])
         for engine in db.engines.values():
             transactions.install(engine)
+            settings.bind(engine, settings.Settings(app.config, app.instance_path))
             write_behind.install_engine(engine)
     # Every commit bumps the live marks of what it changed (open screens ask for them).
     from dealer import live
@@ -112,14 +113,14 @@ def _bind_extensions(app: Flask) -> None:
 def _register_doors(app: Flask) -> None:
     """The front doors, each one blueprint (or two), registered here and nowhere else."""
     from dealer import api, cli, models, screens  # noqa: F401  (models: its tables)
-    from dealer.reports import routes as reports
+    from dealer.reports import build_routes, printing, routes  # noqa: F401  (their routes)
     from dealer.screens import auth
     from dealer.screens.main import routes as main
 
     app.register_blueprint(main.bp)
     app.register_blueprint(auth.bp)
     app.register_blueprint(screens.bp)
-    app.register_blueprint(reports.bp)
+    app.register_blueprint(printing.bp)
     # The JSON API proves a request is not cross-site in its own way: see web/signin.py.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)

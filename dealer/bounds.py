@@ -27,6 +27,7 @@ __all__ = [
     "CLAIM",
     "COLLECTION_FIELDS",
     "HANDS_PAGE",
+    "IDEMPOTENCY_KEY",
     "KNOB_BOUNDS",
     "LEDGER_PAGE",
     "LIVE_EVERY_MS",
@@ -100,6 +101,8 @@ LEDGER_PAGE = (1, 10_000)
 HANDS_PAGE = (1, 200)
 #: The most payments one search answers with.
 SEARCH_PAGE = (1, 500)
+#: The longest idempotency key kept (`dealer.web.once`).
+IDEMPOTENCY_KEY = 255
 
 #: Live screens (dealer.screens.live): an open screen's ask is held up to LIVE_HOLD_S
 #: seconds until what it shows changes; the server reads the marks it holds asks for every

@@ -8,12 +8,12 @@ person reads them on the floor's clock, and a time a person types without a zone
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from typing import Any
 from zoneinfo import ZoneInfo
-
-from flask import current_app, has_app_context
 
 from dealer.models import as_utc
 
@@ -78,10 +78,9 @@ class Clock:
         return self.local(now or datetime.now(UTC)).date()
 
 
-def floor_clock() -> Clock:
-    """The floor's clock, from the app's one setting (UTC outside an app)."""
-    name = current_app.config.get("TIMEZONE", "UTC") if has_app_context() else "UTC"
-    return Clock(zone(name))
+def floor_clock(config: Mapping[str, Any]) -> Clock:
+    """The floor's clock, from the app's one setting in ``config`` (UTC when unset)."""
+    return Clock(zone(config.get("TIMEZONE", "UTC")))
 
 
 def shift_start(now: datetime, clock: Clock, starts: str) -> datetime:
@@ -99,8 +98,8 @@ def shift_start(now: datetime, clock: Clock, starts: str) -> datetime:
     return here.astimezone(UTC)  # unreachable: yesterday's last mark is always before now
 
 
-def this_shift_start(now: datetime | None = None) -> datetime:
+def this_shift_start(config: Mapping[str, Any], now: datetime | None = None) -> datetime:
     """When the shift running now (or at ``now``) began, on the floor's clock and shift starts
-    (``DEALER_SHIFT_STARTS``), as UTC."""
-    starts = current_app.config.get("SHIFT_STARTS", "") if has_app_context() else ""
-    return shift_start(now or datetime.now(UTC), floor_clock(), starts)
+    (``DEALER_SHIFT_STARTS``) in the app's ``config``, as UTC."""
+    starts = config.get("SHIFT_STARTS", "")
+    return shift_start(now or datetime.now(UTC), floor_clock(config), starts)

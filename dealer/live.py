@@ -4,9 +4,9 @@ Every write transaction that adds or changes a table, a seating, a dealer's sess
 an event or a ledger entry bumps, in the same transaction, the marks of what it touched:
 ``table:<id>``, ``hand:<id>``, ``seating:<id>`` and ``floor`` (`LiveMark`). It is found from
 the rows the transaction flushed, so no service has to remember to call it, and a new model
-with a ``table_id`` (a dispute, say) bumps its table and the floor by itself. The two rows the
-event path writes on the connection instead (the event, its ledger entries: `hands`, `post`, for
-speed) are counted by `touch`, by the same rule.
+with a ``table_id`` (a dispute, say) bumps its table and the floor by itself. The rows written
+on the connection instead, for speed, are counted by the same rule: the ledger's entries, which
+the ledger keeps as posted (`dealer.ledger.post.POSTED`), and an event (`touch`).
 
 An open screen asks for the marks of what it shows (`version`): primary-key reads, whatever
 the size of the ledger, the sign-in checked in the same statement (`version_if_signed_in`);
@@ -21,13 +21,14 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy import Engine, TextClause, bindparam, event, literal, select, text, union_all
 from sqlalchemy.orm import Session
 
 from dealer import write_behind
+from dealer.ledger.post import POSTED
 from dealer.models import (
     Dispute,
     DisputeRuling,
@@ -146,7 +147,9 @@ def _bump(n: int) -> TextClause:
 
 def _before_commit(session: Session) -> None:
     session.flush()  # what is still pending is touched too
-    touched: set[str] | None = session.info.pop(_TOUCHED, None)
+    touched: set[str] = session.info.pop(_TOUCHED, set())
+    for entry in session.info.pop(POSTED, ()):
+        touched.update(_touched(session, entry))
     if not touched:
         return
     # In the writer's transaction, and writers hold the writers' lock: two never bump the
@@ -164,6 +167,7 @@ def _before_commit(session: Session) -> None:
 
 def _after_rollback(session: Session, previous: Any) -> None:
     session.info.pop(_TOUCHED, None)
+    session.info.pop(POSTED, None)
 
 
 def install(session_class: type[Session]) -> None:
@@ -202,14 +206,19 @@ def version(session: Session, scopes: list[str]) -> str:
 _MARKS_IF_SIGNED_IN = union_all(_MARKS, LIVE_TOKEN.with_only_columns(literal(""), literal(0)))
 
 
-def version_if_signed_in(engine: Engine, token: str, scopes: list[str]) -> str | None:
-    """`version`, or None when the sign-in ``token`` (the cookie's) is no longer live.
+def version_if_signed_in(
+    engine: Engine, token: str, scopes: list[str], config: Mapping[str, Any]
+) -> str | None:
+    """`version`, or None when the sign-in ``token`` (the cookie's) is no longer live under
+    the app's ``config``.
 
     One round trip on a pooled connection, no ORM session or objects: every open screen
     asks it every second, and this is most of what 200 idle screens cost (bench/live.py).
     """
     with engine.connect() as connection:
-        rows = connection.execute(_MARKS_IF_SIGNED_IN, {"scopes": scopes, **live_params(token)})
+        rows = connection.execute(
+            _MARKS_IF_SIGNED_IN, {"scopes": scopes, **live_params(token, config)}
+        )
         marks = {scope: number for scope, number in rows}
     if marks.pop("", None) is None:
         return None

@@ -198,15 +198,7 @@ def writing(
         _restore(kept)
     with _process_writers(session):
         try:
-            if upgrade is not None:
-                if _lock_in_place(upgrade, options):
-                    session.expire_all()  # read again under the lock, as after a rollback
-                else:  # the read wrote something: not this write's to commit
-                    session.rollback()
-                    upgrade = None
-                _restore(kept)
-            if upgrade is None:
-                session.connection(execution_options=options)
+            _begin(session, upgrade, options, kept)
             yield session
             session.commit()
         except BaseException as exc:
@@ -214,6 +206,24 @@ def writing(
             if isinstance(exc, DBAPIError) and storage_failed(exc):
                 raise StorageUnavailable(busy_words() if database_busy(exc) else None) from exc
             raise
+
+
+def _begin(
+    session: Session,
+    upgrade: Connection | None,
+    options: dict[str, object],
+    kept: Iterable[tuple[object, dict[str, Any]]],
+) -> None:
+    """Begin the write, its turn come: in place, on the read transaction open (``upgrade``)
+    when that read wrote nothing, else afresh with ``options``; ``kept`` rows as they were."""
+    if upgrade is not None:
+        if _lock_in_place(upgrade, options):
+            session.expire_all()  # read again under the lock, as after a rollback
+            _restore(kept)
+            return
+        session.rollback()  # the read wrote something: not this write's to commit
+        _restore(kept)
+    session.connection(execution_options=options)
 
 
 def _restore(kept: Iterable[tuple[object, dict[str, Any]]]) -> None:

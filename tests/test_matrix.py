@@ -32,7 +32,8 @@ from dealer import create_app
 from dealer.extensions import db
 from dealer.models import AuthToken, User
 from dealer.people.devices import register_device
-from dealer.people.users import add_user, hash_token
+from dealer.people.sign_ins import hash_token
+from dealer.people.users import add_user
 from dealer.reports.builds import builds
 from dealer.transactions import writing
 from tests.helpers import PEOPLE, Api, add_people

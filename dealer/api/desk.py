@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Response, current_app, request
 
 from dealer import clock
 from dealer.api import bp
@@ -21,10 +21,10 @@ from dealer.disputes.asking import query_from, read_asked
 from dealer.disputes.search import SEARCH_ROLE, find_payments, find_seats
 from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, ReplayAt, SeatSearch, refuse_unknown
-from dealer.people.authority import authorise_hand
 from dealer.views.disputes import PaymentsFound, SeatsFoundView, payments_found, seats_found
 from dealer.views.replay import ReplayView, replay_view
 from dealer.views.statement import Statement, seat_statement
+from dealer.web.authority import authorise_hand
 from dealer.web.contract import SEAT, asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in
@@ -69,7 +69,12 @@ def search_in_words() -> Response:
     a seat's total paid or received in a hand or one payment. Role: supervisor or above."""
     refuse_unknown(SeatSearch, request.args)
     now = clock.now()
-    query = read_asked(asked(SeatSearch), floor_clock(), now, this_shift_start(now))
+    query = read_asked(
+        asked(SeatSearch),
+        floor_clock(current_app.config),
+        now,
+        this_shift_start(current_app.config, now),
+    )
     return json_response(seats_found(find_seats(current_session(), query)).answer(), 200)
 
 
@@ -85,6 +90,6 @@ def payments() -> Response:
     """Find a payment: in a hand, a table session or a window of time (from and to, at most
     31 days), by seat, player, amount and rule. Role: supervisor or above."""
     refuse_unknown(PaymentSearch, request.args)
-    query = query_from(asked(PaymentSearch), floor_clock().zone)
+    query = query_from(asked(PaymentSearch), floor_clock(current_app.config).zone)
     found = find_payments(current_session(), query)
     return json_response(payments_found(found).answer(), 200)

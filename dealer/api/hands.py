@@ -17,10 +17,10 @@ from dealer.floor.approvals import approving_user
 from dealer.hands import reading, record
 from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
 from dealer.models import Table
-from dealer.people.authority import authorise_hand
 from dealer.views.floor import HandList, hands_page
 from dealer.views.hand import FitsView, HandView, fits_view, hand_view, players_and_recorders
 from dealer.views.recorded import Recorded, recorded
+from dealer.web.authority import authorise_hand
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder, signed_in

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, request
+from flask import Response, current_app, request
 from sqlalchemy.orm import Session
 
 from dealer.api import bp
@@ -77,7 +77,7 @@ def read_player_statement(player_id: int) -> Response:
 
     Role: supervisor or above.
     """
-    tz = floor_clock().zone
+    tz = floor_clock(current_app.config).zone
     start, end = read_window(request.args.get("from"), request.args.get("to"), tz)
     found = service.player_statement(current_session(), player_id, start, end, tz)
     return json_response(player_statement_view(found).answer(), 200)

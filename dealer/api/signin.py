@@ -8,7 +8,7 @@ from flask_login import login_user, logout_user
 from dealer.api import bp
 from dealer.extensions import current_session
 from dealer.inputs import SignIn
-from dealer.people import users
+from dealer.people import sign_ins, users
 from dealer.views.people import SignedIn, signed_in_view
 from dealer.web.contract import declare, given
 from dealer.web.refusals import json_response
@@ -41,6 +41,6 @@ def sign_in() -> Response:
 @declare({204: (None, "Signed out.")}, open_to_all=True)
 def sign_out() -> Response:
     """Sign out: the token and the cookie stop working."""
-    users.revoke(current_session(), principal().token.id)
+    sign_ins.revoke(current_session(), principal().token.id)
     logout_user()
     return Response(status=204)

@@ -17,7 +17,6 @@ from dealer.floor import table_sessions as service
 from dealer.floor.approvals import approving_user
 from dealer.inputs import CloseSession, Nothing, SessionCount
 from dealer.models import Table, User
-from dealer.people.authority import authorise_session
 from dealer.views.sessions import (
     CountView,
     SessionsView,
@@ -26,6 +25,7 @@ from dealer.views.sessions import (
     session_view,
     sessions_view,
 )
+from dealer.web.authority import authorise_session
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, confirming, principal, signed_in

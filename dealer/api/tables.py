@@ -1,6 +1,6 @@
 """Tables, seats, balances, the time collection, a table's limits and its assigned dealers.
 
-Every view that touches a table asks `dealer.people.authority` first: a dealer acts only at the
+Every view that touches a table asks `dealer.web.authority` first: a dealer acts only at the
 table they hold (their open session, or a supervisor's assignment).
 """
 
@@ -33,7 +33,6 @@ from dealer.inputs import (
     TakeCollection,
 )
 from dealer.models import Table
-from dealer.people.authority import readable_tables
 from dealer.views.floor import (
     AssignmentsView,
     BalancesView,
@@ -52,6 +51,7 @@ from dealer.views.floor import (
     table_now,
     table_view,
 )
+from dealer.web.authority import readable_tables
 from dealer.web.contract import ID, SEAT, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder, signed_in

@@ -17,13 +17,13 @@ tests turn it on only where they wait for it (`wait_for_checks`).
 
 from __future__ import annotations
 
+import logging
 import threading
 
-from flask import Flask, current_app
-from sqlalchemy import event
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.orm import Session
 
-from dealer.extensions import db
+from dealer import settings
 from dealer.ledger.verification import checkpoint_report, verify
 from dealer.people.audit import record_audit
 from dealer.transactions import snapshot, writing
@@ -36,6 +36,7 @@ _ASKED = "check_ledger_after_commit"
 #: Held by the check under way in this process.
 _running = threading.Lock()
 _threads: list[threading.Thread] = []
+_log = logging.getLogger(__name__)
 
 
 def check_after_commit(session: Session, why: str) -> None:
@@ -49,10 +50,11 @@ def _committed(session: Session) -> None:
     why = session.info.pop(_ASKED, None)
     if why is None:
         return
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    if not app.config.get("LEDGER_CHECK_AT_DOWNS", True):
+    if not settings.of(session).config.get("LEDGER_CHECK_AT_DOWNS", True):
         return
-    thread = threading.Thread(target=_check, args=(app, why), name="ledger-check", daemon=True)
+    bound = session.get_bind()
+    engine = bound.engine if isinstance(bound, Connection) else bound
+    thread = threading.Thread(target=_check, args=(engine, why), name="ledger-check", daemon=True)
     _threads[:] = [t for t in _threads if t.is_alive()] + [thread]
     thread.start()
 
@@ -62,30 +64,29 @@ def _rolled_back(session: Session) -> None:
     session.info.pop(_ASKED, None)
 
 
-def _check(app: Flask, why: str) -> None:
+def _check(engine: Engine, why: str) -> None:
+    """The checks, on a session of their own on the app's database (``engine``)."""
     if not _running.acquire(blocking=False):
         return  # one is under way: what is new now is the next one's
     try:
-        with app.app_context():
+        with Session(engine) as session:
             try:
-                with snapshot(db.session()) as session:
-                    report = verify(session)
-                    checkpoint_report(session, report, why)
+                with snapshot(session) as read:
+                    report = verify(read)
+                    checkpoint_report(read, report, why)
                 if not report.ok:
-                    _tell_the_floor(len(report.problems), why)
+                    _tell_the_floor(session, len(report.problems), why)
             except Exception:  # a check that cannot run says so in the log, and stops nothing
-                app.logger.exception("The ledger's checks at a dealer's down could not run")
-            finally:
-                db.session.remove()
+                _log.exception("The ledger's checks at a dealer's down could not run")
     finally:
         _running.release()
 
 
-def _tell_the_floor(problems: int, why: str) -> None:
+def _tell_the_floor(session: Session, problems: int, why: str) -> None:
     """Put what the checks found on the audit trail, where a supervisor reads it."""
-    with writing(db.session()) as session:
+    with writing(session) as work:
         record_audit(
-            session,
+            work,
             "ledger_check_failed",
             words=say_n(
                 "The ledger's checks after {why} found {n} problem: print the shift ledger "

@@ -7,7 +7,7 @@ Each service checks its own inputs against `dealer.bounds`, whichever front door
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, get_args
 
 from sqlalchemy import select
@@ -35,7 +35,6 @@ from dealer.floor.approvals import (
     record_approval,
 )
 from dealer.floor.limits import check_buy_in, check_limits
-from dealer.hands.reading import hands_in_play
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
@@ -53,6 +52,7 @@ __all__ = [
     "collection_warnings",
     "create_table",
     "get_table",
+    "hands_in_play",
     "leave_seat",
     "move_chips",
     "open_seat",
@@ -143,6 +143,19 @@ def all_tables(session: Session) -> list[Table]:
 def get_table(session: Session, table_id: int) -> Table:
     unknown = say("There is no table {table_id}.", table_id=table_id)
     return by_id(session, Table, table_id, unknown, "unknown_table")
+
+
+def hands_in_play(
+    session: Session, tables: Iterable[int] | None = None, down: int | None = None
+) -> dict[int, Hand]:
+    """The hand in play at each table that has one: of ``tables`` (None: every table), dealt
+    in the table session ``down`` if given. The one query of "the hand in play"."""
+    query = select(Hand).where(Hand.status == "playing").order_by(Hand.id)
+    if tables is not None:
+        query = query.where(Hand.table_id.in_(list(tables)))
+    if down is not None:
+        query = query.where(Hand.session_id == down)
+    return {hand.table_id: hand for hand in session.scalars(query)}
 
 
 def open_seatings(session: Session, table_id: int) -> list[Seating]:
@@ -271,15 +284,9 @@ def _player_named(
 
 def _refuse_in_play(session: Session, table: Table, seating: Seating, wait: str) -> None:
     """Refuse a seat's chips leaving while it is in the hand in play: ``wait`` says until when."""
-    if _in_hand_in_play(session, table, seating) is not None:
-        raise Conflict(wait, "seat_in_hand")
-
-
-def _in_hand_in_play(session: Session, table: Table, seating: Seating) -> Hand | None:
     hand = hands_in_play(session, [table.id]).get(table.id)
     if hand is not None and hand.seats.get(str(seating.seat)) == seating.id:
-        return hand
-    return None
+        raise Conflict(wait, "seat_in_hand")
 
 
 def move_chips(

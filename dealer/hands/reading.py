@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select
@@ -19,7 +19,6 @@ __all__ = [
     "Recorded",
     "Replayed",
     "get_hand",
-    "hands_in_play",
     "load",
     "load_hand",
     "read_hand",
@@ -121,7 +120,7 @@ def read_hand(session: Session, hand_id: int) -> tuple[Hand, list[Event]]:
     """The stored hand ``hand_id`` and its events (in seq order), in one query, not replayed.
 
     Once read, the hand is in the session's identity map: `get_hand` (and so
-    `dealer.people.authority.authorise_hand`) finds it there without another query.
+    `dealer.web.authority.authorise_hand`) finds it there without another query.
     """
     rows = (
         session.execute(_HAND_AND_EVENTS, {"hand_id": hand_id}).all()
@@ -140,19 +139,6 @@ _HAND_AND_EVENTS = (
     .where(Hand.id == bindparam("hand_id"))
     .order_by(Event.seq)
 )
-
-
-def hands_in_play(
-    session: Session, tables: Iterable[int] | None = None, down: int | None = None
-) -> dict[int, Hand]:
-    """The hand in play at each table that has one: of ``tables`` (None: every table), dealt
-    in the table session ``down`` if given. The one query of "the hand in play"."""
-    query = select(Hand).where(Hand.status == "playing").order_by(Hand.id)
-    if tables is not None:
-        query = query.where(Hand.table_id.in_(list(tables)))
-    if down is not None:
-        query = query.where(Hand.session_id == down)
-    return {hand.table_id: hand for hand in session.scalars(query)}
 
 
 def get_hand(session: Session, hand_id: int) -> Hand:

@@ -16,7 +16,8 @@ from dealer import live, rules, write_behind
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
 from dealer.floor.table_sessions import open_session, open_session_at
-from dealer.hands.reading import Replayed, hands_in_play, load
+from dealer.floor.tables import hands_in_play
+from dealer.hands.reading import Replayed, load
 from dealer.ledger.checkpoints import seal_shift_end
 from dealer.ledger.engine import engine_version
 from dealer.ledger.links import link_event

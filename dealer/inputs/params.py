@@ -13,6 +13,7 @@ from typing_extensions import TypedDict
 
 from dealer.bounds import (
     HANDS_PAGE,
+    IDEMPOTENCY_KEY,
     LEDGER_PAGE,
     MAX_CHIPS,
     MAX_ID,
@@ -24,7 +25,6 @@ from dealer.bounds import (
 from dealer.errors import Invalid
 from dealer.inputs.windows import DATE_TIME, MOMENT, Moment
 from dealer.inputs.words import Words
-from dealer.web.once import LONGEST_KEY
 from dealer.words import rules as rulebook
 from dealer.words.catalogue import say
 
@@ -233,9 +233,9 @@ ShiftWindow = TypedDict(
 
 #: What a damaged key is told; `dealer.web.once` checks it again before using it.
 KEY_WORDS = Words(
-    sentence=f"An Idempotency-Key is 1 to {LONGEST_KEY} printable ASCII characters.",
+    sentence=f"An Idempotency-Key is 1 to {IDEMPOTENCY_KEY} printable ASCII characters.",
     code="invalid_idempotency_key",
-    inner=core_schema.str_schema(min_length=1, max_length=LONGEST_KEY, pattern="^[ -~]+$"),
+    inner=core_schema.str_schema(min_length=1, max_length=IDEMPOTENCY_KEY, pattern="^[ -~]+$"),
 )
 
 #: The headers of a write.

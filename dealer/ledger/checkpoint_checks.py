@@ -73,7 +73,6 @@ def check_checkpoints(
     problems: list[Problem] = []
     for n, item in enumerate(filed):
         cp = item.checkpoint
-        older = filed[n + 1].line if n + 1 < len(filed) else None
         if cp is None:
             problems.append(
                 Problem(
@@ -96,6 +95,7 @@ def check_checkpoints(
                 )
             )
             continue
+        older = filed[n + 1].line if n + 1 < len(filed) else None
         if (older is not None and cp.prev != line_digest(older)) or (
             older is None and whole_file and cp.prev
         ):
@@ -109,46 +109,57 @@ def check_checkpoints(
                     ),
                 )
             )
-        if cp.seq > head:
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} recorded link {seq}, but the keyed chain now ends at link "
-                        "{head}: history was deleted.",
-                        name=name,
-                        seq=cp.seq,
-                        head=head,
-                    ),
-                )
+        problems += _rewritten(cp, name, links, entries, head, public)
+    return problems
+
+
+def _rewritten(
+    cp: Checkpoint,
+    name: str,
+    links: Mapping[int, str],
+    entries: Mapping[int, str],
+    head: int,
+    public: str,
+) -> list[Problem]:
+    """What a signed checkpoint (called ``name``) recorded that the database no longer holds:
+    its link, past the chain's ``head`` or with another hash, and its last entry."""
+    problems: list[Problem] = []
+    if cp.seq > head:
+        problems.append(
+            Problem(
+                "checkpoint",
+                say(
+                    "{name} recorded link {seq}, but the keyed chain now ends at link "
+                    "{head}: history was deleted.",
+                    name=name,
+                    seq=cp.seq,
+                    head=head,
+                ),
             )
-        elif not holds(cp, links, public):
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} recorded its hash as {value}..., but the database now gives "
-                        "{value2}...: history up to it was rewritten.",
-                        name=name,
-                        value=cp.hash[:16],
-                        value2=links.get(cp.seq, "none")[:16],
-                    ),
-                )
+        )
+    elif not holds(cp, links, public):
+        now = links.get(cp.seq, "none")[:16]
+        problems.append(
+            Problem(
+                "checkpoint",
+                say(
+                    "{name} recorded its hash as {value}..., but the database now gives "
+                    "{value2}...: history up to it was rewritten.",
+                    name=name,
+                    value=cp.hash[:16],
+                    value2=now,
+                ),
             )
-        if cp.entries and entries.get(cp.entries) != cp.entry_hash:
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} recorded entry {entries} as {value}..., but the ledger no "
-                        "longer has it so: entries were rewritten or deleted.",
-                        name=name,
-                        entries=cp.entries,
-                        value=cp.entry_hash[:16],
-                    ),
-                    cp.entries,
-                )
-            )
+        )
+    if cp.entries and entries.get(cp.entries) != cp.entry_hash:
+        said = say(
+            "{name} recorded entry {entries} as {value}..., but the ledger no "
+            "longer has it so: entries were rewritten or deleted.",
+            name=name,
+            entries=cp.entries,
+            value=cp.entry_hash[:16],
+        )
+        problems.append(Problem("checkpoint", said, cp.entries))
     return problems
 
 

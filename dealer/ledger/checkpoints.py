@@ -29,10 +29,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, cast
 
-from flask import current_app
 from sqlalchemy import Table, func, insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from dealer import settings
 from dealer.clock import this_shift_start
 from dealer.ledger.chain import CHECKPOINT_COLUMNS, GENESIS, checkpoint_link_fields, moment
 from dealer.ledger.keys import LedgerKey, current_key, signature_ok
@@ -272,20 +272,21 @@ def _lines_backwards(source: IO[bytes]) -> Iterator[str]:
         yield rest.decode("utf-8", "replace")
 
 
-def current_file() -> CheckpointFile:
-    """The running app's checkpoint file (``CHECKPOINT_FILE``)."""
-    return CheckpointFile(current_app.config["CHECKPOINT_FILE"])
+def current_file(session: Session) -> CheckpointFile:
+    """The checkpoint file (``CHECKPOINT_FILE``) of the app whose database ``session`` works
+    on."""
+    return CheckpointFile(settings.of(session).config["CHECKPOINT_FILE"])
 
 
-def record_checkpoint(head: Head, checked: bool, reason: str) -> Checkpoint:
+def record_checkpoint(session: Session, head: Head, checked: bool, reason: str) -> Checkpoint:
     """Sign ``head`` and append it to the app's checkpoint file."""
-    return current_file().append(head, current_key(), checked, reason)
+    return current_file(session).append(head, current_key(session), checked, reason)
 
 
 def checkpoint_head(session: Session, reason: str) -> Checkpoint | None:
     """File the chain's head as it stands, unchecked (None while nothing is linked)."""
     head = chain_head(session)
-    return record_checkpoint(counted(session, head), False, reason) if head.seq else None
+    return record_checkpoint(session, counted(session, head), False, reason) if head.seq else None
 
 
 #: Per checkpoint file: the start of the shift whose beginning has been sealed already.
@@ -298,8 +299,8 @@ def seal_shift_end(session: Session) -> None:
     Called by every write to the chain before it links anything, under the writers' lock.
     Costs a clock reading, except once a shift.
     """
-    start = this_shift_start(utcnow())
-    store = current_file()
+    start = this_shift_start(settings.of(session).config, utcnow())
+    store = current_file(session)
     if _sealed.get(store.path) == start:
         return
     latest = store.latest()
@@ -307,7 +308,7 @@ def seal_shift_end(session: Session) -> None:
         head = chain_head(session, before=start)
         if head.seq and (latest is None or latest.seq < head.seq):
             head = counted(session, head)
-            store.append(head, current_key(), False, f"shift end {start.isoformat()}")
+            store.append(head, current_key(session), False, f"shift end {start.isoformat()}")
     _sealed[store.path] = start
 
 
@@ -315,10 +316,10 @@ def file_genesis(session: Session) -> None:
     """Before the first link of a ledger is written, file the empty chain as its first
     checkpoint (when the file has none): from then on a ledger with links and no checkpoint
     file has lost its file (`verify` says so)."""
-    store = current_file()
+    store = current_file(session)
     if store.latest() is None:
         empty = Head(0, GENESIS, None, dict.fromkeys(LINK_KINDS, 0))
-        store.append(counted(session, empty), current_key(), False, "the keyed chain begins")
+        store.append(counted(session, empty), current_key(session), False, "the keyed chain begins")
 
 
 #: Per checkpoint file: its size, time and inode when its last line was last found recorded.
@@ -333,7 +334,7 @@ def note_filed(session: Session) -> list[tuple[int, list[object], datetime]]:
     that write's rows (returned as ``(id, fields, at)``). Costs a stat of the file, except
     once after each checkpoint filed.
     """
-    store = current_file()
+    store = current_file(session)
     try:
         found = os.stat(store.path)
     except OSError:

@@ -174,7 +174,7 @@ def held(
     a row's fields: only the newest row of each group whose version holds is kept, and the
     links of the older ones are not recomputed.
     """
-    mac = current_key().mac
+    mac = current_key(session).mac
     statement = _held_in(kind, refs) if isinstance(refs, Select) else _held_query(kind, refs)
     versions = sorted(session.execute(statement, params), key=lambda v: v.ref, reverse=True)
     out: dict[int, dict[str, Any]] = {}

@@ -16,7 +16,9 @@ from functools import cache
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-from flask import current_app
+from sqlalchemy.orm import Session
+
+from dealer import settings
 
 __all__ = ["LedgerKey", "current_key", "fingerprint", "signature_ok"]
 
@@ -73,6 +75,6 @@ def _key(secret: str) -> LedgerKey:
     return LedgerKey(secret.encode())
 
 
-def current_key() -> LedgerKey:
-    """The running app's ledger key (``LEDGER_KEY``)."""
-    return _key(str(current_app.config["LEDGER_KEY"]))
+def current_key(session: Session) -> LedgerKey:
+    """The ledger key (``LEDGER_KEY``) of the app whose database ``session`` works on."""
+    return _key(str(settings.of(session).config["LEDGER_KEY"]))

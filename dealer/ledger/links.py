@@ -87,7 +87,7 @@ def _link(
     if not rows:
         return []
     seal_shift_end(session)
-    key = current_key()
+    key = current_key(session)
     seq, prev = head(session, "links_head", lambda: _read_head(session))
     if seq == 0:
         file_genesis(session)

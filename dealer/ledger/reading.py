@@ -11,7 +11,7 @@ from datetime import datetime
 from sys import intern
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.ledger.chain import (
@@ -150,42 +150,7 @@ class Stretch:
         row's key within the span of keys the stretch names: what it costs is the stretch, however
         long the history behind it, on either database.
         """
-        in_stretch = ChainLink.seq.between(self.low, self.high)
-        spans = {
-            kind: (low, high)
-            for kind, low, high in self.session.execute(
-                select(ChainLink.kind, func.min(ChainLink.ref), func.max(ChainLink.ref))
-                .where(in_stretch)
-                .group_by(ChainLink.kind)
-            )
-        }
-
-        def named(kind: str, key: InstrumentedAttribute[int]) -> ColumnElement[bool]:
-            low, high = spans.get(kind, (0, -1))
-            return and_(ChainLink.kind == kind, key == ChainLink.ref, key.between(low, high))
-
-        def span(kind: str, key: InstrumentedAttribute[int]) -> ColumnElement[bool]:
-            low, high = spans.get(kind, (0, -1))
-            return key.between(low, high)
-
-        # The few rows of the stretch's deals' hands and of its prints, read aside: the one
-        # stream below then carries only entries and events.
-        deals = span("event", Event.id) & (Event.seq == 1)
-        dealt = {
-            row[0]: row
-            for row in self.session.execute(
-                select(*_DEALT_COLUMNS).where(Hand.id.in_(select(Event.hand_id).where(deals)))
-            )
-        }
-        # Prints, disputes, rulings and audit records are few (a shift has hundreds, not the
-        # ledger's hundreds of thousands): each kind read aside, in one query of its own.
-        aside = {
-            kind: {
-                row[0]: fields(row)
-                for row in self.session.execute(select(*columns).where(span(kind, columns[0])))
-            }
-            for kind, (columns, fields) in _ASIDE.items()
-        }
+        dealt, aside = self._aside()
         last = ""
         for batch in self._batches():
             entries = self._rows_of(batch, "entry", LedgerEntry.seq, _ENTRY_COLUMNS)
@@ -208,6 +173,43 @@ class Stretch:
                 elif kind in aside:
                     fields = aside[kind].get(ref)
                 yield LinkRow(seq, kind, ref, prev_hash, own_hash, fields, hand)
+
+    def _aside(self) -> tuple[dict[int, Any], dict[str, dict[int, list[object]]]]:
+        """What the stream reads aside, by the span of keys each kind of row has in the stretch:
+        the stretch's deals' hands (by hand), and the few prints, disputes, rulings and audit
+        records (by kind, then key) as their links' fields."""
+        spans = {
+            kind: (low, high)
+            for kind, low, high in self.session.execute(
+                select(ChainLink.kind, func.min(ChainLink.ref), func.max(ChainLink.ref))
+                .where(ChainLink.seq.between(self.low, self.high))
+                .group_by(ChainLink.kind)
+            )
+        }
+
+        def span(kind: str, key: InstrumentedAttribute[int]) -> ColumnElement[bool]:
+            low, high = spans.get(kind, (0, -1))
+            return key.between(low, high)
+
+        # The few rows of the stretch's deals' hands and of its prints, read aside: the one
+        # stream then carries only entries and events.
+        deals = span("event", Event.id) & (Event.seq == 1)
+        dealt = {
+            row[0]: row
+            for row in self.session.execute(
+                select(*_DEALT_COLUMNS).where(Hand.id.in_(select(Event.hand_id).where(deals)))
+            )
+        }
+        # Prints, disputes, rulings and audit records are few (a shift has hundreds, not the
+        # ledger's hundreds of thousands): each kind read aside, in one query of its own.
+        aside = {
+            kind: {
+                row[0]: fields(row)
+                for row in self.session.execute(select(*columns).where(span(kind, columns[0])))
+            }
+            for kind, (columns, fields) in _ASIDE.items()
+        }
+        return dealt, aside
 
     def _batches(self) -> Iterator[Sequence[Any]]:
         """The stretch's links, `BATCH` at a time by their seq (the primary key), in order."""

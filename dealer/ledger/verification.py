@@ -76,7 +76,7 @@ def verify(
 ) -> Report:
     """Check what is new since the last good checkpoint (``full``: everything), and hold the
     hands dealt in ``window`` to their entries."""
-    key, store = current_key(), current_file()
+    key, store = current_key(session), current_file(session)
     began = session.info.get(SNAPSHOT_BEGAN) or utcnow()  # before the head is read
     head = chain_head(session)
     report = Report(head.entries, head.entry_hash, chain=head, full=full, engine=engine_version())
@@ -122,7 +122,7 @@ def checkpoint_report(session: Session, report: Report, reason: str) -> Checkpoi
     """
     if not report.chain.seq:
         return None
-    return record_checkpoint(counted(session, report.chain), report.ok, reason)
+    return record_checkpoint(session, counted(session, report.chain), report.ok, reason)
 
 
 def _stretches(after: int, head: int) -> list[tuple[int, int]]:

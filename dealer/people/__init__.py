@@ -1,2 +1,2 @@
-"""People: users and their PINs, sign-ins and the lockout, who may act where, the
-audit trail, registered devices."""
+"""People: users and their PINs, sign-ins and the lockout, the audit trail, registered
+devices."""

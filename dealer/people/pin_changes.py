@@ -22,6 +22,6 @@ def change_pin(session: Session, user_id: int, pin: object, by: User) -> User:
         raise Conflict(
             say("{name} is deactivated: add them again instead.", name=user.name), "inactive_user"
         )
-    user.pin_hash = hash_pin(check_pin_format(pin))
+    user.pin_hash = hash_pin(session, check_pin_format(pin))
     words = say("{name}'s PIN changed by {by}.", name=user.name, by=by.name)
     return user_changed(session, user, by, words, {"pin": "changed"})

@@ -12,16 +12,18 @@ import os
 import re
 import secrets
 import threading
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from datetime import timedelta
 from functools import cache
+from typing import Any
 
-from flask import current_app, has_request_context, request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from dealer import settings
 from dealer.bounds import PIN_DIGITS, USER_NAME
 from dealer.errors import Invalid
 from dealer.models import User
@@ -56,13 +58,14 @@ def check_pin_format(pin: object) -> str:
     return pin
 
 
-def hash_pin(pin: str) -> str:
-    """The salted slow hash a PIN is kept as (``PIN_HASH_METHOD``: werkzeug's scrypt)."""
-    return generate_password_hash(pin, method=_method())
+def hash_pin(session: Session, pin: str) -> str:
+    """The salted slow hash a PIN is kept as (the app's ``PIN_HASH_METHOD``: werkzeug's
+    scrypt)."""
+    return generate_password_hash(pin, method=_method(session))
 
 
-def _method() -> str:
-    return str(current_app.config.get("PIN_HASH_METHOD", "scrypt"))
+def _method(session: Session) -> str:
+    return str(settings.of(session).config.get("PIN_HASH_METHOD", "scrypt"))
 
 
 @cache
@@ -93,10 +96,10 @@ HASH_LOCK = "pin-hash.lock"
 _hashers = ThreadPoolExecutor(HASHERS, "pin-hash", initializer=_nice_thread)
 
 
-def _matches(stored: str, pin: str) -> bool:
+def _matches(instance_path: str, stored: str, pin: str) -> bool:
     """Whether ``pin`` matches the hash ``stored``: checked on a low-priority hasher thread,
-    one hash at a time on this machine."""
-    lock = os.path.join(current_app.instance_path, HASH_LOCK)
+    one hash at a time on this machine (the lock file in the app's ``instance_path``)."""
+    lock = os.path.join(instance_path, HASH_LOCK)
     return _hashers.submit(_one_at_a_time, lock, stored, pin).result()
 
 
@@ -114,18 +117,8 @@ def _one_at_a_time(lock: str, stored: str, pin: str) -> bool:
             fcntl.flock(held, fcntl.LOCK_UN)
 
 
-def _source(source: str | None) -> str:
-    """Where a try came from: as given, else this request's client address (after ProxyFix,
-    when the app is told to trust a proxy), else "local" (the command line)."""
-    if source:
-        return source
-    if has_request_context() and request.remote_addr:
-        return request.remote_addr
-    return "local"
-
-
-def _attempts_per_minute() -> int:
-    return int(current_app.config.get("SIGN_IN_ATTEMPTS_PER_MINUTE", 60))
+def _attempts_per_minute(config: Mapping[str, Any]) -> int:
+    return int(config.get("SIGN_IN_ATTEMPTS_PER_MINUTE", 60))
 
 
 def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> int | None:
@@ -140,7 +133,8 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
         # A caller inside `writing` would hash under the writers' lock: every ledger write
         # of the floor would wait for scrypt. Check the PIN first, then write.
         raise RuntimeError("A PIN is checked before the write begins, never inside it.")
-    refused = lockout.refusal(session, attempt, _attempts_per_minute())
+    bound = settings.of(session)
+    refused = lockout.refusal(session, attempt, _attempts_per_minute(bound.config))
     if refused is not None:
         session.rollback()
         raise refused
@@ -150,8 +144,8 @@ def check_pin(session: Session, name: object, pin: object, attempt: Attempt) -> 
             select(User.id, User.pin_hash, User.active).where(User.name == name.strip())
         ).first()
     session.rollback()  # hold no snapshot while hashing
-    stored = found.pin_hash if found is not None else _decoy_hash(_method())
-    matches = _matches(stored, pin if isinstance(pin, str) else "")
+    stored = found.pin_hash if found is not None else _decoy_hash(_method(session))
+    matches = _matches(bound.instance_path, stored, pin if isinstance(pin, str) else "")
     right = found is not None and bool(found.active) and matches
     # A wrong PIN's count need not wait for the disk (`writing`'s ``flushed_later``), and on
     # PostgreSQL the counts are written before the writers' lock is taken (``sign_in_counts``):
@@ -209,5 +203,7 @@ def _audit_refusal(
 
 
 def attempt_of(name: object, source: str | None, **approval: object) -> Attempt:
+    """A try of ``name`` from ``source``: the client's address a door passes in, else "local"
+    (the command line)."""
     typed = name if isinstance(name, str) else ""
-    return Attempt(typed, _source(source), **approval)  # type: ignore[arg-type]
+    return Attempt(typed, source or "local", **approval)  # type: ignore[arg-type]

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
-from flask import current_app
 from sqlalchemy import Select, bindparam, func, select, update
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from dealer import clock
+from dealer import clock, settings
 from dealer.errors import StorageUnavailable
 from dealer.models import AuthToken, User, as_utc
 from dealer.people.audit import record_audit
@@ -66,12 +67,12 @@ def issue_token(session: Session, user: User, device: str | None = None) -> tupl
     return token, row
 
 
-def _lifetime() -> timedelta:
-    return timedelta(hours=float(current_app.config.get("SIGN_IN_HOURS", 12)))
+def _lifetime(config: Mapping[str, Any]) -> timedelta:
+    return timedelta(hours=float(config.get("SIGN_IN_HOURS", 12)))
 
 
-def _idle() -> timedelta | None:
-    seconds = int(current_app.config.get("IDLE_SECONDS", 900))
+def _idle(config: Mapping[str, Any]) -> timedelta | None:
+    seconds = int(config.get("IDLE_SECONDS", 900))
     return timedelta(seconds=seconds) if seconds > 0 else None
 
 
@@ -87,22 +88,24 @@ def seen_every(idle: timedelta | None) -> timedelta:
     return SEEN_EVERY if idle is None else min(SEEN_EVERY, idle / 10)
 
 
-def why_ended(row: AuthToken | None, now: datetime | None = None) -> str | None:
+def why_ended(
+    row: AuthToken | None, config: Mapping[str, Any], now: datetime | None = None
+) -> str | None:
     """Why this sign-in no longer works, in words, or None while it is live.
 
     One rule for the API's bearer tokens and the screens' cookie alike: ended by hand
-    (sign-out, or a supervisor), its user deactivated, older than the shift
-    (``SIGN_IN_HOURS``), or unused for ``IDLE_SECONDS``.
+    (sign-out, or a supervisor), its user deactivated, older than the shift (the app's
+    ``config``: ``SIGN_IN_HOURS``), or unused for ``IDLE_SECONDS``.
     """
     if row is None:
         return not_signed_in()
     now = now or clock.now()
     if row.revoked_at is not None or not row.user.active:
         return say("This sign-in has ended: sign in again.")
-    if as_utc(row.created_at) + _lifetime() <= now:
-        hours = _lifetime().total_seconds() / 3600
+    if as_utc(row.created_at) + _lifetime(config) <= now:
+        hours = _lifetime(config).total_seconds() / 3600
         return say("This sign-in ended after {hours:g} hours: sign in again.", hours=hours)
-    idle = _idle()
+    idle = _idle(config)
     seen = row.last_seen_at or row.created_at
     if idle is not None and as_utc(seen) + idle <= now:
         return say("{ended} Sign in again.", ended=idle_words(int(idle.total_seconds())))
@@ -119,12 +122,13 @@ def find_token(session: Session, token: str) -> AuthToken | str:
     """
     row = _token_row(session, token)
     now = clock.now()
-    ended = why_ended(row, now)
+    config = settings.of(session).config
+    ended = why_ended(row, config, now)
     if row is None:
         return ""  # no sign-in at all: the door says who may act there (`not_signed_in`)
     if ended is not None:
         return ended
-    stale = as_utc(row.last_seen_at or row.created_at) + seen_every(_idle()) <= now
+    stale = as_utc(row.last_seen_at or row.created_at) + seen_every(_idle(config)) <= now
     if stale and not in_write(session):  # never end a write that is under way
         token_id = row.id
         try:
@@ -166,13 +170,14 @@ def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None
 def live_sign_ins(session: Session) -> list[AuthToken]:
     """Every sign-in still working, newest first: who, since when, last seen, device."""
     now = clock.now()
+    config = settings.of(session).config
     rows = session.scalars(
         select(AuthToken)
         .options(joinedload(AuthToken.user))
-        .where(AuthToken.revoked_at.is_(None), AuthToken.created_at > now - _lifetime())
+        .where(AuthToken.revoked_at.is_(None), AuthToken.created_at > now - _lifetime(config))
         .order_by(AuthToken.created_at.desc(), AuthToken.id.desc())
     )
-    return [row for row in rows if why_ended(row, now) is None]
+    return [row for row in rows if why_ended(row, config, now) is None]
 
 
 #: `why_ended` as one query, for a read too frequent to load the user: an open screen asking
@@ -190,22 +195,23 @@ LIVE_TOKEN: Select[int] = (
 )
 
 
-def live_params(token: str) -> dict[str, object]:
-    """`LIVE_TOKEN`'s parameters for ``token``, now. Asking does not count as a use."""
+def live_params(token: str, config: Mapping[str, Any]) -> dict[str, object]:
+    """`LIVE_TOKEN`'s parameters for ``token``, now, under the app's ``config``. Asking does
+    not count as a use."""
     now = clock.now()
-    idle = _idle()
+    idle = _idle(config)
     return {
         "token_hash": hash_token(token),
-        "born_after": now - _lifetime(),
+        "born_after": now - _lifetime(config),
         # No idle limit: any last use will do (a time before any sign-in).
-        "seen_after": now - idle if idle is not None else now - _lifetime(),
+        "seen_after": now - idle if idle is not None else now - _lifetime(config),
     }
 
 
 def live_row(session: Session, token: str) -> AuthToken | None:
     """The live sign-in ``token`` names, read without counting as a use (no write)."""
     row = _token_row(session, token)
-    return row if why_ended(row) is None else None
+    return row if why_ended(row, settings.of(session).config) is None else None
 
 
 def _token_row(session: Session, token: str) -> AuthToken | None:

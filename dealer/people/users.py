@@ -32,21 +32,12 @@ from dealer.errors import (
 from dealer.models import ROLES, AuthToken, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.people.pins import attempt_of, check_pin, check_pin_format, hash_pin
-from dealer.people.sign_ins import (
-    LIVE_TOKEN,
-    find_token,
-    hash_token,
-    issue_token,
-    live_sign_ins,
-    revoke,
-    why_ended,
-)
+from dealer.people.sign_ins import issue_token, revoke
 from dealer.transactions import writing
 from dealer.words.catalogue import say
 from dealer.words.people import role_name
 
 __all__ = [
-    "LIVE_TOKEN",
     "NAME_LENGTH",
     "Voucher",
     "add_user",
@@ -55,20 +46,14 @@ __all__ = [
     "create_first_admin",
     "deactivate_user",
     "end_sign_in",
-    "find_token",
     "get_user",
-    "hash_token",
-    "issue_token",
     "list_users",
-    "live_sign_ins",
     "names_of",
     "needs_first_admin",
     "require_role",
-    "revoke",
     "sign_in",
     "user_changed",
     "vouch",
-    "why_ended",
 ]
 
 NAME_LENGTH = USER_NAME
@@ -114,7 +99,7 @@ def add_user(
     refuse_lookalike(
         name, session.scalars(select(User.name).order_by(User.id)), "user", "user_exists"
     )
-    user = User(name=name, role=role, pin_hash=hash_pin(pin))
+    user = User(name=name, role=role, pin_hash=hash_pin(session, pin))
     session.add(user)
     session.flush()
     if by is not None:

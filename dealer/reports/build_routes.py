@@ -24,14 +24,14 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, NotFound
 from dealer.extensions import current_session
-from dealer.people.authority import authorise_session_print
 from dealer.reports.builds import Build, builds, run_in_background
-from dealer.reports.routes import Document, _options, _pdf, _stamp, bp, shift_asked
+from dealer.reports.printing import Document, bp, file_stamp, pdf_answer, print_options, shift_asked
 from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
 from dealer.views.documents.model import PrintOptions
+from dealer.web.authority import authorise_session_print
 from dealer.web.contract import ID
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say
@@ -70,7 +70,7 @@ def _in_background(
     under way; where it is, answered 202. ``report_of`` gathers it in a read snapshot on the
     worker thread, ``layout`` lays it out stamped with its reprint number."""
     user = principal().user
-    options = _options(user.name)
+    options = print_options(user.name)
 
     def start_build(build: Build) -> None:
         def gathered() -> Callable[[int], bytes]:
@@ -95,7 +95,7 @@ def ask_shift_build() -> Response:
         f"{start.isoformat()}/{end.isoformat()}",
         with_hands,
         say("the shift ledger"),
-        f"shift-{_stamp(start)}-{_stamp(end)}",
+        f"shift-{file_stamp(start)}-{file_stamp(end)}",
         lambda session: gather.shift_report(session, start, end, with_hands=with_hands),
         shift_pdf,
     )
@@ -141,6 +141,6 @@ def build_file(token: str) -> Response:
     data = builds().take(build)
     if data is None:
         raise Conflict(build.words(), "not_ready")
-    response = _pdf(data, build.filename)
+    response = pdf_answer(data, build.filename)
     response.headers["Content-Disposition"] = f'attachment; filename="{build.filename}"'
     return response

@@ -15,71 +15,57 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from datetime import datetime, timedelta
-from typing import TypeVar, cast
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Response, request, stream_with_context
 
-from dealer.clock import floor_clock
-from dealer.config import BadSetting, paper_size
 from dealer.disputes import players
-from dealer.errors import DealerError, Invalid, NotConfigured
+from dealer.errors import Invalid
 from dealer.extensions import current_session
 from dealer.inputs import Export, ShiftWindow, SlipPaper, Window
-from dealer.inputs.params import read_moment
-from dealer.people.authority import authorise_hand, authorise_session_print
 from dealer.reports.builds import counted_print
 from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
 from dealer.reports.player_statement import player_statement_pdf
+from dealer.reports.printing import (
+    Document,
+    bp,
+    file_stamp,
+    pdf_answer,
+    print_options,
+    shift_asked,
+    window_asked,
+)
 from dealer.reports.receipt import hand_slip_receipt, statement_receipt
 from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
-from dealer.views.documents.model import HandSlip, PageSize, PrintOptions, SessionReport
-from dealer.views.documents.shift_model import ShiftReport
+from dealer.views.documents.model import PrintOptions
 from dealer.views.statement import seat_statement
+from dealer.web.authority import authorise_hand, authorise_session_print
 from dealer.web.contract import ID, SEAT, declare
-from dealer.web.described import BYTES
 from dealer.web.paper import PAPER_COOKIE, PAPERS
-from dealer.web.refusals import dealer_error
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say
 
-__all__ = ["MAX_SHIFT", "bp", "shift_asked"]
-
-bp = Blueprint("reports", __name__)
-bp.register_error_handler(DealerError, dealer_error)
-
-#: The longest window a shift ledger covers; the exports take any.
-MAX_SHIFT = timedelta(days=31)
-
-
-def _options(printed_by: str) -> PrintOptions:
-    """How this app prints; a setting changed since start to one it cannot use is refused
-    before anything is built or counted."""
-    config = current_app.config
-    try:
-        paper = paper_size(config.get("REPORT_PAGE_SIZE", "letter"))
-    except BadSetting:
-        raise NotConfigured(
-            say("The paper size set for documents is not letter or A4: ask an admin to fix it.")
-        ) from None
-    return PrintOptions(
-        page_size=cast(PageSize, paper),
-        currency=config.get("REPORT_CURRENCY", "$"),
-        timezone=floor_clock().name,
-        printed_by=printed_by,
-    )
+__all__ = [
+    "PRINTS",
+    "hand_slip",
+    "ledger_export",
+    "player_statement",
+    "players_export",
+    "session_report",
+    "shift_report",
+    "statement_slip",
+]
 
 
 def _slip_options(printed_by: str) -> PrintOptions:
     """A slip's paper: ``?paper=receipt`` (or ``page``), else the tablet's own choice (its
     cookie, set on the table screen), else the documents' page size."""
-    options = _options(printed_by)
+    options = print_options(printed_by)
     # Given but empty is refused like any other value the document does not list.
     paper = request.args.get("paper")
     if paper is None:
@@ -89,47 +75,12 @@ def _slip_options(printed_by: str) -> PrintOptions:
     return replace(options, page_size="receipt") if paper == "receipt" else options
 
 
-def _moment(name: str, required: bool) -> datetime | None:
-    """The query parameter ``name`` as a UTC time; a time without a zone is the floor's."""
-    text = request.args.get(name, "").strip()
-    example = say(
-        "such as {utc} or {zoned}", utc="2024-05-03T18:00:00Z", zoned="2024-05-03T11:00-07:00"
-    )
-    if not text:
-        if required:
-            raise Invalid(
-                say(
-                    "Give the window's {name} as an ISO 8601 time, {example}.",
-                    name=name,
-                    example=example,
-                ),
-                "no_window",
-            )
-        return None
-    return read_moment(text, name, floor_clock().zone, example)
-
-
-def _window(required: bool) -> tuple[datetime | None, datetime | None]:
-    start, end = _moment("from", required), _moment("to", required)
-    if start is not None and end is not None and start >= end:
-        raise Invalid(say("The window must end after it starts (from before to)."), "empty_window")
-    return start, end
-
-
-def _stamp(moment: datetime | None) -> str:
-    return moment.strftime("%Y%m%dT%H%MZ") if moment is not None else "all"
-
-
 def _printed(kind: str, subject: str, build: Callable[[int], bytes]) -> tuple[bytes, int]:
     """Build the document, then count it (`counted_print`: counted only once built, so a
     build that fails counts nothing). A HEAD request (a link checker, a prefetch) gets the
     headers a print would, and is not counted: nobody received a copy."""
     who = principal().user.id
     return counted_print(kind, subject, build, who, device(), count=request.method != "HEAD")
-
-
-#: A document counted when printed: a dataclass with its ``reprint`` number.
-Document = TypeVar("Document", HandSlip, SessionReport, ShiftReport)
 
 
 def _counted_pdf(
@@ -144,20 +95,10 @@ def _counted_pdf(
     """Print ``document`` (of ``kind``, about ``subject``) for ``who``, counted (`_printed`),
     stamped with its reprint number: its file named ``stem``, ``-reprint-n`` after the first;
     on the documents' paper unless ``options`` say otherwise (a slip on a receipt)."""
-    options = options or _options(who)
+    options = options or print_options(who)
     data, reprint = _printed(kind, subject, lambda n: build(replace(document, reprint=n), options))
     suffix = f"-reprint-{reprint}" if reprint else ""
-    return _pdf(data, f"{stem}{suffix}.pdf")
-
-
-def _pdf(data: bytes, filename: str) -> Response:
-    """A PDF, sent as bytes (octet-stream) to a client that asks for bytes rather than a PDF:
-    the document lists both (`dealer.web.described`)."""
-    media = request.accept_mimetypes.best_match(["application/pdf", BYTES], "application/pdf")
-    response = Response(data, 200, mimetype=media)
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return pdf_answer(data, f"{stem}{suffix}.pdf")
 
 
 #: A report's answer; the document shows it as the file its address ends in.
@@ -203,25 +144,6 @@ def session_report(session_id: int) -> Response:
     )
 
 
-def shift_asked() -> tuple[datetime, datetime, bool]:
-    """The shift ledger's question: its window [from, to) (at most 31 days), and whether it
-    lists every hand (``hands=all``, the default, or ``none``)."""
-    start, end = _window(required=True)
-    assert start is not None and end is not None
-    if end - start > MAX_SHIFT:
-        raise Invalid(
-            say(
-                "A shift ledger covers at most {days} days: use the CSV exports for longer.",
-                days=MAX_SHIFT.days,
-            ),
-            "window_too_long",
-        )
-    listing = request.args.get("hands", "all")
-    if listing not in ("all", "none"):
-        raise Invalid(say("hands is all or none."), "invalid_query")
-    return start, end, listing == "all"
-
-
 @bp.get("/reports/shift.pdf")
 @signed_in("supervisor", form_post=True)
 @declare(PDF, [422], query=ShiftWindow, documented_only=True, name="print_shift_report")
@@ -236,7 +158,7 @@ def shift_report() -> Response:
     with snapshot(current_session()) as session:
         report = gather.shift_report(session, start, end, with_hands=with_hands)
     subject = f"{start.isoformat()}/{end.isoformat()}"
-    stem = f"shift-{_stamp(start)}-{_stamp(end)}"
+    stem = f"shift-{file_stamp(start)}-{file_stamp(end)}"
     return _counted_pdf("shift", subject, who, report, shift_pdf, stem)
 
 
@@ -249,12 +171,12 @@ def player_statement(player_id: int) -> Response:
 
     Role: supervisor or above.
     """
-    start, end = _window(required=False)
-    options = _options(principal().user.name)
+    start, end = window_asked(required=False)
+    options = print_options(principal().user.name)
     with snapshot(current_session()) as session:
         statement = players.player_statement(session, player_id, start, end, zone(options.timezone))
         data = player_statement_pdf(statement, options)
-    return _pdf(data, f"player-{player_id}-{_stamp(start)}-{_stamp(end)}.pdf")
+    return pdf_answer(data, f"player-{player_id}-{file_stamp(start)}-{file_stamp(end)}.pdf")
 
 
 @bp.get(f"/reports/hands/<{ID}:hand_id>/seats/<{SEAT}:seat>/statement.pdf")
@@ -274,7 +196,7 @@ def statement_slip(hand_id: int, seat: int) -> Response:
         found = seat_statement(session, hand_id, seat)
     options = _slip_options(who)
     layout = statement_receipt if options.page_size == "receipt" else statement_pdf
-    return _pdf(layout(found, options), f"statement-{hand_id}-seat-{seat}.pdf")
+    return pdf_answer(layout(found, options), f"statement-{hand_id}-seat-{seat}.pdf")
 
 
 # The screens' Print buttons: a form POST with the screen's CSRF token that opens the document
@@ -321,13 +243,13 @@ def ledger_export() -> Response:
 
     Role: supervisor or above.
     """
-    start, end = _window(required=False)
+    start, end = window_asked(required=False)
 
     def pieces() -> Iterator[str]:
         with snapshot(current_session()) as session:
             yield from iter_ledger_csv(gather.ledger_rows(session, start, end))
 
-    return _csv(f"ledger-{_stamp(start)}-{_stamp(end)}.csv", pieces)
+    return _csv(f"ledger-{file_stamp(start)}-{file_stamp(end)}.csv", pieces)
 
 
 @bp.get("/exports/players.csv")
@@ -340,15 +262,11 @@ def players_export() -> Response:
 
     Role: supervisor or above.
     """
-    start, end = _window(required=False)
+    start, end = window_asked(required=False)
 
     def pieces() -> Iterator[str]:
         with snapshot(current_session()) as session:
             rows = gather.player_session_rows(session, start, end)
         yield from iter_players_csv(rows)
 
-    return _csv(f"players-{_stamp(start)}-{_stamp(end)}.csv", pieces)
-
-
-# The long documents a screen asks for in the background (after the routes they share).
-from dealer.reports import build_routes  # noqa: E402, F401
+    return _csv(f"players-{file_stamp(start)}-{file_stamp(end)}.csv", pieces)

@@ -45,7 +45,7 @@ from .errors import (
     RulesError,
     ShoeExceededError,
 )
-from .hand import EventRecord, Fit, Hand, HandStatus, SeatStatus, time_collection
+from .hand import Hand, time_collection
 from .melds import (
     Condition,
     MeldShape,
@@ -65,6 +65,8 @@ from .profiles import (
     make_collection,
     make_rules,
 )
+from .records import EventRecord, Fit, SeatStatus
+from .state import HandStatus
 from .table import TableMeld, lay
 
 __all__ = [

@@ -6,19 +6,15 @@ whose payments reverse the old ones, each pointing at the payment it reverses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Foul, Penalty, Void
 from .errors import IllegalActionError, NotAllowedNowError
 from .payments import Payment
 from .play import others_in_play, require_in, require_playing
 from .records import EventRecord, Plan
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .state import HandState
 
 
-def plan_foul(hand: Hand, action: Foul) -> Plan:
+def plan_foul(hand: HandState, action: Foul) -> Plan:
     require_playing(hand)
     seat = action.seat
     require_in(hand, seat)
@@ -44,7 +40,7 @@ def plan_foul(hand: Hand, action: Foul) -> Plan:
     return plan
 
 
-def plan_penalty(hand: Hand, action: Penalty) -> Plan:
+def plan_penalty(hand: HandState, action: Penalty) -> Plan:
     seat = action.seat
     if hand.status != "settled" or not any(
         e.type == "go_out" and hand.is_active(e.seq) for e in hand.events
@@ -77,7 +73,7 @@ def plan_penalty(hand: Hand, action: Penalty) -> Plan:
     return plan
 
 
-def depends(hand: Hand, later: EventRecord, target: EventRecord) -> bool:
+def depends(hand: HandState, later: EventRecord, target: EventRecord) -> bool:
     if target.type in ("drop", "foul", "go_out", "penalty"):
         return True
     if later.type in ("go_out", "penalty"):
@@ -87,7 +83,7 @@ def depends(hand: Hand, later: EventRecord, target: EventRecord) -> bool:
     return not set(later.melds).isdisjoint(target.melds)
 
 
-def plan_void(hand: Hand, action: Void) -> Plan:
+def plan_void(hand: HandState, action: Void) -> Plan:
     if hand.status == "void":
         raise NotAllowedNowError("The hand is void: nothing more can be recorded in it.")
     target = hand.event(action.event)
@@ -138,7 +134,7 @@ def plan_void(hand: Hand, action: Void) -> Plan:
     return plan
 
 
-def plan_void_hand(hand: Hand) -> Plan:
+def plan_void_hand(hand: HandState) -> Plan:
     if hand.status == "void":
         raise NotAllowedNowError("The hand is already void.", code="already_void")
     plan = Plan(hand_status="void", winner=None)

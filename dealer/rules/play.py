@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from .actions import Add, Borrow, Drop, GoOut, Meld, Split
 from .cards import Card, format_cards
@@ -23,13 +22,11 @@ from .errors import (
 from .melds import check_growth, multiset_minus
 from .payments import HOUSE, POT, Payment
 from .records import Plan, seats_text
+from .state import HandState
 from .table import TableMeld, lay
 
-if TYPE_CHECKING:
-    from .hand import Hand
 
-
-def plan_deal(hand: Hand) -> Plan:
+def plan_deal(hand: HandState) -> Plan:
     plan = Plan()
     if hand.collection.kind == "per_hand":
         chips = hand.collection.chips
@@ -44,14 +41,14 @@ def plan_deal(hand: Hand) -> Plan:
     return plan
 
 
-def require_playing(hand: Hand) -> None:
+def require_playing(hand: HandState) -> None:
     if hand.status == "settled":
         raise NotAllowedNowError("The hand is settled: nothing more can be played in it.")
     if hand.status == "void":
         raise NotAllowedNowError("The hand is void: nothing more can be recorded in it.")
 
 
-def require_in(hand: Hand, seat: int) -> None:
+def require_in(hand: HandState, seat: int) -> None:
     status = hand.seat_status.get(seat)
     if status is None:
         raise InvalidActionError(f"Seat {seat} is not dealt into this hand.", code="unknown_seat")
@@ -63,12 +60,12 @@ def require_in(hand: Hand, seat: int) -> None:
         raise NotAllowedNowError(f"Seat {seat} fouled and is out of the hand.", code="seat_not_in")
 
 
-def others_in_play(hand: Hand, seat: int) -> bool:
+def others_in_play(hand: HandState, seat: int) -> bool:
     """Whether a seat other than ``seat`` is still in play: one that could still go out."""
     return any(s != seat and hand.seat_status[s] == "in" for s in hand.seats)
 
 
-def own_meld(hand: Hand, seat: int, meld_id: int) -> TableMeld:
+def own_meld(hand: HandState, seat: int, meld_id: int) -> TableMeld:
     meld = hand.melds.get(meld_id)
     if meld is None:
         raise InvalidActionError(f"There is no meld {meld_id} in this hand.", code="unknown_meld")
@@ -80,7 +77,7 @@ def own_meld(hand: Hand, seat: int, meld_id: int) -> TableMeld:
     return meld
 
 
-def check_cards_down(hand: Hand, seat: int, cards: Sequence[Card]) -> None:
+def check_cards_down(hand: HandState, seat: int, cards: Sequence[Card]) -> None:
     after = hand.cards_down[seat] + len(cards)
     if after > hand.limit:
         raise IllegalActionError(
@@ -98,7 +95,9 @@ def check_cards_down(hand: Hand, seat: int, cards: Sequence[Card]) -> None:
             )
 
 
-def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int], claimed: bool = True) -> None:
+def collect(
+    hand: HandState, plan: Plan, seat: int, ids: Iterable[int], claimed: bool = True
+) -> None:
     """Raise each changed meld's paid level to its value; the paying seats pay the rise.
 
     Unclaimed (section 4), the level rises all the same and nobody pays: those chips are
@@ -130,14 +129,14 @@ def collect(hand: Hand, plan: Plan, seat: int, ids: Iterable[int], claimed: bool
         plan.changes[mid] = meld.with_paid(value)
 
 
-def meld_in_play(hand: Hand, action: Add | Borrow | Split) -> TableMeld:
+def meld_in_play(hand: HandState, action: Add | Borrow | Split) -> TableMeld:
     """The meld ``action`` works on: the hand in play, its seat still in it, the meld its own."""
     require_playing(hand)
     require_in(hand, action.seat)
     return own_meld(hand, action.seat, action.meld)
 
 
-def require_card_from_hand(hand: Hand, action: Borrow | Split) -> None:
+def require_card_from_hand(hand: HandState, action: Borrow | Split) -> None:
     """Section 4: under ``rearrange_needs_card`` a split or a borrow plays a card from hand."""
     if action.cards or not hand.rules.rearrange_needs_card:
         return
@@ -149,7 +148,7 @@ def require_card_from_hand(hand: Hand, action: Borrow | Split) -> None:
     )
 
 
-def plan_meld(hand: Hand, action: Meld) -> Plan:
+def plan_meld(hand: HandState, action: Meld) -> Plan:
     require_playing(hand)
     require_in(hand, action.seat)
     new = lay(hand.next_meld_id, action.seat, action.cards, hand.rules)
@@ -157,7 +156,7 @@ def plan_meld(hand: Hand, action: Meld) -> Plan:
     return _collected(hand, action, {new.id: new}, new.cards, next_meld=1)
 
 
-def plan_add(hand: Hand, action: Add) -> Plan:
+def plan_add(hand: HandState, action: Add) -> Plan:
     meld = meld_in_play(hand, action)
     if not action.cards:
         raise IllegalMeldError("No cards were given to add.")
@@ -167,7 +166,7 @@ def plan_add(hand: Hand, action: Add) -> Plan:
     return _collected(hand, action, {meld.id: grown}, action.cards)
 
 
-def plan_borrow(hand: Hand, action: Borrow) -> Plan:
+def plan_borrow(hand: HandState, action: Borrow) -> Plan:
     source = meld_in_play(hand, action)
     if not action.take:
         raise IllegalMeldError("Say which cards are borrowed from the meld.")
@@ -189,7 +188,7 @@ def plan_borrow(hand: Hand, action: Borrow) -> Plan:
     return _rearranged(hand, action, kept, new)
 
 
-def plan_split(hand: Hand, action: Split) -> Plan:
+def plan_split(hand: HandState, action: Split) -> Plan:
     source = meld_in_play(hand, action)
     require_card_from_hand(hand, action)
     first, second = action.into
@@ -205,7 +204,7 @@ def plan_split(hand: Hand, action: Split) -> Plan:
     return _rearranged(hand, action, kept, new)
 
 
-def _rearranged(hand: Hand, action: Borrow | Split, kept: TableMeld, new: TableMeld) -> Plan:
+def _rearranged(hand: HandState, action: Borrow | Split, kept: TableMeld, new: TableMeld) -> Plan:
     """A borrow's or a split's plan: the meld ``kept`` under its id and a ``new`` one, each
     collecting for the conditions it now meets (section 4)."""
     check_cards_down(hand, action.seat, action.cards)
@@ -213,7 +212,7 @@ def _rearranged(hand: Hand, action: Borrow | Split, kept: TableMeld, new: TableM
 
 
 def _collected(
-    hand: Hand,
+    hand: HandState,
     action: Meld | Add | Borrow | Split,
     changes: dict[int, TableMeld | None],
     added: tuple[Card, ...],
@@ -239,7 +238,7 @@ def keeper(first: TableMeld, second: TableMeld) -> int:
     return 0 if first.cards <= second.cards else 1
 
 
-def plan_go_out(hand: Hand, action: GoOut) -> Plan:
+def plan_go_out(hand: HandState, action: GoOut) -> Plan:
     require_playing(hand)
     seat = action.seat
     require_in(hand, seat)
@@ -291,7 +290,7 @@ def plan_go_out(hand: Hand, action: GoOut) -> Plan:
     return plan
 
 
-def plan_drop(hand: Hand, action: Drop) -> Plan:
+def plan_drop(hand: HandState, action: Drop) -> Plan:
     require_playing(hand)
     seat = action.seat
     require_in(hand, seat)

@@ -3,7 +3,7 @@ chips"), and the seats of this shift's hands that fit, each one tap from its sta
 
 from __future__ import annotations
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 
 from dealer import clock
 from dealer.clock import floor_clock, this_shift_start
@@ -31,7 +31,10 @@ def search() -> tuple[str, int]:
             refuse_unknown(SeatSearch, asked)
             now = clock.now()
             query = read_asked(
-                read_query(SeatSearch, asked), floor_clock(), now, this_shift_start(now)
+                read_query(SeatSearch, asked),
+                floor_clock(current_app.config),
+                now,
+                this_shift_start(current_app.config, now),
             )
             found = seats_found(find_seats(current_session(), query))
         except DealerError as refused:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 from wtforms import DateField, SelectChoice, SelectField
 from wtforms.validators import Optional
 
@@ -47,7 +47,7 @@ def _day_start(day: datetime | None, days: int = 0) -> datetime | None:
     """Midnight on the floor's clock at the start of ``day`` (+ ``days``), or None."""
     if day is None:
         return None
-    tz = floor_clock().zone
+    tz = floor_clock(current_app.config).zone
     return datetime.combine(day, time(0), tz) + timedelta(days=days)
 
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 from markupsafe import Markup, escape
 
 from dealer.clock import floor_clock
@@ -66,7 +66,7 @@ def find_payment() -> tuple[str, int]:
             refuse_unknown(PaymentSearch, asked)
             query = query_from(
                 read_query(PaymentSearch, asked),
-                floor_clock().zone,
+                floor_clock(current_app.config).zone,
             )
             found = find_payments(current_session(), query)
         except DealerError as refused:

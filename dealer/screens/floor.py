@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import flash, render_template, url_for
+from flask import current_app, flash, render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -18,7 +18,6 @@ from dealer.floor.limits import Limits
 from dealer.floor.tables import all_tables
 from dealer.live import FLOOR
 from dealer.models import utcnow
-from dealer.people.authority import tables_held
 from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
 from dealer.screens.forms import OpenSessionForm, OpenTableForm
@@ -27,6 +26,7 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.views.floor_lines import table_lines
 from dealer.views.shift_hands import shift_hands
+from dealer.web.authority import tables_held
 from dealer.web.refusals import refusal
 from dealer.words.rules import collection_words, knob_value_words
 from dealer.words.tables import california_warning
@@ -46,7 +46,7 @@ def _floor_page(
 ) -> tuple[str | Response, int]:
     session = current_session()
     now = utcnow()
-    since = this_shift_start(now)
+    since = this_shift_start(current_app.config, now)
     lines = table_lines(session, all_tables(session), since)
     form.stamp(url_for("screens.floor"))
     return (
@@ -129,7 +129,7 @@ def pick() -> str:
 
     A dealer sees the figures (seats, the hand in play) of their own tables only: of the
     others, the name, the game and whose they are, with a button to open their session at
-    a free one (`dealer.people.authority`). A supervisor sees every table's.
+    a free one (`dealer.web.authority`). A supervisor sees every table's.
     """
     session = current_session()
     user = who().user

@@ -33,10 +33,10 @@ from dealer import live
 from dealer.bounds import LIVE_EVERY_MS, LIVE_HOLD_S, LIVE_READ_MS, LIVE_SCOPES
 from dealer.errors import DealerError
 from dealer.extensions import current_session, db
-from dealer.people.authority import authorise_scopes
 from dealer.people.sign_ins import live_row
 from dealer.screens import bp
 from dealer.screens.auth.guard import watching
+from dealer.web.authority import authorise_scopes
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 
@@ -83,7 +83,7 @@ def _watcher() -> live.Watcher:
 
 
 def _refused(token: str, scopes: list[str]) -> tuple[Response, int] | None:
-    """A dealer watches only their own table's things (`dealer.people.authority`), like every
+    """A dealer watches only their own table's things (`dealer.web.authority`), like every
     door."""
     session = current_session()
     row = live_row(session, token)
@@ -123,11 +123,11 @@ def live_version() -> Response | tuple[Response, int]:
         refused = _refused(signed_in_as, scopes)
         if refused is not None:
             return refused
-        token = live.version_if_signed_in(db.engine, signed_in_as, scopes)
+        token = live.version_if_signed_in(db.engine, signed_in_as, scopes, current_app.config)
         if token is not None and int(wait) and request.if_none_match.contains(token):
             _watcher().wait(scopes, token, int(wait))
             # What the screen is told is read afresh (and the sign-in checked again).
-            token = live.version_if_signed_in(db.engine, signed_in_as, scopes)
+            token = live.version_if_signed_in(db.engine, signed_in_as, scopes, current_app.config)
     if token is None:
         # No redirect to the sign-in page: the screen itself sends the dealer there next
         # time they touch it; an ask only learns it should stop.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -74,7 +74,7 @@ def add_player() -> Response | tuple[str, int]:
 @page("supervisor")
 def player(player_id: int) -> tuple[str, int]:
     """A player's statement over [from, to): either end may be left open."""
-    tz = floor_clock().zone
+    tz = floor_clock(current_app.config).zone
     given = request.args.get("from", ""), request.args.get("to", "")
     error = None
     try:
@@ -84,7 +84,7 @@ def player(player_id: int) -> tuple[str, int]:
     statement = service.player_statement(current_session(), player_id, start, end, tz)
     pdf = url_for("reports.player_statement", player_id=player_id, **_window_args(*given))
     # Their payments over the last week on the screens' clock, the search's own form of time.
-    now = datetime.now(floor_clock().zone).replace(tzinfo=None)
+    now = datetime.now(floor_clock(current_app.config).zone).replace(tzinfo=None)
     week: dict[str, Any] = {
         "from": f"{now - timedelta(days=7):%Y-%m-%dT%H:%M}",
         "to": f"{now + timedelta(minutes=1):%Y-%m-%dT%H:%M}",  # this minute's included

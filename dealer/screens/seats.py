@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
@@ -17,9 +17,9 @@ from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
 from dealer.floor.figures import cheapest_hand, recent_hands
+from dealer.floor.tables import hands_in_play
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
-from dealer.hands.reading import hands_in_play
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
@@ -111,7 +111,7 @@ def _table_page(
             filled=sum(1 for c in seated if c.seating),
             hand=hand,
             hands=recent_hands(session, table.id, 1),
-            shift=shift_hands(session, this_shift_start(), table.id, limit=10),
+            shift=shift_hands(session, this_shift_start(current_app.config), table.id, limit=10),
             due=time_due(session, table),
             least=cheapest_hand(table),
             collect_form=collect,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 
 from dealer.clock import this_shift_start
 from dealer.extensions import current_session
@@ -53,7 +53,7 @@ def shift_hands_page() -> str:
     session = current_session()
     table = asked.get("table")
     _table_asked(asked)
-    found = shift_hands(session, this_shift_start(), table, asked.get("before"))
+    found = shift_hands(session, this_shift_start(current_app.config), table, asked.get("before"))
     return _page(found, "screens.shift_hands_page", {"table": table} if table else {})
 
 
@@ -63,7 +63,9 @@ def shift_hands_page() -> str:
 def table_hands(table_id: int) -> str:
     """One table's hands of the shift, the newest first (a dealer: their own table)."""
     asked = _asked()
-    found = shift_hands(current_session(), this_shift_start(), table_id, asked.get("before"))
+    found = shift_hands(
+        current_session(), this_shift_start(current_app.config), table_id, asked.get("before")
+    )
     return _page(found, "screens.table_hands", {"table_id": table_id})
 
 

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import users
+from dealer.people.sign_ins import live_sign_ins
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.said_form import SaidForm
@@ -26,7 +27,7 @@ class EndSignInForm(SaidForm):
 
 
 def _sign_ins_page(status: int = 200, error: str | None = None) -> tuple[str, int]:
-    rows = users.live_sign_ins(current_session())
+    rows = live_sign_ins(current_session())
     return (
         render_template(
             "screens/sign_ins.html",

@@ -13,7 +13,6 @@ from dealer.floor import counts
 from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
 from dealer.models import User
-from dealer.people.authority import may_read
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
 from dealer.screens.count_form import CountForm
@@ -21,6 +20,7 @@ from dealer.screens.forms import CloseSessionForm, OpenSessionForm
 from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.seats import TABLE, _table_page, record_at_table
 from dealer.screens.sent import record_once
+from dealer.web.authority import may_read
 from dealer.web.refusals import refusal
 from dealer.web.signin import confirming
 

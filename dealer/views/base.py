@@ -87,7 +87,7 @@ def screen(default: Any = None, **more: Any) -> Any:
 def party(account: str, seat_of: Mapping[int, int]) -> str:
     """An account as the API, the CSV and the documents name a party: ``"3"`` for a seat (by
     ``seat_of``, seating id to seat), else pot, house or cage; an account it cannot place, as
-    it is. (In words, for a person: `dealer.words.parties.account_words`.)"""
+    it is. (In words, for a person: `dealer.views.payment`.)"""
     parsed = parse_account(account)
     if parsed is None:
         return account

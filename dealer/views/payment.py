@@ -5,18 +5,22 @@ behind them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.payment import payment_trail
 from dealer.hands.reading import load_hand
+from dealer.ledger.accounts import parse_account
 from dealer.models import LedgerEntry, Seating
 from dealer.people.users import names_of
 from dealer.views.base import Time, View, entry_columns
 from dealer.views.events import EventView, PaymentView
 from dealer.views.hand import HandView, MeldView, hand_view
+from dealer.words.catalogue import say
 from dealer.words.numbers import capital
-from dealer.words.parties import account_words
+from dealer.words.parties import party_words, seat_words
 from dealer.words.rules import Rule, meld_words, rule
 
 __all__ = ["EntryLine", "PaymentDispute", "payment_dispute"]
@@ -99,6 +103,18 @@ def payment_dispute(session: Session, hand_id: int, event_id: int, number: int) 
     )
 
 
+def _account_words(account: str, seatings: Mapping[int, tuple[int, str]]) -> str:
+    """A ledger account as a party: ``seatings`` maps each seating (a stay in a seat) to its
+    seat number and player; a seating not among them is "a seat that has left"."""
+    parsed = parse_account(account)
+    if parsed is None:
+        return say("an unknown account")
+    if parsed.kind == "seating" and parsed.id is not None:
+        found = seatings.get(parsed.id)
+        return seat_words(*found) if found is not None else say("a seat that has left")
+    return party_words(parsed.kind)
+
+
 def _lines(session: Session, view: HandView, entries: list[LedgerEntry]) -> list[EntryLine]:
     users = names_of(session, (e.user_id for e in entries))
     rows = session.execute(
@@ -108,8 +124,8 @@ def _lines(session: Session, view: HandView, entries: list[LedgerEntry]) -> list
     return [
         EntryLine(
             **entry_columns(e),
-            source=account_words(e.from_account, seatings),
-            target=account_words(e.to_account, seatings),
+            source=_account_words(e.from_account, seatings),
+            target=_account_words(e.to_account, seatings),
             reason_words=capital(rule(e.reason_code).name),
             user=users.get(e.user_id, "?"),
         )

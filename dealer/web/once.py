@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from dealer import write_behind
+from dealer.bounds import IDEMPOTENCY_KEY
 from dealer.errors import Conflict, Invalid
 from dealer.extensions import current_session
 from dealer.models import IdempotencyRecord, utcnow
@@ -49,8 +50,6 @@ PAGE_KEY_PREFIX = "web-"
 REPLAYED_HEADER = "Idempotent-Replayed"
 #: The code of the refusal when a key comes back with other content.
 REUSED = "idempotency_key_reused"
-#: The longest key kept.
-LONGEST_KEY = 255
 #: PostgreSQL's SQLSTATE for a row that breaks a unique constraint.
 UNIQUE_VIOLATION = "23505"
 
@@ -73,7 +72,7 @@ def checked_key(key: str | None, damaged: Invalid) -> str | None:
     """``key`` if it is 1 to 255 printable ASCII characters; None if none; else ``damaged``."""
     if key is None:
         return None
-    if not 1 <= len(key) <= LONGEST_KEY or not key.isascii() or not key.isprintable():
+    if not 1 <= len(key) <= IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
         raise damaged
     return key
 

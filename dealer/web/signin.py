@@ -23,8 +23,8 @@ from dealer.ledger import Recorder
 from dealer.models import AuthToken, Device, User
 from dealer.people.audit import CLAIMED_DEVICE
 from dealer.people.devices import recorded_as, tablet_device
-from dealer.people.sign_ins import not_signed_in
-from dealer.people.users import Voucher, find_token, require_role, vouch
+from dealer.people.sign_ins import find_token, not_signed_in
+from dealer.people.users import Voucher, require_role, vouch
 from dealer.words.catalogue import say
 
 if TYPE_CHECKING:

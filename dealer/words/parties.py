@@ -1,7 +1,7 @@
 """Who chips move between, in words: ``seat 3 (Cy)``, ``the pot``, ``the house``, ``the cage``.
 
 A payment's parties are the engine's (a seat number, ``pot``, ``house``); a ledger entry's
-are accounts (`dealer.ledger.accounts`): both are named here, one way.
+accounts are named by the same words (`dealer.views.payment`).
 """
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dealer import rules
-from dealer.ledger.accounts import parse_account
 from dealer.words.catalogue import say
 
-__all__ = ["account_words", "party_words", "role_words", "roles_needed", "seat_words"]
+__all__ = ["party_words", "role_words", "roles_needed", "seat_words"]
 
 
 def seat_words(seat: int, player: str | None = None) -> str:
@@ -33,18 +32,6 @@ def party_words(party: rules.Party | str, names: Mapping[int, str] | None = None
         return say("the cage")
     seat = int(party)
     return seat_words(seat, (names or {}).get(seat))
-
-
-def account_words(account: str, seatings: Mapping[int, tuple[int, str]]) -> str:
-    """A ledger account as a party: ``seatings`` maps each seating (a stay in a seat) to its
-    seat number and player; a seating not among them is "a seat that has left"."""
-    parsed = parse_account(account)
-    if parsed is None:
-        return say("an unknown account")
-    if parsed.kind == "seating" and parsed.id is not None:
-        found = seatings.get(parsed.id)
-        return seat_words(*found) if found is not None else say("a seat that has left")
-    return party_words(parsed.kind)
 
 
 def role_words(role: str) -> str:

@@ -248,7 +248,7 @@ def test_pin_hashes_run_one_at_a_time_on_the_machine(
 
     def one(pin: str) -> bool:
         with people.app_context():
-            return pins._matches("stored", pin)
+            return pins._matches(people.instance_path, "stored", pin)
 
     with ThreadPoolExecutor(4) as pool:
         answers = list(pool.map(one, ["1234", "0000", "1234", "0000"]))

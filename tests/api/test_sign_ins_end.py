@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from dealer.extensions import db
 from dealer.models import AuthToken, utcnow
-from dealer.people.users import hash_token
+from dealer.people.sign_ins import hash_token
 from dealer.transactions import writing
 from tests.helpers import Api
 

@@ -10,7 +10,7 @@ from flask import Flask
 
 from dealer.extensions import db
 from dealer.models import AuthToken, LiveMark
-from dealer.people.users import hash_token, revoke
+from dealer.people.sign_ins import hash_token, revoke
 from tests.helpers import Api
 from tests.screens.conftest import Web, six_seated, words
 

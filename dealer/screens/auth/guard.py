@@ -21,7 +21,7 @@ from werkzeug.datastructures import MultiDict
 
 from dealer.errors import Forbidden
 from dealer.extensions import current_session
-from dealer.people import users
+from dealer.people import sign_ins, users
 from dealer.web.cookie import KEPT, SEEN
 from dealer.web.signin import LONGEST_TOKEN, Principal, principal
 from dealer.words.catalogue import say
@@ -75,7 +75,7 @@ def local_path(target: str | None, default: str) -> str:
 def end_sign_in(reason: str | None = None) -> None:
     """Sign out: the sign-in's token row is revoked, so its bearer token dies with the cookie."""
     if current_user.is_authenticated:
-        users.revoke(current_session(), principal().token.id)
+        sign_ins.revoke(current_session(), principal().token.id)
         logout_user()
     session.pop(SEEN, None)
     if reason:

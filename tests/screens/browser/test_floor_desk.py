@@ -47,7 +47,7 @@ def busy(sqlite_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
         ids = Ids()
         shift = play_shift(TABLES, HOURS, PER_HOUR, start, ids)
         entries = ledger_rows(shift.postings, ids)
-        links = chain_links(shift, entries, ids, current_key())
+        links = chain_links(shift, entries, ids, current_key(db.session()))
         with db.engine.begin() as connection:
             insert_shift(connection, shift, entries, links)
     add_people(server.app)
