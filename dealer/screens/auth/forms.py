@@ -34,6 +34,7 @@ class PinTwice:
     chosen at start (said as the form is made, never at import)."""
 
     pin: PasswordField
+    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -50,7 +51,6 @@ class FirstAdminForm(PinTwice, Declared):
 
     model = NewUser
     name = field_for(NewUser, "name", say_later("Your name"))
-    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
     def body(self) -> dict[str, Any]:
         return {**super().body(), "role": "admin"}
