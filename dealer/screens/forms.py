@@ -203,6 +203,10 @@ class DealForm(OnceForm, Declared):
     model = NewHand
 
 
+#: A field of cards, as typed: at most `dealer.bounds.CARDS_TEXT` characters.
+CARDS = {"maxlength": CARDS_TEXT}
+
+
 class ActionForm(OnceForm):
     """One event of the hand: the seat acting, the meld it acts on, and the cards.
 
@@ -212,14 +216,10 @@ class ActionForm(OnceForm):
     action = HiddenField()
     seat = IntegerField(say_later("Seat"), render_kw={"min": SEATS[0], "max": SEATS[1]})
     meld = IntegerField(say_later("Meld"))
-    cards = StringField(say_later("Cards"), render_kw={"maxlength": CARDS_TEXT})
-    take = StringField(say_later("Cards taken from the meld"), render_kw={"maxlength": CARDS_TEXT})
-    into_first = StringField(
-        say_later("First meld after the split"), render_kw={"maxlength": CARDS_TEXT}
-    )
-    into_second = StringField(
-        say_later("Second meld (blank: the rest)"), render_kw={"maxlength": CARDS_TEXT}
-    )
+    cards = StringField(say_later("Cards"), render_kw=CARDS)
+    take = StringField(say_later("Cards taken from the meld"), render_kw=CARDS)
+    into_first = StringField(say_later("First meld after the split"), render_kw=CARDS)
+    into_second = StringField(say_later("Second meld (blank: the rest)"), render_kw=CARDS)
     #: The seat did not ask for its chips before discarding: the cards move, nothing is paid.
     not_claimed = BooleanField(say_later("Not claimed"))
 
