@@ -7,9 +7,10 @@ declarations and its OpenAPI document is made from them (spectree, `dealer.web.c
 the screens' forms read the same bounds. Neutral: no front door is imported here.
 """
 
-from dealer.inputs import bodies, counts, events, params, profiles, stays, windows, words
+from dealer.inputs import bodies, counts, disputes, events, params, profiles, stays, windows, words
 from dealer.inputs.bodies import *  # noqa: F403
 from dealer.inputs.counts import *  # noqa: F403
+from dealer.inputs.disputes import *  # noqa: F403
 from dealer.inputs.events import *  # noqa: F403
 from dealer.inputs.params import *  # noqa: F403
 from dealer.inputs.profiles import *  # noqa: F403
@@ -21,6 +22,7 @@ from dealer.inputs.words import *  # noqa: F403
 __all__ = [
     *bodies.__all__,
     *counts.__all__,
+    *disputes.__all__,
     *events.__all__,
     *params.__all__,
     *profiles.__all__,

@@ -17,15 +17,12 @@ from dealer import rules
 from dealer.bounds import (
     BUY_IN_CHIPS,
     CARD_NUMBER,
-    CARD_PATTERN,
     CHIP_VALUE_CENTS,
-    CLAIM,
     MAX_CHIPS,
     MAX_ID,
     PIN_DIGITS,
     PLAYER_NAME,
     PLAYER_NOTES,
-    RULING_REASON,
     SEATS,
     TABLE_NAME,
     USER_NAME,
@@ -35,17 +32,18 @@ from dealer.bounds import (
 from dealer.errors import Invalid, NotSignedIn
 from dealer.floor.acting_seat import ACTING_SEAT_WAYS, ActingSeat, check_acting_seat
 from dealer.floor.tables import CHIP_MOVES, ChipMoveKind, check_chip_move, check_paused
-from dealer.inputs.profiles import Collection, KnobsGiven, Profile
+from dealer.inputs.profiles import COLLECTION_WORDS, PROFILE_WORDS, Collection, KnobsGiven, Profile
 from dealer.inputs.stays import StayAt
 from dealer.inputs.words import (
     NON_BLANK,
+    Asked,
     Words,
     optional_text,
     refuse_unknown,
     text,
     whole,
 )
-from dealer.models import DISPUTE_OUTCOMES, DISPUTE_RAISERS, ROLES
+from dealer.models import ROLES
 from dealer.people import pins, users
 from dealer.words import inputs as said
 from dealer.words.catalogue import say_later
@@ -55,17 +53,13 @@ __all__ = [
     "Body",
     "ChipMove",
     "CloseSession",
-    "Fit",
     "Leave",
     "NewAssignment",
-    "NewDispute",
-    "NewHand",
     "NewPlayer",
     "NewSeat",
     "NewTable",
     "NewUser",
     "Nothing",
-    "Ruling",
     "SeatPause",
     "SignIn",
     "Supervisor",
@@ -153,24 +147,33 @@ class Supervisor(Body):
     """A supervisor approving on the spot, by name and PIN."""
 
     name: Annotated[str, Words(_supervisor_name, inner=NAME_SCHEMA)]
-    pin: Annotated[str, Words(_supervisor_pin, inner=PIN_SCHEMA)]
+    pin: Annotated[str, Words(_supervisor_pin, inner=PIN_SCHEMA), Asked(how="password")]
 
 
 #: A supervisor's approval, as a field of a body.
-Approval = Annotated[Supervisor | None, Words(_supervisor, said.SUPERVISOR_SHAPE)]
+Approval = Annotated[
+    Supervisor | None,
+    Words(_supervisor, said.SUPERVISOR_SHAPE),
+    Asked(parts=(say_later("Supervisor's name"), say_later("Supervisor's PIN"))),
+]
 
 
 #: A money limit of a table (`dealer.floor.limits`), optional: the default or the setting
 #: it had stays when it is left out.
 Limit = Annotated[int | None, whole(BUY_IN_CHIPS, say_later("limit in chips"), optional=True)]
+LeastBuyIn = Annotated[Limit, Asked(say_later("Least buy-in, chips"))]
+MostBuyIn = Annotated[Limit, Asked(say_later("Largest buy-in, chips"))]
+ApprovalAbove = Annotated[
+    Limit, Asked(say_later("Supervisor approves buy-ins and cash-outs above, chips"))
+]
 
 
 class TableSettings(Body):
     """A table's money limits, as a supervisor changes them; those left out stay."""
 
-    min_buy_in: Limit = Field(None, description="The least one buy-in may be, in chips.")
-    max_buy_in: Limit = Field(None, description="The most one buy-in may be, in chips.")
-    approval_above: Limit = Field(
+    min_buy_in: LeastBuyIn = Field(None, description="The least one buy-in may be, in chips.")
+    max_buy_in: MostBuyIn = Field(None, description="The most one buy-in may be, in chips.")
+    approval_above: ApprovalAbove = Field(
         None,
         description="A buy-in or cash-out above this many chips needs a supervisor's name and PIN.",
     )
@@ -180,6 +183,7 @@ class TableSettings(Body):
             check_acting_seat,
             core_schema.nullable_schema(core_schema.literal_schema(list(ACTING_SEAT_WAYS))),
         ),
+        Asked(say_later("After a drop or a foul, the acting seat"), choices={}),
     ] = Field(
         None,
         description="Where the hand screen's acting seat goes after a drop or a foul: stays "
@@ -190,20 +194,32 @@ class TableSettings(Body):
 class NewTable(Body):
     """A table to open under a rule profile, with overrides, a collection and money limits."""
 
-    name: Annotated[str, text(TABLE_NAME, say_later("table's name"))]
-    profile: Annotated[Profile, Words(_profile)]
+    name: Annotated[
+        str, text(TABLE_NAME, say_later("table's name")), Asked(say_later("Table name"))
+    ]
+    profile: Annotated[
+        Profile,
+        Words(_profile),
+        Asked(say_later("Rule profile"), choices=PROFILE_WORDS, default="classic"),
+    ]
     rules: Annotated[KnobsGiven | None, Words(_overrides)] = Field(
         None, description="Knobs that differ from the profile's."
     )
     chip_value_cents: Annotated[
-        int | None, whole(CHIP_VALUE_CENTS, say_later("chip value in cents"), optional=True)
+        int | None,
+        whole(CHIP_VALUE_CENTS, say_later("chip value in cents"), optional=True),
+        Asked(say_later("Chip value, in cents"), default=100),
     ] = Field(None, description="What one chip is worth, in cents: 100 if not given.")
-    collection: Annotated[Collection | None, Words(_collection)] = Field(
-        None, description="The house's collection: none if not given."
+    collection: Annotated[
+        Collection | None,
+        Words(_collection),
+        Asked(say_later("House collection"), choices=COLLECTION_WORDS, default="none"),
+    ] = Field(None, description="The house's collection: none if not given.")
+    min_buy_in: LeastBuyIn = Field(None, description="The least one buy-in may be: 1 if not given.")
+    max_buy_in: MostBuyIn = Field(
+        None, description="The most one buy-in may be: 2000 if not given."
     )
-    min_buy_in: Limit = Field(None, description="The least one buy-in may be: 1 if not given.")
-    max_buy_in: Limit = Field(None, description="The most one buy-in may be: 2000 if not given.")
-    approval_above: Limit = Field(
+    approval_above: ApprovalAbove = Field(
         None,
         description="A buy-in or cash-out above this needs a supervisor: 1000 if not given.",
     )
@@ -213,13 +229,19 @@ class NewSeat(Body):
     """A player sitting down with a buy-in from the cage (within the table's limits; above
     its approval threshold with a supervisor's name and PIN)."""
 
-    seat: Annotated[int, whole(SEATS, say_later("seat"))]
-    player: Annotated[str | None, optional_text(PLAYER_NAME, say_later("player's name"))] = Field(
+    seat: Annotated[int, whole(SEATS, say_later("seat")), Asked(say_later("Seat"), how="select")]
+    player: Annotated[
+        str | None,
+        optional_text(PLAYER_NAME, say_later("player's name")),
+        Asked(say_later("Player's name")),
+    ] = Field(
         None,
         description="The name shown for the seat; with player_id it may be left out (the "
         "player's name is shown).",
     )
-    buy_in: Annotated[int, whole((0, MAX_CHIPS), say_later("buy-in"))]
+    buy_in: Annotated[
+        int, whole((0, MAX_CHIPS), say_later("buy-in")), Asked(say_later("Buy-in, chips"))
+    ]
     player_id: Annotated[
         int | None, whole((1, MAX_ID), say_later("player's id"), optional=True)
     ] = Field(None, description="The player record the seat belongs to (GET /api/v1/players).")
@@ -229,62 +251,37 @@ class NewSeat(Body):
 class NewPlayer(Body):
     """A player to keep across sessions and days."""
 
-    name: Annotated[str, text(PLAYER_NAME, say_later("player's name"))]
-    card_number: Annotated[str | None, optional_text(CARD_NUMBER, say_later("card number"))] = (
-        Field(None, description="The card room's player card; one player per card.")
-    )
-    notes: Annotated[str | None, optional_text(PLAYER_NOTES, say_later("notes"))] = None
-
-
-class NewDispute(Body):
-    """A dispute opened on a hand: who raised it, what was claimed, and the payment if one."""
-
-    raised_by: Annotated[
-        str, _service(_raiser, core_schema.literal_schema(list(DISPUTE_RAISERS)))
-    ] = Field(description="seat (a player at the table) or dealer.")
-    seat: Annotated[int | None, whole(SEATS, say_later("seat"), optional=True)] = Field(
-        None, description="The seat that raised it (when raised_by is seat)."
-    )
-    claim: Annotated[str, text(CLAIM, say_later("claim"))] = Field(description="What was claimed.")
-    entry: Annotated[int | None, whole((1, MAX_ID), say_later("ledger entry"), optional=True)] = (
-        Field(None, description="The seq of the ledger entry (the payment) the claim is about.")
-    )
-
-
-class Ruling(Body):
-    """A supervisor's ruling on a dispute: upheld (with the void or correction) or denied."""
-
-    outcome: Annotated[str, _service(_outcome, core_schema.literal_schema(list(DISPUTE_OUTCOMES)))]
-    reason: Annotated[str, text(RULING_REASON, say_later("reason for the ruling"))] = Field(
-        description="Why, in the supervisor's words."
-    )
-    void_event: Annotated[
-        int | None, whole((1, MAX_ID), say_later("void's event"), optional=True)
-    ] = Field(None, description="Upheld: the id of the void event (of this hand) it led to.")
-    correction: Annotated[
-        int | None, whole((1, MAX_ID), say_later("correction"), optional=True)
-    ] = Field(None, description="Upheld: the seq of the correcting ledger entry (of this hand).")
-
-
-def _raiser(value: Any) -> str:
-    if value not in DISPUTE_RAISERS:
-        raise Invalid(said.raiser())
-    return str(value)
-
-
-def _outcome(value: Any) -> str:
-    if value not in DISPUTE_OUTCOMES:
-        raise Invalid(said.outcome())
-    return str(value)
+    name: Annotated[
+        str, text(PLAYER_NAME, say_later("player's name")), Asked(say_later("Name or nickname"))
+    ]
+    card_number: Annotated[
+        str | None,
+        optional_text(CARD_NUMBER, say_later("card number")),
+        Asked(say_later("Card number")),
+    ] = Field(None, description="The card room's player card; one player per card.")
+    notes: Annotated[
+        str | None, optional_text(PLAYER_NOTES, say_later("notes")), Asked(say_later("Notes"))
+    ] = None
 
 
 class ChipMove(Body):
     """More chips bought in, or some cashed out."""
 
     kind: Annotated[
-        ChipMoveKind, _service(check_chip_move, core_schema.literal_schema(list(CHIP_MOVES)))
+        ChipMoveKind,
+        _service(check_chip_move, core_schema.literal_schema(list(CHIP_MOVES))),
+        Asked(
+            say_later("Chips"),
+            choices={
+                "buy_in": say_later("Buy in (from the cage)"),
+                "cash_out": say_later("Cash out (to the cage)"),
+            },
+            default="buy_in",
+        ),
     ]
-    amount: Annotated[int, whole((1, MAX_CHIPS), say_later("number of chips"))]
+    amount: Annotated[
+        int, whole((1, MAX_CHIPS), say_later("number of chips")), Asked(say_later("How many chips"))
+    ]
     supervisor: Approval = None
     seating: StayAt = None
 
@@ -294,50 +291,6 @@ class SeatPause(Body):
 
     paused: Annotated[bool, _service(check_paused)]
     seating: StayAt = None
-
-
-def _seats(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
-    if value is None:
-        return None
-    if not isinstance(value, list):
-        raise Invalid(said.wrong_type(say_later("list of seats that drop")))
-    if any(isinstance(s, bool) or not isinstance(s, int) for s in value):
-        raise Invalid(said.drops_not_seats())
-    if any(not SEATS[0] <= s <= SEATS[1] for s in value):
-        raise Invalid(said.out_of_bounds(say_later("seats that drop"), *SEATS))
-    if len(set(value)) != len(value):
-        raise Invalid(said.drops_twice())
-    return value
-
-
-class NewHand(Body):
-    """A hand to deal, and the seats that drop at once."""
-
-    dropped: Annotated[
-        list[int] | None,
-        Words(
-            _seats,
-            None,
-            inner=core_schema.nullable_schema(
-                core_schema.list_schema(core_schema.int_schema(ge=SEATS[0], le=SEATS[1]))
-            ),
-            also={"uniqueItems": True},
-        ),
-    ] = Field(None, description="The seats that drop before any card is played.")
-
-
-def _card(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-    if not isinstance(value, str):
-        raise Invalid(said.card_to_fit(), "invalid_card")
-    return str(rules.parse_card(value))  # the engine says what is wrong with a card
-
-
-class Fit(Body):
-    """A card to look for a place for."""
-
-    card: Annotated[str, Words(_card, inner=core_schema.str_schema(pattern=CARD_PATTERN))] = Field(
-        examples=["5S", "jh", "5♠"]
-    )
 
 
 class TakeCollection(Body):
@@ -357,7 +310,9 @@ class Leave(Body):
 class NewAssignment(Body):
     """A dealer sent to a table by a supervisor."""
 
-    dealer: Annotated[str, text(USER_NAME, say_later("dealer's name"))]
+    dealer: Annotated[
+        str, text(USER_NAME, say_later("dealer's name")), Asked(say_later("Dealer"), how="select")
+    ]
 
 
 class CloseSession(Body):
@@ -369,9 +324,9 @@ class CloseSession(Body):
 class NewUser(Body):
     """Someone who signs in with a name and a PIN."""
 
-    name: Annotated[str, _service(users.check_name, NAME_SCHEMA)]
+    name: Annotated[str, _service(users.check_name, NAME_SCHEMA), Asked(say_later("Name"))]
     role: Annotated[str, _service(users.check_role, core_schema.literal_schema(list(ROLES)))]
-    pin: Annotated[str, _service(pins.check_pin_format, PIN_SCHEMA)]
+    pin: Annotated[str, _service(pins.check_pin_format, PIN_SCHEMA), Asked(how="password")]
 
 
 def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
@@ -396,5 +351,7 @@ def _signing_pin(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
 class SignIn(Body):
     """A name and PIN to sign in with; a name or PIN no user can have is refused as such."""
 
-    name: Annotated[str, Words(_signing_name, inner=NAME_SCHEMA)]
-    pin: Annotated[str, Words(_signing_pin, inner=PIN_SCHEMA)]
+    name: Annotated[str, Words(_signing_name, inner=NAME_SCHEMA), Asked(say_later("Name"))]
+    pin: Annotated[
+        str, Words(_signing_pin, inner=PIN_SCHEMA), Asked(say_later("PIN"), how="password")
+    ]

@@ -1,4 +1,5 @@
-"""The body of an event of a hand (API.md: POST /hands/{id}/events), one shape per type.
+"""The bodies of a hand's writes (API.md): the deal, a card to fit, and an event of the hand
+(POST /hands/{id}/events), one shape per type.
 
 The engine is the judge of an event (`rules.action_from_dict`, with its own sentences):
 it reads the body first, and the shapes below describe the body as the engine spells it
@@ -13,14 +14,17 @@ from collections.abc import Mapping
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, RootModel, model_validator
+from pydantic_core import core_schema
 
 from dealer import rules
 from dealer.bounds import CARD_PATTERN, REASON, SEATS
+from dealer.errors import Invalid
 from dealer.inputs.bodies import Approval, Body
-from dealer.inputs.words import text
+from dealer.inputs.words import Asked, Words, text
+from dealer.words import inputs as said
 from dealer.words.catalogue import say_later
 
-__all__ = ["EVENTS", "NewEvent"]
+__all__ = ["EVENTS", "Fit", "NewEvent", "NewHand"]
 
 Seat = Annotated[int, Field(ge=SEATS[0], le=SEATS[1])]
 Card = Annotated[str, Field(pattern=CARD_PATTERN, examples=["5S"])]
@@ -30,8 +34,54 @@ Reason = Annotated[
     # after the engine's own sentences: a character that does not print
     text(REASON, say_later("reason")),
     Field(description="Why, for the floor."),
+    Asked(say_later("Reason")),
 ]
 MeldId = Annotated[int, Field(description="A meld's id, as the hand shows it.")]
+
+
+def _seats(value: Any, _field: str, _given: Mapping[str, Any]) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise Invalid(said.wrong_type(say_later("list of seats that drop")))
+    if any(isinstance(s, bool) or not isinstance(s, int) for s in value):
+        raise Invalid(said.drops_not_seats())
+    if any(not SEATS[0] <= s <= SEATS[1] for s in value):
+        raise Invalid(said.out_of_bounds(say_later("seats that drop"), *SEATS))
+    if len(set(value)) != len(value):
+        raise Invalid(said.drops_twice())
+    return value
+
+
+class NewHand(Body):
+    """A hand to deal, and the seats that drop at once."""
+
+    dropped: Annotated[
+        list[int] | None,
+        Words(
+            _seats,
+            None,
+            inner=core_schema.nullable_schema(
+                core_schema.list_schema(core_schema.int_schema(ge=SEATS[0], le=SEATS[1]))
+            ),
+            also={"uniqueItems": True},
+        ),
+        Asked(say_later("Drops")),
+    ] = Field(None, description="The seats that drop before any card is played.")
+
+
+def _card(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        raise Invalid(said.card_to_fit(), "invalid_card")
+    return str(rules.parse_card(value))  # the engine says what is wrong with a card
+
+
+class Fit(Body):
+    """A card to look for a place for."""
+
+    card: Annotated[str, Words(_card, inner=core_schema.str_schema(pattern=CARD_PATTERN))] = Field(
+        examples=["5S", "jh", "5♠"]
+    )
 
 
 class EventBody(Body):

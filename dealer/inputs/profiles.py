@@ -15,9 +15,21 @@ from typing_extensions import TypedDict
 
 from dealer import rules
 from dealer.bounds import COLLECTION_FIELDS, KNOB_BOUNDS
+from dealer.words.catalogue import say_later
 
 __all__ = ["Collection", "Knobs", "KnobsGiven", "Profile", "Ruled"]
 
+#: Each profile and each collection, as the open-table form offers it.
+PROFILE_WORDS = {
+    "classic": say_later("Classic (seed 000): 320 cards, drop pays 2, going out 1"),
+    "cardroom": say_later("Card room: 310 cards, 1-chip ante, going out 2"),
+}
+COLLECTION_WORDS = {
+    "none": say_later("None"),
+    "per_hand": say_later("Per hand: each seat dealt in pays a fixed fee"),
+    "time": say_later("Time: each seated player pays every so many minutes"),
+    "rake_percent": say_later("Rake: a share of the winner's collection"),
+}
 _CLOSED = ConfigDict(extra="forbid")
 #: pydantic reads a TypedDict made at run time; its name becomes the document's.
 _typed_dict: Any = TypedDict

@@ -16,7 +16,7 @@ from pydantic_core import core_schema
 from typing_extensions import TypedDict
 
 from dealer.bounds import MAX_ID, check_whole
-from dealer.inputs.words import Words, whole
+from dealer.inputs.words import Asked, Words, whole
 from dealer.words.catalogue import say_later
 
 __all__ = ["StayAsked", "StayAt"]
@@ -31,6 +31,7 @@ StayAt = Annotated[
         "player has left, never put on whoever sits there then. Left out: whoever sits in the "
         "seat when it arrives."
     ),
+    Asked(how="hidden"),
 ]
 
 

@@ -6,7 +6,8 @@ before the declared type, with the sentence a dealer reads (`dealer.bounds.check
 the engine's parsers, the services' own checks) and the value it accepts (trimmed,
 canonical); its ``sentence`` is said of anything else the declared type refuses. The
 declared type (``inner``, or the annotation) is what the OpenAPI document shows, so the
-document and the judge are written side by side, once.
+document and the judge are written side by side, once. A field a screen's form asks for also
+carries an `Asked`: the form is drawn from it (`dealer.screens.declared`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from dealer.words.catalogue import say
 __all__ = [
     "ANY_TEXT",
     "NON_BLANK",
+    "Asked",
     "Judge",
     "Words",
     "fields_of",
@@ -106,6 +108,23 @@ class Words:
         if self.sentence is not None:
             return Invalid(say(self.sentence), self.code)
         return Invalid(say("The {field} is not what this call takes ({field}).", field=field))
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """How a screen's form asks for a field; pydantic passes it by, so neither the API nor its
+    document reads it. A field without one is on no form.
+
+    ``label`` is in English, said as the form is drawn; ``choices`` (value: words) draw a
+    choice; ``how`` draws it as its type would not (``password``, ``hidden``, ``select``);
+    ``parts`` label each field of the model the field holds, each asked on its own (a
+    supervisor's name and PIN: ``supervisor_name``, ``supervisor_pin``)."""
+
+    label: str | None = None
+    how: str | None = None
+    choices: Mapping[str, str] | None = None
+    default: Any = None
+    parts: tuple[str, ...] = ()
 
 
 def whole(bounds: tuple[int, int], what: str, *, optional: bool = False) -> Words:

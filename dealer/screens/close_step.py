@@ -12,8 +12,7 @@ from flask import request
 from sqlalchemy.orm import Session
 
 from dealer.models import Table
-from dealer.screens.count_form import CountForm
-from dealer.screens.forms import CloseSessionForm
+from dealer.screens.forms import CloseSessionForm, CountForm
 from dealer.views.sessions import close_step
 
 __all__ = ["close_step_context"]

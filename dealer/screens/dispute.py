@@ -9,7 +9,7 @@ from dealer.bounds import CLAIM
 from dealer.extensions import current_session
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
-from dealer.screens.dispute_forms import DisputeForm
+from dealer.screens.forms import DisputeForm
 from dealer.screens.screen import at_table
 from dealer.views.payment import payment_dispute
 

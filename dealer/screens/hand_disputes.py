@@ -14,7 +14,7 @@ from dealer.disputes.players import players_dealt_in
 from dealer.disputes.said import disputes_said
 from dealer.models import Hand, LedgerEntry
 from dealer.screens.auth.guard import who
-from dealer.screens.dispute_forms import DisputeForm, RulingForm
+from dealer.screens.forms import DisputeForm, RulingForm
 
 __all__ = ["disputes_panel"]
 

@@ -14,7 +14,7 @@ from dealer.rules.profiles import KNOBS
 from dealer.words.catalogue import say_later
 from dealer.words.rules import ADDITION_PAY_NAMES, KNOB_NAMES
 
-__all__ = ["CHOICE_KNOBS", "NUMBER_KNOBS", "YES_NO", "choice_field", "knob_field"]
+__all__ = ["CHOICE_KNOBS", "NUMBER_KNOBS", "knob_fields"]
 
 YES_NO = [SelectChoice("true", say_later("yes")), SelectChoice("false", say_later("no"))]
 
@@ -43,18 +43,19 @@ CHOICE_KNOBS = (
 )
 
 
-def knob_field(name: str) -> Any:
-    """The field for a number knob of `NUMBER_KNOBS`; blank keeps the profile's value."""
-    _name, words, low, high = next(k for k in NUMBER_KNOBS if k[0] == name)
-    return IntegerField(words, render_kw={"min": low, "max": high})
-
-
-def choice_field(name: str) -> Any:
-    """The field for a choice knob of `CHOICE_KNOBS`; "as the profile" keeps its value."""
-    _name, words, options = next(k for k in CHOICE_KNOBS if k[0] == name)
-    return SelectField(
-        words,
-        choices=[SelectChoice("", say_later("as the profile")), *options],
-        default="",
-        validate_choice=False,
-    )
+def knob_fields() -> dict[str, Any]:
+    """One optional field per knob of the engine, so a knob added there appears on the form
+    too: a number bounded as the engine bounds it (blank keeps the profile's), a choice with
+    "as the profile" first."""
+    numbers = {
+        name: IntegerField(words, render_kw={"min": low, "max": high})
+        for name, words, low, high in NUMBER_KNOBS
+    }
+    keep = SelectChoice("", say_later("as the profile"))
+    return {
+        **numbers,
+        **{
+            name: SelectField(words, choices=[keep, *options], default="", validate_choice=False)
+            for name, words, options in CHOICE_KNOBS
+        },
+    }

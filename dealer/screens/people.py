@@ -12,7 +12,7 @@ from flask import flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
-from wtforms import PasswordField, RadioField, SelectChoice, StringField
+from wtforms import PasswordField, RadioField, SelectChoice
 
 from dealer.bounds import PIN_DIGITS
 from dealer.errors import DealerError
@@ -21,9 +21,9 @@ from dealer.inputs import NewUser
 from dealer.models import ROLES
 from dealer.people import pin_changes, users
 from dealer.screens import SCREEN_ID, bp
-from dealer.screens.auth.forms import PinTwice, same_pin
+from dealer.screens.auth.forms import PinTwice
 from dealer.screens.auth.guard import page, who
-from dealer.screens.declared import Declared, bounds_of
+from dealer.screens.declared import Declared
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
@@ -38,10 +38,7 @@ class NewPersonForm(PinTwice, Declared):
     """Someone new: judged by the API's own declaration (`NewUser`)."""
 
     model = NewUser
-    name = StringField(say_later("Name"), render_kw=bounds_of(NewUser, "name"))
     role = RadioField(say_later("Role"), choices=[SelectChoice(r) for r in ROLES], default="dealer")
-    pin = PasswordField()
-    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -51,7 +48,6 @@ class NewPersonForm(PinTwice, Declared):
 
 class NewPinForm(PinTwice, SaidForm):
     pin = PasswordField()
-    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
 
 def _screen(

@@ -17,7 +17,7 @@ from dealer.extensions import current_session
 from dealer.inputs import read_window
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
-from dealer.screens.dispute_forms import PlayerForm
+from dealer.screens.forms import PlayerForm
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal
 

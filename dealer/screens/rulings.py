@@ -16,7 +16,7 @@ from dealer.disputes import record as service
 from dealer.errors import NotFound
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
-from dealer.screens.dispute_forms import DisputeForm, RulingForm
+from dealer.screens.forms import DisputeForm, RulingForm
 from dealer.screens.hands import HAND, hand_page
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_or_redraw

@@ -15,8 +15,7 @@ from dealer.floor import tables as table_service
 from dealer.models import User
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
-from dealer.screens.count_form import CountForm
-from dealer.screens.forms import CloseSessionForm, OpenSessionForm
+from dealer.screens.forms import CloseSessionForm, CountForm, OpenSessionForm
 from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.seats import TABLE, _table_page, record_at_table
 from dealer.screens.sent import record_once

@@ -129,7 +129,8 @@ def test_the_pages_beside_the_screens_are_in_the_catalogue(
 
 def unmarked_labels(source: str) -> list[tuple[int, str]]:
     """Each English text given to a form's field (its label, description, a read attribute or
-    a choice's words) as a plain string, not marked with `say_later`."""
+    a choice's words), or to the `Asked` of a declaration a form is drawn from (its label, its
+    parts' labels, its choices' words), as a plain string, not marked with `say_later`."""
     found: list[tuple[int, str]] = []
 
     def plain(node: ast.AST | None) -> None:
@@ -140,11 +141,18 @@ def unmarked_labels(source: str) -> list[tuple[int, str]]:
         if not isinstance(call, ast.Call):
             continue
         name = call.func.id if isinstance(call.func, ast.Name) else ""
-        if not name.endswith("Field"):
+        # pydantic's own ``Field`` describes the API's document, in English
+        if not (name.endswith("Field") and name != "Field") and name != "Asked":
             continue
         plain(call.args[0] if call.args else None)
         for keyword in call.keywords:
-            if keyword.arg in ("label", "description"):
+            if keyword.arg == "parts" and isinstance(keyword.value, ast.Tuple):
+                for part in keyword.value.elts:
+                    plain(part)
+            elif keyword.arg == "choices" and isinstance(keyword.value, ast.Dict):
+                for words in keyword.value.values:
+                    plain(words)
+            elif keyword.arg in ("label", "description"):
                 plain(keyword.value)
             elif keyword.arg == "render_kw" and isinstance(keyword.value, ast.Dict):
                 for key, value in zip(keyword.value.keys, keyword.value.values, strict=True):
@@ -174,12 +182,17 @@ def test_unmarked_labels_are_found() -> None:
         "b = RadioField(say_later('Kind'), choices=[('in', 'Buy-in')])\n"
         "d = SelectField(say_later('Paper'), choices=[SelectChoice('', 'This tablet')])\n"
         "c = IntegerField(label=say_later('Chips'))\n"
+        "e = Annotated[int, Asked('Seat', choices={'in': 'Buy-in'}, parts=('PIN',))]\n"
+        "f = Annotated[int, Asked(say_later('Seat'), how='select')]\n"
     )
     assert [text for _, text in unmarked_labels(source)] == [
         "Name",
         "e.g. Ann",
         "Buy-in",
         "This tablet",
+        "Seat",
+        "Buy-in",
+        "PIN",
     ]
 
 
@@ -187,7 +200,8 @@ def test_every_label_is_marked_for_the_catalogue() -> None:
     package = Path(dealer.__file__).parent
     found = [
         f"{path.relative_to(package.parent)}:{line}: {text!r}"
-        for path in sorted((package / "screens").rglob("*.py"))
+        for folder in ("screens", "inputs")
+        for path in sorted((package / folder).rglob("*.py"))
         for line, text in unmarked_labels(path.read_text())
     ]
     assert not found, "labels not marked with say_later:\n" + "\n".join(found)

@@ -1,20 +1,20 @@
 """The sign-in and sign-out forms, and the first admin's.
 
-The sign-in and the first admin are judged by the API's declarations (`dealer.inputs`:
-`SignIn`, `NewUser`) through `Declared`: the form draws and checks CSRF, and a bad name or
-PIN gets the API's sentence beside its field.
+The sign-in and the first admin are drawn from and judged by the API's declarations
+(`dealer.inputs`: `SignIn`, `NewUser`) through `Declared`: the form draws and checks CSRF, and a
+bad name or PIN gets the API's sentence beside its field.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from wtforms import HiddenField, PasswordField, StringField
+from wtforms import HiddenField, PasswordField
 from wtforms.validators import ValidationError
 
 from dealer.bounds import PIN_DIGITS
 from dealer.inputs import NewUser, SignIn
-from dealer.screens.declared import Declared, bounds_of
+from dealer.screens.declared import Declared, field_for
 from dealer.screens.said_form import SaidForm
 from dealer.words import inputs as said
 from dealer.words.catalogue import say_later
@@ -34,6 +34,7 @@ class PinTwice:
     chosen at start (said as the form is made, never at import)."""
 
     pin: PasswordField
+    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -42,8 +43,6 @@ class PinTwice:
 
 class SignInForm(Declared):
     model = SignIn
-    name = StringField(say_later("Name"), render_kw=bounds_of(SignIn, "name"))
-    pin = PasswordField(say_later("PIN"))
     next = HiddenField()
 
 
@@ -51,9 +50,7 @@ class FirstAdminForm(PinTwice, Declared):
     """The first admin's name and PIN; the PIN twice, as nobody can reset it yet."""
 
     model = NewUser
-    name = StringField(say_later("Your name"), render_kw=bounds_of(NewUser, "name"))
-    pin = PasswordField()
-    pin_again = PasswordField(say_later("The same PIN again"), validators=[same_pin])
+    name = field_for(NewUser, "name", say_later("Your name"))
 
     def body(self) -> dict[str, Any]:
         return {**super().body(), "role": "admin"}
