@@ -25,12 +25,12 @@ from bench.room.server import migrate, postgres_database
 from dealer import create_app
 from dealer.extensions import db
 from dealer.floor.assignments import assign, unassign
+from dealer.floor.authority import authorise
 from dealer.floor.table_sessions import open_session
 from dealer.floor.tables import create_table
 from dealer.models import User
 from dealer.people.users import add_user
 from dealer.transactions import writing
-from dealer.web.authority import authorise
 
 
 def timed(check: Callable[[], None], calls: int) -> tuple[float, float]:

@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session
 
 from dealer.api.writes import write
 from dealer.extensions import current_session
+from dealer.floor.authority import Action, authorise_table
 from dealer.models import Table
 from dealer.views.base import View
-from dealer.web.authority import Action, authorise_table
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal
 

@@ -20,11 +20,11 @@ from dealer.clock import floor_clock, this_shift_start
 from dealer.disputes.asking import query_from, read_asked
 from dealer.disputes.search import SEARCH_ROLE, find_payments, find_seats
 from dealer.extensions import current_session
+from dealer.floor.authority import authorise_hand
 from dealer.inputs import PaymentSearch, ReplayAt, SeatSearch, refuse_unknown
 from dealer.views.disputes import PaymentsFound, SeatsFoundView, payments_found, seats_found
 from dealer.views.replay import ReplayView, replay_view
 from dealer.views.statement import Statement, seat_statement
-from dealer.web.authority import authorise_hand
 from dealer.web.contract import SEAT, asked, declare
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, signed_in

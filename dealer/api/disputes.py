@@ -16,9 +16,9 @@ from dealer.api.hands import HAND
 from dealer.api.writes import write
 from dealer.disputes import record as service
 from dealer.extensions import current_session
+from dealer.floor.authority import authorise_hand, tables_held
 from dealer.inputs import DisputeFilter, NewDispute, Ruling
 from dealer.views.disputes import DisputeList, DisputeView, dispute_list, dispute_view
-from dealer.web.authority import authorise_hand, tables_held
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal, recorder, signed_in

@@ -14,13 +14,13 @@ from dealer.api.tables import TABLE
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
+from dealer.floor.authority import authorise_hand
 from dealer.hands import reading, record
 from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
 from dealer.models import Table
 from dealer.views.floor import HandList, hands_page
 from dealer.views.hand import FitsView, HandView, fits_view, hand_view, players_and_recorders
 from dealer.views.recorded import Recorded, recorded
-from dealer.web.authority import authorise_hand
 from dealer.web.contract import ID, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder, signed_in

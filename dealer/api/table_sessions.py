@@ -15,6 +15,7 @@ from dealer.extensions import current_session
 from dealer.floor import counts
 from dealer.floor import table_sessions as service
 from dealer.floor.approvals import approving_user
+from dealer.floor.authority import authorise_session
 from dealer.inputs import CloseSession, Nothing, SessionCount
 from dealer.models import Table, User
 from dealer.views.sessions import (
@@ -25,7 +26,6 @@ from dealer.views.sessions import (
     session_view,
     sessions_view,
 )
-from dealer.web.authority import authorise_session
 from dealer.web.contract import ID, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, confirming, principal, signed_in

@@ -1,6 +1,6 @@
 """Tables, seats, balances, the time collection, a table's limits and its assigned dealers.
 
-Every view that touches a table asks `dealer.web.authority` first: a dealer acts only at the
+Every view that touches a table asks `dealer.floor.authority` first: a dealer acts only at the
 table they hold (their open session, or a supervisor's assignment).
 """
 
@@ -19,6 +19,7 @@ from dealer.floor import assignments, counts
 from dealer.floor import tables as service
 from dealer.floor.acting_seat import change_acting_seat
 from dealer.floor.approvals import approving_user
+from dealer.floor.authority import readable_tables
 from dealer.floor.limits import change_limits
 from dealer.floor.time_collection import take_time_collection
 from dealer.inputs import (
@@ -51,7 +52,6 @@ from dealer.views.floor import (
     table_now,
     table_view,
 )
-from dealer.web.authority import readable_tables
 from dealer.web.contract import ID, SEAT, asked, declare, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder, signed_in

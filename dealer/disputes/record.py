@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, check_text, check_whole
 from dealer.disputes.said import dispute_sentence
 from dealer.errors import Conflict, Forbidden, Invalid
-from dealer.hands.reading import get_hand
+from dealer.floor.in_play import get_hand
 from dealer.ledger.links import add_linked
 from dealer.ledger.post import Recorder
 from dealer.models import (

@@ -1,6 +1,6 @@
 """A supervisor sending a dealer to a table, and taking them off it.
 
-An assignment gives the dealer the table as if they held its session (`dealer.web.authority`):
+An assignment gives the dealer the table as if they held its session (`dealer.floor.authority`):
 a relief dealer, or one sent to a table before pushing in. Rows are never changed
 (migration ``0011_limits``): ending an assignment is a new row, so the floor's history of
 who was sent where stays as it happened, under the same triggers as the ledger's.
@@ -31,7 +31,7 @@ __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
 _AT_TABLE = TableAssignment.table_id == bindparam("table")
 _OF_DEALER = TableAssignment.dealer_id == bindparam("dealer")
 #: The rows asked for, by whether a table and a dealer are given: built once (a dealer's are
-#: read on every request of theirs, `dealer.web.authority`).
+#: read on every request of theirs, `dealer.floor.authority`).
 _ROWS = {
     (False, False): select(TableAssignment.id),
     (True, False): select(TableAssignment.id).where(_AT_TABLE),

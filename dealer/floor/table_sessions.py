@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
 from dealer.floor.down_checks import check_after_commit
-from dealer.floor.tables import hands_in_play
+from dealer.floor.in_play import hands_in_play
 from dealer.models import Hand, LedgerEntry, Table, TableSession, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say

@@ -7,7 +7,7 @@ Each service checks its own inputs against `dealer.bounds`, whichever front door
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, get_args
 
 from sqlalchemy import select
@@ -34,11 +34,12 @@ from dealer.floor.approvals import (
     chips_need_floor,
     record_approval,
 )
+from dealer.floor.in_play import hands_in_play
 from dealer.floor.limits import check_buy_in, check_limits
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.ledger.balances import balance, balances
 from dealer.ledger.post import Posting, Recorder, post
-from dealer.models import Hand, Player, Seating, Table, User, by_id, utcnow
+from dealer.models import Player, Seating, Table, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words import tables as table_words
@@ -52,7 +53,6 @@ __all__ = [
     "collection_warnings",
     "create_table",
     "get_table",
-    "hands_in_play",
     "leave_seat",
     "move_chips",
     "open_seat",
@@ -143,19 +143,6 @@ def all_tables(session: Session) -> list[Table]:
 def get_table(session: Session, table_id: int) -> Table:
     unknown = say("There is no table {table_id}.", table_id=table_id)
     return by_id(session, Table, table_id, unknown, "unknown_table")
-
-
-def hands_in_play(
-    session: Session, tables: Iterable[int] | None = None, down: int | None = None
-) -> dict[int, Hand]:
-    """The hand in play at each table that has one: of ``tables`` (None: every table), dealt
-    in the table session ``down`` if given. The one query of "the hand in play"."""
-    query = select(Hand).where(Hand.status == "playing").order_by(Hand.id)
-    if tables is not None:
-        query = query.where(Hand.table_id.in_(list(tables)))
-    if down is not None:
-        query = query.where(Hand.session_id == down)
-    return {hand.table_id: hand for hand in session.scalars(query)}
 
 
 def open_seatings(session: Session, table_id: int) -> list[Seating]:

@@ -12,13 +12,12 @@ from dealer import rules
 from dealer.bounds import MAX_ID
 from dealer.errors import NotFound
 from dealer.ledger.replay import ReplayError, replay_engine
-from dealer.models import Event, Hand, by_id
+from dealer.models import Event, Hand
 from dealer.words.catalogue import say
 
 __all__ = [
     "Recorded",
     "Replayed",
-    "get_hand",
     "load",
     "load_hand",
     "read_hand",
@@ -120,7 +119,7 @@ def read_hand(session: Session, hand_id: int) -> tuple[Hand, list[Event]]:
     """The stored hand ``hand_id`` and its events (in seq order), in one query, not replayed.
 
     Once read, the hand is in the session's identity map: `get_hand` (and so
-    `dealer.web.authority.authorise_hand`) finds it there without another query.
+    `dealer.floor.authority.authorise_hand`) finds it there without another query.
     """
     rows = (
         session.execute(_HAND_AND_EVENTS, {"hand_id": hand_id}).all()
@@ -139,8 +138,3 @@ _HAND_AND_EVENTS = (
     .where(Hand.id == bindparam("hand_id"))
     .order_by(Event.seq)
 )
-
-
-def get_hand(session: Session, hand_id: int) -> Hand:
-    unknown = say("There is no hand {hand_id}.", hand_id=hand_id)
-    return by_id(session, Hand, hand_id, unknown, "unknown_hand")

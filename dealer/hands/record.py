@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 from dealer import live, rules, write_behind
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
+from dealer.floor.in_play import hands_in_play
 from dealer.floor.table_sessions import open_session, open_session_at
-from dealer.floor.tables import hands_in_play
 from dealer.hands.reading import Replayed, load
 from dealer.ledger.checkpoints import seal_shift_end
 from dealer.ledger.engine import engine_version

@@ -21,6 +21,7 @@ from flask import Response, request, stream_with_context
 from dealer.disputes import players
 from dealer.errors import Invalid
 from dealer.extensions import current_session
+from dealer.floor.authority import authorise_hand, authorise_session_print
 from dealer.inputs import Export, ShiftWindow, SlipPaper, Window
 from dealer.reports.builds import counted_print
 from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
@@ -44,7 +45,6 @@ from dealer.transactions import snapshot
 from dealer.views import documents as gather
 from dealer.views.documents.model import PrintOptions
 from dealer.views.statement import seat_statement
-from dealer.web.authority import authorise_hand, authorise_session_print
 from dealer.web.contract import ID, SEAT, declare
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.web.signin import device, principal, signed_in

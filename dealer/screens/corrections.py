@@ -18,7 +18,7 @@ from dealer import rules
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
-from dealer.hands.reading import get_hand
+from dealer.floor.in_play import get_hand
 from dealer.hands.record import record_event
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, page, who

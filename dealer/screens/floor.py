@@ -13,6 +13,7 @@ from dealer.disputes.record import open_disputes_by_table
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import tables as service
+from dealer.floor.authority import tables_held
 from dealer.floor.figures import dealing_now
 from dealer.floor.limits import Limits
 from dealer.floor.tables import all_tables
@@ -26,7 +27,6 @@ from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_once
 from dealer.views.floor_lines import table_lines
 from dealer.views.shift_hands import shift_hands
-from dealer.web.authority import tables_held
 from dealer.web.refusals import refusal
 from dealer.words.rules import collection_words, knob_value_words
 from dealer.words.tables import california_warning
@@ -129,7 +129,7 @@ def pick() -> str:
 
     A dealer sees the figures (seats, the hand in play) of their own tables only: of the
     others, the name, the game and whose they are, with a button to open their session at
-    a free one (`dealer.web.authority`). A supervisor sees every table's.
+    a free one (`dealer.floor.authority`). A supervisor sees every table's.
     """
     session = current_session()
     user = who().user

@@ -13,8 +13,9 @@ from dealer import rules
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.floor.acting_seat import acting_seat_after, acting_seat_of
+from dealer.floor.in_play import get_hand
 from dealer.hands import moves
-from dealer.hands.reading import Replayed, get_hand, load_hand
+from dealer.hands.reading import Replayed, load_hand
 from dealer.hands.record import record_event, split_rest
 from dealer.inputs import Fit, NewEvent, judge
 from dealer.screens import SCREEN_ID, bp

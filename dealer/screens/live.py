@@ -33,10 +33,10 @@ from dealer import live
 from dealer.bounds import LIVE_EVERY_MS, LIVE_HOLD_S, LIVE_READ_MS, LIVE_SCOPES
 from dealer.errors import DealerError
 from dealer.extensions import current_session, db
+from dealer.floor.authority import authorise_scopes
 from dealer.people.sign_ins import live_row
 from dealer.screens import bp
 from dealer.screens.auth.guard import watching
-from dealer.web.authority import authorise_scopes
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 
@@ -83,7 +83,7 @@ def _watcher() -> live.Watcher:
 
 
 def _refused(token: str, scopes: list[str]) -> tuple[Response, int] | None:
-    """A dealer watches only their own table's things (`dealer.web.authority`), like every
+    """A dealer watches only their own table's things (`dealer.floor.authority`), like every
     door."""
     session = current_session()
     row = live_row(session, token)

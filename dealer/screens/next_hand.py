@@ -14,12 +14,12 @@ from flask import url_for
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import tables as service
-from dealer.floor.tables import hands_in_play
+from dealer.floor.authority import authorise
+from dealer.floor.in_play import hands_in_play
 from dealer.screens.auth.guard import who
 from dealer.screens.forms import DealForm
 from dealer.views.chairs import chairs
 from dealer.views.hand import HandView
-from dealer.web.authority import authorise
 
 __all__ = ["next_deal"]
 

@@ -21,13 +21,13 @@ from dealer.clock import floor_clock
 from dealer.config import key_beside_database
 from dealer.errors import DealerError
 from dealer.extensions import current_session
+from dealer.floor.authority import Action, authorise_address
 from dealer.floor.tables import get_table
 from dealer.models import Table, as_utc, utcnow
 from dealer.screens import bp
 from dealer.screens.auth.guard import local_path, page, page_address, who
 from dealer.screens.declared import Declared
 from dealer.screens.forms import PrefsForm
-from dealer.web.authority import Action, authorise_address
 from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
 from dealer.words.catalogue import say, say_html, say_in, say_n, say_n_html
@@ -62,7 +62,7 @@ bp.register_error_handler(DealerError, show_refusal)
 
 def at_table(action: Action = "read") -> Callable[[View], View]:
     """Let a screen open only for who may ``action`` at the table its address names (a
-    table, a hand's table or a session's): `dealer.web.authority` decides, as for the API.
+    table, a hand's table or a session's): `dealer.floor.authority` decides, as for the API.
 
     Put beneath `page`, which has made sure someone is signed in. A refusal is the 403 page
     with the authority's words ("You deal Table 1; Table 2 is Bo's.").

@@ -17,7 +17,7 @@ from dealer.floor import table_sessions as session_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
 from dealer.floor.figures import cheapest_hand, recent_hands
-from dealer.floor.tables import hands_in_play
+from dealer.floor.in_play import hands_in_play
 from dealer.floor.time_collection import take_time_collection, time_due
 from dealer.hands import record as hand_service
 from dealer.ledger.accounts import pot_account

@@ -22,10 +22,10 @@ from dealer import rules
 from dealer.bounds import MAX_ID
 from dealer.errors import DealerError, Invalid
 from dealer.floor.approvals import approving_user
+from dealer.floor.authority import authorise_address
 from dealer.inputs import Supervisor
 from dealer.models import User
 from dealer.people.typists import record_typist, typist_of
-from dealer.web.authority import authorise_address
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, principal

@@ -10,7 +10,7 @@ from dealer import rules
 from dealer.bounds import SEATS
 from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
-from dealer.hands.reading import get_hand
+from dealer.floor.in_play import get_hand
 from dealer.hands.record import record_event
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who

@@ -12,6 +12,7 @@ from dealer.extensions import current_session
 from dealer.floor import counts
 from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
+from dealer.floor.authority import may_read
 from dealer.models import User
 from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
@@ -19,7 +20,6 @@ from dealer.screens.forms import CloseSessionForm, CountForm, OpenSessionForm
 from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.seats import TABLE, _table_page, record_at_table
 from dealer.screens.sent import record_once
-from dealer.web.authority import may_read
 from dealer.web.refusals import refusal
 from dealer.web.signin import confirming
 

@@ -18,9 +18,10 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.floor import assignments
+from dealer.floor.in_play import hands_in_play
 from dealer.floor.limits import limits_of
 from dealer.floor.table_sessions import open_session_at
-from dealer.floor.tables import collection_warnings, hands_in_play, open_seatings, stacks
+from dealer.floor.tables import collection_warnings, open_seatings, stacks
 from dealer.floor.time_collection import time_due
 from dealer.inputs import Collection, Knobs, KnobsGiven
 from dealer.ledger import balance, house_account, pot_account

@@ -19,7 +19,7 @@ from dealer.floor.figures import (
     last_hand_numbers,
     seats_filled,
 )
-from dealer.floor.tables import hands_in_play
+from dealer.floor.in_play import hands_in_play
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Hand, Table
 from dealer.words.rules import game_words, profile_words

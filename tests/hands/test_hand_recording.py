@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from dealer import rules
 from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.extensions import db
-from dealer.floor.tables import hands_in_play
+from dealer.floor.in_play import hands_in_play
 from dealer.hands.moves import movable, move_to_seat, moved_reason
 from dealer.hands.reading import Recorded, load, load_hand, read_hand
 from dealer.hands.record import record_event, start_hand

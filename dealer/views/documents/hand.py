@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.hands.reading import Recorded, Replayed, get_hand, recorded
+from dealer.floor.in_play import get_hand
+from dealer.hands.reading import Recorded, Replayed, recorded
 from dealer.ledger import house_account, pot_account, seating_account
 from dealer.ledger.engine import change_note
 from dealer.ledger.reading import StoredEntry, load_entries

@@ -21,9 +21,9 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Forbidden, NotFound
 from dealer.floor.assignments import assigned_tables
+from dealer.floor.in_play import get_hand
 from dealer.floor.table_sessions import get_session, open_session_at
 from dealer.floor.tables import get_table
-from dealer.hands.reading import get_hand
 from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.words.catalogue import say
 
