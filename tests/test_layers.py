@@ -144,43 +144,36 @@ def test_only_the_read_layer_builds_views() -> None:
     assert not built, built
 
 
-#: No module longer than this many lines, and no function of a front door longer than that
-#: many: a module that outgrows it holds two things; a door function that does, does work
-#: a service or the read layer should (issue "One telling of every hand").
+#: No module longer than this many lines, and no function longer than that many: a module
+#: that outgrows it holds two things, and a function that does is to be named in parts.
 LONGEST_MODULE = 400
-LONGEST_DOOR_FUNCTION = 60
+LONGEST_FUNCTION = 60
 
 
-def too_long(path: Path, door: bool) -> list[str]:
-    """What in ``path`` is longer than the limits allow: the module, or a door's function."""
+def too_long(path: Path) -> list[str]:
+    """What in ``path`` is longer than the limits allow: the module, or a function."""
     text = path.read_text()
     found = []
     if (lines := len(text.splitlines())) > LONGEST_MODULE:
         found.append(f"{lines} lines")
-    if door:
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                length = (node.end_lineno or node.lineno) - node.lineno + 1
-                if length > LONGEST_DOOR_FUNCTION:
-                    found.append(f"{node.name}: {length} lines")
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > LONGEST_FUNCTION:
+                found.append(f"{node.name}: {length} lines")
     return found
 
 
-def test_no_module_and_no_door_function_is_too_long() -> None:
-    long = {
-        module_name(p): found
-        for p in MODULES
-        if (found := too_long(p, door_of(module_name(p)) is not None))
-    }
+def test_no_module_and_no_function_is_too_long() -> None:
+    long = {module_name(p): found for p in MODULES if (found := too_long(p))}
     assert not long, long
 
 
 def test_the_length_scan_sees_a_long_module_and_a_long_function(tmp_path: Path) -> None:
-    body = "".join(f"    x{n} = {n}\n" for n in range(LONGEST_DOOR_FUNCTION))
+    body = "".join(f"    x{n} = {n}\n" for n in range(LONGEST_FUNCTION))
     module = tmp_path / "door.py"
     module.write_text("def f():\n" + body + "\n" * LONGEST_MODULE)
-    assert too_long(module, door=True) == [f"{LONGEST_MODULE + 61} lines", "f: 61 lines"]
-    assert too_long(module, door=False) == [f"{LONGEST_MODULE + 61} lines"]
-    last = LONGEST_DOOR_FUNCTION - 1
+    assert too_long(module) == [f"{LONGEST_MODULE + 61} lines", "f: 61 lines"]
+    last = LONGEST_FUNCTION - 1
     module.write_text("def f():\n" + body[: -len(f"    x{last} = {last}\n")])
-    assert too_long(module, door=True) == []
+    assert too_long(module) == []
