@@ -195,10 +195,10 @@ def _hands(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) ->
     rows = [
         [
             str(h.number),
-            str(h.hand_id),
+            str(h.id),
             local_time(h.settled_at, tz, "short"),
             status_text(h.status),
-            h.winner or "",
+            h.winner_words,
             str(h.seats),
             money(h.won, signed=True) if h.winner else "",
             money(h.drop),

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Literal
 
 from dealer.views.events import EventView
+from dealer.views.shift_hands import HandLine
 
 __all__ = [
     "Amount",
@@ -28,7 +29,6 @@ __all__ = [
     "HandSlip",
     "PrintOptions",
     "SeatLine",
-    "SessionHand",
     "SessionReport",
     "SessionSeat",
 ]
@@ -203,20 +203,6 @@ class SessionSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class SessionHand:
-    """One hand of a session, as a line of the listing."""
-
-    number: int
-    hand_id: int
-    settled_at: datetime | None  # None while in play or when void
-    status: str  # playing, settled, void
-    winner: str | None  # "3 Ana", or None
-    seats: int  # seats dealt in
-    won: int  # the winner's net for the hand
-    drop: int  # the house's net for the hand
-
-
-@dataclass(frozen=True, slots=True)
 class Correction:
     """A void or a correction, with who approved it and why."""
 
@@ -258,7 +244,7 @@ class SessionReport:
     close_confirmed_by: str | None  # the supervisor who confirmed the close
     chip_value_cents: int
     seats: tuple[SessionSeat, ...]
-    hands: tuple[SessionHand, ...]
+    hands: tuple[HandLine, ...]
     house_drop: int  # the house's net over the session
     corrections: tuple[Correction, ...] = ()
     reprint: int = 0

@@ -7,7 +7,7 @@ to ``closed_at`` (or now, while it is open).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 from sqlalchemy import or_, select
@@ -23,7 +23,8 @@ from dealer.people.users import names_of
 from dealer.views.documents.counts import session_count
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import chain_check, filed, nets, problem_lines
-from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
+from dealer.views.documents.model import Correction, DisputeLine, SessionReport, SessionSeat
+from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
 
@@ -81,7 +82,8 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
     by_hand: dict[int | None, list[StoredEntry]] = defaultdict(list)
     for e in entries:
         by_hand[e.hand_id].append(e)
-    hand_lines, won = _hand_lines(hands, by_hand, seatings)
+    disputes = dispute_lines(session, [h.id for h in hands])
+    hand_lines, won = _hand_lines(hands, by_hand, seatings, table.name, disputes)
     seats = tuple(
         _seat_line(s, entries, won[s.id]) for s in sorted(seatings, key=lambda s: (s.seat, s.id))
     )
@@ -112,7 +114,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         problems=problem_lines(checks),
         engine_changed=tuple(c.message for c in checks.engine_changed),
         checkpoint=filed(checkpoint_report(session, checks, f"session report {down.id}")),
-        disputes=dispute_lines(session, [h.id for h in hands]),
+        disputes=disputes,
         count=session_count(session, down.id),
     )
 
@@ -121,35 +123,23 @@ def _hand_lines(
     hands: Sequence[Hand],
     by_hand: Mapping[int | None, list[StoredEntry]],
     seatings: Iterable[Seating],
-) -> tuple[tuple[SessionHand, ...], dict[int, int]]:
+    table_name: str,
+    disputes: Iterable[DisputeLine],
+) -> tuple[tuple[HandLine, ...], dict[int, int]]:
     """Each hand of the session as a line (its won and drop, its own entries), and the hands
     each seating won."""
     won: dict[int, int] = defaultdict(int)
+    player = {s.id: s.player for s in seatings}
+    still_open = Counter(d.hand_id for d in disputes if d.is_open)
     lines = []
     for hand in hands:
-        hand_net = nets(by_hand[hand.id])
         winner = hand.seats.get(str(hand.winner)) if hand.winner is not None else None
         if winner is not None and hand.status == "settled":
             won[winner] += 1
-        lines.append(
-            SessionHand(
-                number=hand.number,
-                hand_id=hand.id,
-                settled_at=hand.ended_at if hand.status == "settled" else None,
-                status=hand.status,
-                winner=(
-                    f"{hand.winner} {_player(seatings, winner)}" if winner is not None else None
-                ),
-                seats=len(hand.seats),
-                won=hand_net.get(seating_account(winner), 0) if winner is not None else 0,
-                drop=hand_net.get(house_account(hand.table_id), 0),
-            )
-        )
+        name = player.get(winner, "?") if winner is not None else ""
+        net = nets(by_hand[hand.id])
+        lines.append(hand_line(hand, net, table_name, name, still_open[hand.id]))
     return tuple(lines), won
-
-
-def _player(seatings: Iterable[Seating], seating_id: int) -> str:
-    return next((s.player for s in seatings if s.id == seating_id), "?")
 
 
 def _seatings(

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -27,7 +27,7 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.record import disputes_opened_between
-from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
+from dealer.ledger import CAGE, parse_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, Player, Seating, Table, as_utc
@@ -35,11 +35,10 @@ from dealer.views.documents import shift_summary as summary
 from dealer.views.documents.counts import window_counts
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import chain_check, filed, problem_lines
-from dealer.views.documents.model import Amount
+from dealer.views.documents.model import Amount, DisputeLine
 from dealer.views.documents.shift_model import (
     HourDrop,
     PlayerTotal,
-    ShiftHand,
     ShiftReport,
     ShiftTable,
     TrialLine,
@@ -50,6 +49,7 @@ from dealer.views.documents.shift_tally import (
     drop_buckets,
     window_tally,
 )
+from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
 
 __all__ = ["shift_report", "table_labels"]
@@ -70,7 +70,7 @@ class _Dealt:
     hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     void_hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     by_session: dict[int | None, int] = field(default_factory=lambda: defaultdict(int))
-    lines: list[ShiftHand] = field(default_factory=list)
+    lines: list[HandLine] = field(default_factory=list)
 
 
 def shift_report(
@@ -102,11 +102,14 @@ def shift_report(
     )
     tables = {t.id: t for t in session.scalars(select(Table).where(Table.id.in_(table_ids)))}
     labels = table_labels(tables)
-    dealt = _dealt(hands, hand_net, tally, seatings, labels)
+    disputes = dispute_lines(
+        session, [h.id for h in hands], disputes_opened_between(session, window_from, window_to)
+    )
+    dealt = _dealt(hands, hand_net, tally, seatings, labels, disputes)
     order = sorted(tables, key=lambda t: (labels[t], t))
     rank = {t: n for n, t in enumerate(order)}
     by_label = {labels[t]: rank[t] for t in order}
-    dealt.lines.sort(key=lambda line: (by_label[line.table], line.number))
+    dealt.lines.sort(key=lambda line: (by_label[line.table_name], line.number))
     house = summary.house_figures(session, window_from, window_to)
     return ShiftReport(
         window_from=window_from,
@@ -127,11 +130,7 @@ def shift_report(
             checkpoint_report(session, checks, f"shift report {window_from}/{window_to}")
         ),
         engine_changed=tuple(c.message for c in checks.engine_changed),
-        disputes=dispute_lines(
-            session,
-            [h.id for h in hands],
-            disputes_opened_between(session, window_from, window_to),
-        ),
+        disputes=disputes,
     )
 
 
@@ -143,6 +142,7 @@ _HAND_COLUMNS = (
     Hand.status,
     Hand.winner,
     Hand.seats,
+    Hand.started_at,
     Hand.ended_at,
     Hand.session_id,
 )
@@ -155,10 +155,12 @@ def _dealt(
     tally: Tally,
     seatings: Mapping[int, Seating],
     labels: Mapping[int, str],
+    disputes: Iterable[DisputeLine],
 ) -> _Dealt:
     """The window's hands counted, each seating's hands added to the tally, and each listed
     with its winner, its won and its drop (that hand's own entries)."""
     dealt = _Dealt()
+    still_open = Counter(d.hand_id for d in disputes if d.is_open)
     for h in hands:
         dealt.hands[h.table_id] += 1
         dealt.by_session[h.session_id] += 1
@@ -166,20 +168,10 @@ def _dealt(
             dealt.void_hands[h.table_id] += 1
         for seating in h.seats.values():
             tally.seats[seating].hands += 1
-        net = hand_net.get(h.id, {})
         winner = h.seats.get(str(h.winner)) if h.winner is not None else None
-        dealt.lines.append(
-            ShiftHand(
-                table=labels[h.table_id],
-                number=h.number,
-                settled_at=h.ended_at if h.status == "settled" else None,
-                status=h.status,
-                winner=f"{h.winner} {seatings[winner].player}" if winner is not None else None,
-                seats=len(h.seats),
-                won=net.get(seating_account(winner), 0) if winner is not None else 0,
-                drop=net.get(house_account(h.table_id), 0),
-            )
-        )
+        name = seatings[winner].player if winner is not None else ""
+        net = hand_net.get(h.id, {})
+        dealt.lines.append(hand_line(h, net, labels[h.table_id], name, still_open[h.id]))
     return dealt
 
 

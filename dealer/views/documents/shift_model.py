@@ -12,6 +12,7 @@ from dealer.views.documents.model import (
     DisputeLine,
     FiledCheckpoint,
 )
+from dealer.views.shift_hands import HandLine
 from dealer.words.catalogue import say, say_n
 
 __all__ = [
@@ -19,7 +20,6 @@ __all__ = [
     "DealerLine",
     "HourDrop",
     "PlayerTotal",
-    "ShiftHand",
     "ShiftReport",
     "ShiftTable",
     "ShortStack",
@@ -103,20 +103,6 @@ class TrialLine:
 
 
 @dataclass(frozen=True, slots=True)
-class ShiftHand:
-    """One hand of the shift, as a line of the listing."""
-
-    table: str  # a ShiftTable name
-    number: int
-    settled_at: datetime | None
-    status: str
-    winner: str | None
-    seats: int
-    won: int
-    drop: int
-
-
-@dataclass(frozen=True, slots=True)
 class ShiftReport:
     """Every table over a window (``GET /reports/shift.pdf?from=&to=``)."""
 
@@ -127,7 +113,7 @@ class ShiftReport:
     drop_by_hour: tuple[HourDrop, ...]
     trial_balance: tuple[TrialLine, ...]
     chain: ChainCheck
-    hands: tuple[ShiftHand, ...]
+    hands: tuple[HandLine, ...]
     #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
     problems: tuple[str, ...] = ()
     reprint: int = 0
