@@ -62,7 +62,14 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         )
         story.append(note(alarm(off)))
     story += [
-        *count_section(report.count, width, tz, options.currency, money(report.house_drop)),
+        *count_section(
+            report.count,
+            report.chip_value_cents,
+            width,
+            tz,
+            options.currency,
+            money(report.house_drop),
+        ),
         *section(say("Voids and corrections")),
         _corrections(report, width, money, tz),
         *section(say("Hands")),

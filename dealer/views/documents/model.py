@@ -17,13 +17,13 @@ from datetime import datetime
 from typing import Literal
 
 from dealer.views.events import EventView
+from dealer.views.sessions import CountView
 from dealer.views.shift_hands import HandLine
 
 __all__ = [
     "Amount",
     "ChainCheck",
     "Correction",
-    "CountLine",
     "DisputeLine",
     "FiledCheckpoint",
     "HandSlip",
@@ -156,36 +156,6 @@ class HandSlip:
         return sum(s.net for s in self.seats) + self.pot + self.house
 
 
-@dataclass(frozen=True, slots=True)
-class CountLine:
-    """A count at a session's close: what was there against what the ledger says."""
-
-    table: str
-    dealer: str
-    at: datetime
-    tray_chips: int  # chips counted in the tray
-    expected_chips: int  # chips the ledger says the tray holds
-    chip_value_cents: int
-    drop_box_cents: int | None  # cash counted in the drop box (a table selling chips for cash)
-    expected_cents: int | None
-    counted_by: str
-    confirmed_by: str | None
-    approved_by: str | None  # the supervisor who approved a variance over the table's setting
-    reason: str | None
-
-    @property
-    def variance(self) -> int:
-        """Chips over (+) or short (-) in the tray."""
-        return self.tray_chips - self.expected_chips
-
-    @property
-    def cash_variance(self) -> int:
-        """Cents over (+) or short (-) in the drop box; 0 where no cash is kept."""
-        if self.drop_box_cents is None or self.expected_cents is None:
-            return 0
-        return self.drop_box_cents - self.expected_cents
-
-
 # ------------------------------------------------------------- table session
 
 
@@ -252,7 +222,7 @@ class SessionReport:
     opened_by_dealing: bool = False  # no session was open: dealing a hand opened this one
     checkpoint: FiledCheckpoint | None = None
     disputes: tuple[DisputeLine, ...] = ()
-    count: CountLine | None = None  # the count at its close, once made
+    count: CountView | None = None  # the count at its close, once made
     #: The ledger checks run before it was made (None: none were run), and what they found.
     chain: ChainCheck | None = None
     problems: tuple[str, ...] = ()

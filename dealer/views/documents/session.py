@@ -20,10 +20,10 @@ from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.users import names_of
-from dealer.views.documents.counts import session_count
 from dealer.views.documents.disputes import dispute_lines
 from dealer.views.documents.ledger import chain_check, filed, nets, problem_lines
 from dealer.views.documents.model import Correction, DisputeLine, SessionReport, SessionSeat
+from dealer.views.sessions import count_view
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
@@ -115,7 +115,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         engine_changed=tuple(c.message for c in checks.engine_changed),
         checkpoint=filed(checkpoint_report(session, checks, f"session report {down.id}")),
         disputes=disputes,
-        count=session_count(session, down.id),
+        count=count_view(session, down.id),
     )
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from dealer.views.documents.counts import TableCount
 from dealer.views.documents.model import (
     Amount,
     ChainCheck,
-    CountLine,
     DisputeLine,
     FiledCheckpoint,
 )
@@ -124,7 +124,7 @@ class ShiftReport:
     disputes: tuple[DisputeLine, ...] = ()
     dealers: tuple[DealerLine, ...] = ()
     short_stacks: tuple[ShortStack, ...] = ()
-    counts: tuple[CountLine, ...] = ()
+    counts: tuple[TableCount, ...] = ()
     #: The list of every hand is printed as an appendix (False: left out; the CSV has them).
     with_hands: bool = True
 
