@@ -88,6 +88,7 @@ from dealer.models import (
 from dealer.models import Hand as HandRow
 from dealer.models import Table as CardTable
 from dealer.reports import shift_pdf
+from dealer.reports.pages import PrintOptions
 from dealer.reports.shift import hand_rows
 from dealer.rules import (
     HOUSE,
@@ -101,15 +102,10 @@ from dealer.rules import (
 )
 from dealer.transactions import snapshot, writing
 from dealer.views import documents as gather
-from dealer.views.documents.model import Amount, PrintOptions
-from dealer.views.documents.shift_model import (
-    ChainCheck,
-    HourDrop,
-    PlayerTotal,
-    ShiftReport,
-    ShiftTable,
-    TrialLine,
-)
+from dealer.views.documents.ledger import ChainCheck
+from dealer.views.documents.shift import ShiftReport, ShiftTable
+from dealer.views.documents.shift_summary import PlayerTotal
+from dealer.views.documents.shift_tally import Amount, HourDrop, TrialLine
 from dealer.views.shift_hands import HandLine
 
 NAMES = ("Ana", "Bea", "Cruz", "Dev", "Eli", "Fay")

@@ -32,6 +32,7 @@ from dealer.reports.builds import counted_print
 from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
+from dealer.reports.pages import PageSize, PrintOptions
 from dealer.reports.player_statement import player_statement_pdf
 from dealer.reports.receipt import hand_slip_receipt, statement_receipt
 from dealer.reports.session import session_pdf
@@ -39,8 +40,9 @@ from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
-from dealer.views.documents.model import HandSlip, PageSize, PrintOptions, SessionReport
-from dealer.views.documents.shift_model import ShiftReport
+from dealer.views.documents.hand import HandSlip
+from dealer.views.documents.session import SessionReport
+from dealer.views.documents.shift import ShiftReport
 from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, SEAT, declare
 from dealer.web.described import BYTES

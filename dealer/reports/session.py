@@ -27,8 +27,8 @@ from dealer.reports.layout import (
     section,
     signatures,
 )
-from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.views.documents.model import PrintOptions, SessionReport
+from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
+from dealer.views.documents.session import SessionReport
 from dealer.words.catalogue import say, say_n
 from dealer.words.checks import failed_short
 from dealer.words.tables import hands_dealt, hands_dealt_label

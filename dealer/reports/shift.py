@@ -20,10 +20,10 @@ from dealer.reports.figures import (
     zone,
 )
 from dealer.reports.layout import PagedTable, note, section
-from dealer.reports.pages import PageDecor, build_pdf, frame_width
+from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.reports.shift_summary import summary_story
-from dealer.views.documents.model import Amount, PrintOptions
-from dealer.views.documents.shift_model import ShiftReport
+from dealer.views.documents.shift import ShiftReport
+from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say
 from dealer.words.checks import failed_short
 

@@ -15,8 +15,8 @@ from reportlab.platypus import Flowable
 from dealer.reports.checkpoint import checked_text
 from dealer.reports.figures import amount_text, chips_text, local_time, money_text
 from dealer.reports.layout import PagedTable, note, pairs, section
-from dealer.views.documents.model import Amount
-from dealer.views.documents.shift_model import ShiftReport
+from dealer.views.documents.shift import ShiftReport
+from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say, say_n
 from dealer.words.tables import hands_dealt, hands_dealt_label
 

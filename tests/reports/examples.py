@@ -21,22 +21,12 @@ from dealer.rules import (
     make_rules,
     total_by_party,
 )
-from dealer.views.documents.model import (
-    Amount,
-    Correction,
-    HandSlip,
-    SeatLine,
-    SessionReport,
-    SessionSeat,
-)
-from dealer.views.documents.shift_model import (
-    ChainCheck,
-    HourDrop,
-    PlayerTotal,
-    ShiftReport,
-    ShiftTable,
-    TrialLine,
-)
+from dealer.views.documents.hand import HandSlip, SeatLine
+from dealer.views.documents.ledger import ChainCheck
+from dealer.views.documents.session import Correction, SessionReport, SessionSeat
+from dealer.views.documents.shift import ShiftReport, ShiftTable
+from dealer.views.documents.shift_summary import PlayerTotal
+from dealer.views.documents.shift_tally import Amount, HourDrop, TrialLine
 from dealer.views.events import EventView, event_views
 from dealer.views.shift_hands import HandLine
 from dealer.words.rules import rules_explained, rules_in_force

@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 
 from dealer.reports import shift_pdf
-from dealer.views.documents.model import PrintOptions
-from dealer.views.documents.shift_model import ShiftTable, TrialLine
+from dealer.reports.pages import PrintOptions
+from dealer.views.documents.shift import ShiftTable
+from dealer.views.documents.shift_tally import TrialLine
 from tests.reports.examples import OPENED, listed, pdf_pages, shift_example
 
 PROBLEMS = (
@@ -149,8 +150,7 @@ def test_an_empty_window_still_prints():
 
 
 def test_a_long_window_charts_the_drop_by_day():
-    from dealer.views.documents.model import Amount
-    from dealer.views.documents.shift_model import HourDrop
+    from dealer.views.documents.shift_tally import Amount, HourDrop
 
     days = tuple(HourDrop(OPENED + timedelta(days=d), Amount(6, 300)) for d in range(3))
     report = replace(shift_example(), window_to=OPENED + timedelta(days=3), drop_by_hour=days)

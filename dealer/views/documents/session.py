@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -20,18 +22,90 @@ from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.users import names_of
-from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import chain_check, filed, nets, problem_lines
-from dealer.views.documents.model import Correction, DisputeLine, SessionReport, SessionSeat
-from dealer.views.sessions import count_view
+from dealer.views.documents.disputes import DisputeLine, dispute_lines
+from dealer.views.documents.ledger import (
+    ChainCheck,
+    FiledCheckpoint,
+    chain_check,
+    filed,
+    nets,
+    problem_lines,
+)
+from dealer.views.sessions import CountView, count_view
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
 
-__all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
+__all__ = [
+    "CORRECTION_TYPES",
+    "Correction",
+    "SessionReport",
+    "SessionSeat",
+    "conditions_collected",
+    "session_report",
+]
 
 #: The events a session report lists as voids and corrections.
 CORRECTION_TYPES = ("void", "void_hand", "foul", "penalty")
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSeat:
+    """One player's part in a dealer's session at a table."""
+
+    seat: int
+    player: str
+    buy_ins: int
+    cash_outs: int
+    net: int  # won (+) or lost (-) at play over the session, fees included
+    conditions: int  # chips collected for conditions
+    hands_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A void or a correction, with who approved it and why."""
+
+    at: datetime
+    hand_number: int | None
+    kind: str  # void, void_hand, penalty, correction
+    text: str  # what was voided or corrected
+    chips: int  # chips the correction moved back
+    recorded_by: str
+    approved_by: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionReport:
+    """A dealer's session at one table (``GET /reports/sessions/{id}.pdf``)."""
+
+    table: str
+    session_id: int
+    dealer: str
+    opened_at: datetime
+    closed_at: datetime | None  # None while open
+    close_confirmed_by: str | None  # the supervisor who confirmed the close
+    chip_value_cents: int
+    seats: tuple[SessionSeat, ...]
+    hands: tuple[HandLine, ...]
+    house_drop: int  # the house's net over the session
+    corrections: tuple[Correction, ...] = ()
+    reprint: int = 0
+    pot: int = 0  # chips in the pot of a hand still in play (0 once every hand is over)
+    opened_by_dealing: bool = False  # no session was open: dealing a hand opened this one
+    checkpoint: FiledCheckpoint | None = None
+    disputes: tuple[DisputeLine, ...] = ()
+    count: CountView | None = None  # the count at its close, once made
+    #: The ledger checks run before it was made (None: none were run), and what they found.
+    chain: ChainCheck | None = None
+    problems: tuple[str, ...] = ()
+    #: Hands that no longer replay under the engine installed: a note, not a failed check.
+    engine_changed: tuple[str, ...] = ()
+
+    @property
+    def hands_void(self) -> int:
+        return sum(1 for h in self.hands if h.status == "void")
 
 
 def session_entries(
