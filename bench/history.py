@@ -53,8 +53,8 @@ from dealer.ledger import verify
 from dealer.ledger.keys import current_key
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import ChainLink
+from dealer.reports.pages import PrintOptions
 from dealer.transactions import snapshot
-from dealer.views.documents.model import PrintOptions
 
 
 def build_history(

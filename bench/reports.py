@@ -88,6 +88,7 @@ from dealer.models import (
 from dealer.models import Hand as HandRow
 from dealer.models import Table as CardTable
 from dealer.reports import shift_pdf
+from dealer.reports.pages import PrintOptions
 from dealer.reports.shift import hand_rows
 from dealer.rules import (
     HOUSE,
@@ -101,16 +102,11 @@ from dealer.rules import (
 )
 from dealer.transactions import snapshot, writing
 from dealer.views import documents as gather
-from dealer.views.documents.model import Amount, PrintOptions
-from dealer.views.documents.shift_model import (
-    ChainCheck,
-    HourDrop,
-    PlayerTotal,
-    ShiftHand,
-    ShiftReport,
-    ShiftTable,
-    TrialLine,
-)
+from dealer.views.documents.ledger import ChainCheck
+from dealer.views.documents.shift import ShiftReport, ShiftTable
+from dealer.views.documents.shift_summary import PlayerTotal
+from dealer.views.documents.shift_tally import Amount, HourDrop, TrialLine
+from dealer.views.shift_hands import HandLine
 
 NAMES = ("Ana", "Bea", "Cruz", "Dev", "Eli", "Fay")
 CHIP_VALUES = (25, 50, 100, 500)
@@ -130,6 +126,29 @@ def played(winner: int, dropper: int) -> dict[object, int]:
     return {**hand.net, "payments": len(hand.payments)}
 
 
+def hand_line(
+    table: str, number: int, at: datetime | None, winner: int | None, player: str, net: dict
+) -> HandLine:
+    """A hand as the shift ledger lists it: six seats dealt; settled at ``at``, or void."""
+    return HandLine(
+        id=number,
+        number=number,
+        table=0,
+        table_name=table,
+        status="settled" if at else "void",
+        status_words="settled" if at else "void",
+        winner=winner,
+        winner_player=player,
+        moved=0,
+        started_at=at or START,
+        open_disputes=0,
+        settled_at=at,
+        seats=6,
+        won=net[winner] if winner else 0,
+        drop=net[HOUSE] if at else 0,
+    )
+
+
 def synthetic_shift(tables: int = 40, hours: int = 8, per_hour: int = 30) -> ShiftReport:
     """A shift of ``tables`` x ``hours`` x ``per_hour`` hands, six players a table."""
     table_lines, hand_lines, players, trial = [], [], [], []
@@ -146,7 +165,7 @@ def synthetic_shift(tables: int = 40, hours: int = 8, per_hour: int = 30) -> Shi
                 at = START + timedelta(hours=hour) + gap * (k + 1)
                 if number % 50 == 0:  # a misdeal now and then: voided, nothing moves
                     voids += 1
-                    hand_lines.append(ShiftHand(name, number, None, "void", None, 6, 0, 0))
+                    hand_lines.append(hand_line(name, number, None, None, "", {}))
                     continue
                 winner, dropper = (number + t) % 6 + 1, (number + t + 3) % 6 + 1
                 result = played(winner, dropper)
@@ -155,10 +174,8 @@ def synthetic_shift(tables: int = 40, hours: int = 8, per_hour: int = 30) -> Shi
                 drop += result[HOUSE]
                 entries += result["payments"]
                 by_hour[hour] += Amount.of(result[HOUSE], value)
-                who = f"{winner} {NAMES[winner - 1]} T{t}"
-                hand_lines.append(
-                    ShiftHand(name, number, at, "settled", who, 6, result[winner], result[HOUSE])
-                )
+                who = f"{NAMES[winner - 1]} T{t}"
+                hand_lines.append(hand_line(name, number, at, winner, who, result))
         table_lines.append(ShiftTable(name, value, number, drop, voids))
         for seat, chips in net.items():
             buy_in = 1000

@@ -26,12 +26,12 @@ from dealer.errors import Conflict, NotFound
 from dealer.extensions import current_session
 from dealer.floor.authority import authorise_session_print
 from dealer.reports.builds import Build, builds, run_in_background
+from dealer.reports.pages import PrintOptions
 from dealer.reports.printing import Document, bp, file_stamp, pdf_answer, print_options, shift_asked
 from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
-from dealer.views.documents.model import PrintOptions
 from dealer.web.contract import ID
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Spacer
 
 from dealer.reports.figures import local_time
 from dealer.reports.layout import banner, note, pairs, section
-from dealer.views.documents.model import ChainCheck, FiledCheckpoint
+from dealer.views.documents.ledger import ChainCheck, FiledCheckpoint
 from dealer.words.catalogue import say
 from dealer.words.checks import checked_words, clean_words, failed_line, failed_words
 

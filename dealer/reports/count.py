@@ -9,22 +9,22 @@ from reportlab.platypus import Flowable
 
 from dealer.reports.figures import chips_text, local_time, money_text
 from dealer.reports.layout import note, pairs, section
-from dealer.views.documents.model import CountLine
+from dealer.views.sessions import CountView
 from dealer.words.catalogue import say
 
 __all__ = ["count_section"]
 
 
 def count_section(
-    count: CountLine | None, width: float, tz: ZoneInfo, cur: str, drop: str
+    count: CountView | None, value: int, width: float, tz: ZoneInfo, cur: str, drop: str
 ) -> list[Flowable]:
     """What was counted, what the ledger says, the variance, and who counted and confirmed;
-    before the count, what the ledger expects in the tray (``drop``: the session's drop)."""
+    before the count, what the ledger expects in the tray (``drop``: the session's drop); chips
+    are worth ``value`` cents."""
     title = section(say("Count at the close"))
     if count is None:
         expects = say("Not counted yet: the ledger expects {drop} in the tray.", drop=drop)
         return [*title, note(escape(expects))]
-    value = count.chip_value_cents
     expected = chips_text(count.expected_chips, value, cur)
     items = [
         (say("counted"), local_time(count.at, tz)),
@@ -37,7 +37,7 @@ def count_section(
         items += [
             (say("drop box"), say("{money} counted", money=box)),
             (say("cash sold"), money_text(count.expected_cents, cur)),
-            (say("cash variance"), money_text(count.cash_variance, cur, signed=True)),
+            (say("cash variance"), money_text(count.cash_variance_cents, cur, signed=True)),
         ]
     items += [
         (say("counted by"), count.counted_by),

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable
 
 from dealer.reports.figures import local_time
 from dealer.reports.layout import alarm, cell, grid, note, section
-from dealer.views.documents.model import DisputeLine
+from dealer.views.documents.disputes import DisputeLine
 from dealer.words.catalogue import say
 
 __all__ = ["dispute_count", "disputes_story"]

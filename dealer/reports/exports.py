@@ -25,13 +25,13 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from dealer.reports.figures import iso_utc
-from dealer.views.documents.exports import LedgerRow, PlayerSessionRow
+from dealer.views.documents.exports import PlayerSessionRow
+from dealer.views.ledger import EntryView
 
 __all__ = [
     "BOM",
     "LEDGER_HEADER",
     "PLAYERS_HEADER",
-    "LedgerRow",
     "PlayerSessionRow",
     "iter_ledger_csv",
     "iter_players_csv",
@@ -104,7 +104,7 @@ def _lines(header: Sequence[str], rows: Iterable[Sequence[object]]) -> Iterator[
     yield buffer.getvalue()
 
 
-def iter_ledger_csv(rows: Iterable[LedgerRow]) -> Iterator[str]:
+def iter_ledger_csv(rows: Iterable[EntryView]) -> Iterator[str]:
     """The ledger export in pieces, header first."""
     return _lines(
         LEDGER_HEADER,
@@ -114,10 +114,10 @@ def iter_ledger_csv(rows: Iterable[LedgerRow]) -> Iterator[str]:
                 iso_utc(r.at),
                 r.table,
                 safe_cell(r.table_name),
-                safe_cell(r.payer),
-                safe_cell(r.payee),
+                safe_cell(r.from_),
+                safe_cell(r.to),
                 r.chips,
-                safe_cell(r.reason_code),
+                safe_cell(r.rule),
                 safe_cell(r.reason),
                 _optional(r.hand),
                 _optional(r.event),
@@ -154,7 +154,7 @@ def iter_players_csv(rows: Iterable[PlayerSessionRow]) -> Iterator[str]:
     )
 
 
-def ledger_csv(rows: Iterable[LedgerRow]) -> str:
+def ledger_csv(rows: Iterable[EntryView]) -> str:
     return "".join(iter_ledger_csv(rows))
 
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from dealer.clock import Clock, zone
 from dealer.models import as_utc
-from dealer.views.documents.model import Amount
+from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say_n
 from dealer.words.numbers import balance_words as balance_text
 from dealer.words.numbers import money_words as money_text

@@ -23,8 +23,8 @@ from dealer.reports.layout import (
     signatures,
     small,
 )
-from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.views.documents.model import HandSlip, PrintOptions
+from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
+from dealer.views.documents.hand import HandSlip
 from dealer.views.events import EventView
 from dealer.words.catalogue import say, say_n
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache, partial
 from importlib import metadata
-from typing import Any
+from typing import Any, Literal
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, letter
@@ -28,10 +28,27 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from dealer.reports.figures import local_time, zone
 from dealer.reports.fonts import BOLD, FONT
-from dealer.views.documents.model import PrintOptions
 from dealer.words.catalogue import language, say
 
-__all__ = ["PageDecor", "build_pdf", "frame_width", "telling_pages"]
+__all__ = ["PageDecor", "PageSize", "PrintOptions", "build_pdf", "frame_width", "telling_pages"]
+
+#: Paper: a page (letter, A4) or an 80 mm receipt roll (the slips only).
+PageSize = Literal["letter", "A4", "receipt"]
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    """How a document is printed: paper, currency, the clock it shows (every time is stored
+    in UTC), who printed it."""
+
+    page_size: PageSize = "letter"
+    currency: str = "$"
+    #: An IANA zone name such as ``America/Los_Angeles``; every time is shown in it.
+    timezone: str = "UTC"
+    #: When the document was printed (UTC); ``None`` means now.
+    printed_at: datetime | None = None
+    printed_by: str | None = None
+
 
 #: Who hears of each page laid out, in this thread (a document built in the background).
 _listener = threading.local()

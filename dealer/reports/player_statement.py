@@ -11,8 +11,8 @@ from reportlab.platypus import Flowable, Spacer
 from dealer.disputes.players import PlayerStatement
 from dealer.reports.figures import amount_text, balance_text, local_time, money_text, zone
 from dealer.reports.layout import grid, note, pairs, section, signatures
-from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.views.documents.model import Amount, PrintOptions
+from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
+from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say
 
 __all__ = ["player_statement_pdf"]

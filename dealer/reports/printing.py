@@ -13,8 +13,10 @@ from dealer.clock import floor_clock
 from dealer.config import BadSetting, paper_size
 from dealer.errors import DealerError, Invalid, NotConfigured
 from dealer.inputs.params import read_moment
-from dealer.views.documents.model import HandSlip, PageSize, PrintOptions, SessionReport
-from dealer.views.documents.shift_model import ShiftReport
+from dealer.reports.pages import PageSize, PrintOptions
+from dealer.views.documents.hand import HandSlip
+from dealer.views.documents.session import SessionReport
+from dealer.views.documents.shift import ShiftReport
 from dealer.web.described import BYTES
 from dealer.web.refusals import dealer_error
 from dealer.words.catalogue import say

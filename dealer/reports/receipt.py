@@ -19,9 +19,9 @@ from dealer.reports.hand_slip import (
     times_words,
 )
 from dealer.reports.layout import ALARM, alarm
-from dealer.reports.pages import build_pdf
+from dealer.reports.pages import PrintOptions, build_pdf
 from dealer.reports.statement_slip import statement_decor
-from dealer.views.documents.model import HandSlip, PrintOptions
+from dealer.views.documents.hand import HandSlip
 from dealer.views.statement import Statement
 from dealer.words.catalogue import say
 

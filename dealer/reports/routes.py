@@ -27,6 +27,7 @@ from dealer.reports.builds import counted_print
 from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
+from dealer.reports.pages import PrintOptions
 from dealer.reports.player_statement import player_statement_pdf
 from dealer.reports.printing import (
     Document,
@@ -43,7 +44,6 @@ from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
-from dealer.views.documents.model import PrintOptions
 from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, SEAT, declare
 from dealer.web.paper import PAPER_COOKIE, PAPERS

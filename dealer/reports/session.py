@@ -27,8 +27,8 @@ from dealer.reports.layout import (
     section,
     signatures,
 )
-from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.views.documents.model import PrintOptions, SessionReport
+from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
+from dealer.views.documents.session import SessionReport
 from dealer.words.catalogue import say, say_n
 from dealer.words.checks import failed_short
 from dealer.words.tables import hands_dealt, hands_dealt_label
@@ -62,7 +62,14 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
         )
         story.append(note(alarm(off)))
     story += [
-        *count_section(report.count, width, tz, options.currency, money(report.house_drop)),
+        *count_section(
+            report.count,
+            report.chip_value_cents,
+            width,
+            tz,
+            options.currency,
+            money(report.house_drop),
+        ),
         *section(say("Voids and corrections")),
         _corrections(report, width, money, tz),
         *section(say("Hands")),
@@ -195,10 +202,10 @@ def _hands(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) ->
     rows = [
         [
             str(h.number),
-            str(h.hand_id),
+            str(h.id),
             local_time(h.settled_at, tz, "short"),
             status_text(h.status),
-            h.winner or "",
+            h.winner_words,
             str(h.seats),
             money(h.won, signed=True) if h.winner else "",
             money(h.drop),

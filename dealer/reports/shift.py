@@ -20,10 +20,10 @@ from dealer.reports.figures import (
     zone,
 )
 from dealer.reports.layout import PagedTable, note, section
-from dealer.reports.pages import PageDecor, build_pdf, frame_width
+from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.reports.shift_summary import summary_story
-from dealer.views.documents.model import Amount, PrintOptions
-from dealer.views.documents.shift_model import ShiftReport
+from dealer.views.documents.shift import ShiftReport
+from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say
 from dealer.words.checks import failed_short
 
@@ -207,18 +207,18 @@ def hand_rows(report: ShiftReport, options: PrintOptions) -> tuple[list[str], li
     value = {t.name: t.chip_value_cents for t in report.tables}
     rows = []
     for h in report.hands:
-        if h.table not in value:
+        if h.table_name not in value:
             raise ValueError(
-                f"Hand {h.number} is at {h.table!r}, which is not a table of the shift."
+                f"Hand {h.number} is at {h.table_name!r}, which is not a table of the shift."
             )
-        cents = value[h.table]
+        cents = value[h.table_name]
         rows.append(
             [
-                h.table,
+                h.table_name,
                 str(h.number),
                 local_time(h.settled_at, tz, "short"),
                 status_text(h.status),
-                h.winner or "",
+                h.winner_words,
                 str(h.seats),
                 chips_text(h.won, cents, cur, signed=True) if h.winner else "",
                 chips_text(h.drop, cents, cur),

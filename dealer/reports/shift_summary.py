@@ -15,8 +15,8 @@ from reportlab.platypus import Flowable
 from dealer.reports.checkpoint import checked_text
 from dealer.reports.figures import amount_text, chips_text, local_time, money_text
 from dealer.reports.layout import PagedTable, note, pairs, section
-from dealer.views.documents.model import Amount
-from dealer.views.documents.shift_model import ShiftReport
+from dealer.views.documents.shift import ShiftReport
+from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say, say_n
 from dealer.words.tables import hands_dealt, hands_dealt_label
 
@@ -39,7 +39,7 @@ def money_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str, 
     short = Amount()
     for s in report.short_stacks:
         short += Amount.of(s.chips, s.chip_value_cents)
-    variances = [c for c in report.counts if c.variance or c.cash_variance]
+    variances = [c for c in report.counts if c.varies]
     short_stacks = amount_text(short, cur, signed=True)
     return [
         (say("from"), local_time(report.window_from, tz)),
@@ -215,12 +215,12 @@ def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[F
         return [note(escape(say("No count was recorded at a session's close in the window.")))]
     fractions = (0.15, 0.12, 0.1, 0.15, 0.15, 0.15, 0.18)
     rows = []
-    for c in report.counts:
-        value = c.chip_value_cents
+    for line in report.counts:
+        c, value = line.count, line.chip_value_cents
         rows.append(
             [
-                c.table,
-                c.dealer,
+                line.table,
+                line.dealer,
                 local_time(c.at, tz, "short"),
                 chips_text(c.tray_chips, value, cur),
                 chips_text(c.expected_chips, value, cur),
@@ -236,7 +236,7 @@ def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[F
                     say("drop box"),
                     money_text(c.drop_box_cents, cur),
                     money_text(c.expected_cents, cur),
-                    money_text(c.cash_variance, cur, True),
+                    money_text(c.cash_variance_cents, cur, True),
                     "",
                 ]
             )
@@ -245,15 +245,16 @@ def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[F
     story: list[Flowable] = [
         PagedTable(header, rows, [f * width for f in fractions], right=(3, 4, 5))
     ]
-    for c in report.counts:
-        if not (c.variance or c.cash_variance):
+    for line in report.counts:
+        if not line.varies:
             continue
+        c = line.count
         words = say(
             "{table}, {at}: {variance} counted by {counter}, confirmed by {confirmer}; "
             "approved by {approver}. Reason: {reason}",
-            table=c.table,
+            table=line.table,
             at=local_time(c.at, tz, "short"),
-            variance=chips_text(c.variance, c.chip_value_cents, cur, signed=True),
+            variance=chips_text(c.variance, line.chip_value_cents, cur, signed=True),
             counter=c.counted_by,
             confirmer=c.confirmed_by or say("nobody yet"),
             approver=c.approved_by or say("nobody (within the table's tolerance)"),

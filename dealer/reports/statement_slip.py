@@ -15,8 +15,7 @@ from reportlab.platypus import Flowable, Spacer
 
 from dealer.reports.figures import ChipsAt, local_time, status_text, zone
 from dealer.reports.layout import alarm, cell, grid, note, pairs, section, signatures
-from dealer.reports.pages import PageDecor, build_pdf, frame_width
-from dealer.views.documents.model import PrintOptions
+from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.views.statement import Statement, StatementLine
 from dealer.words.catalogue import say
 

@@ -1,10 +1,12 @@
 """The ledger as a client reads it: a table's entries, and the verification's report.
 
-The API dumps these (API.md's ledger and verification) and its document is made from them.
+The API dumps these (API.md's ledger and verification) and its document is made from them; the
+ledger export writes the same entries, with their table and who wrote them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 from pydantic import ConfigDict, Field
@@ -15,10 +17,18 @@ from dealer.ledger import Report
 from dealer.ledger.checks import CHECKS
 from dealer.models import LedgerEntry, Seating, Table
 from dealer.people.devices import device_claim
-from dealer.views.base import Time, View, entry_columns, one_of, party
+from dealer.people.users import names_of
+from dealer.views.base import Time, View, entry_columns, one_of, party, screen
 from dealer.words.rules import LEDGER_RULES
 
-__all__ = ["EntriesView", "EntryView", "VerificationView", "ledger_view", "verification_view"]
+__all__ = [
+    "EntriesView",
+    "EntryView",
+    "VerificationView",
+    "entry_view",
+    "ledger_view",
+    "verification_view",
+]
 
 
 class EntryView(View):
@@ -39,6 +49,30 @@ class EntryView(View):
     device: str
     device_claim: str = Field(description="The device in words that say what is only claimed.")
     hash: str
+    table: int = screen(0)
+    table_name: str = screen("")
+    user: str = screen("", description="Who wrote it.")
+
+
+def entry_view(
+    entry: LedgerEntry, seat_of: Mapping[int, int], table_name: str, user: str
+) -> EntryView:
+    """``entry`` as it is read: its parties as seats (``seat_of``: seating id to seat)."""
+    return EntryView.model_validate(
+        {
+            **entry_columns(entry),
+            "from": party(entry.from_account, seat_of),
+            "to": party(entry.to_account, seat_of),
+            "reason": entry.reason,
+            "rule": entry.reason_code,
+            "hand": entry.hand_id,
+            "event": entry.event_id,
+            "device_claim": device_claim(entry.device),
+            "table": entry.table_id,
+            "table_name": table_name,
+            "user": user,
+        }
+    )
 
 
 class EntriesView(View):
@@ -117,20 +151,7 @@ def ledger_view(
     entries = list(session.scalars(query))
     seatings = session.scalars(select(Seating).where(Seating.table_id == table.id))
     seat_of = {s.id: s.seat for s in seatings}
+    users = names_of(session, [e.user_id for e in entries])
     return EntriesView(
-        entries=[
-            EntryView.model_validate(
-                {
-                    **entry_columns(e),
-                    "from": party(e.from_account, seat_of),
-                    "to": party(e.to_account, seat_of),
-                    "reason": e.reason,
-                    "rule": e.reason_code,
-                    "hand": e.hand_id,
-                    "event": e.event_id,
-                    "device_claim": device_claim(e.device),
-                }
-            )
-            for e in entries
-        ]
+        entries=[entry_view(e, seat_of, table.name, users.get(e.user_id, "")) for e in entries]
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from pydantic import Field
@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.floor.counts import counts_of, expected_count, last_closed
-from dealer.models import Hand, TableSession
+from dealer.models import AuditRecord, Hand, TableSession
 from dealer.people.users import names_of
 from dealer.views.base import Time, View
 
@@ -21,6 +21,7 @@ __all__ = [
     "SessionsView",
     "close_step",
     "count_view",
+    "count_views",
     "session_view",
     "sessions_view",
 ]
@@ -94,24 +95,37 @@ def session_view(session: Session, table_session: TableSession) -> SessionView:
 def count_view(session: Session, session_id: int) -> CountView | None:
     """The count made at the session's close, or None."""
     record = counts_of(session, [session_id]).get(session_id)
-    if record is None:
-        return None
-    d = record.details
-    names = names_of(session, [record.user_id, d.get("witness"), d.get("supervisor")])
-    cents = (d.get("drop_box_cents") or 0) - (d.get("expected_cents") or 0)
-    return CountView(
-        at=record.at,
-        tray_chips=d["tray_chips"],
-        expected_chips=d["expected_chips"],
-        variance=d["tray_chips"] - d["expected_chips"],
-        drop_box_cents=d.get("drop_box_cents"),
-        expected_cents=d.get("expected_cents"),
-        cash_variance_cents=cents if d.get("drop_box_cents") is not None else 0,
-        counted_by=names.get(record.user_id or 0, "?"),
-        confirmed_by=names.get(d.get("witness") or 0, "?"),
-        approved_by=names.get(d["supervisor"]) if d.get("supervisor") else None,
-        reason=d.get("reason"),
-    )
+    return count_views(session, [record])[0] if record is not None else None
+
+
+def count_views(session: Session, records: Sequence[AuditRecord]) -> list[CountView]:
+    """Each count record (`dealer.floor.counts`) as its view, in the order given."""
+    people = [p for r in records for p in (r.user_id, *map(r.details.get, _PEOPLE))]
+    names = names_of(session, people)
+    out = []
+    for record in records:
+        d = record.details
+        cents = (d.get("drop_box_cents") or 0) - (d.get("expected_cents") or 0)
+        out.append(
+            CountView(
+                at=record.at,
+                tray_chips=d["tray_chips"],
+                expected_chips=d["expected_chips"],
+                variance=d["tray_chips"] - d["expected_chips"],
+                drop_box_cents=d.get("drop_box_cents"),
+                expected_cents=d.get("expected_cents"),
+                cash_variance_cents=cents if d.get("drop_box_cents") is not None else 0,
+                counted_by=names.get(record.user_id or 0, "?"),
+                confirmed_by=names.get(d.get("witness") or 0, "?"),
+                approved_by=names.get(d["supervisor"]) if d.get("supervisor") else None,
+                reason=d.get("reason"),
+            )
+        )
+    return out
+
+
+#: Who a count record names besides its counter: who confirmed it, who approved a variance.
+_PEOPLE = ("witness", "supervisor")
 
 
 def sessions_view(session: Session, found: Iterable[TableSession]) -> SessionsView:

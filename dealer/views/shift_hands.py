@@ -1,5 +1,6 @@
 """Every hand of the shift, the newest first, and the disputes still open: what the floor and
-a table's screen list so that any hand, and any dispute, is one tap away.
+a table's screen list so that any hand, and any dispute, is one tap away. A hand's line is the
+one the session report and the shift ledger list too (`hand_line`).
 
 A page of hands is read with its tables, its winners' names, the chips that changed hands in
 each (its ledger entries' net) and its open disputes: four small queries for the page, whatever
@@ -9,7 +10,9 @@ the shift's size (the hands' ``started_at`` and ``table_id`` are indexed).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from pydantic import Field
 from sqlalchemy import func, select
@@ -17,20 +20,28 @@ from sqlalchemy.orm import Session
 
 from dealer.disputes.record import listed_disputes
 from dealer.disputes.said import disputes_said
-from dealer.ledger.accounts import pot_account
+from dealer.ledger.accounts import house_account, pot_account, seating_account
 from dealer.ledger.balances import hands_nets
 from dealer.models import Dispute, DisputeRuling, Hand, Seating, Table
 from dealer.views.base import Time, View
 from dealer.words.status import status_words
 
-__all__ = ["HandLine", "OpenDisputeLine", "ShiftHands", "open_disputes_list", "shift_hands"]
+__all__ = [
+    "HandLine",
+    "OpenDisputeLine",
+    "ShiftHands",
+    "hand_line",
+    "open_disputes_list",
+    "shift_hands",
+]
 
 #: Hands a page lists unless told.
 PAGE = 25
 
 
 class HandLine(View):
-    """One hand of the shift: where, when, who won, and the chips it moved."""
+    """One hand: where, when, who won, the chips it moved, what its winner won and the house
+    took (its own entries, all of them)."""
 
     id: int
     number: int
@@ -46,6 +57,41 @@ class HandLine(View):
     )
     started_at: Time
     open_disputes: int
+    settled_at: Time | None = Field(description="None while in play, or when void.")
+    seats: int = Field(description="The seats dealt in.")
+    won: int = Field(description="The winner's net over the hand (0: no winner).")
+    drop: int = Field(description="The house's net over the hand.")
+
+    @property
+    def winner_words(self) -> str:
+        """The winner's seat and name ("3 Ana"), or nothing."""
+        return f"{self.winner} {self.winner_player}" if self.winner is not None else ""
+
+
+def hand_line(
+    hand: Any, net: Mapping[str, int], table_name: str, winner_player: str, open_disputes: int
+) -> HandLine:
+    """``hand`` (a `Hand`, or a row of its columns) as a line, its figures from ``net``: each
+    account's change over the hand's own entries."""
+    winner = hand.seats.get(str(hand.winner)) if hand.winner is not None else None
+    pot = pot_account(hand.id)
+    return HandLine(
+        id=hand.id,
+        number=hand.number,
+        table=hand.table_id,
+        table_name=table_name,
+        status=hand.status,
+        status_words=status_words(hand.status),
+        winner=hand.winner,
+        winner_player=winner_player,
+        moved=sum(-chips for account, chips in net.items() if chips < 0 and account != pot),
+        started_at=hand.started_at,
+        open_disputes=open_disputes,
+        settled_at=hand.ended_at if hand.status == "settled" else None,
+        seats=len(hand.seats),
+        won=net.get(seating_account(winner), 0) if winner is not None else 0,
+        drop=net.get(house_account(hand.table_id), 0),
+    )
 
 
 class ShiftHands(View):
@@ -79,38 +125,24 @@ def shift_hands(
         wanted = wanted.where(Hand.id < before)
     found = list(session.scalars(wanted.order_by(Hand.id.desc()).limit(limit + 1)))
     page = found[:limit]
-    ids = [h.id for h in page]
-    moved = {
-        hand: sum(
-            -chips for account, chips in net.items() if chips < 0 and account != pot_account(hand)
-        )
-        for hand, net in hands_nets(session, ids).items()
-    }
+    nets = hands_nets(session, [h.id for h in page])
     tables = dict(session.execute(select(Table.id, Table.name)).all())
     winners = {h.seats[str(h.winner)] for h in page if h.winner is not None}
     players = dict(
         session.execute(select(Seating.id, Seating.player).where(Seating.id.in_(winners))).all()
     )
-    disputed = _open_disputes(session, ids)
+    disputed = _open_disputes(session, [h.id for h in page])
     return ShiftHands(
         since=since,
         table=table_id,
         table_name=tables.get(table_id) if table_id is not None else None,
         hands=[
-            HandLine(
-                id=h.id,
-                number=h.number,
-                table=h.table_id,
-                table_name=tables.get(h.table_id, ""),
-                status=h.status,
-                status_words=status_words(h.status),
-                winner=h.winner,
-                winner_player=players.get(h.seats[str(h.winner)], "")
-                if h.winner is not None
-                else "",
-                moved=int(moved.get(h.id) or 0),
-                started_at=h.started_at,
-                open_disputes=disputed[h.id],
+            hand_line(
+                h,
+                nets.get(h.id, {}),
+                tables.get(h.table_id, ""),
+                players.get(h.seats[str(h.winner)], "") if h.winner is not None else "",
+                disputed[h.id],
             )
             for h in page
         ],

@@ -21,30 +21,49 @@ from dealer.rules import (
     make_rules,
     total_by_party,
 )
-from dealer.views.documents.model import (
-    Amount,
-    Correction,
-    HandSlip,
-    SeatLine,
-    SessionHand,
-    SessionReport,
-    SessionSeat,
-)
-from dealer.views.documents.shift_model import (
-    ChainCheck,
-    HourDrop,
-    PlayerTotal,
-    ShiftHand,
-    ShiftReport,
-    ShiftTable,
-    TrialLine,
-)
+from dealer.views.documents.hand import HandSlip, SeatLine
+from dealer.views.documents.ledger import ChainCheck
+from dealer.views.documents.session import Correction, SessionReport, SessionSeat
+from dealer.views.documents.shift import ShiftReport, ShiftTable
+from dealer.views.documents.shift_summary import PlayerTotal
+from dealer.views.documents.shift_tally import Amount, HourDrop, TrialLine
 from dealer.views.events import EventView, event_views
+from dealer.views.shift_hands import HandLine
 from dealer.words.rules import rules_explained, rules_in_force
 
 PLAYERS = {1: "Ana", 2: "Bea", 3: "Cruz", 4: "Dev", 5: "Eli", 6: "Fay"}
 OPENED = datetime(2024, 5, 3, 21, 0, tzinfo=UTC)
 CHIP_VALUE = 50  # cents
+
+
+def listed(
+    table: str,
+    number: int,
+    settled_at: datetime | None,
+    status: str,
+    winner: tuple[int, str] | None,
+    won: int,
+    drop: int,
+    hand_id: int = 0,
+) -> HandLine:
+    """A hand as a document lists it: six seats dealt, dealt at ``OPENED``, no open dispute."""
+    return HandLine(
+        id=hand_id or number,
+        number=number,
+        table=0,
+        table_name=table,
+        status=status,
+        status_words=status,
+        winner=winner[0] if winner else None,
+        winner_player=winner[1] if winner else "",
+        moved=0,
+        started_at=OPENED,
+        open_disputes=0,
+        settled_at=settled_at,
+        seats=6,
+        won=won,
+        drop=drop,
+    )
 
 
 def seed_000_hand(mis_entry: bool = False) -> Hand:
@@ -191,15 +210,15 @@ def session_example(hands: int = 12, reprint: int = 0) -> SessionReport:
         won[winner] += 1
         drop += hand.net[HOUSE]
         lines.append(
-            SessionHand(
-                number=n,
+            listed(
+                "Table 7",
+                n,
+                OPENED + timedelta(minutes=2 * n),
+                "settled",
+                (winner, PLAYERS[winner]),
+                hand.net[winner],
+                hand.net[HOUSE],
                 hand_id=5000 + n,
-                settled_at=OPENED + timedelta(minutes=2 * n),
-                status="settled",
-                winner=f"{winner} {PLAYERS[winner]}",
-                seats=len(PLAYERS),
-                won=hand.net[winner],
-                drop=hand.net[HOUSE],
             )
         )
     seats = tuple(
@@ -263,18 +282,17 @@ def shift_example(problems: tuple[str, ...] = (), reprint: int = 0) -> ShiftRepo
         ShiftTable("High stakes <VIP> & co", 500, hands=1, drop=6, void_hands=0),
     )
     hands = (
-        ShiftHand("Table 7", 1, OPENED + timedelta(minutes=3), "settled", "1 Ana", 6, 45, 6),
-        ShiftHand("Table 7", 2, OPENED + timedelta(minutes=9), "settled", "2 Bea", 6, 45, 6),
-        ShiftHand("Table 7", 3, OPENED + timedelta(minutes=70), "settled", "3 Cruz", 6, 45, 6),
-        ShiftHand("Table 9", 1, OPENED + timedelta(minutes=12), "settled", "4 Gus", 6, 45, 6),
-        ShiftHand("Table 9", 2, None, "void", None, 6, 0, 6),
-        ShiftHand(
+        listed("Table 7", 1, OPENED + timedelta(minutes=3), "settled", (1, "Ana"), 45, 6),
+        listed("Table 7", 2, OPENED + timedelta(minutes=9), "settled", (2, "Bea"), 45, 6),
+        listed("Table 7", 3, OPENED + timedelta(minutes=70), "settled", (3, "Cruz"), 45, 6),
+        listed("Table 9", 1, OPENED + timedelta(minutes=12), "settled", (4, "Gus"), 45, 6),
+        listed("Table 9", 2, None, "void", None, 0, 6),
+        listed(
             "High stakes <VIP> & co",
             1,
             OPENED + timedelta(minutes=80),
             "settled",
-            "1 Hal",
-            6,
+            (1, "Hal"),
             45,
             6,
         ),

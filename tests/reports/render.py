@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from dealer.reports import hand_slip_pdf, session_pdf, shift_pdf
-from dealer.views.documents.model import PrintOptions
+from dealer.reports.pages import PrintOptions
 from tests.reports.examples import seed_000_hand, session_example, shift_example, slip_of
 
 OUT = Path("screenshots/reports")

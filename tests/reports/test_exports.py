@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from dealer.reports import iter_ledger_csv, ledger_csv, players_csv
 from dealer.reports.exports import safe_cell
-from dealer.views.documents.exports import LedgerRow, PlayerSessionRow
+from dealer.views.documents.exports import PlayerSessionRow
+from dealer.views.ledger import EntryView
 
 AT = datetime(2024, 5, 3, 21, 14, 5, 311000, tzinfo=UTC)
 
@@ -17,22 +18,23 @@ def entry(seq, **changes):
         at=AT,
         table=7,
         table_name="Table 7",
-        payer="2",
-        payee="1",
+        from_="2",
+        to="1",
         chips=4,
-        reason_code="condition",
+        rule="condition",
         reason="valle set in spades (5S 5S 5S): 4 from each of 4 seats",
         hand=1234,
         event=5,
         reverses=None,
         user="Dana",
         device="tablet-7",
+        device_claim="claimed: tablet-7",
         from_account="seating:12",
         to_account="seating:11",
         hash="ab" * 32,
     )
     row.update(changes)
-    return LedgerRow(**row)
+    return EntryView(**row)
 
 
 def test_ledger_header_and_rows_exact():
@@ -41,14 +43,14 @@ def test_ledger_header_and_rows_exact():
             entry(101),
             entry(
                 102,
-                payer="1",
-                payee="2",
-                reason_code="void",
+                from_="1",
+                to="2",
+                rule="void",
                 reason='void, said "Flo"',
                 reverses=101,
                 at=AT.astimezone(timezone(timedelta(hours=-7))),
             ),
-            entry(103, payer="5", payee="pot", hand=None, event=None, chips=2),
+            entry(103, from_="5", to="pot", hand=None, event=None, chips=2),
         ]
     )
     accounts = "seating:12,seating:11,"

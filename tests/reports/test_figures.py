@@ -11,7 +11,7 @@ from dealer.reports.figures import (
     money_text,
     zone,
 )
-from dealer.views.documents.model import Amount
+from dealer.views.documents.shift_tally import Amount
 
 
 def test_chips_and_money():

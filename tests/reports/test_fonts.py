@@ -7,8 +7,8 @@ from pypdf import PdfReader
 
 from dealer.reports import hand_slip_pdf, session_pdf, shift_pdf
 from dealer.reports.fonts import FONT
+from dealer.reports.pages import PrintOptions
 from dealer.reports.receipt import hand_slip_receipt
-from dealer.views.documents.model import PrintOptions
 from tests.reports.examples import (
     pdf_pages,
     seed_000_hand,

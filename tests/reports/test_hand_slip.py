@@ -6,8 +6,8 @@ from dataclasses import replace
 from pypdf import PdfReader
 
 from dealer.reports import hand_slip_pdf
+from dealer.reports.pages import PrintOptions
 from dealer.rules import Hand, action_from_dict, make_collection, make_rules
-from dealer.views.documents.model import PrintOptions
 from tests.reports.examples import (
     PLAYERS,
     long_hand,

@@ -7,8 +7,8 @@ import io
 
 from pypdf import PdfReader
 
+from dealer.reports.pages import PrintOptions
 from dealer.reports.receipt import hand_slip_receipt
-from dealer.views.documents.model import PrintOptions
 from dealer.web.paper import PAPER_COOKIE
 from tests.helpers import Api
 from tests.reports.evening import WINNING_MELDS, one_line

@@ -4,7 +4,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from dealer.reports import session_pdf
-from dealer.views.documents.model import ChainCheck, PrintOptions
+from dealer.reports.pages import PrintOptions
+from dealer.views.documents.ledger import ChainCheck
 from tests.reports.examples import PLAYERS, pdf_pages, rotated_hand, session_example
 
 

@@ -7,9 +7,10 @@ from datetime import timedelta
 import pytest
 
 from dealer.reports import shift_pdf
-from dealer.views.documents.model import PrintOptions
-from dealer.views.documents.shift_model import ShiftHand, ShiftTable, TrialLine
-from tests.reports.examples import OPENED, pdf_pages, shift_example
+from dealer.reports.pages import PrintOptions
+from dealer.views.documents.shift import ShiftTable
+from dealer.views.documents.shift_tally import TrialLine
+from tests.reports.examples import OPENED, listed, pdf_pages, shift_example
 
 PROBLEMS = (
     "Chain broken at seq 77: the hash does not match.",
@@ -76,7 +77,7 @@ def test_a_trial_balance_off_zero_raises_its_own_banner():
 def test_a_long_shift_lists_every_hand_with_the_header_on_each_page():
     report = shift_example()
     hands = tuple(
-        ShiftHand("Table 7", n, OPENED + timedelta(seconds=20 * n), "settled", "2 Bea", 6, 45, 6)
+        listed("Table 7", n, OPENED + timedelta(seconds=20 * n), "settled", (2, "Bea"), 45, 6)
         for n in range(1, 601)
     )
     pages = pdf_pages(shift_pdf(replace(report, hands=hands)))
@@ -88,7 +89,7 @@ def test_a_long_shift_lists_every_hand_with_the_header_on_each_page():
 
 def test_a_hand_at_a_table_outside_the_shift_is_refused():
     report = shift_example()
-    stray = ShiftHand("Table 99", 1, OPENED, "settled", "1 Ana", 6, 45, 6)
+    stray = listed("Table 99", 1, OPENED, "settled", (1, "Ana"), 45, 6)
     with pytest.raises(ValueError, match="Table 99"):
         shift_pdf(replace(report, hands=(stray,)))
 
@@ -113,7 +114,7 @@ def test_the_summary_comes_first_and_the_hands_last():
 def test_the_list_of_hands_can_be_left_out():
     report = shift_example()
     hands = tuple(
-        ShiftHand("Table 7", n, OPENED + timedelta(seconds=20 * n), "settled", "2 Bea", 6, 45, 6)
+        listed("Table 7", n, OPENED + timedelta(seconds=20 * n), "settled", (2, "Bea"), 45, 6)
         for n in range(1, 601)
     )
     full = pdf_pages(shift_pdf(replace(report, hands=hands)))
@@ -132,7 +133,7 @@ def test_no_chart_for_a_table_that_dropped_nothing():
 
 def test_a_big_figure_in_the_listing_is_set_smaller_not_cut():
     report = shift_example()
-    big = ShiftHand("High stakes <VIP> & co", 2, OPENED, "settled", "1 Hal", 6, 123_456, 6)
+    big = listed("High stakes <VIP> & co", 2, OPENED, "settled", (1, "Hal"), 123_456, 6)
     data = shift_pdf(replace(report, hands=(*report.hands, big)), PrintOptions(page_size="A4"))
     text = "\n".join(pdf_pages(data))
     assert "+123,456 chips (+$617,280.00)" in text
@@ -149,8 +150,7 @@ def test_an_empty_window_still_prints():
 
 
 def test_a_long_window_charts_the_drop_by_day():
-    from dealer.views.documents.model import Amount
-    from dealer.views.documents.shift_model import HourDrop
+    from dealer.views.documents.shift_tally import Amount, HourDrop
 
     days = tuple(HourDrop(OPENED + timedelta(days=d), Amount(6, 300)) for d in range(3))
     report = replace(shift_example(), window_to=OPENED + timedelta(days=3), drop_by_hour=days)

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from dealer.reports.figures import amount_text, chips_text
-from dealer.views.documents.model import Amount
+from dealer.views.documents.shift_tally import Amount
 from tests.helpers import Api
 from tests.reports.evening import Evening, one_line, pdf_text
 from tests.reports.test_routes import VALUE, fetch, window

@@ -1,4 +1,6 @@
-"""Reading the ledger into the documents' plain inputs (`dealer.views.documents.model`).
+"""Reading the ledger into what the documents print: the views every door reads (a hand's
+events, its line, a count, an entry), and what is a document's own (its header, its totals),
+each beside the function that builds it.
 
 Every chip figure is a sum of `LedgerEntry` rows; the rules engine, replaying the stored
 events, gives only the words of each event. So a document can never disagree with the books.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -11,10 +13,33 @@ from dealer.disputes.record import OnRecord, disputes_of_hands
 from dealer.disputes.said import DisputeSaid, disputes_said
 from dealer.models import Event, Hand, Table
 from dealer.people.users import names_of
-from dealer.views.documents.model import DisputeLine
 from dealer.words.catalogue import say
 
-__all__ = ["dispute_lines"]
+__all__ = ["DisputeLine", "dispute_lines"]
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeLine:
+    """A dispute on the record, and its ruling once there is one (`dealer.disputes.record`)."""
+
+    id: int
+    table: str
+    hand_id: int
+    hand_number: int
+    raised_by: str  # "Rosa, seat 3" or "the dealer" (`dealer.disputes.said`)
+    claim: str
+    about: str | None  # the payment it is about, in words
+    opened_by: str
+    opened_at: datetime
+    outcome: str  # open, upheld, denied
+    ruled_by: str | None = None
+    ruled_at: datetime | None = None
+    reason: str | None = None
+    led_to: str | None = None  # "void of #12", "correction"
+
+    @property
+    def is_open(self) -> bool:
+        return self.outcome == "open"
 
 
 def dispute_lines(

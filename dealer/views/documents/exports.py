@@ -1,4 +1,5 @@
-"""The exports' rows: every entry of a window, and each player's session (seating) in it.
+"""The exports' rows: every entry of a window (as the API reads an entry), and each player's
+session (seating) in it.
 
 Either end of the window may be open (None): from the first entry, up to now.
 """
@@ -16,35 +17,12 @@ from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, seating_account
 from dealer.models import LedgerEntry, Seating, Table, User
-from dealer.views.base import entry_columns, party
+from dealer.views.ledger import EntryView, entry_view
 
-__all__ = ["LedgerRow", "PlayerSessionRow", "ledger_rows", "player_session_rows"]
+__all__ = ["PlayerSessionRow", "ledger_rows", "player_session_rows"]
 
 #: Rows fetched from the database at a time while an export streams.
 BATCH = 2000
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerRow:
-    """One ledger entry, as ``GET /exports/ledger.csv`` writes it."""
-
-    seq: int
-    at: datetime
-    table: int
-    table_name: str
-    payer: str  # "from": a seat ("3"), "pot", "house" or "cage"
-    payee: str  # "to"
-    chips: int
-    reason_code: str
-    reason: str
-    hand: int | None
-    event: int | None
-    reverses: int | None  # the seq of the entry this one reverses
-    user: str
-    device: str
-    from_account: str  # the ledger's own account names: seating:12, hand:5:pot, table:1:house
-    to_account: str
-    hash: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +55,7 @@ def _window(column: Any, start: datetime | None, end: datetime | None) -> Column
 
 def ledger_rows(
     session: Session, start: datetime | None, end: datetime | None
-) -> Iterator[LedgerRow]:
+) -> Iterator[EntryView]:
     """Every entry made in the window, in seq order, read from the database in batches."""
     seat_of = {i: seat for i, seat in session.execute(select(Seating.id, Seating.seat))}
     users = {i: name for i, name in session.execute(select(User.id, User.name))}
@@ -89,18 +67,8 @@ def ledger_rows(
         .execution_options(yield_per=BATCH)
     )
     for entry in session.scalars(query):
-        yield LedgerRow(
-            **entry_columns(entry),
-            table=entry.table_id,
-            table_name=tables.get(entry.table_id, ""),
-            payer=party(entry.from_account, seat_of),
-            payee=party(entry.to_account, seat_of),
-            reason_code=entry.reason_code,
-            reason=entry.reason,
-            hand=entry.hand_id,
-            event=entry.event_id,
-            user=users.get(entry.user_id, ""),
-        )
+        table_name, user = tables.get(entry.table_id, ""), users.get(entry.user_id, "")
+        yield entry_view(entry, seat_of, table_name, user)
         session.expunge(entry)  # keep the identity map from growing with the export
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -18,16 +20,63 @@ from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.devices import device_claim
 from dealer.people.users import names_of
 from dealer.views.base import party
-from dealer.views.documents.disputes import dispute_lines
+from dealer.views.documents.disputes import DisputeLine, dispute_lines
 from dealer.views.documents.ledger import nets
-from dealer.views.documents.model import HandSlip, SeatLine
 from dealer.views.events import EventView, PaymentView
 from dealer.views.hand import hand_view
 from dealer.words.catalogue import say
 from dealer.words.parties import party_words
 from dealer.words.rules import rules_explained, rules_in_force
 
-__all__ = ["hand_slip", "settling_event"]
+__all__ = ["HandSlip", "SeatLine", "hand_slip", "settling_event"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """A seat's part in one hand."""
+
+    seat: int
+    player: str
+    status: str  # in, dropped, fouled
+    settlement: int  # chips it received (+) or paid (-) when the hand was settled
+    net: int  # its change over the whole hand, fees included
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlip:
+    """Everything the floor needs to rule on one hand (``GET /reports/hands/{id}.pdf``)."""
+
+    table: str
+    hand_id: int
+    number: int  # the hand's number at its table
+    dealer: str
+    status: str  # playing, settled, void
+    winner: int | None  # the seat that went out
+    opened_at: datetime
+    settled_at: datetime | None
+    #: The profile, every knob and the collection in words, as (label, value).
+    rules_words: tuple[tuple[str, str], ...]
+    chip_value_cents: int
+    #: Its events as every door tells them (`dealer.views.events`); for a hand the engine
+    #: installed no longer replays, its stored events with the payments their entries made.
+    events: tuple[EventView, ...]
+    seats: tuple[SeatLine, ...]
+    pot: int  # the pot's net over the hand: 0 once settled
+    house: int  # the house's net over the hand (its drop)
+    ledger_first_seq: int | None  # the ledger entries of this hand, first to last
+    ledger_last_seq: int | None
+    head_hash: str  # the chain's hash at ledger_last_seq
+    reprint: int = 0  # 0 for the original; n for the n-th reprint
+    #: Said when the engine installed no longer replays the hand as recorded (not tampering).
+    note: str | None = None
+    disputes: tuple[DisputeLine, ...] = ()
+    #: Each rule the hand's payments were made under, in words: (name, what it says).
+    rules_applied: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def total_net(self) -> int:
+        """Every account's net added up: zero when the books balance."""
+        return sum(s.net for s in self.seats) + self.pot + self.house
 
 
 def settling_event(hand: Hand, types: dict[int, str], voided: set[int]) -> int | None:

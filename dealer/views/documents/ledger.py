@@ -1,4 +1,5 @@
-"""What every gatherer reads the same way: entries' nets, checkpoints, what the checks found.
+"""What every gatherer reads the same way: entries' nets, the checkpoint filed, what the checks
+covered and found.
 
 The entries themselves are read by `dealer.ledger.reading.load_entries`, as the checks
 read them.
@@ -8,16 +9,48 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import fields
+from dataclasses import dataclass, fields
+from datetime import datetime
 
 from dealer.ledger.checkpoints import Checkpoint
 from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
 from dealer.ledger.verdict import Report
-from dealer.views.documents.model import ChainCheck, FiledCheckpoint
 from dealer.words.checks import check_words
 
-__all__ = ["chain_check", "filed", "nets", "problem_lines"]
+__all__ = ["ChainCheck", "FiledCheckpoint", "chain_check", "filed", "nets", "problem_lines"]
+
+
+@dataclass(frozen=True, slots=True)
+class FiledCheckpoint:
+    """The ledger's head as filed, signed, outside the database when the document was made.
+
+    Kept on paper, it lets anyone later see that the ledger up to it was never rewritten.
+    """
+
+    seq: int  # the keyed chain's link
+    hash: str
+    at: datetime
+    entries: int  # the ledger's last entry then
+    checked: bool  # the checks ran over everything since the last checked checkpoint: clean
+    signature: str  # Ed25519, hex
+    key: str  # the signing key's fingerprint
+
+
+@dataclass(frozen=True, slots=True)
+class ChainCheck:
+    """The ledger checks' verdict, as ``GET /api/v1/ledger/verify`` gives it: what a shift ledger
+    or a session report checked before it was made."""
+
+    ok: bool
+    entries: int
+    head: str
+    #: How many links of the keyed chain these checks recomputed under the key.
+    links: int = 0
+    #: The signed checkpoint they started from, trusting the links up to it (None: from the
+    #: ledger's first link): its time and its link.
+    since: datetime | None = None
+    since_link: int = 0
 
 
 def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:

@@ -7,8 +7,10 @@ to ``closed_at`` (or now, while it is open).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -20,17 +22,90 @@ from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.users import names_of
-from dealer.views.documents.counts import session_count
-from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import chain_check, filed, nets, problem_lines
-from dealer.views.documents.model import Correction, SessionHand, SessionReport, SessionSeat
+from dealer.views.documents.disputes import DisputeLine, dispute_lines
+from dealer.views.documents.ledger import (
+    ChainCheck,
+    FiledCheckpoint,
+    chain_check,
+    filed,
+    nets,
+    problem_lines,
+)
+from dealer.views.sessions import CountView, count_view
+from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
 
-__all__ = ["CORRECTION_TYPES", "conditions_collected", "session_report"]
+__all__ = [
+    "CORRECTION_TYPES",
+    "Correction",
+    "SessionReport",
+    "SessionSeat",
+    "conditions_collected",
+    "session_report",
+]
 
 #: The events a session report lists as voids and corrections.
 CORRECTION_TYPES = ("void", "void_hand", "foul", "penalty")
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSeat:
+    """One player's part in a dealer's session at a table."""
+
+    seat: int
+    player: str
+    buy_ins: int
+    cash_outs: int
+    net: int  # won (+) or lost (-) at play over the session, fees included
+    conditions: int  # chips collected for conditions
+    hands_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A void or a correction, with who approved it and why."""
+
+    at: datetime
+    hand_number: int | None
+    kind: str  # void, void_hand, penalty, correction
+    text: str  # what was voided or corrected
+    chips: int  # chips the correction moved back
+    recorded_by: str
+    approved_by: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionReport:
+    """A dealer's session at one table (``GET /reports/sessions/{id}.pdf``)."""
+
+    table: str
+    session_id: int
+    dealer: str
+    opened_at: datetime
+    closed_at: datetime | None  # None while open
+    close_confirmed_by: str | None  # the supervisor who confirmed the close
+    chip_value_cents: int
+    seats: tuple[SessionSeat, ...]
+    hands: tuple[HandLine, ...]
+    house_drop: int  # the house's net over the session
+    corrections: tuple[Correction, ...] = ()
+    reprint: int = 0
+    pot: int = 0  # chips in the pot of a hand still in play (0 once every hand is over)
+    opened_by_dealing: bool = False  # no session was open: dealing a hand opened this one
+    checkpoint: FiledCheckpoint | None = None
+    disputes: tuple[DisputeLine, ...] = ()
+    count: CountView | None = None  # the count at its close, once made
+    #: The ledger checks run before it was made (None: none were run), and what they found.
+    chain: ChainCheck | None = None
+    problems: tuple[str, ...] = ()
+    #: Hands that no longer replay under the engine installed: a note, not a failed check.
+    engine_changed: tuple[str, ...] = ()
+
+    @property
+    def hands_void(self) -> int:
+        return sum(1 for h in self.hands if h.status == "void")
 
 
 def session_entries(
@@ -81,7 +156,8 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
     by_hand: dict[int | None, list[StoredEntry]] = defaultdict(list)
     for e in entries:
         by_hand[e.hand_id].append(e)
-    hand_lines, won = _hand_lines(hands, by_hand, seatings)
+    disputes = dispute_lines(session, [h.id for h in hands])
+    hand_lines, won = _hand_lines(hands, by_hand, seatings, table.name, disputes)
     seats = tuple(
         _seat_line(s, entries, won[s.id]) for s in sorted(seatings, key=lambda s: (s.seat, s.id))
     )
@@ -112,8 +188,8 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         problems=problem_lines(checks),
         engine_changed=tuple(c.message for c in checks.engine_changed),
         checkpoint=filed(checkpoint_report(session, checks, f"session report {down.id}")),
-        disputes=dispute_lines(session, [h.id for h in hands]),
-        count=session_count(session, down.id),
+        disputes=disputes,
+        count=count_view(session, down.id),
     )
 
 
@@ -121,35 +197,23 @@ def _hand_lines(
     hands: Sequence[Hand],
     by_hand: Mapping[int | None, list[StoredEntry]],
     seatings: Iterable[Seating],
-) -> tuple[tuple[SessionHand, ...], dict[int, int]]:
+    table_name: str,
+    disputes: Iterable[DisputeLine],
+) -> tuple[tuple[HandLine, ...], dict[int, int]]:
     """Each hand of the session as a line (its won and drop, its own entries), and the hands
     each seating won."""
     won: dict[int, int] = defaultdict(int)
+    player = {s.id: s.player for s in seatings}
+    still_open = Counter(d.hand_id for d in disputes if d.is_open)
     lines = []
     for hand in hands:
-        hand_net = nets(by_hand[hand.id])
         winner = hand.seats.get(str(hand.winner)) if hand.winner is not None else None
         if winner is not None and hand.status == "settled":
             won[winner] += 1
-        lines.append(
-            SessionHand(
-                number=hand.number,
-                hand_id=hand.id,
-                settled_at=hand.ended_at if hand.status == "settled" else None,
-                status=hand.status,
-                winner=(
-                    f"{hand.winner} {_player(seatings, winner)}" if winner is not None else None
-                ),
-                seats=len(hand.seats),
-                won=hand_net.get(seating_account(winner), 0) if winner is not None else 0,
-                drop=hand_net.get(house_account(hand.table_id), 0),
-            )
-        )
+        name = player.get(winner, "?") if winner is not None else ""
+        net = nets(by_hand[hand.id])
+        lines.append(hand_line(hand, net, table_name, name, still_open[hand.id]))
     return tuple(lines), won
-
-
-def _player(seatings: Iterable[Seating], seating_id: int) -> str:
-    return next((s.player for s in seatings if s.id == seating_id), "?")
 
 
 def _seatings(

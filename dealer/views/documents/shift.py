@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -27,32 +27,107 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.record import disputes_opened_between
-from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
+from dealer.ledger import parse_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
-from dealer.models import Event, Hand, Player, Seating, Table, as_utc
+from dealer.models import Event, Hand, Seating, Table, as_utc
 from dealer.views.documents import shift_summary as summary
-from dealer.views.documents.counts import window_counts
-from dealer.views.documents.disputes import dispute_lines
-from dealer.views.documents.ledger import chain_check, filed, problem_lines
-from dealer.views.documents.model import Amount
-from dealer.views.documents.shift_model import (
-    HourDrop,
-    PlayerTotal,
-    ShiftHand,
-    ShiftReport,
-    ShiftTable,
-    TrialLine,
+from dealer.views.documents.counts import TableCount, window_counts
+from dealer.views.documents.disputes import DisputeLine, dispute_lines
+from dealer.views.documents.ledger import (
+    ChainCheck,
+    FiledCheckpoint,
+    chain_check,
+    filed,
+    problem_lines,
 )
+from dealer.views.documents.shift_summary import DealerLine, PlayerTotal, ShortStack
 from dealer.views.documents.shift_tally import (
-    AccountFigures,
+    Amount,
+    HourDrop,
     Tally,
-    drop_buckets,
+    TrialLine,
+    drop_by_hour,
+    trial_balance,
     window_tally,
 )
-from dealer.words.catalogue import say
+from dealer.views.shift_hands import HandLine, hand_line
+from dealer.words.catalogue import say, say_n
 
-__all__ = ["shift_report", "table_labels"]
+__all__ = ["ShiftReport", "ShiftTable", "shift_report", "table_labels"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftTable:
+    """One table over the shift's window."""
+
+    name: str
+    chip_value_cents: int
+    hands: int
+    drop: int  # chips to the house
+    void_hands: int  # hands voided whole (a misdeal)
+    voided_events: int = 0  # events voided in hands that stand
+    collected: int = 0  # chips the house collected (per hand, time), before anything returned
+    rake: int = 0  # chips the house raked
+    returned: int = 0  # chips the house gave back (voids): drop = collected + rake - returned
+    buy_ins: int = 0  # chips bought at the table (cash in)
+    cash_outs: int = 0  # chips cashed out at the table (cash out)
+    overrides: int = 0  # a supervisor's overrides and approvals on the trail
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftReport:
+    """Every table over a window (``GET /reports/shift.pdf?from=&to=``)."""
+
+    window_from: datetime
+    window_to: datetime
+    tables: tuple[ShiftTable, ...]
+    players: tuple[PlayerTotal, ...]
+    drop_by_hour: tuple[HourDrop, ...]
+    trial_balance: tuple[TrialLine, ...]
+    chain: ChainCheck
+    hands: tuple[HandLine, ...]
+    #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
+    problems: tuple[str, ...] = ()
+    reprint: int = 0
+    checkpoint: FiledCheckpoint | None = None
+    #: Hands that no longer replay under the engine installed: a note, not a failed check.
+    engine_changed: tuple[str, ...] = ()
+    #: Disputes on the window's hands or opened in it.
+    disputes: tuple[DisputeLine, ...] = ()
+    dealers: tuple[DealerLine, ...] = ()
+    short_stacks: tuple[ShortStack, ...] = ()
+    counts: tuple[TableCount, ...] = ()
+    #: The list of every hand is printed as an appendix (False: left out; the CSV has them).
+    with_hands: bool = True
+
+    @property
+    def drop(self) -> Amount:
+        """The house's drop over the window: the tables' drops added up."""
+        total = Amount()
+        for t in self.tables:
+            total += Amount.of(t.drop, t.chip_value_cents)
+        return total
+
+    @property
+    def trial_total(self) -> int:
+        """The trial balance's balances added up: zero when the books balance."""
+        return sum(line.balance for line in self.trial_balance)
+
+    def all_problems(self) -> tuple[str, ...]:
+        """The problems given, plus any this report's own figures show."""
+        found = list(self.problems)
+        if self.trial_total:
+            found.append(
+                say_n(
+                    "The trial balance totals {n} chip, not zero: the books do not balance.",
+                    "The trial balance totals {n} chips, not zero: the books do not balance.",
+                    self.trial_total,
+                )
+            )
+        if not self.chain.ok and not self.problems:  # failed, and no check named what
+            found.append(say("The ledger's hash chain does not verify."))
+        return tuple(found)
 
 
 def table_labels(tables: dict[int, Table]) -> dict[int, str]:
@@ -70,7 +145,7 @@ class _Dealt:
     hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     void_hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     by_session: dict[int | None, int] = field(default_factory=lambda: defaultdict(int))
-    lines: list[ShiftHand] = field(default_factory=list)
+    lines: list[HandLine] = field(default_factory=list)
 
 
 def shift_report(
@@ -102,11 +177,14 @@ def shift_report(
     )
     tables = {t.id: t for t in session.scalars(select(Table).where(Table.id.in_(table_ids)))}
     labels = table_labels(tables)
-    dealt = _dealt(hands, hand_net, tally, seatings, labels)
+    disputes = dispute_lines(
+        session, [h.id for h in hands], disputes_opened_between(session, window_from, window_to)
+    )
+    dealt = _dealt(hands, hand_net, tally, seatings, labels, disputes)
     order = sorted(tables, key=lambda t: (labels[t], t))
     rank = {t: n for n, t in enumerate(order)}
     by_label = {labels[t]: rank[t] for t in order}
-    dealt.lines.sort(key=lambda line: (by_label[line.table], line.number))
+    dealt.lines.sort(key=lambda line: (by_label[line.table_name], line.number))
     house = summary.house_figures(session, window_from, window_to)
     return ShiftReport(
         window_from=window_from,
@@ -116,9 +194,9 @@ def shift_report(
         short_stacks=summary.short_stacks(session, seatings, window_to, tables, labels),
         with_hands=with_hands,
         counts=window_counts(session, window_from, window_to),
-        players=_players(session, tally, seatings, tables, labels),
-        drop_by_hour=_drop_by_hour(window, tally, tables),
-        trial_balance=_trial_balance(tally, seatings, pot_tables, labels, rank),
+        players=summary.player_totals(session, tally, seatings, tables, labels),
+        drop_by_hour=drop_by_hour(window, tally, tables),
+        trial_balance=trial_balance(tally, seatings, pot_tables, labels, rank),
         chain=chain_check(checks),
         hands=tuple(dealt.lines),
         problems=problem_lines(checks),
@@ -127,11 +205,7 @@ def shift_report(
             checkpoint_report(session, checks, f"shift report {window_from}/{window_to}")
         ),
         engine_changed=tuple(c.message for c in checks.engine_changed),
-        disputes=dispute_lines(
-            session,
-            [h.id for h in hands],
-            disputes_opened_between(session, window_from, window_to),
-        ),
+        disputes=disputes,
     )
 
 
@@ -143,6 +217,7 @@ _HAND_COLUMNS = (
     Hand.status,
     Hand.winner,
     Hand.seats,
+    Hand.started_at,
     Hand.ended_at,
     Hand.session_id,
 )
@@ -155,10 +230,12 @@ def _dealt(
     tally: Tally,
     seatings: Mapping[int, Seating],
     labels: Mapping[int, str],
+    disputes: Iterable[DisputeLine],
 ) -> _Dealt:
     """The window's hands counted, each seating's hands added to the tally, and each listed
     with its winner, its won and its drop (that hand's own entries)."""
     dealt = _Dealt()
+    still_open = Counter(d.hand_id for d in disputes if d.is_open)
     for h in hands:
         dealt.hands[h.table_id] += 1
         dealt.by_session[h.session_id] += 1
@@ -166,20 +243,10 @@ def _dealt(
             dealt.void_hands[h.table_id] += 1
         for seating in h.seats.values():
             tally.seats[seating].hands += 1
-        net = hand_net.get(h.id, {})
         winner = h.seats.get(str(h.winner)) if h.winner is not None else None
-        dealt.lines.append(
-            ShiftHand(
-                table=labels[h.table_id],
-                number=h.number,
-                settled_at=h.ended_at if h.status == "settled" else None,
-                status=h.status,
-                winner=f"{h.winner} {seatings[winner].player}" if winner is not None else None,
-                seats=len(h.seats),
-                won=net.get(seating_account(winner), 0) if winner is not None else 0,
-                drop=net.get(house_account(h.table_id), 0),
-            )
-        )
+        name = seatings[winner].player if winner is not None else ""
+        net = hand_net.get(h.id, {})
+        dealt.lines.append(hand_line(h, net, labels[h.table_id], name, still_open[h.id]))
     return dealt
 
 
@@ -239,18 +306,6 @@ def _voided_events(session: Session, window: tuple[datetime, datetime]) -> dict[
     return voided
 
 
-def _drop_by_hour(
-    window: tuple[datetime, datetime], tally: Tally, tables: Mapping[int, Table]
-) -> tuple[HourDrop, ...]:
-    """The house's drop in each bar of the chart, all tables together."""
-    buckets = drop_buckets(*window)
-    by_hour = [Amount() for _ in buckets]
-    for (table_id, bucket), chips in tally.by_hour.items():
-        if 0 <= bucket < len(by_hour):
-            by_hour[bucket] += Amount.of(chips, tables[table_id].chip_value_cents)
-    return tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True))
-
-
 def _pot_tables(session: Session, tally: Tally, known: dict[int, int]) -> dict[int, int]:
     """The table of each hand whose pot moved in the window."""
     pots = {
@@ -264,99 +319,3 @@ def _pot_tables(session: Session, tally: Tally, known: dict[int, int]) -> dict[i
         rows = session.execute(select(Hand.id, Hand.table_id).where(Hand.id.in_(missing)))
         out.update({hand_id: table_id for hand_id, table_id in rows})
     return out
-
-
-def _players(
-    session: Session,
-    tally: Tally,
-    seatings: dict[int, Seating],
-    tables: dict[int, Table],
-    labels: dict[int, str],
-) -> tuple[PlayerTotal, ...]:
-    """Each player over the window, by who they are, never by their name: a registered
-    player's seatings together (two Kims with their own cards are two lines); an unregistered
-    name is its own seating (an Ana at two tables is two lines, as in players.csv)."""
-    by_player: dict[tuple[str, int], list[int]] = defaultdict(list)
-    for seating_id, figures in tally.seats.items():
-        if figures.hands or figures.buy_ins or figures.cash_outs or figures.net:
-            s = seatings[seating_id]
-            key = ("player", s.player_id) if s.player_id is not None else ("seating", s.id)
-            by_player[key].append(seating_id)
-    registered = [n for kind, n in by_player if kind == "player"]
-    known = {p.id: p for p in session.scalars(select(Player).where(Player.id.in_(registered)))}
-    names = {key: _player_label(key, seatings[ids[0]], known) for key, ids in by_player.items()}
-    seen = Counter(names.values())
-    out = []
-    for key in sorted(by_player, key=lambda k: (names[k].casefold(), k)):
-        buy_ins = cash_outs = net = Amount()
-        hands = 0
-        at: set[int] = set()
-        for seating_id in by_player[key]:
-            figures = tally.seats[seating_id]
-            table_id = seatings[seating_id].table_id
-            value = tables[table_id].chip_value_cents
-            at.add(table_id)
-            hands += figures.hands
-            buy_ins += Amount.of(figures.buy_ins, value)
-            cash_outs += Amount.of(figures.cash_outs, value)
-            net += Amount.of(figures.net, value)
-        name = names[key]
-        if seen[name] > 1:  # two people of one name: each told apart
-            first = seatings[by_player[key][0]]
-            name = (
-                say("{name} (player {number})", name=name, number=key[1])
-                if key[0] == "player"
-                else say("{name} (seat {seat}, not registered)", name=name, seat=first.seat)
-            )
-        tables_at = tuple(sorted(labels[t] for t in at))
-        out.append(PlayerTotal(name, tables_at, hands, buy_ins, cash_outs, net))
-    return tuple(out)
-
-
-def _player_label(key: tuple[str, int], seating: Seating, known: dict[int, Player]) -> str:
-    """A registered player's name and card; an unregistered player's name."""
-    if key[0] == "player":
-        player = known[key[1]]
-        if player.card_number:
-            return say("{name} (card {card})", name=player.name, card=player.card_number)
-        return player.name
-    return seating.player
-
-
-def _trial_balance(
-    tally: Tally,
-    seatings: dict[int, Seating],
-    pot_tables: dict[int, int],
-    labels: dict[int, str],
-    rank: dict[int, int],
-) -> tuple[TrialLine, ...]:
-    """Each account's debits (chips in) and credits (chips out) in the window.
-
-    Pots are added up per table: a shift holds thousands of hands, each with its pot.
-    """
-    lines: dict[tuple[int, int, int, str], AccountFigures] = defaultdict(AccountFigures)
-    for account, figures in tally.accounts.items():
-        p = parse_account(account)
-        if p is None or p.id is None:
-            name = say("cage") if account == CAGE else account
-            key = (len(rank), 9, 0, name)  # the cage (or a malformed name) last
-        elif p.kind == "seating":
-            s = seatings[p.id]
-            name = say(
-                "{table} seat {seat} {player}",
-                table=labels[s.table_id],
-                seat=s.seat,
-                player=s.player,
-            )
-            key = (rank[s.table_id], 0, s.seat, name)
-        elif p.kind == "pot":
-            table = pot_tables[p.id]
-            key = (rank[table], 1, 0, say("{table} pots", table=labels[table]))
-        else:
-            key = (rank[p.id], 2, 0, say("{table} house", table=labels[p.id]))
-        line = lines[key]
-        line.debits += figures.debits
-        line.credits += figures.credits
-    return tuple(
-        TrialLine(key[3], line.debits, line.credits) for key, line in sorted(lines.items())
-    )

@@ -1,10 +1,10 @@
 """The shift ledger's summary figures a manager reads first: the house's collections and rake
-by table and by dealer, overrides, short stacks. Every chip figure is a sum of the window's
-entries, summed by the database."""
+by table and by dealer, overrides, short stacks, each player's totals. Every chip figure is a
+sum of the window's entries, summed by the database."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,16 +13,68 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import parse_account, seating_account
-from dealer.models import AuditRecord, Hand, LedgerEntry, Seating, Table, TableSession, User, as_utc
-from dealer.views.documents.model import Amount
-from dealer.views.documents.shift_model import DealerLine, ShortStack
+from dealer.models import (
+    AuditRecord,
+    Hand,
+    LedgerEntry,
+    Player,
+    Seating,
+    Table,
+    TableSession,
+    User,
+    as_utc,
+)
+from dealer.views.documents.shift_tally import Amount, Tally
 from dealer.words.catalogue import say
 
-__all__ = ["HouseFigures", "dealer_lines", "house_figures", "overrides", "short_stacks"]
+__all__ = [
+    "DealerLine",
+    "HouseFigures",
+    "PlayerTotal",
+    "ShortStack",
+    "dealer_lines",
+    "house_figures",
+    "overrides",
+    "player_totals",
+    "short_stacks",
+]
 
 #: What the trail calls a supervisor stepping in: an override, an approval on the spot.
 OVERRIDE_KINDS = ("override", "supervisor_approval")
 _HOUSE = "table:%:house"
+
+
+@dataclass(frozen=True, slots=True)
+class DealerLine:
+    """One dealer over the window: the hands dealt in their sessions and the house's drop."""
+
+    dealer: str
+    tables: tuple[str, ...]
+    hands: int
+    drop: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class ShortStack:
+    """A seat whose stack is below zero at the window's end: it owes the table."""
+
+    table: str
+    seat: int
+    player: str
+    chips: int  # its stack (negative)
+    chip_value_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotal:
+    """One player over the window, all tables together."""
+
+    player: str
+    tables: tuple[str, ...]
+    hands: int
+    buy_ins: Amount
+    cash_outs: Amount
+    net: Amount
 
 
 @dataclass(slots=True)
@@ -211,3 +263,60 @@ def short_stacks(
         value = tables[s.table_id].chip_value_cents
         out.append(ShortStack(labels[s.table_id], s.seat, s.player, chips, value))
     return tuple(sorted(out, key=lambda line: (line.table, line.seat)))
+
+
+def player_totals(
+    session: Session,
+    tally: Tally,
+    seatings: dict[int, Seating],
+    tables: dict[int, Table],
+    labels: dict[int, str],
+) -> tuple[PlayerTotal, ...]:
+    """Each player over the window, by who they are, never by their name: a registered
+    player's seatings together (two Kims with their own cards are two lines); an unregistered
+    name is its own seating (an Ana at two tables is two lines, as in players.csv)."""
+    by_player: dict[tuple[str, int], list[int]] = defaultdict(list)
+    for seating_id, figures in tally.seats.items():
+        if figures.hands or figures.buy_ins or figures.cash_outs or figures.net:
+            s = seatings[seating_id]
+            key = ("player", s.player_id) if s.player_id is not None else ("seating", s.id)
+            by_player[key].append(seating_id)
+    registered = [n for kind, n in by_player if kind == "player"]
+    known = {p.id: p for p in session.scalars(select(Player).where(Player.id.in_(registered)))}
+    names = {key: _player_label(key, seatings[ids[0]], known) for key, ids in by_player.items()}
+    seen = Counter(names.values())
+    out = []
+    for key in sorted(by_player, key=lambda k: (names[k].casefold(), k)):
+        buy_ins = cash_outs = net = Amount()
+        hands = 0
+        at: set[int] = set()
+        for seating_id in by_player[key]:
+            figures = tally.seats[seating_id]
+            table_id = seatings[seating_id].table_id
+            value = tables[table_id].chip_value_cents
+            at.add(table_id)
+            hands += figures.hands
+            buy_ins += Amount.of(figures.buy_ins, value)
+            cash_outs += Amount.of(figures.cash_outs, value)
+            net += Amount.of(figures.net, value)
+        name = names[key]
+        if seen[name] > 1:  # two people of one name: each told apart
+            first = seatings[by_player[key][0]]
+            name = (
+                say("{name} (player {number})", name=name, number=key[1])
+                if key[0] == "player"
+                else say("{name} (seat {seat}, not registered)", name=name, seat=first.seat)
+            )
+        tables_at = tuple(sorted(labels[t] for t in at))
+        out.append(PlayerTotal(name, tables_at, hands, buy_ins, cash_outs, net))
+    return tuple(out)
+
+
+def _player_label(key: tuple[str, int], seating: Seating, known: dict[int, Player]) -> str:
+    """A registered player's name and card; an unregistered player's name."""
+    if key[0] == "player":
+        player = known[key[1]]
+        if player.card_number:
+            return say("{name} (card {card})", name=player.name, card=player.card_number)
+        return player.name
+    return seating.player

@@ -1,9 +1,11 @@
 """The shift ledger's window of entries, summed by the database: per account, with the cage or
-not, per seating, and per bar of the drop chart (`dealer.views.documents.shift`)."""
+not, per seating, and per bar of the drop chart (`dealer.views.documents.shift`); and from
+those sums the drop by hour and the trial balance."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -11,12 +13,62 @@ from sqlalchemy import ColumnElement, case, func, literal, select
 from sqlalchemy.orm import Session
 
 from dealer.ledger import CAGE, parse_account
-from dealer.models import LedgerEntry, as_utc
+from dealer.models import LedgerEntry, Seating, Table, as_utc
+from dealer.words.catalogue import say
 
-__all__ = ["MAX_BUCKETS", "AccountFigures", "SeatFigures", "Tally", "drop_buckets", "window_tally"]
+__all__ = [
+    "MAX_BUCKETS",
+    "AccountFigures",
+    "Amount",
+    "HourDrop",
+    "SeatFigures",
+    "Tally",
+    "TrialLine",
+    "drop_buckets",
+    "drop_by_hour",
+    "trial_balance",
+    "window_tally",
+]
 
 #: The most bars the drop chart has: a longer window is charted by day, not by hour.
 MAX_BUCKETS = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """Chips and what they are worth, summed table by table (chip values may differ): a
+    figure over several tables. A figure of one table is chips, times its chip value."""
+
+    chips: int = 0
+    cents: int = 0
+
+    @classmethod
+    def of(cls, chips: int, chip_value_cents: int) -> Amount:
+        return cls(chips, chips * chip_value_cents)
+
+    def __add__(self, other: Amount) -> Amount:
+        return Amount(self.chips + other.chips, self.cents + other.cents)
+
+
+@dataclass(frozen=True, slots=True)
+class HourDrop:
+    """The house's drop in the hour that starts at ``start`` (UTC), all tables together."""
+
+    start: datetime
+    drop: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class TrialLine:
+    """One account of the trial balance, in chips."""
+
+    account: str  # "T1 seat 3", "T1 house", "T1 pot", "cage"
+    debits: int
+    credits: int
+
+    @property
+    def balance(self) -> int:
+        return self.debits - self.credits
 
 
 def drop_buckets(window_from: datetime, window_to: datetime) -> list[datetime]:
@@ -110,3 +162,54 @@ def window_tally(session: Session, window_from: datetime, window_to: datetime) -
                 else:
                     seat.net += sign * chips
     return tally
+
+
+def drop_by_hour(
+    window: tuple[datetime, datetime], tally: Tally, tables: Mapping[int, Table]
+) -> tuple[HourDrop, ...]:
+    """The house's drop in each bar of the chart, all tables together."""
+    buckets = drop_buckets(*window)
+    by_hour = [Amount() for _ in buckets]
+    for (table_id, bucket), chips in tally.by_hour.items():
+        if 0 <= bucket < len(by_hour):
+            by_hour[bucket] += Amount.of(chips, tables[table_id].chip_value_cents)
+    return tuple(HourDrop(b, d) for b, d in zip(buckets, by_hour, strict=True))
+
+
+def trial_balance(
+    tally: Tally,
+    seatings: dict[int, Seating],
+    pot_tables: dict[int, int],
+    labels: dict[int, str],
+    rank: dict[int, int],
+) -> tuple[TrialLine, ...]:
+    """Each account's debits (chips in) and credits (chips out) in the window.
+
+    Pots are added up per table: a shift holds thousands of hands, each with its pot.
+    """
+    lines: dict[tuple[int, int, int, str], AccountFigures] = defaultdict(AccountFigures)
+    for account, figures in tally.accounts.items():
+        p = parse_account(account)
+        if p is None or p.id is None:
+            name = say("cage") if account == CAGE else account
+            key = (len(rank), 9, 0, name)  # the cage (or a malformed name) last
+        elif p.kind == "seating":
+            s = seatings[p.id]
+            name = say(
+                "{table} seat {seat} {player}",
+                table=labels[s.table_id],
+                seat=s.seat,
+                player=s.player,
+            )
+            key = (rank[s.table_id], 0, s.seat, name)
+        elif p.kind == "pot":
+            table = pot_tables[p.id]
+            key = (rank[table], 1, 0, say("{table} pots", table=labels[table]))
+        else:
+            key = (rank[p.id], 2, 0, say("{table} house", table=labels[p.id]))
+        line = lines[key]
+        line.debits += figures.debits
+        line.credits += figures.credits
+    return tuple(
+        TrialLine(key[3], line.debits, line.credits) for key, line in sorted(lines.items())
+    )
