@@ -26,8 +26,11 @@ from dealer.rules import (
     parse_card,
     parse_cards,
 )
+from tests.examples import examples
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -83,7 +86,7 @@ def test_parse_card_returns_a_card_or_names_the_bad_token(token: object) -> None
     assert repr(token) in result.message, (token, result.message)
 
 
-@settings(SETTINGS, max_examples=50)
+@settings(SETTINGS, max_examples=examples(50))
 @given(token=st.text(alphabet=" \t\n\r\u00a0\u2003", max_size=3))
 def test_a_blank_token_is_named_in_the_message(token: str) -> None:
     with pytest.raises(RulesError) as caught:
@@ -126,7 +129,7 @@ near_cards = st.builds(
 )
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(token=near_cards | st.text(alphabet=RANKS + "CDHScdhs♣♦♥♠" + LOOKALIKES, max_size=3))
 @example(token="5\u017f")
 def test_only_the_documented_spellings_are_accepted(token: str) -> None:
@@ -162,7 +165,7 @@ action_bodies = st.one_of(
 )
 
 
-@settings(SETTINGS, max_examples=600)
+@settings(SETTINGS, max_examples=examples(600))
 @given(body=action_bodies)
 def test_action_from_dict_returns_an_action_or_refuses(body: object) -> None:
     result = outcome(lambda: action_from_dict(body))
@@ -184,7 +187,7 @@ overrides = st.one_of(
 )
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(profile=st.sampled_from(sorted(PROFILES)) | json_like, knobs=overrides)
 def test_make_rules_returns_rules_or_refuses(profile: object, knobs: object) -> None:
     result = outcome(lambda: make_rules(profile, knobs))  # type: ignore[arg-type]
@@ -211,7 +214,7 @@ collection_specs = st.one_of(
 )
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(spec=collection_specs)
 def test_make_collection_returns_a_collection_or_refuses(spec: object) -> None:
     result = outcome(lambda: make_collection(spec))  # type: ignore[arg-type]

@@ -41,6 +41,7 @@ from dealer.rules import (
     is_valid_meld,
     total_by_party,
 )
+from tests.examples import examples
 from tests.rules.strategies import (
     any_meld,
     chunks,
@@ -55,7 +56,7 @@ from tests.rules.strategies import (
 )
 
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -592,7 +593,7 @@ def play_out(hand: Hand, referee: Referee, data: DataObject, steps: int) -> None
 # --------------------------------------------------------------------- tests
 
 
-@settings(SETTINGS, max_examples=250)
+@settings(SETTINGS, max_examples=examples(250))
 @given(rules=rules_st(), collection=collections(), seats=seat_lists(), data=st.data())
 def test_every_event_of_a_random_hand_keeps_the_books_and_the_table_sound(
     rules: Rules, collection: Collection, seats: list[int], data: DataObject
@@ -605,7 +606,7 @@ def test_every_event_of_a_random_hand_keeps_the_books_and_the_table_sound(
         assert table_without_ids(replay(hand)) == table_without_ids(hand)
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(rules=rules_st(), collection=collections(), seats=seat_lists(), data=st.data())
 def test_voiding_the_last_event_again_and_again_walks_the_hand_back_to_the_deal(
     rules: Rules, collection: Collection, seats: list[int], data: DataObject
@@ -641,7 +642,7 @@ def grow(hand: Hand, seat: int, order: list[Card], steps: list[list[Card]]) -> H
     return hand
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(rules=rules_st(), seats=seat_lists(), data=st.data())
 def test_laying_a_meld_at_once_pays_exactly_what_growing_it_pays(
     rules: Rules, seats: list[int], data: DataObject
@@ -702,7 +703,7 @@ def blind_actions(draw: st.DrawFn, rules: Rules) -> Action:
     )
 
 
-@settings(SETTINGS, max_examples=250)
+@settings(SETTINGS, max_examples=examples(250))
 @given(rules=rules_st(), collection=collections(), seats=seat_lists(), data=st.data())
 def test_no_payment_is_ever_zero_or_negative_under_any_sequence(
     rules: Rules, collection: Collection, seats: list[int], data: DataObject
@@ -722,7 +723,7 @@ def test_no_payment_is_ever_zero_or_negative_under_any_sequence(
     assert sum(hand.net.values()) == 0
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS, max_examples=examples(100))
 @given(rules=rules_st(), collection=collections(), seats=seat_lists(), data=st.data())
 def test_a_fouled_seat_collects_nothing_more(
     rules: Rules, collection: Collection, seats: list[int], data: DataObject
@@ -742,7 +743,7 @@ def test_a_fouled_seat_collects_nothing_more(
             assert p.payee not in fouled or p.rule in NOT_A_COLLECTION, (p, event)
 
 
-@settings(SETTINGS, max_examples=20)
+@settings(SETTINGS, max_examples=examples(20))
 @given(rules=rules_st(), seats=seat_lists(), data=st.data())
 def test_allowed_offers_every_action_the_hand_accepts(
     rules: Rules, seats: list[int], data: DataObject

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import DataObject
 
 from dealer.rules import Action, Collection, Hand, Penalty, Rules, Split
+from tests.examples import examples
 from tests.rules.strategies import collections, rules_st, seat_lists
 from tests.rules.test_properties import (
     SETTINGS,
@@ -64,7 +65,7 @@ def chips(record) -> list[tuple[object, object, int, str, int | None]]:
     return [(p.payer, p.payee, p.chips, p.rule, p.meld) for p in record.payments]
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS, max_examples=examples(100))
 @given(rules=rules_st(), collection=collections(), seats=seat_lists(), data=st.data())
 def test_entering_a_splits_parts_in_either_order_never_changes_a_chip(
     rules: Rules, collection: Collection, seats: list[int], data: DataObject
@@ -97,7 +98,7 @@ def test_entering_a_splits_parts_in_either_order_never_changes_a_chip(
     assert table_state(hand) == table_state(other)
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS, max_examples=examples(100))
 @given(rules=rules_st(), collection=collections(), seats=seat_lists(), data=st.data())
 def test_an_unclaimed_event_never_makes_a_seat_pay_more(
     rules: Rules, collection: Collection, seats: list[int], data: DataObject
