@@ -206,7 +206,8 @@ def _told(event: EventView) -> str:
         who = say("recorded by {recorder}", recorder=event.user)
     text = escape(event.text)
     if event.voided:
-        text = f'<font color="{VOID_GREY}">{text}</font> {alarm(say("VOIDED"))}'
+        voided = alarm(say("VOIDED"))
+        text = f'<font color="{VOID_GREY}">{text}</font> {voided}'
     return text + f' <font size="6.5" color="#555555">- {escape(who)}</font>'
 
 
