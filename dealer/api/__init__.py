@@ -10,11 +10,7 @@ what is sent is what the document describes. The rules engine's errors and the s
 errors become the API's error shape in `errors`.
 """
 
-from flask import Blueprint
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-from dealer.api import (  # noqa: E402,F401  (routes)
+from dealer.api import (  # noqa: F401  (routes)
     desk,
     disputes,
     errors,
@@ -27,5 +23,6 @@ from dealer.api import (  # noqa: E402,F401  (routes)
     tables,
     users,
 )
+from dealer.api.blueprint import bp
 
 __all__ = ["bp"]

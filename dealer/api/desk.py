@@ -14,7 +14,7 @@ from __future__ import annotations
 from flask import Response, current_app, request
 
 from dealer import clock
-from dealer.api import bp
+from dealer.api.blueprint import bp
 from dealer.api.hands import HAND
 from dealer.clock import floor_clock, this_shift_start
 from dealer.disputes.asking import query_from, read_asked

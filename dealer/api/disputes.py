@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer.api import bp
+from dealer.api.blueprint import bp
 from dealer.api.hands import HAND
 from dealer.api.writes import write
 from dealer.disputes import record as service

@@ -7,7 +7,7 @@ from flask import Response
 from sqlalchemy.exc import IntegrityError
 
 from dealer import rules
-from dealer.api import bp
+from dealer.api.blueprint import bp
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.web.refusals import dealer_error, error_response

@@ -8,8 +8,8 @@ from flask import Response, request
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.api import bp
 from dealer.api.at_table import read_at_table, write_at_table
+from dealer.api.blueprint import bp
 from dealer.api.tables import TABLE
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session

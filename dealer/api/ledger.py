@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Response
 
-from dealer.api import bp
 from dealer.api.at_table import read_at_table
+from dealer.api.blueprint import bp
 from dealer.api.tables import TABLE
 from dealer.extensions import current_session
 from dealer.inputs import LedgerPage

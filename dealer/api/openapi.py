@@ -15,7 +15,7 @@ from functools import cache
 from flask import Response, request
 from pydantic import BaseModel, ConfigDict
 
-from dealer.api import bp
+from dealer.api.blueprint import bp
 from dealer.web.contract import declare, document
 
 

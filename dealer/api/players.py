@@ -13,7 +13,7 @@ from typing import Any
 from flask import Response, current_app, request
 from sqlalchemy.orm import Session
 
-from dealer.api import bp
+from dealer.api.blueprint import bp
 from dealer.api.writes import write
 from dealer.clock import floor_clock
 from dealer.disputes import players as service

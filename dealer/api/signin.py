@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response
 from flask_login import login_user, logout_user
 
-from dealer.api import bp
+from dealer.api.blueprint import bp
 from dealer.extensions import current_session
 from dealer.inputs import SignIn
 from dealer.people import sign_ins, users

@@ -11,8 +11,8 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer.api import bp
 from dealer.api.at_table import read_at_table, write_at_table
+from dealer.api.blueprint import bp
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import assignments, counts

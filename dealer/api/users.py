@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer.api import bp
+from dealer.api.blueprint import bp
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.inputs import NewUser

@@ -368,7 +368,10 @@ PaymentSearch = TypedDict(  # "from" is not a Python name
         "player": Annotated[
             str,
             Words(_player, inner=core_schema.str_schema(min_length=1, max_length=PLAYER_NAME)),
-            Field(description="Part of the name of a player seated on either side, any case."),
+            Field(
+                description="Part of the name of a player seated on either side: any case, "
+                "accents ignored; where some names hold it as whole words, those alone."
+            ),
         ],
         "player_id": Annotated[
             int, _id("A player record's id: every seating of theirs, on either side.")

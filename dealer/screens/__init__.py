@@ -6,16 +6,7 @@ screens show what the engine says is allowed (`Hand.allowed`, `voidable`,
 `fits`, `needs_supervisor`). Every form is sent at most once (`once`).
 """
 
-from flask import Blueprint
-
-from dealer.bounds import MAX_ID
-
-bp = Blueprint("screens", __name__)
-#: A screen's id in its address: up to a signed 32-bit integer, and 0 too, whose page says in
-#: words that no such row is there (the API's `dealer.web.contract.ID` starts at 1).
-SCREEN_ID = f"int(max={MAX_ID})"
-
-from dealer.screens import (  # noqa: E402,F401
+from dealer.screens import (  # noqa: F401
     asking,
     audit,
     corrections,
@@ -38,5 +29,6 @@ from dealer.screens import (  # noqa: E402,F401
     table_sessions,
     table_settings,
 )
+from dealer.screens.blueprint import bp
 
-__all__ = ["SCREEN_ID", "bp"]
+__all__ = ["bp"]

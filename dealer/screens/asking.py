@@ -12,8 +12,8 @@ from dealer.disputes.search import SEARCH_ROLE, find_seats
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import SeatSearch, refuse_unknown
-from dealer.screens import bp
 from dealer.screens.auth.guard import page
+from dealer.screens.blueprint import bp
 from dealer.views.disputes import seats_found
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal

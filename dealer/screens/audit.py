@@ -13,8 +13,8 @@ from dealer.extensions import current_session
 from dealer.floor.tables import all_tables
 from dealer.people.audit import AUDIT_KINDS, AUDIT_PAGE, audit_trail
 from dealer.people.users import list_users
-from dealer.screens import bp
 from dealer.screens.auth.guard import page
+from dealer.screens.blueprint import bp
 from dealer.screens.said_form import SaidForm
 from dealer.words.catalogue import say, say_later
 

@@ -20,8 +20,8 @@ from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
 from dealer.floor.in_play import get_hand
 from dealer.hands.record import record_event
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import VoidForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once

@@ -18,8 +18,8 @@ from dealer.extensions import current_session
 from dealer.inputs import PaymentSearch, refuse_unknown
 from dealer.people.devices import read_device
 from dealer.rulebook import RuleSection, block, rule_section, rule_sections, said_piece
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.screen import at_table
 from dealer.views.statement import seat_statement
 from dealer.web.contract import SEAT, read_query

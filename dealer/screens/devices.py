@@ -14,8 +14,8 @@ from wtforms import StringField
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import devices as service
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
 from dealer.web.refusals import refusal

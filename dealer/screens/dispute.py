@@ -7,8 +7,8 @@ from flask import render_template, request, url_for
 
 from dealer.bounds import CLAIM
 from dealer.extensions import current_session
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import DisputeForm
 from dealer.screens.screen import at_table
 from dealer.views.payment import payment_dispute

@@ -19,8 +19,8 @@ from dealer.floor.limits import Limits
 from dealer.floor.tables import all_tables
 from dealer.live import FLOOR
 from dealer.models import utcnow
-from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.blueprint import bp
 from dealer.screens.forms import OpenSessionForm, OpenTableForm
 from dealer.screens.knob_fields import CHOICE_KNOBS, NUMBER_KNOBS
 from dealer.screens.live import live_context, live_page

@@ -18,8 +18,8 @@ from dealer.hands import moves
 from dealer.hands.reading import Replayed, load_hand
 from dealer.hands.record import record_event, split_rest
 from dealer.inputs import Fit, NewEvent, judge
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm, stay_at
 from dealer.screens.hand_disputes import disputes_panel

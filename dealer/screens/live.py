@@ -35,8 +35,8 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session, db
 from dealer.floor.authority import authorise_scopes
 from dealer.people.sign_ins import live_row
-from dealer.screens import bp
 from dealer.screens.auth.guard import watching
+from dealer.screens.blueprint import bp
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 

@@ -6,8 +6,8 @@ from flask import redirect, request
 from werkzeug.wrappers import Response
 from wtforms import RadioField, SelectChoice
 
-from dealer.screens import bp
 from dealer.screens.auth.guard import page, page_address
+from dealer.screens.blueprint import bp
 from dealer.screens.said_form import SaidForm
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.words.catalogue import say_later

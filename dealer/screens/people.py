@@ -20,9 +20,9 @@ from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.models import ROLES
 from dealer.people import pin_changes, users
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.forms import PinTwice
 from dealer.screens.auth.guard import page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.declared import Declared
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing

@@ -15,8 +15,8 @@ from dealer.disputes import players as service
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import read_window
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import PlayerForm
 from dealer.screens.sent import record_once
 from dealer.web.refusals import refusal

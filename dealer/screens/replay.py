@@ -7,8 +7,8 @@ from flask import render_template, request
 
 from dealer.extensions import current_session
 from dealer.inputs import ReplayAt, refuse_unknown
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.screen import at_table
 from dealer.views.replay import replay_view
 from dealer.web.contract import read_query

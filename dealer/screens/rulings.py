@@ -14,8 +14,8 @@ from werkzeug.wrappers import Response
 
 from dealer.disputes import record as service
 from dealer.errors import NotFound
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import DisputeForm, RulingForm
 from dealer.screens.hands import HAND, hand_page
 from dealer.screens.screen import at_table

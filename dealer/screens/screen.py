@@ -24,8 +24,8 @@ from dealer.extensions import current_session
 from dealer.floor.authority import Action, authorise_address
 from dealer.floor.tables import get_table
 from dealer.models import Table, as_utc, utcnow
-from dealer.screens import bp
 from dealer.screens.auth.guard import local_path, page, page_address, who
+from dealer.screens.blueprint import bp
 from dealer.screens.declared import Declared
 from dealer.screens.forms import PrefsForm
 from dealer.web.refusals import refusal

@@ -25,8 +25,8 @@ from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Table, TableSession, User
 from dealer.people.users import list_users
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import kept_fields, local_path, page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.close_step import close_step_context
 from dealer.screens.forms import (
     AssignForm,

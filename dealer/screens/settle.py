@@ -12,8 +12,8 @@ from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.floor.in_play import get_hand
 from dealer.hands.record import record_event
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import SettleForm
 from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once

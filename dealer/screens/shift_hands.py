@@ -12,8 +12,8 @@ from dealer.extensions import current_session
 from dealer.floor.tables import get_table
 from dealer.inputs import ShiftHandsPage, refuse_unknown
 from dealer.models import Table
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.screen import at_table
 from dealer.views.shift_hands import ShiftHands, open_disputes_list, shift_hands
 from dealer.web.contract import read_query

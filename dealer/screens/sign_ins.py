@@ -12,8 +12,8 @@ from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import users
 from dealer.people.sign_ins import live_sign_ins
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.said_form import SaidForm
 from dealer.web.refusals import refusal
 from dealer.words import people as said

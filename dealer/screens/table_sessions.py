@@ -14,8 +14,8 @@ from dealer.floor import table_sessions as service
 from dealer.floor import tables as table_service
 from dealer.floor.authority import may_read
 from dealer.models import User
-from dealer.screens import SCREEN_ID, bp
 from dealer.screens.auth.guard import page, who
+from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import CloseSessionForm, CountForm, OpenSessionForm
 from dealer.screens.screen import at_table, posted_at_table
 from dealer.screens.seats import TABLE, _table_page, record_at_table

@@ -15,8 +15,8 @@ from dealer.floor import tables as service
 from dealer.floor.acting_seat import change_acting_seat
 from dealer.floor.limits import change_limits
 from dealer.models import Table
-from dealer.screens import bp
 from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.blueprint import bp
 from dealer.screens.forms import AssignForm, TableSettingsForm, UnassignForm
 from dealer.screens.screen import posted_at_table
 from dealer.screens.seats import TABLE, _table_page, dealer_choices

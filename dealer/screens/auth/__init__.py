@@ -5,10 +5,7 @@ roles, and one `AuthToken` row per sign-in, which the session cookie points at.
 `guard.page` is what every web page uses to say who may see it.
 """
 
-from flask import Blueprint
-
-bp = Blueprint("auth", __name__)
-
-from dealer.screens.auth import first_run, routes  # noqa: E402,F401  (routes)
+from dealer.screens.auth import first_run, routes  # noqa: F401  (routes)
+from dealer.screens.auth.blueprint import bp
 
 __all__ = ["bp"]

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import users
-from dealer.screens.auth import bp
+from dealer.screens.auth.blueprint import bp
 from dealer.screens.auth.forms import FirstAdminForm
 from dealer.screens.auth.routes import start_sign_in
 from dealer.transactions import writing

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from dealer.errors import DealerError, TooManyAttempts
 from dealer.extensions import current_session
 from dealer.people import users
-from dealer.screens.auth import bp
+from dealer.screens.auth.blueprint import bp
 from dealer.screens.auth.forms import SignInForm, SignOutForm
 from dealer.screens.auth.guard import end_sign_in, home_for, local_path
 from dealer.web.cookie import SEEN

@@ -1,0 +1,7 @@
+"""The sign-in pages' blueprint."""
+
+from flask import Blueprint
+
+bp = Blueprint("auth", __name__)
+
+__all__ = ["bp"]
