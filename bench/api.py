@@ -98,7 +98,7 @@ class EventPath:
         self.headers = {"Authorization": f"Bearer {answer.get_json()['token']}"}
         # Stacks of 100,000 keep the bench's seats from running dry: the table's limits allow it.
         limits = {"max_buy_in": 100_000, "approval_above": 100_000}
-        self.table = self.post("/tables", {"name": "Bench", "profile": "classic", **limits})["id"]
+        self.table = self.post("/tables", {"name": name, "profile": "classic", **limits})["id"]
         for seat in (1, 2, 3, 4):
             body = {"seat": seat, "player": f"P{seat}", "buy_in": 100_000}
             self.post(f"/tables/{self.table}/seats", body)

@@ -20,7 +20,6 @@ __all__ = [
     "Replayed",
     "get_hand",
     "hands_in_play",
-    "load",
     "load_hand",
     "read_hand",
     "recorded",
@@ -40,11 +39,6 @@ class Replayed:
 def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
     """Rebuild ``hand`` from its stored ``events`` (in seq order, the deal first)."""
     return Replayed(hand, replay_engine(hand, events), list(events))
-
-
-def load(session: Session, hand: Hand) -> Replayed:
-    """Replay one stored hand."""
-    return replay(hand, _events(session, hand))
 
 
 def _events(session: Session, hand: Hand) -> list[Event]:
