@@ -3,10 +3,11 @@
 `bench.api` posts long hands through the API (`long_hands`): the deal, a seat's drop, a
 second seat's meld, a third seat's meld that stands, then the second seat's meld voided and
 made again in turn, to 31 events. The 3rd event and the 30th are then the same meld by the
-same seat, judged on a hand of 2 events and of 29. Of each post, the CPU of this thread (`time.thread_time`) spent in the engine is
-counted (`EngineClock`): in `dealer.hands.kept.replayed` (the hand's engine found kept, or its
-events replayed) and in applying the event (`rules.Hand.apply`, outside a replay). The median
-over the hands, at each place, in ms.
+same seat, judged on a hand of 2 events and of 29. Of each post, the CPU of this thread
+(`time.thread_time`) spent in the engine is counted (`EngineClock`): in
+`dealer.hands.kept.replayed` (the hand's engine found kept, or its events replayed) and in
+applying the event (`rules.Hand.apply`, outside a replay). The median over the hands, at each
+place, in ms.
 
 Run once with the engines kept (as served) and once with none kept (`KEPT_HANDS` 0: every
 event replays its hand, as every event did before they were kept).

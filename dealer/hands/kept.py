@@ -124,8 +124,14 @@ def _kept_on_commit(session: Session) -> None:
                 store.popitem(last=False)
 
 
+@event.listens_for(Session, "after_rollback")
+def _rolled_back(session: Session) -> None:
+    """A rollback, even a savepoint's, keeps nothing noted so far: what it undid may be in it."""
+    session.info.pop(PENDING, None)
+
+
 @event.listens_for(Session, "after_transaction_end")
-def _forgotten(session: Session, transaction: SessionTransaction) -> None:
-    """A write that ends without its commit (rolled back, closed) keeps nothing."""
+def _ended(session: Session, transaction: SessionTransaction) -> None:
+    """A write that ends without its commit (closed) keeps nothing."""
     if transaction.parent is None:
         session.info.pop(PENDING, None)

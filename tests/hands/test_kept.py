@@ -133,3 +133,13 @@ def test_only_the_hands_last_written_are_kept(
     assert replays == []
     meld(sam, first, MELDS[0])
     assert replays == [1]
+
+
+def test_a_savepoint_rolled_back_leaves_nothing_kept(people: Flask, replays: list[int]) -> None:
+    sam, _table, hand = dealt(people)
+    meld(sam, hand, MELDS[0])
+    with people.app_context(), writing(db.session()) as session:
+        kept.load(session, session.get_one(Hand, hand))  # taken, to be kept at the commit
+        session.begin_nested().rollback()  # what it undid might have been in it
+    meld(sam, hand, MELDS[1])
+    assert replays == [2]
