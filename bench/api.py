@@ -461,7 +461,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--hands", type=int, default=int(os.environ.get("BENCH_HANDS", "40")))
     parser.add_argument("--profile", action="store_true")
-    parser.add_argument("--long-hands", type=int, default=8, help="hands of 31 events, each way")
+    parser.add_argument("--long-hands", type=int, default=16, help="hands of 31 events, each way")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     ratios: dict[str, dict[str, float]] = {}
