@@ -3,7 +3,8 @@
 Each hand: four seats, the deal, three melds that collect and a going out, all posted through
 the API in-process (Flask's test client, a bearer token and an Idempotency-Key on every POST,
 as a tablet sends them) on a database built by the real migrations. Writes are serialised
-(BEGIN IMMEDIATE / the advisory lock) and every event replays its hand.
+(BEGIN IMMEDIATE / the advisory lock); each event is judged on its hand's engine as the last
+event left it (`dealer.hands.kept`).
 
 The baseline, in the same process and run and on the same database with the same connection
 set-up (transactions.install: WAL and synchronous=FULL on SQLite): a bare Flask app whose one
@@ -20,8 +21,12 @@ record and its answer cost nothing; ``least_vs_baseline`` is then the highest
 ``vs_baseline`` the event path could reach without taking the sign-in, the body check or the
 stack itself away.
 ``pan_in_memory_cpu_ms``: the Pan work of a going out with nothing read or written (the
-hand replayed, the event applied, the answer's events shaped and dumped), the part of an
-event no database change can take away. ``lock_held_ms`` (and ``lock_held_p99_ms``): how long
+event applied to the engine kept, the answer's events shaped and dumped), the part of an
+event no database change can take away. ``engine_3rd_ms`` and ``engine_30th_ms``: the engine's
+CPU of the same meld at the 3rd and the 30th event of long hands posted through the API
+(`bench.hand_length`), ``engine_30th_vs_3rd`` their ratio; ``replayed_3rd_ms`` and
+``replayed_30th_ms`` the same with no engine kept (every event replaying its hand).
+``lock_held_ms`` (and ``lock_held_p99_ms``): how long
 each write of the event rounds held the writers' lock, from the lock's statement answered to
 the commit done; with one writer at a time nothing waits for it, so it is what one event
 costs every other table's writes on a floor (`bench/floor.py`). ``lock_holds`` counts them:
@@ -35,7 +40,7 @@ trip once in ``lock_statements_ms``.
 
 PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 
-    python -m bench.api [--rounds 3] [--hands 40] [--profile]
+    python -m bench.api [--rounds 3] [--hands 40] [--long-hands 16] [--profile]
 
 ``--profile`` also writes pyinstrument's call tree of the event rounds to
 ``bench/out/api-profile-<database>.txt``.
