@@ -3,7 +3,8 @@
 Each hand: four seats, the deal, three melds that collect and a going out, all posted through
 the API in-process (Flask's test client, a bearer token and an Idempotency-Key on every POST,
 as a tablet sends them) on a database built by the real migrations. Writes are serialised
-(BEGIN IMMEDIATE / the advisory lock) and every event replays its hand.
+(BEGIN IMMEDIATE / the advisory lock); each event is judged on its hand's engine as the last
+event left it (`dealer.hands.kept`).
 
 The baseline, in the same process and run and on the same database with the same connection
 set-up (transactions.install: WAL and synchronous=FULL on SQLite): a bare Flask app whose one
@@ -20,8 +21,12 @@ record and its answer cost nothing; ``least_vs_baseline`` is then the highest
 ``vs_baseline`` the event path could reach without taking the sign-in, the body check or the
 stack itself away.
 ``pan_in_memory_cpu_ms``: the Pan work of a going out with nothing read or written (the
-hand replayed, the event applied, the answer's events shaped and dumped), the part of an
-event no database change can take away. ``lock_held_ms`` (and ``lock_held_p99_ms``): how long
+event applied to the engine kept, the answer's events shaped and dumped), the part of an
+event no database change can take away. ``engine_3rd_ms`` and ``engine_30th_ms``: the engine's
+CPU of the same meld at the 3rd and the 30th event of long hands posted through the API
+(`bench.hand_length`), ``engine_30th_vs_3rd`` their ratio; ``replayed_3rd_ms`` and
+``replayed_30th_ms`` the same with no engine kept (every event replaying its hand).
+``lock_held_ms`` (and ``lock_held_p99_ms``): how long
 each write of the event rounds held the writers' lock, from the lock's statement answered to
 the commit done; with one writer at a time nothing waits for it, so it is what one event
 costs every other table's writes on a floor (`bench/floor.py`). ``lock_holds`` counts them:
@@ -35,7 +40,7 @@ trip once in ``lock_statements_ms``.
 
 PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 
-    python -m bench.api [--rounds 3] [--hands 40] [--profile]
+    python -m bench.api [--rounds 3] [--hands 40] [--long-hands 16] [--profile]
 
 ``--profile`` also writes pyinstrument's call tree of the event rounds to
 ``bench/out/api-profile-<database>.txt``.
@@ -44,6 +49,7 @@ PostgreSQL is measured only when one answers at DEALER_TEST_POSTGRES.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import os
@@ -61,6 +67,7 @@ from flask import Flask, jsonify, request
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session
 
+from bench.hand_length import engine_figures
 from bench.room.server import migrate, postgres_database
 from dealer import create_app, rules, transactions
 from dealer.api.writes import write
@@ -98,7 +105,7 @@ class EventPath:
         self.headers = {"Authorization": f"Bearer {answer.get_json()['token']}"}
         # Stacks of 100,000 keep the bench's seats from running dry: the table's limits allow it.
         limits = {"max_buy_in": 100_000, "approval_above": 100_000}
-        self.table = self.post("/tables", {"name": "Bench", "profile": "classic", **limits})["id"]
+        self.table = self.post("/tables", {"name": name, "profile": "classic", **limits})["id"]
         for seat in (1, 2, 3, 4):
             body = {"seat": seat, "player": f"P{seat}", "buy_in": 100_000}
             self.post(f"/tables/{self.table}/seats", body)
@@ -123,8 +130,9 @@ class EventPath:
 
     def pan_in_memory(self, repeat: int = 2000) -> float:
         """Milliseconds of CPU the Pan work of the last hand's going out costs with nothing
-        read or written: the hand replayed up to it and the going out applied, then the
-        answer's events shaped (the recorders' names given) and dumped as JSON."""
+        read or written: the going out applied to the engine the hand's last meld left (kept
+        between events, `dealer.hands.kept`: a copy of it, made outside the time counted),
+        then the answer's events shaped (the recorders' names given) and dumped as JSON."""
         with self.app.app_context():
             session = db.session()
             last = session.scalar(sa.select(sa.func.max(Hand.id)))
@@ -133,15 +141,17 @@ class EventPath:
             going_out = rules.action_from_dict(events[-1].action)
             names = names_of(session, {e.user_id for e in events})
             replayed = service.replay(hand, events)
+            before = service.replay(hand, events[:-1]).engine
             played = hand_rules(hand)
-            started = time.process_time()
+            used = 0.0
             for _ in range(repeat):
-                engine = service.replay(hand, events[:-1]).engine
+                engine = copy.deepcopy(before)
+                started = time.process_time()
                 engine.apply(going_out)
                 players = {int(s): "" for s in hand.seats}
                 shaped = [e.answer() for e in event_views(replayed, players, names, played)]
                 json.dumps(shaped, separators=(",", ":"))
-            used = time.process_time() - started
+                used += time.process_time() - started
             session.rollback()
         return 1000 * used / repeat
 
@@ -372,7 +382,9 @@ def timed(run: Callable[[], int]) -> tuple[int, float, float]:
     return count, time.perf_counter() - started, time.process_time() - cpu
 
 
-def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict[str, float]:
+def measure(
+    uri: str, kind: str, rounds: int, hands: int, profile: bool, long_hands: int
+) -> dict[str, float]:
     """Alternate the event rounds, the gates' layers and the baseline's on ``uri``; print
     their figures and return the events', the gates' and the least's ratios to the baseline.
 
@@ -408,6 +420,7 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
                 totals[name][2] += used
         report = events.verify()
         pan = events.pan_in_memory()
+        engine = engine_figures(events.post, events.table, long_hands)
     finally:
         for closing in (events, gates, baseline):
             if closing is not None:
@@ -433,6 +446,8 @@ def measure(uri: str, kind: str, rounds: int, hands: int, profile: bool) -> dict
         f"event_cpu_ms={cpu['events']:.2f} gates_cpu_ms={cpu['gates']:.2f} "
         f"least_cpu_ms={cpu['least']:.2f} baseline_cpu_ms={cpu['baseline']:.2f} "
         f"pan_in_memory_cpu_ms={pan:.2f} "
+        + " ".join(f"{name}={value:.3f}" for name, value in engine.items())
+        + " "
         f"cpu_vs_baseline={cpu['baseline'] / cpu['events']:.2f} "
         f"least_vs_baseline={ratios['least']:.2f} gates_vs_baseline={ratios['gates']:.2f} "
         f"vs_baseline={ratios['events']:.2f} "
@@ -451,16 +466,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--hands", type=int, default=int(os.environ.get("BENCH_HANDS", "40")))
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--long-hands", type=int, default=16, help="hands of 31 events, each way")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     ratios: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         uri = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        ratios["sqlite"] = measure(uri, "sqlite", args.rounds, args.hands, args.profile)
+        ratios["sqlite"] = measure(
+            uri, "sqlite", args.rounds, args.hands, args.profile, args.long_hands
+        )
     with postgres_database() as server:
         if server is not None:
             ratios["postgresql"] = measure(
-                server, "postgresql", args.rounds, args.hands, args.profile
+                server, "postgresql", args.rounds, args.hands, args.profile, args.long_hands
             )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     worst = min(figures["events"] for figures in ratios.values())

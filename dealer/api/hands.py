@@ -15,7 +15,7 @@ from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
 from dealer.floor.authority import authorise_hand
-from dealer.hands import reading, record
+from dealer.hands import kept, reading, record
 from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
 from dealer.models import Table
 from dealer.views.floor import HandList, hands_page
@@ -88,12 +88,13 @@ def record_event(hand_id: int) -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         # The hand and its events in one read, then the check (which finds the hand read), then
-        # the replay: one query instead of two, nothing replayed for a dealer refused. All under
-        # the table's lock; the writers' lock comes when the event is stored.
+        # the replay (the engine kept since its last event, when it is: `dealer.hands.kept`): one
+        # query instead of two, nothing replayed for a dealer refused. All under the table's
+        # lock; the writers' lock comes when the event is stored.
         hand, events = reading.read_hand(session, hand_id)
         authorise_hand(session, principal().user, hand.id, "record")
         supervisor = approving_user(session, approver)
-        replayed = reading.replay(hand, events)
+        replayed = kept.replayed(session, hand, events)
         # The answer's names before the writers' lock: one round trip less under it.
         user = principal().user
         named = players_and_recorders(

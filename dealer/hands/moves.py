@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.errors import Conflict, Invalid
-from dealer.hands.reading import Replayed, load
+from dealer.hands.kept import load
+from dealer.hands.reading import Replayed
 from dealer.hands.record import record_event
 from dealer.ledger.post import Recorder
 from dealer.models import Event, Hand, User
@@ -67,9 +68,9 @@ def move_to_seat(
         )
     assert event.action is not None
     void = {"type": "void", "event": event.id, "reason": moved_reason(event, seat)}
-    _replayed, voided, _entries = record_event(session, hand, void, recorder, user, None)
+    _replayed, voided, _entries = record_event(session, replayed, void, recorder, user, None)
     _replayed, again, _entries = record_event(
-        session, hand, {**event.action, "seat": seat}, recorder, user, None
+        session, replayed, {**event.action, "seat": seat}, recorder, user, None
     )
     record_hand_audit(
         session,

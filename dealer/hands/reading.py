@@ -18,7 +18,6 @@ from dealer.words.catalogue import say
 __all__ = [
     "Recorded",
     "Replayed",
-    "load",
     "load_hand",
     "read_hand",
     "recorded",
@@ -38,11 +37,6 @@ class Replayed:
 def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
     """Rebuild ``hand`` from its stored ``events`` (in seq order, the deal first)."""
     return Replayed(hand, replay_engine(hand, events), list(events))
-
-
-def load(session: Session, hand: Hand) -> Replayed:
-    """Replay one stored hand."""
-    return replay(hand, _events(session, hand))
 
 
 def _events(session: Session, hand: Hand) -> list[Event]:

@@ -15,13 +15,13 @@ from sqlalchemy.orm import Session
 from dealer import live, rules, write_behind
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
-from dealer.floor.in_play import hands_in_play
 from dealer.floor.table_sessions import open_session, open_session_at
-from dealer.hands.reading import Replayed, load
+from dealer.hands.kept import load, written
+from dealer.hands.reading import Replayed
 from dealer.ledger.checkpoints import seal_shift_end
 from dealer.ledger.engine import engine_version
 from dealer.ledger.links import link_event
-from dealer.ledger.post import HEADS_SQL, Posting, Recorder, keep_heads, post, read_heads
+from dealer.ledger.post import Posting, Recorder, keep_heads, post
 from dealer.ledger.replay import account_of, table_collection, table_rules
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
 from dealer.people.audit import record_hand_audit
@@ -41,7 +41,13 @@ def start_hand(
     The hand joins the session open at the table; with none open, dealing opens one in the
     dealer's name (see `table_sessions`).
     """
-    if hands_in_play(session, [table.id]):
+    # The table's last hand number and whether a hand is in play there, in one query.
+    number, in_play = session.execute(
+        select(func.max(Hand.number), func.count(Hand.id).filter(Hand.status == "playing")).where(
+            Hand.table_id == table.id
+        )
+    ).one()
+    if in_play:
         raise Conflict(
             say("A hand is still in play at this table: settle or void it first."), "hand_in_play"
         )
@@ -59,7 +65,6 @@ def start_hand(
                 say("Seat {seat} is not dealt into this hand, so it cannot drop.", seat=seat),
                 "not_dealt_in",
             )
-    number = session.scalar(select(func.max(Hand.number)).where(Hand.table_id == table.id))
     down = open_session_at(session, table.id) or open_session(
         session, table, recorder.user_id, implicit=True
     )
@@ -79,6 +84,7 @@ def start_hand(
     _store(session, replayed, engine.events[0], recorder, None)
     for seat in dropped:
         _apply(session, replayed, rules.Drop(seat), recorder, None)
+    written(session, replayed)  # its first event then finds it kept
     return replayed
 
 
@@ -94,7 +100,8 @@ def record_event(
 
     ``supervisor`` approved it on the spot (name and PIN); when the rules ask for a
     supervisor and none approved, ``user`` must be one, and is recorded as the approver.
-    ``hand`` may come already replayed (`load_hand`).
+    ``hand`` may come already replayed (`load_hand`, `kept.replayed`); a stored hand is
+    replayed here (its engine kept since its last event, when it is: `dealer.hands.kept`).
     """
     replayed = hand if isinstance(hand, Replayed) else load(session, hand)
     action = rules.action_from_dict(_void_by_seq(replayed, body))
@@ -238,7 +245,6 @@ def _store(
     event = _insert_event(session, replayed, record, recorder, supervisor)
     live.touch(session, event)
     seal_shift_end(session)  # before its entries are posted, as linking the event first did
-    read_heads(session)  # read above on PostgreSQL: kept for the transaction
     replayed.events.append(event)
     postings = [
         Posting(
@@ -293,20 +299,31 @@ def _insert_event(
     # work, whose flush cost more than the statement (bench/api.py's profile). The event
     # object is not in the session: nothing reads it back through the session in this
     # transaction (a later query reads the row), and its live marks are counted by hand.
+    # The same statement returns both chains' heads, read under the writers' lock that
+    # `require_writing` took, for the entries and links that follow (`keep_heads`).
     if session.get_bind().dialect.name != "postgresql":
-        return Event(id=session.connection().execute(_INSERT_EVENT, values).scalar_one(), **values)
-    # The event and both chains' heads in one round trip (two statements, the second
-    # seeing what the first did), under the writers' lock `require_writing` took.
-    insert_event = write_behind.insert_returning(session, _EVENTS, values, "id")
-    made, heads = write_behind.fetch(session, [insert_event, (HEADS_SQL, ())])
-    keep_heads(session, heads)
-    return Event(id=made[0][0], **values)
+        made = session.connection().execute(_INSERT_EVENT, values).one()
+    else:  # sent with the rows queued before it, in one round trip
+        insert_event = write_behind.insert_returning(session, _EVENTS, values, _RETURNING)
+        made = write_behind.fetch(session, [insert_event])[0][0]
+    event_id, entry_seq, entry_hash, link_seq, link_hash = made
+    heads = [("ledger_head", entry_seq, entry_hash), ("links_head", link_seq, link_hash)]
+    keep_heads(session, [head for head in heads if head[1] is not None])
+    return Event(id=event_id, **values)
 
 
 _EVENTS = cast(sa.Table, Event.__table__)
 
 
-_INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
+#: What inserting an event returns: its id, then the seq and hash of each chain's head (NULL
+#: for a chain still empty).
+_HEADS = [
+    f"(SELECT {column} FROM {table} ORDER BY seq DESC LIMIT 1)"
+    for table in ("ledger_entries", "chain_links")
+    for column in ("seq", "hash")
+]
+_RETURNING = ", ".join(["id", *_HEADS])
+_INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id, *map(sa.literal_column, _HEADS))
 
 
 def _entry_reversed(

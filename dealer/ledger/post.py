@@ -6,18 +6,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, cast
 
-from sqlalchemy import Table, select, text
+from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 
 from dealer import write_behind
 from dealer.ledger.accounts import parse_account
 from dealer.ledger.chain import ENTRY_COLUMNS, GENESIS, entry_hash
-from dealer.ledger.heads import head, kept, moved
+from dealer.ledger.heads import head, moved
 from dealer.ledger.links import link_entries
 from dealer.models import LedgerEntry, utcnow
 from dealer.transactions import require_writing
 
-__all__ = ["HEADS_SQL", "POSTED", "Posting", "Recorder", "keep_heads", "post", "read_heads"]
+__all__ = ["POSTED", "Posting", "Recorder", "keep_heads", "post"]
 
 DEVICE_LENGTH = 200
 #: Where a transaction keeps the entries it posted (its session's ``info``): they go in on
@@ -109,30 +109,9 @@ def post(
     return entries
 
 
-#: Both heads, one row each (none for an empty chain). Plain SQL, the same on SQLite and
-#: PostgreSQL: built once, nothing to compile or to key for the statement cache each time.
-HEADS_SQL = (
-    "SELECT 'ledger_head', seq, hash FROM "
-    "(SELECT seq, hash FROM ledger_entries ORDER BY seq DESC LIMIT 1) AS entry "
-    "UNION ALL SELECT 'links_head', seq, hash FROM "
-    "(SELECT seq, hash FROM chain_links ORDER BY seq DESC LIMIT 1) AS link"
-)
-_HEADS = text(HEADS_SQL)
-
-
-def read_heads(session: Session) -> None:
-    """Read the heads of both chains (the entries', the keyed links') in one query, for a write
-    about to append to both (an event and its payments): one round trip under the writers'
-    lock instead of two. Kept for the transaction as `heads` keeps any head it reads."""
-    if session.in_nested_transaction() or (
-        kept(session, "ledger_head") and kept(session, "links_head")
-    ):
-        return  # `heads.head` reads afresh inside a savepoint anyway; or both are known
-    keep_heads(session, session.connection().execute(_HEADS))
-
-
 def keep_heads(session: Session, rows: Iterable[Any]) -> None:
-    """Keep for the transaction the heads `_HEADS` (or `HEADS_SQL`) read: its ``rows``."""
+    """Keep for the transaction both chains' heads, read with the write's first row (an
+    event's, `dealer.hands.record`): ``rows`` of (name, seq, hash), none for an empty chain."""
     found = {name: (seq, last) for name, seq, last in rows}
     for name in ("ledger_head", "links_head"):
         moved(session, name, *found.get(name, (0, GENESIS)))

@@ -22,7 +22,7 @@ from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.extensions import db
 from dealer.floor.in_play import hands_in_play
 from dealer.hands.moves import movable, move_to_seat, moved_reason
-from dealer.hands.reading import Recorded, load, load_hand, read_hand
+from dealer.hands.reading import Recorded, load_hand, read_hand
 from dealer.hands.record import record_event, start_hand
 from dealer.ledger.post import Recorder
 from dealer.models import AuditRecord, Event, Hand, Table, TableSession, User
@@ -88,7 +88,7 @@ def test_dealing_numbers_the_tables_hands_and_opens_a_session(people: Flask) -> 
         assert (hand.number, hand.status, sorted(hand.seats)) == (1, "playing", ["1", "2", "3"])
         down = session.get_one(TableSession, hand.session_id)
         assert (down.table_id, down.closed_at) == (table, None)
-        assert [e.type for e in load(session, hand).events] == ["deal", "drop"]
+        assert [e.type for e in load_hand(session, hand.id).events] == ["deal", "drop"]
         assert hands_in_play(session, [table])[table].id == first
     with pytest.raises(Conflict) as again:
         deal(people, table)
