@@ -14,8 +14,8 @@ from dealer.errors import DealerError, Invalid
 from dealer.extensions import current_session
 from dealer.floor.acting_seat import acting_seat_after, acting_seat_of
 from dealer.floor.in_play import get_hand
-from dealer.hands import moves
-from dealer.hands.reading import Replayed, load_hand
+from dealer.hands import kept, moves
+from dealer.hands.reading import Replayed, load_hand, read_hand
 from dealer.hands.record import record_event, split_rest
 from dealer.inputs import Fit, NewEvent, judge
 from dealer.screens.auth.guard import kept_fields, page, page_address, who
@@ -270,7 +270,8 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
             raise Invalid(say("Choose one of the actions on the screen."), "unknown_action")
 
         def work(session: Session) -> str:
-            replayed = load_hand(session, hand_id)
+            # the engine kept since the hand's last event, when it is (`dealer.hands.kept`)
+            replayed = kept.replayed(session, *read_hand(session, hand_id))
             # judged as the API judges an event (`inputs.NewEvent`: the engine's words first)
             judged = judge(NewEvent, split_rest(replayed, body)).action()
             event = record_event(session, replayed, judged, recorder(), who().user, None)[1]

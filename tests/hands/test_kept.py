@@ -143,3 +143,33 @@ def test_a_savepoint_rolled_back_leaves_nothing_kept(people: Flask, replays: lis
         session.begin_nested().rollback()  # what it undid might have been in it
     meld(sam, hand, MELDS[1])
     assert replays == [2]
+
+
+def test_the_hand_screens_entries_are_judged_on_the_engine_kept(
+    people: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dealer's tablet records through the screen, not the API: its entries too are judged
+    on the engine the hand's last event left (no replay of the hand, the kept one's or any
+    other), and read the same as a whole replay."""
+    from dealer.hands import reading
+    from tests.screens.conftest import Web
+
+    sam, _table, hand = dealt(people)
+    replayed: list[int] = []
+    replay = reading.replay
+
+    def counted(row: Hand, events: Any) -> Any:
+        replayed.append(len(events))
+        return replay(row, events)
+
+    monkeypatch.setattr(reading, "replay", counted)
+    monkeypatch.setattr(kept, "replay", counted)
+    web = Web.sign_in(people, "supervisor")
+    for key, cards in enumerate(("5s 5s 5s", "jh qh kh")):
+        data = {"action": "meld", "seat": "1", "cards": cards, "key": f"kept-{key}"}
+        web.post(f"/hands/{hand}/events", data)
+    assert replayed == []  # the deal's engine, then each entry's, kept for the next
+    assert [m["cards"] for m in sam.get(f"/hands/{hand}")["seats"]["1"]["melds"]] == [
+        ["5S", "5S", "5S"],
+        ["JH", "QH", "KH"],
+    ]
