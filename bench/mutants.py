@@ -46,6 +46,10 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mutmut.runners.harness import PytestRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
@@ -119,7 +123,7 @@ def selection(package: str, module: str | None) -> tuple[str, list[str]]:
     return f"dealer/{package}/{module}.py", tests
 
 
-def warmed_runner() -> type:
+def warmed_runner() -> type[PytestRunner]:
     """mutmut's pytest runner whose fork server, once it has collected the tests, also
     imports every module of ``dealer`` (the mutated copy), so that each mutant's process,
     forked from it, starts with them imported. `create_app` imports the doors (the API, the
@@ -127,9 +131,9 @@ def warmed_runner() -> type:
     one: each mutant's session imported them again, some 2 s of its time. Importing runs no
     function of the package (the mutants are switched on when a function is called), and
     starts no thread."""
-    from mutmut.runners.harness import PytestRunner
+    from mutmut.runners import harness
 
-    class WarmedRunner(PytestRunner):
+    class WarmedRunner(harness.PytestRunner):
         def warm_up(self) -> None:
             super().warm_up()
             import dealer
@@ -155,7 +159,7 @@ def configure(package: str, module: str | None) -> str:
         only_mutate=[files],
         pytest_add_cli_args_test_selection=tests,
     )
-    isolation.PytestRunner = warmed_runner()  # type: ignore[misc]
+    isolation.PytestRunner = warmed_runner()  # type: ignore[attr-defined]
     return files.removesuffix(".py").removesuffix("/*").replace("/", ".") + ".*"
 
 
