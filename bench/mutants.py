@@ -101,6 +101,11 @@ KILLED = {1, 3, -24, 24, 152, 255, -11, -9, 36, 37}
 UNTESTED = {5, 33}
 SURVIVED = {0} | UNTESTED
 
+#: The tests a mutant's session runs (pyproject.toml's ``[tool.mutmut]``), and with
+#: ``--both-databases`` (code that runs on PostgreSQL alone: its write-behind, its locks).
+ONE_DATABASE = "not postgres and not browser"
+BOTH_DATABASES = "not browser"
+
 #: The sample's seed unless told (``--seed``): the same sample from one run to the next.
 SEED = 48
 
@@ -145,8 +150,10 @@ def warmed_runner() -> type[PytestRunner]:
 
 
 def configure(package: str, module: str | None) -> str:
-    """mutmut's configuration narrowed to the selection, and its runner warmed
-    (`warmed_runner`); the pattern that names every mutant of the selection."""
+    """mutmut's configuration narrowed to the selection (and widened to PostgreSQL's halves
+    of the tests when ``MUTANTS_BOTH_DATABASES`` is set: `main`'s ``--both-databases``), and
+    its runner warmed (`warmed_runner`); the pattern that names every mutant of the
+    selection."""
     from mutmut import configuration
     from mutmut.mutation import file_mutation
     from mutmut.workers import isolation
@@ -154,10 +161,15 @@ def configure(package: str, module: str | None) -> str:
     files, tests = selection(package, module)
     tests = [t for t in tests if (ROOT / t).exists()]
     file_mutation.NEVER_MUTATE_FUNCTION_CALLS |= SENTENCES
+    loaded = configuration._load_config()
+    added = loaded.pytest_add_cli_args
+    if os.environ.get("MUTANTS_BOTH_DATABASES"):
+        added = [BOTH_DATABASES if arg == ONE_DATABASE else arg for arg in added]
     configuration._config = dataclasses.replace(
-        configuration._load_config(),
+        loaded,
         only_mutate=[files],
         pytest_add_cli_args_test_selection=tests,
+        pytest_add_cli_args=added,
     )
     isolation.PytestRunner = warmed_runner()  # type: ignore[attr-defined]
     return files.removesuffix(".py").removesuffix("/*").replace("/", ".") + ".*"
@@ -352,7 +364,14 @@ def main(argv: list[str] | None = None) -> int:
         "--sample", type=int, help="a random sample of this many mutants, not every one"
     )
     parser.add_argument("--seed", type=int, default=SEED, help=f"the sample's (default {SEED})")
+    parser.add_argument(
+        "--both-databases",
+        action="store_true",
+        help="PostgreSQL's halves of the tests too (with --survivors: code only it runs)",
+    )
     args = parser.parse_args(argv)
+    if args.both_databases:
+        os.environ["MUTANTS_BOTH_DATABASES"] = "1"
     if args.module and not args.package:
         parser.error("--module needs --package")
     if args.report and args.package:
