@@ -73,6 +73,8 @@ PACKAGES: dict[str, list[str]] = {
         "tests/api/test_rulings.py",
         "tests/api/test_players.py",
         "tests/api/test_payment_search.py",
+        "tests/screens/test_search_in_words.py",
+        "tests/screens/test_dispute_desk.py",
     ],
     "people": [
         "tests/people",
