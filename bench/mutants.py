@@ -225,6 +225,24 @@ def wilson(killed: int, counted: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def keep_verdicts(package: str, module: str | None, earlier: dict[str, int | None]) -> None:
+    """Put back the ``earlier`` verdicts of the mutants a run of survivors did not try: mutmut
+    forgets every verdict when the tests it runs change (PostgreSQL's halves added, a test
+    file added to the selection), and a mutant killed stays killed when tests are only added."""
+    files, _ = selection(package, module)
+    for meta in sorted((ROOT / "mutants").glob(files + ".meta")):
+        data = json.loads(meta.read_text())
+        codes = data["exit_code_by_key"]
+        kept = {
+            n: earlier[n]
+            for n, code in codes.items()
+            if code is None and earlier.get(n) is not None
+        }
+        if kept:
+            codes.update(kept)
+            meta.write_text(json.dumps(data))
+
+
 def line(
     package: str,
     module: str | None,
@@ -339,6 +357,8 @@ def one(
                 drawn = sample_of(names, sample, seed) if sample else None
                 only = drawn or []
             run_mutmut(package, module, jobs, only)
+            if again:
+                keep_verdicts(package, module, codes)
             stopped = 0
         except SystemExit as stop:
             stopped = 0 if stop.code is None else int(stop.code)
