@@ -1,6 +1,7 @@
 """dealer/disputes through its own functions, where the API's tests leave it unsaid: a new
 player's record, a player's time collections in money, a seat chosen by a name alone, and the
-payment search's sides and its name filter in any case.
+payment search's sides and its name filter in any case, the seat search's count of a seat's
+payments of an amount.
 
 The tables, seats and hands are set up through the API; the functions are called as a door
 calls them, each write in one write transaction. Sam is the floor; Dee deals.
@@ -8,13 +9,18 @@ calls them, each write in one write transaction. Sam is the floor; Dee deals.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from flask import Flask
 from sqlalchemy import select
 
+from dealer.clock import Clock
+from dealer.disputes.asking import SeatQuery, read_asked
 from dealer.disputes.players import add_player, chosen_player, player_statement
+from dealer.disputes.record import hand_choices
 from dealer.disputes.search import find_payments, query_from
+from dealer.disputes.seat_search import find_seats
 from dealer.extensions import db
 from dealer.models import AuditRecord, Player, User
 from dealer.transactions import writing
@@ -91,3 +97,45 @@ def test_the_payment_search_names_each_side_and_finds_a_name_in_any_case(people:
         named = find_payments(db.session(), query_from({"hand": hand, "player": "aNA"}, UTC))
         assert named.payments
         assert all(1 in (p.payer.party, p.payee.party) for p in named.payments)
+
+
+def test_the_seat_search_counts_a_seats_payments_of_the_amount(people: Flask) -> None:
+    """Ben (seat 2) paid Ana 5, 1, 1 and 4 chips as she went out."""
+    played(people)
+    now = datetime.now(UTC)
+
+    def asked(words: str) -> SeatQuery:
+        return read_asked(
+            {"q": words}, Clock(UTC), now + timedelta(minutes=1), now - timedelta(hours=2)
+        )
+
+    with people.app_context():
+        session = db.session()
+        nobody = asked("player Zed")
+        found = find_seats(session, nobody)
+        assert (found.query, found.seats) == (nobody, [])
+        for words, same, amount, events in (
+            ("player Ben, 1 chip", 2, 1, 1),
+            ("player Ben, 5 chips", 1, 5, 0),
+        ):
+            (seat,) = find_seats(session, asked(words)).seats
+            assert (seat.seat, seat.paid, seat.received, seat.matched) == (2, 11, 0, "payment")
+            assert (seat.same, seat.amount, seat.events, len(seat.payments)) == (
+                same,
+                amount,
+                events,
+                same,
+            )
+
+
+def test_a_hands_choices_hold_its_voids(people: Flask) -> None:
+    sam = Api.sign_in(people, "supervisor")
+    table = int(sam.table("classic")["id"])
+    for seat in (1, 2):
+        sam.seat(table, seat, f"P{seat}", 100)
+    hand = int(sam.hand(table)["id"])
+    meld = sam.event(hand, {"type": "meld", "seat": 1, "cards": ["KS", "KS", "KS"]})
+    sam.event(hand, {"type": "void", "event": meld["event"]["id"], "reason": "Wrong seat."})
+    with people.app_context():
+        choices = hand_choices(db.session(), hand)
+        assert [(void.type, void.seq) for void in choices.voids] == [("void", 3)]
