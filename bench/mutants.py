@@ -336,7 +336,8 @@ def one(
 ) -> int:
     """Mutate one package (or module), run its tests per mutant (every one, or a ``sample``
     of them drawn with ``seed``), print its line. ``again``: only the last run's survivors
-    (of the sample, when one is asked for), against the tests as they are now."""
+    (of the sample, when one is asked for, with those of it a stopped run did not reach),
+    against the tests as they are now."""
     OUT.mkdir(parents=True, exist_ok=True)
     os.chdir(ROOT)
     os.environ["DEALER_TEST_TEMPLATES"] = str(ROOT / "mutants" / "templates-kept")
@@ -345,7 +346,8 @@ def one(
     log = OUT / f"mutants-{label}.log"
     codes = results(package, module)
     drawn = sample_of(list(codes), sample, seed) if sample and again else None
-    only = [n for n in (drawn or codes) if codes[n] in SURVIVED]
+    # Of a sample, those a stopped run did not reach are tried too.
+    only = [n for n in (drawn or codes) if codes[n] in SURVIVED or (drawn and codes[n] is None)]
     if again and not only:
         print("no survivors of an earlier run to try again", file=sys.stderr)
         return 1
