@@ -126,6 +126,11 @@ def test_the_seat_search_counts_a_seats_payments_of_the_amount(people: Flask) ->
                 events,
                 same,
             )
+        alone = find_seats(session, asked("2 chips")).seats
+        assert [(s.seat, s.paid, s.received, s.matched, s.same, s.events) for s in alone] == [
+            (1, 0, 13, "payment", 1, 0),
+            (3, 2, 0, "paid", 1, 1),
+        ]
 
 
 def test_a_hands_choices_hold_its_voids(people: Flask) -> None:
