@@ -209,9 +209,8 @@ def run_mutmut(package: str, module: str | None, jobs: int, only: list[str]) -> 
 
 def results(package: str, module: str | None) -> dict[str, int | None]:
     """Each mutant's exit code, from the files mutmut left beside the mutated modules."""
-    files, _ = selection(package, module)
     found: dict[str, int | None] = {}
-    for meta in sorted((ROOT / "mutants").glob(files + ".meta")):
+    for meta in metas(package, module):
         found.update(json.loads(meta.read_text())["exit_code_by_key"])
     return found
 
@@ -227,12 +226,20 @@ def wilson(killed: int, counted: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def metas(package: str, module: str | None) -> list[Path]:
+    """The files mutmut keeps each mutated module's verdicts in: the module's, or every module's
+    of the package, its subpackages' too (views/documents)."""
+    files, _ = selection(package, module)
+    if module is None:
+        return sorted((ROOT / "mutants" / "dealer" / package).rglob("*.py.meta"))
+    return sorted((ROOT / "mutants").glob(files + ".meta"))
+
+
 def keep_verdicts(package: str, module: str | None, earlier: dict[str, int | None]) -> None:
     """Put back the ``earlier`` verdicts of the mutants a run of survivors did not try: mutmut
     forgets every verdict when the tests it runs change (PostgreSQL's halves added, a test
     file added to the selection), and a mutant killed stays killed when tests are only added."""
-    files, _ = selection(package, module)
-    for meta in sorted((ROOT / "mutants").glob(files + ".meta")):
+    for meta in metas(package, module):
         data = json.loads(meta.read_text())
         codes = data["exit_code_by_key"]
         kept = {
