@@ -35,6 +35,14 @@ def test_a_hands_void_names_each_payment_it_reverses_and_comes_once() -> None:
             {"type": "add", "seat": 1, "meld": "2", "cards": ["5S"]},
             "The meld must be given as a whole number (meld).",
         ),
+        (
+            {"type": "borrow", "seat": 1, "meld": "2", "take": ["5S"], "cards": ["5S"]},
+            "The meld must be given as a whole number (meld).",
+        ),
+        (
+            {"type": "split", "seat": 1, "meld": "2", "into": [["5S"], ["6S"]]},
+            "The meld must be given as a whole number (meld).",
+        ),
     ],
 )
 def test_a_number_not_given_as_one_is_refused_in_words(body: dict[str, object], words: str) -> None:
