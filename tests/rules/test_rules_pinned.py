@@ -1,0 +1,51 @@
+"""dealer/rules through its own functions, where the other tests leave it unsaid: what a
+whole hand's void reverses, payment by payment, and the words of a refused void and of a seat or
+a meld not given as a whole number."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer.rules import InvalidActionError, NotAllowedNowError, action_from_dict
+from tests.rules.helpers import act, new_hand
+
+
+def test_a_hands_void_names_each_payment_it_reverses_and_comes_once() -> None:
+    hand = new_hand("cardroom", seats=(1, 2, 3), collection={"kind": "per_hand", "chips": 1})
+    act(hand, "drop", seat=3)
+    act(hand, "meld", seat=1, cards=["5S", "5S", "5S"])
+    reversed_ = [
+        (event.seq, i)
+        for event in hand.events
+        if hand.is_active(event.seq)
+        for i, _paid in enumerate(event.payments)
+    ]
+    void = act(hand, "void_hand", reason="misdeal")
+    assert [p.reverses for p in void.payments] == reversed_
+    with pytest.raises(NotAllowedNowError) as again:
+        act(hand, "void_hand", reason="misdeal")
+    assert (again.value.code, again.value.message) == ("already_void", "The hand is already void.")
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"type": "drop", "seat": "1"}, "The seat must be given as a whole number (seat)."),
+        (
+            {"type": "add", "seat": 1, "meld": "2", "cards": ["5S"]},
+            "The meld must be given as a whole number (meld).",
+        ),
+        (
+            {"type": "borrow", "seat": 1, "meld": "2", "take": ["5S"], "cards": ["5S"]},
+            "The meld must be given as a whole number (meld).",
+        ),
+        (
+            {"type": "split", "seat": 1, "meld": "2", "into": [["5S"], ["6S"]]},
+            "The meld must be given as a whole number (meld).",
+        ),
+    ],
+)
+def test_a_number_not_given_as_one_is_refused_in_words(body: dict[str, object], words: str) -> None:
+    with pytest.raises(InvalidActionError) as refused:
+        action_from_dict(body)
+    assert refused.value.message == words

@@ -1,0 +1,40 @@
+"""dealer/views through its own functions, where the API's tests leave it unsaid: a hand gone
+out read back with its settlement, and its events found by their number in the hand.
+
+The table, seats and hand are played through the API, as a tablet plays them."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from dealer.extensions import db
+from dealer.hands.reading import load_hand
+from dealer.views.hand import hand_view
+from dealer.views.settlement import settled
+from tests.helpers import Api
+
+GOING_OUT = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
+
+
+def test_a_hand_gone_out_is_read_with_its_settlement_and_its_events_by_number(
+    people: Flask,
+) -> None:
+    sam = Api.sign_in(people, "supervisor")
+    table = int(sam.table("classic")["id"])
+    for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cy")):
+        sam.seat(table, seat, name, 100)
+    hand = int(sam.hand(table, dropped=[3])["id"])
+    for cards in GOING_OUT:
+        sam.event(hand, {"type": "meld", "seat": 1, "cards": cards})
+    sam.event(hand, {"type": "go_out", "seat": 1})
+    with people.app_context():
+        replayed = load_hand(db.session(), hand)
+        view = hand_view(db.session(), replayed, board=True)
+        first, last = view.event_by_seq(1), view.event_by_seq(len(view.events))
+        assert first is not None and first is view.events[0]
+        assert last is not None and last is view.events[-1]
+        assert view.event_by_seq(0) is None
+        assert view.event_by_seq(len(view.events) + 1) is None
+        settlement = settled(replayed, view)
+        assert settlement is not None
+        assert [line.seat for line in settlement.lines] == [1, 2, 3]
