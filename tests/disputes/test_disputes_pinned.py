@@ -16,11 +16,10 @@ from flask import Flask
 from sqlalchemy import select
 
 from dealer.clock import Clock
-from dealer.disputes.asking import SeatQuery, read_asked
+from dealer.disputes.asking import Question, query_from, read_asked
 from dealer.disputes.players import add_player, chosen_player, player_statement
 from dealer.disputes.record import hand_choices
-from dealer.disputes.search import find_payments, query_from
-from dealer.disputes.seat_search import find_seats
+from dealer.disputes.search import find_payments, find_seats
 from dealer.extensions import db
 from dealer.models import AuditRecord, Player, User
 from dealer.transactions import writing
@@ -104,7 +103,7 @@ def test_the_seat_search_counts_a_seats_payments_of_the_amount(people: Flask) ->
     played(people)
     now = datetime.now(UTC)
 
-    def asked(words: str) -> SeatQuery:
+    def asked(words: str) -> Question:
         return read_asked(
             {"q": words}, Clock(UTC), now + timedelta(minutes=1), now - timedelta(hours=2)
         )

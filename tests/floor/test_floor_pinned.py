@@ -21,8 +21,9 @@ from dealer.errors import Conflict, Invalid, NotFound
 from dealer.extensions import db
 from dealer.floor.approvals import record_approval
 from dealer.floor.assignments import assign, assigned_dealers, assigned_tables, unassign
+from dealer.floor.figures import recent_hands
 from dealer.floor.table_sessions import close_session, open_session
-from dealer.floor.tables import create_table, move_chips, recent_hands, seat_player
+from dealer.floor.tables import create_table, move_chips, seat_player
 from dealer.ledger.post import Recorder
 from dealer.models import AuditRecord, Player, Table, TableSession, User
 from dealer.transactions import writing

@@ -18,11 +18,11 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden
 from dealer.extensions import db
+from dealer.floor.authority import authorise_address, authorise_scopes, authorise_session_print
 from dealer.floor.table_sessions import open_session
 from dealer.floor.tables import create_table
 from dealer.models import AuditRecord, Table, User
 from dealer.people.audit import audit_trail
-from dealer.people.authority import authorise_address, authorise_scopes, authorise_session_print
 from dealer.people.devices import register_device, rename_device, tablet_device
 from dealer.people.pin_changes import change_pin
 from dealer.people.pins import attempt_of, check_pin
