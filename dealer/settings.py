@@ -13,7 +13,7 @@ from weakref import WeakKeyDictionary
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-__all__ = ["Settings", "bind", "of"]
+__all__ = ["Settings", "bind", "engine_of", "of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,12 @@ def bind(engine: Engine, settings: Settings) -> None:
     _BOUND[engine] = settings
 
 
+def engine_of(session: Session) -> Engine:
+    """The engine of the database ``session`` works on (its bind, or its connection's)."""
+    bound = session.get_bind()
+    return bound if isinstance(bound, Engine) else bound.engine
+
+
 def of(session: Session) -> Settings:
     """The settings of the app whose database ``session`` works on."""
-    bound = session.get_bind()
-    engine = bound if isinstance(bound, Engine) else bound.engine
-    return _BOUND.get(engine, _NONE)
+    return _BOUND.get(engine_of(session), _NONE)

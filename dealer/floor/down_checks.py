@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from sqlalchemy import Connection, Engine, event
+from sqlalchemy import Engine, event
 from sqlalchemy.orm import Session
 
 from dealer import settings
@@ -52,8 +52,7 @@ def _committed(session: Session) -> None:
         return
     if not settings.of(session).config.get("LEDGER_CHECK_AT_DOWNS", True):
         return
-    bound = session.get_bind()
-    engine = bound.engine if isinstance(bound, Connection) else bound
+    engine = settings.engine_of(session)
     thread = threading.Thread(target=_check, args=(engine, why), name="ledger-check", daemon=True)
     _threads[:] = [t for t in _threads if t.is_alive()] + [thread]
     thread.start()

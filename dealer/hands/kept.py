@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 from dealer import rules
 from dealer.hands.reading import Replayed, read_hand, replay
 from dealer.models import Event, Hand
+from dealer.settings import engine_of
 from dealer.transactions import in_write
 
 __all__ = ["KEPT_EVENTS", "KEPT_HANDS", "load", "replayed", "written"]
@@ -60,10 +61,8 @@ _guard = threading.Lock()
 
 def _store(session: Session) -> OrderedDict[int, _Kept]:
     """The kept engines of the session's database (its engine's: a test's own app's own)."""
-    bind = session.get_bind()
-    engine = bind if isinstance(bind, Engine) else bind.engine
     with _guard:
-        return _stores.setdefault(engine, OrderedDict())
+        return _stores.setdefault(engine_of(session), OrderedDict())
 
 
 def replayed(session: Session, hand: Hand, events: Sequence[Event]) -> Replayed:

@@ -11,22 +11,13 @@ from dealer.extensions import db
 from dealer.hands.reading import load_hand
 from dealer.views.hand import hand_view
 from dealer.views.settlement import settled
-from tests.helpers import Api
-
-GOING_OUT = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
+from tests.disputes.test_disputes_pinned import played
 
 
 def test_a_hand_gone_out_is_read_with_its_settlement_and_its_events_in_order(
     people: Flask,
 ) -> None:
-    sam = Api.sign_in(people, "supervisor")
-    table = int(sam.table("classic")["id"])
-    for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cy")):
-        sam.seat(table, seat, name, 100)
-    hand = int(sam.hand(table, dropped=[3])["id"])
-    for cards in GOING_OUT:
-        sam.event(hand, {"type": "meld", "seat": 1, "cards": cards})
-    sam.event(hand, {"type": "go_out", "seat": 1})
+    _table, hand = played(people)
     with people.app_context():
         replayed = load_hand(db.session(), hand)
         view = hand_view(db.session(), replayed, board=True)
