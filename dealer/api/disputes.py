@@ -15,6 +15,7 @@ from dealer.api.blueprint import bp
 from dealer.api.hands import HAND
 from dealer.api.writes import write
 from dealer.disputes import record as service
+from dealer.disputes import rulings
 from dealer.extensions import current_session
 from dealer.floor.authority import authorise_hand, tables_held
 from dealer.inputs import DisputeFilter, NewDispute, Ruling
@@ -38,7 +39,7 @@ def open_dispute(hand_id: int) -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         authorise_hand(session, principal().user, hand_id, "record")
-        dispute = service.open_dispute(
+        dispute = rulings.open_dispute(
             session, hand_id, body.raised_by, body.seat, body.claim, body.entry, recorder()
         )
         return dispute_view(service.get_dispute(session, dispute.id)).answer(), 201
@@ -58,7 +59,7 @@ def rule_on_dispute(dispute_id: int) -> Response:
     body = given(Ruling)
 
     def work(session: Session) -> tuple[Any, int]:
-        ruled = service.rule_on_dispute(session, dispute_id, body, principal().user, recorder())
+        ruled = rulings.rule_on_dispute(session, dispute_id, body, principal().user, recorder())
         return dispute_view(ruled).answer(), 201
 
     return write(work)

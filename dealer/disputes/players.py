@@ -32,7 +32,7 @@ from dealer.bounds import (
 from dealer.errors import Conflict, Invalid
 from dealer.ledger.accounts import CAGE, seating_account
 from dealer.models import Hand, LedgerEntry, Player, Seating, Table, User, as_utc, by_id
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_by
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 from dealer.words.people import player_added
@@ -110,13 +110,8 @@ def add_player(
     player = Player(name=name, card_number=card, notes=notes, created_by=user.id)
     session.add(player)
     session.flush()
-    record_audit(
-        session,
-        "player_added",
-        words=player_added(user.name, player.id, name, card),
-        user_id=user.id,
-        details={"player": player.id, "card_number": card},
-    )
+    words = player_added(user.name, player.id, name, card)
+    record_by(session, "player_added", user, words, None, player=player.id, card_number=card)
     return player
 
 

@@ -15,7 +15,7 @@ from dealer import rules
 from dealer.bounds import check_one_of
 from dealer.ledger.identity import held
 from dealer.models import Event, Table, User
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_by
 from dealer.people.users import require_role
 from dealer.words import tables as table_words
 
@@ -50,14 +50,8 @@ def change_acting_seat(session: Session, table: Table, way: object, user: User) 
         return
     table.acting_seat = chosen
     session.flush()
-    record_audit(
-        session,
-        "table_settings",
-        words=table_words.acting_seat_changed(user.name, table.name, chosen),
-        user_id=user.id,
-        table_id=table.id,
-        details={"acting_seat": chosen},
-    )
+    words = table_words.acting_seat_changed(user.name, table.name, chosen)
+    record_by(session, "table_settings", user, words, table, acting_seat=chosen)
 
 
 def acting_seat_of(session: Session, table_id: int) -> ActingSeat:

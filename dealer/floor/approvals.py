@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import DealerError, Forbidden
 from dealer.models import Table, User
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_by
 from dealer.words.catalogue import say, say_later
 
 __all__ = [
@@ -150,11 +150,5 @@ def record_approval(
         words = say(
             "{supervisor} approved a cash-out on leaving of {amount:,} at {table}.", **fields
         )
-    record_audit(
-        session,
-        "supervisor_approval",
-        words=words,
-        user_id=user.id,
-        table_id=table.id,
-        details={"supervisor": approver.id, "amount": amount, "what": what},
-    )
+    details = {"supervisor": approver.id, "amount": amount, "what": what}
+    record_by(session, "supervisor_approval", user, words, table, **details)

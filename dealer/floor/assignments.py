@@ -22,7 +22,7 @@ from dealer.bounds import USER_NAME, check_text
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.ledger.identity import held
 from dealer.models import Table, TableAssignment, User
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_by
 from dealer.words.catalogue import say, say_later
 
 __all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
@@ -124,12 +124,5 @@ def _record(
         TableAssignment(table_id=table.id, dealer_id=dealer.id, assigned=assigned, by_id=by.id)
     )
     session.flush()
-    record_audit(
-        session,
-        "assignment",
-        words=words,
-        user_id=by.id,
-        table_id=table.id,
-        details={"dealer": dealer.id, "assigned": assigned},
-    )
+    record_by(session, "assignment", by, words, table, dealer=dealer.id, assigned=assigned)
     return dealer

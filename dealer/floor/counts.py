@@ -33,7 +33,7 @@ from dealer.floor.table_sessions import off_hand_while_open
 from dealer.ledger import CAGE, house_account
 from dealer.ledger.identity import held
 from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, User
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_audit, record_by
 from dealer.words.catalogue import say, say_later
 
 __all__ = [
@@ -54,21 +54,16 @@ def change_count_settings(
     table.count_tolerance, table.sells_for_cash = tolerance, sells_for_cash
     session.flush()
     if before != (tolerance, sells_for_cash):
-        record_audit(
-            session,
-            "table_settings",
-            words=say(
-                "{user} set the count of {table}: {tolerance:,} chips allowed, "
-                "chips sold for cash: {cash}.",
-                user=user.name,
-                table=table.name,
-                tolerance=tolerance,
-                cash=say("yes") if sells_for_cash else say("no"),
-            ),
-            user_id=user.id,
-            table_id=table.id,
-            details={"count_tolerance": tolerance, "sells_for_cash": sells_for_cash},
+        words = say(
+            "{user} set the count of {table}: {tolerance:,} chips allowed, "
+            "chips sold for cash: {cash}.",
+            user=user.name,
+            table=table.name,
+            tolerance=tolerance,
+            cash=say("yes") if sells_for_cash else say("no"),
         )
+        settings = {"count_tolerance": tolerance, "sells_for_cash": sells_for_cash}
+        record_by(session, "table_settings", user, words, table, **settings)
 
 
 @dataclass(frozen=True, slots=True)

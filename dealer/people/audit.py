@@ -33,6 +33,7 @@ __all__ = [
     "AuditLine",
     "audit_trail",
     "record_audit",
+    "record_by",
     "record_hand_audit",
 ]
 
@@ -136,6 +137,23 @@ def record_hand_audit(
         table_id=hand.table_id,
         hand_id=hand.id,
         details=details,
+    )
+
+
+def record_by(
+    session: Session,
+    kind: str,
+    by: User | None,
+    words: str,
+    table: Table | None = None,
+    /,
+    **details: object,
+) -> AuditRecord:
+    """Put on the trail what ``by`` did (None: the command line), at ``table`` if given."""
+    user_id = by.id if by is not None else None
+    table_id = table.id if table is not None else None
+    return record_audit(
+        session, kind, words=words, user_id=user_id, table_id=table_id, details=details
     )
 
 

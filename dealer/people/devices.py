@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from dealer.bounds import check_name_text, refuse_lookalike
 from dealer.errors import Conflict, Invalid
 from dealer.models import Device, User, by_id, utcnow
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_by
 from dealer.words.catalogue import say
 
 __all__ = [
@@ -140,13 +140,8 @@ def register_device(
     device = Device(name=_name(session, name), token_hash=_digest(token), registered_by=user.id)
     session.add(device)
     session.flush()
-    record_audit(
-        session,
-        "device_registered",
-        words=say("{user} registered this tablet as {name}.", user=user.name, name=device.name),
-        user_id=user.id,
-        details={"device": device.id},
-    )
+    words = say("{user} registered this tablet as {name}.", user=user.name, name=device.name)
+    record_by(session, "device_registered", user, words, None, device=device.id)
     return token, device
 
 
@@ -179,13 +174,7 @@ def retire_device(session: Session, device_id: int, user: User) -> Device:
 def _changed(session: Session, device: Device, user: User, words: str, **details: object) -> Device:
     """A change to ``device`` written, and on the audit trail in ``words``."""
     session.flush()
-    record_audit(
-        session,
-        "device_changed",
-        words=words,
-        user_id=user.id,
-        details={"device": device.id, **details},
-    )
+    record_by(session, "device_changed", user, words, None, device=device.id, **details)
     return device
 
 

@@ -30,7 +30,7 @@ from dealer.errors import (
     NotSignedIn,
 )
 from dealer.models import ROLES, AuthToken, User, by_id, utcnow
-from dealer.people.audit import record_audit
+from dealer.people.audit import record_audit, record_by
 from dealer.people.pins import attempt_of, check_pin, check_pin_format, hash_pin
 from dealer.people.sign_ins import issue_token, revoke
 from dealer.transactions import writing
@@ -106,13 +106,7 @@ def add_user(
         words = say("{name} added as {role} by {by}.", name=name, role=role_name(role), by=by.name)
     else:
         words = say("{name} added as {role}.", name=name, role=role_name(role))
-    record_audit(
-        session,
-        "user_added",
-        words=words,
-        user_id=by.id if by is not None else None,
-        details={"user": user.id, "role": role},
-    )
+    record_by(session, "user_added", by, words, None, user=user.id, role=role)
     return user
 
 
@@ -266,11 +260,5 @@ def user_changed(
         .values(revoked_at=utcnow())
     )
     session.flush()
-    record_audit(
-        session,
-        "user_changed",
-        words=words,
-        user_id=by.id if by is not None else None,
-        details={"user": user.id, **details},
-    )
+    record_by(session, "user_changed", by, words, None, user=user.id, **details)
     return user

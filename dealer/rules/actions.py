@@ -152,7 +152,6 @@ class VoidHand:
 
 
 Action = Drop | Meld | Add | Borrow | Split | GoOut | Foul | Penalty | Void | VoidHand
-SeatAction = Drop | Meld | Add | Borrow | Split | GoOut | Foul | Penalty
 #: The actions that collect for conditions, and so may be recorded with ``claimed`` false.
 CLAIMABLE_TYPES = ("meld", "add", "borrow", "split")
 

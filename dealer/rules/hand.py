@@ -25,13 +25,12 @@ from .play import (
     others_in_play,
     plan_add,
     plan_borrow,
-    plan_deal,
     plan_drop,
     plan_go_out,
     plan_meld,
     plan_split,
 )
-from .profiles import NO_COLLECTION, Collection, Rules
+from .profiles import Collection
 from .records import EventRecord, Fit, Plan
 from .state import HandState
 
@@ -40,15 +39,6 @@ __all__ = ["Hand", "time_collection"]
 
 class Hand(HandState):
     """One hand at a table, from the deal to settlement (or void)."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        seats: Iterable[int],
-        collection: Collection = NO_COLLECTION,
-    ) -> None:
-        super().__init__(rules, seats, collection)
-        self._commit(None, plan_deal(self), "deal", "the deal")
 
     # ------------------------------------------------- verify / can / do
 

@@ -26,21 +26,6 @@ from .state import HandState
 from .table import TableMeld, lay
 
 
-def plan_deal(hand: HandState) -> Plan:
-    plan = Plan()
-    if hand.collection.kind == "per_hand":
-        chips = hand.collection.chips
-        for s in hand.seats:
-            plan.payments.append(
-                Payment(s, HOUSE, chips, "collection", f"per-hand collection: {chips} to the house")
-            )
-    ante = hand.rules.tops_ante
-    if ante:
-        for s in hand.seats:
-            plan.payments.append(Payment(s, POT, ante, "ante", f"tops ante: {ante} into the pot"))
-    return plan
-
-
 def require_playing(hand: HandState) -> None:
     if hand.status == "settled":
         raise NotAllowedNowError("The hand is settled: nothing more can be played in it.")

@@ -24,8 +24,8 @@ _TALLIED = frozenset(("condition", "foul_refund", "collection"))
 
 
 class HandState:
-    """What a hand holds at a moment: its seats, melds, payments and history, and what the
-    rules read of them. The rules plan an action from it (`dealer.rules.play`,
+    """What a hand holds at a moment, from its deal: its seats, melds, payments and history, and
+    what the rules read of them. The rules plan an action from it (`dealer.rules.play`,
     `dealer.rules.corrections`); `dealer.rules.hand.Hand` applies the plans."""
 
     def __init__(
@@ -62,6 +62,26 @@ class HandState:
         self._fees: dict[int, int] = dict.fromkeys(dealt, 0)
         self.undo_notes: dict[int, Undo] = {}
         self.next_meld_id = 1
+        self._commit(None, self._deal(), "deal", "the deal")
+
+    def _deal(self) -> Plan:
+        """The deal's payments: the per-hand collection, then the tops ante."""
+        plan = Plan()
+        if self.collection.kind == "per_hand":
+            chips = self.collection.chips
+            for s in self.seats:
+                plan.payments.append(
+                    Payment(
+                        s, HOUSE, chips, "collection", f"per-hand collection: {chips} to the house"
+                    )
+                )
+        ante = self.rules.tops_ante
+        if ante:
+            for s in self.seats:
+                plan.payments.append(
+                    Payment(s, POT, ante, "ante", f"tops ante: {ante} into the pot")
+                )
+        return plan
 
     # ----------------------------------------------------------- queries
 

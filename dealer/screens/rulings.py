@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer.disputes import record as service
+from dealer.disputes import rulings
 from dealer.errors import NotFound
 from dealer.screens.auth.guard import page, who
 from dealer.screens.blueprint import SCREEN_ID, bp
@@ -43,7 +44,7 @@ def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
     fields = {"dispute": hand_id, "seat": body.seat, "claim": body.claim, "entry": body.entry}
 
     def work(session: Session) -> str:
-        service.open_dispute(
+        rulings.open_dispute(
             session, hand_id, body.raised_by, body.seat, body.claim, body.entry, recorder()
         )
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
@@ -69,7 +70,7 @@ def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Res
                 say("Dispute {dispute_id} is not on this hand.", dispute_id=dispute_id),
                 "unknown_dispute",
             )
-        service.rule_on_dispute(session, dispute_id, body, who().user, recorder())
+        rulings.rule_on_dispute(session, dispute_id, body, who().user, recorder())
         return url_for("screens.hand", hand_id=hand_id) + "#disputes"
 
     return record_or_redraw(form.key.data, fields, work, _hand_again(hand_id))

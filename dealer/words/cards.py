@@ -18,7 +18,6 @@ __all__ = [
     "PAD_RANKS",
     "PAD_SUITS",
     "Face",
-    "card_words",
     "cards_words",
     "face",
     "faces",
@@ -81,11 +80,6 @@ def face(card: rules.Card | str) -> Face:
 
 def faces(cards: Iterable[rules.Card | str]) -> list[Face]:
     return [face(c) for c in cards]
-
-
-def card_words(card: rules.Card | str) -> str:
-    """``6♥``."""
-    return face(card).text
 
 
 def cards_words(cards: Iterable[rules.Card | str]) -> str:

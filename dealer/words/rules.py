@@ -234,13 +234,6 @@ def knob_value_words(knob: str, value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
-def knob_choices(knob: str) -> list[tuple[str, str]]:
-    """The values a choice knob may take, as (code, words), for a form's choices."""
-    if knob == "addition_pay":
-        return [(code, say(words)) for code, words in ADDITION_PAY_NAMES.items()]
-    return [("true", say("yes")), ("false", say("no"))]
-
-
 def profile_words(profile: str, long: bool = False) -> str:
     """``Classic`` or ``Card room``; ``long``: with what sets it apart."""
     if profile == "classic":
