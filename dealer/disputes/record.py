@@ -45,12 +45,10 @@ class OnRecord:
 
     @property
     def status(self) -> str:
-        """open, or ruled."""
         return "open" if self.ruling is None else "ruled"
 
     @property
     def outcome_words(self) -> str:
-        """ "open", "upheld" or "denied"."""
         if self.ruling is None:
             return say("open")
         return {"upheld": say("upheld"), "denied": say("denied")}.get(

@@ -18,8 +18,7 @@ Who approves (`approver`): the supervisor whose name and PIN came with the write
 the caller, when the caller is a supervisor. The name and PIN come first: a supervisor who
 hands the tablet to another for an approval on the spot asked for that one's, and the trail
 must name the person who typed the PIN (docs/tables.md: "unless the body brings a
-supervisor ... or a supervisor calls"). Closing a session once read the caller first; it
-reads as every other approval now.
+supervisor ... or a supervisor calls").
 """
 
 from __future__ import annotations

@@ -55,7 +55,6 @@ def tables_held(session: Session, dealer_id: int) -> set[int]:
 
 
 def _sessions_held(session: Session, dealer_id: int) -> set[int]:
-    """The tables where a dealer's session is open."""
     open_at = session.scalars(
         select(TableSession.table_id).where(
             TableSession.dealer_id == dealer_id, TableSession.closed_at.is_(None)

@@ -172,7 +172,6 @@ def open_seat(session: Session, table: Table, seat: int, seating: int | None = N
 
 
 def _sitting(session: Session, table: Table, seat: int) -> Seating | None:
-    """Who sits in ``seat`` at ``table`` now, if anyone."""
     return session.scalars(
         select(Seating).where(
             Seating.table_id == table.id, Seating.seat == seat, Seating.left_at.is_(None)
