@@ -20,7 +20,7 @@ from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.devices import device_claim
 from dealer.people.users import names_of
 from dealer.views.base import party
-from dealer.views.documents.disputes import DisputeLine, dispute_lines
+from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents.ledger import nets
 from dealer.views.events import EventView, PaymentView
 from dealer.views.hand import hand_view

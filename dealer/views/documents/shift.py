@@ -31,13 +31,11 @@ from dealer.ledger import parse_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, Seating, Table, as_utc
+from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents import shift_summary as summary
 from dealer.views.documents.counts import TableCount, window_counts
-from dealer.views.documents.disputes import DisputeLine, dispute_lines
 from dealer.views.documents.ledger import (
-    ChainCheck,
     FiledCheckpoint,
-    chain_check,
     filed,
     problem_lines,
 )
@@ -51,6 +49,7 @@ from dealer.views.documents.shift_tally import (
     trial_balance,
     window_tally,
 )
+from dealer.views.ledger import VerificationView, verification_view
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say, say_n
 
@@ -85,7 +84,7 @@ class ShiftReport:
     players: tuple[PlayerTotal, ...]
     drop_by_hour: tuple[HourDrop, ...]
     trial_balance: tuple[TrialLine, ...]
-    chain: ChainCheck
+    chain: VerificationView
     hands: tuple[HandLine, ...]
     #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
     problems: tuple[str, ...] = ()
@@ -197,7 +196,7 @@ def shift_report(
         players=summary.player_totals(session, tally, seatings, tables, labels),
         drop_by_hour=drop_by_hour(window, tally, tables),
         trial_balance=trial_balance(tally, seatings, pot_tables, labels, rank),
-        chain=chain_check(checks),
+        chain=verification_view(checks),
         hands=tuple(dealt.lines),
         problems=problem_lines(checks),
         reprint=reprint,
@@ -235,7 +234,7 @@ def _dealt(
     """The window's hands counted, each seating's hands added to the tally, and each listed
     with its winner, its won and its drop (that hand's own entries)."""
     dealt = _Dealt()
-    still_open = Counter(d.hand_id for d in disputes if d.is_open)
+    still_open = Counter(d.hand for d in disputes if d.is_open)
     for h in hands:
         dealt.hands[h.table_id] += 1
         dealt.by_session[h.session_id] += 1
