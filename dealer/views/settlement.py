@@ -17,7 +17,8 @@ from dealer.words.rules import condition_words, meld_words
 
 __all__ = ["Settlement", "SettlementLine", "going_out_preview", "settled"]
 
-COLUMNS = {"going_out": "going_out", "conditions_again": "conditions_again", "pot": "pot"}
+#: The rules whose payments a going out shows in a column of their own, by name.
+COLUMNS = ("going_out", "conditions_again", "pot")
 
 
 class SettlementLine(View):
@@ -76,11 +77,10 @@ def _settlement(
     }
     pot = rake = 0
     for p in record.payments:
-        column = COLUMNS.get(p.rule)
-        if column is not None:
+        if p.rule in COLUMNS:
             for party, sign in ((p.payer, -1), (p.payee, 1)):
                 if isinstance(party, int):
-                    columns[party][column] += sign * p.chips
+                    columns[party][p.rule] += sign * p.chips
             if p.rule == "pot":
                 pot += p.chips
         elif p.rule == "rake" and isinstance(p.payer, int):

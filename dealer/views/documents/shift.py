@@ -33,7 +33,7 @@ from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, Seating, Table, as_utc
 from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents import shift_summary as summary
-from dealer.views.documents.counts import TableCount, window_counts
+from dealer.views.documents.counts import window_counts
 from dealer.views.documents.ledger import (
     FiledCheckpoint,
     filed,
@@ -50,6 +50,7 @@ from dealer.views.documents.shift_tally import (
     window_tally,
 )
 from dealer.views.ledger import VerificationView, verification_view
+from dealer.views.sessions import CountView
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say, say_n
 
@@ -96,17 +97,14 @@ class ShiftReport:
     disputes: tuple[DisputeLine, ...] = ()
     dealers: tuple[DealerLine, ...] = ()
     short_stacks: tuple[ShortStack, ...] = ()
-    counts: tuple[TableCount, ...] = ()
+    counts: tuple[CountView, ...] = ()
     #: The list of every hand is printed as an appendix (False: left out; the CSV has them).
     with_hands: bool = True
 
     @property
     def drop(self) -> Amount:
         """The house's drop over the window: the tables' drops added up."""
-        total = Amount()
-        for t in self.tables:
-            total += Amount.of(t.drop, t.chip_value_cents)
-        return total
+        return sum((Amount.of(t.drop, t.chip_value_cents) for t in self.tables), Amount())
 
     @property
     def trial_total(self) -> int:
