@@ -67,7 +67,6 @@ def _slip_head(slip: HandSlip, options: PrintOptions, tz: ZoneInfo) -> list[Flow
 
 
 def _settlement(slip: HandSlip, money: ChipsAt) -> list[Flowable]:
-    """Each seat's net, the pot and the house, and the total."""
     story: list[Flowable] = [_head(say("Settlement"))]
     for s in slip.seats:
         line = say(

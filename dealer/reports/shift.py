@@ -100,7 +100,6 @@ def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowabl
 
 
 def _table_chart(report: ShiftReport, width: float, cur: str) -> Flowable | None:
-    """The drop of each table that had one; None when none had."""
     dropped = [t for t in report.tables if t.drop]
     if not dropped:
         return None

@@ -102,7 +102,6 @@ def session_view(session: Session, table_session: TableSession) -> SessionView:
 
 
 def count_view(session: Session, session_id: int) -> CountView | None:
-    """The count made at the session's close, or None."""
     record = counts_of(session, [session_id]).get(session_id)
     return count_views(session, [record])[0] if record is not None else None
 

@@ -27,13 +27,13 @@ class SettlementLine(View):
     seat: int
     player: str
     status: str
-    going_out: int = 0
-    conditions_again: int = 0
-    pot: int = 0
-    rake: int = 0
+    going_out: int
+    conditions_again: int
+    pot: int
+    rake: int
     #: The seat's net over the whole hand once settled, and its stack then.
-    hand_net: int = 0
-    stack_after: int = 0
+    hand_net: int
+    stack_after: int
 
     @property
     def total(self) -> int:

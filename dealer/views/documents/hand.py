@@ -159,7 +159,6 @@ def _events(
 
 
 def _paid(entry: StoredEntry, seat_of: Mapping[int, int]) -> PaymentView:
-    """A payment as its ledger entry recorded it."""
     payer, payee = party(entry.from_account, seat_of), party(entry.to_account, seat_of)
     return PaymentView.model_validate(
         {

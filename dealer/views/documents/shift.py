@@ -258,7 +258,6 @@ def _table_lines(
     labels: Mapping[int, str],
     order: Sequence[int],
 ) -> tuple[ShiftTable, ...]:
-    """Each table over the window, in the report's order."""
     stepped_in = summary.overrides(session, *window)
     voided_events = _voided_events(session, window)
     cash: dict[int, list[int]] = defaultdict(lambda: [0, 0])
@@ -290,7 +289,6 @@ def _dealt_in(window: tuple[datetime, datetime]) -> tuple[ColumnElement[bool], .
 
 
 def _voided_events(session: Session, window: tuple[datetime, datetime]) -> dict[int, int]:
-    """The events voided in the window's hands, per table."""
     voided: dict[int, int] = defaultdict(int)
     for table_id, count in session.execute(
         select(Hand.table_id, func.count(Event.id))
@@ -304,7 +302,6 @@ def _voided_events(session: Session, window: tuple[datetime, datetime]) -> dict[
 
 
 def _pot_tables(session: Session, tally: Tally, known: dict[int, int]) -> dict[int, int]:
-    """The table of each hand whose pot moved in the window."""
     pots = {
         p.id
         for account in tally.accounts
