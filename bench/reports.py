@@ -62,7 +62,15 @@ from reportlab.platypus import SimpleDocTemplate, Table
 
 from dealer import create_app
 from dealer.extensions import db
-from dealer.ledger import CAGE, GENESIS, entry_hash, house_account, pot_account, seating_account
+from dealer.ledger import (
+    CAGE,
+    GENESIS,
+    Report,
+    entry_hash,
+    house_account,
+    pot_account,
+    seating_account,
+)
 from dealer.ledger.chain import (
     DEALT_COLUMNS,
     ENTRY_COLUMNS,
@@ -102,10 +110,10 @@ from dealer.rules import (
 )
 from dealer.transactions import snapshot, writing
 from dealer.views import documents as gather
-from dealer.views.documents.ledger import ChainCheck
 from dealer.views.documents.shift import ShiftReport, ShiftTable
 from dealer.views.documents.shift_summary import PlayerTotal
 from dealer.views.documents.shift_tally import Amount, HourDrop, TrialLine
+from dealer.views.ledger import verification_view
 from dealer.views.shift_hands import HandLine
 
 NAMES = ("Ana", "Bea", "Cruz", "Dev", "Eli", "Fay")
@@ -201,7 +209,7 @@ def synthetic_shift(tables: int = 40, hours: int = 8, per_hour: int = 30) -> Shi
             HourDrop(START + timedelta(hours=h), amount) for h, amount in enumerate(by_hour)
         ),
         trial_balance=tuple(trial),
-        chain=ChainCheck(ok=True, entries=entries, head="5e" * 32),
+        chain=verification_view(Report(entries, "5e" * 32)),
         hands=tuple(hand_lines),
     )
 
@@ -785,8 +793,8 @@ def main() -> None:
         print(
             f"shift read back: {len(report.hands)} hands, {len(report.players)} players, "
             f"{len(report.trial_balance)} accounts; chain {'OK' if chain.ok else 'FAILED'} "
-            f"over {chain.entries} entries ({chain.links} links recomputed after link "
-            f"{chain.since_link}), {len(report.problems)} problems; gathering "
+            f"over {chain.entries} entries ({chain.links_checked} links recomputed after "
+            f"link {chain.checked_from}), {len(report.problems)} problems; gathering "
             f"{ours.extra['gather_s']:.2f} s of {ours.seconds:.2f} s"
         )
         baseline = measure(lambda: bare_table_pdf(report, options))

@@ -164,7 +164,6 @@ class Builds:
         self._write(self._state_file(build.token), json.dumps(state).encode("utf-8"))
 
     def _read(self, token: str) -> Build | None:
-        """The build ``token`` names as the folder has it (None if none)."""
         try:
             state = json.loads(self._state_file(token).read_text("utf-8"))
         except (OSError, ValueError):

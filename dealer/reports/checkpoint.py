@@ -10,7 +10,8 @@ from reportlab.platypus import Flowable, Spacer
 
 from dealer.reports.figures import local_time
 from dealer.reports.layout import banner, note, pairs, section
-from dealer.views.documents.ledger import ChainCheck, FiledCheckpoint
+from dealer.views.documents.ledger import FiledCheckpoint
+from dealer.views.ledger import VerificationView
 from dealer.words.catalogue import say
 from dealer.words.checks import checked_words, clean_words, failed_line, failed_words
 
@@ -24,13 +25,13 @@ def checks_banner(problems: Sequence[str], width: float) -> list[Flowable]:
     return [banner(failed_words(len(problems)), problems, width), Spacer(1, 8)]
 
 
-def checked_text(chain: ChainCheck, tz: ZoneInfo) -> str:
+def checked_text(chain: VerificationView, tz: ZoneInfo) -> str:
     """What the checks recomputed: from which signed checkpoint, how many links."""
-    since = local_time(chain.since, tz) if chain.since is not None else None
-    return checked_words(chain.links, since, chain.since_link)
+    since = local_time(chain.checkpoint.at, tz) if chain.checkpoint is not None else None
+    return checked_words(chain.links_checked, since, chain.checked_from)
 
 
-def verdict_text(chain: ChainCheck, checkpoint: FiledCheckpoint | None) -> str:
+def verdict_text(chain: VerificationView, checkpoint: FiledCheckpoint | None) -> str:
     """The checks' verdict: clean up to the checkpoint filed, or failed (the banner says why)."""
     if not chain.ok:
         return failed_line()

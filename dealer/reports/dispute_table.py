@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable
 
 from dealer.reports.figures import local_time
 from dealer.reports.layout import alarm, cell, grid, note, section
-from dealer.views.documents.disputes import DisputeLine
+from dealer.views.disputes import DisputeLine
 from dealer.words.catalogue import say
 
 __all__ = ["dispute_count", "disputes_story"]
@@ -43,7 +43,7 @@ def disputes_story(
     for d in lines:
         row: list[Any] = [
             str(d.id),
-            say("{table} hand {number}", table=d.table, number=d.hand_number),
+            say("{table} hand {number}", table=d.table_name, number=d.hand_number),
         ]
         row += [cell(_claim(d, tz), markup=True), cell(_ruling(d, tz), markup=True)]
         rows.append(row if with_hand else [row[0], *row[2:]])
@@ -62,21 +62,21 @@ def _grey(text: str) -> str:
 def _claim(d: DisputeLine, tz: ZoneInfo) -> str:
     """Who claimed what (and about which payment, in words), and who opened it when, as
     markup."""
-    who = f"<b>{escape(d.raised_by)}</b>"
-    if d.about is not None:
-        who += f": {escape(d.about)}"
-    at = local_time(d.opened_at, tz, "minute")
-    return f"{who}: {escape(d.claim)}" + _grey(say("opened by {who}, {at}", who=d.opened_by, at=at))
+    who = f"<b>{escape(d.said.who)}</b>"
+    if d.said.about is not None:
+        who += f": {escape(d.said.about)}"
+    at = local_time(d.at, tz, "minute")
+    return f"{who}: {escape(d.claim)}" + _grey(say("opened by {who}, {at}", who=d.opener, at=at))
 
 
 def _ruling(d: DisputeLine, tz: ZoneInfo) -> str:
     """OPEN and awaiting a ruling, or the ruling, what it led to, and who ruled when, as
     markup."""
-    if d.is_open:
+    if d.ruling is None:
         stamp = alarm(say("OPEN"))
         return say("{open}: awaiting a supervisor's ruling", open=stamp)
-    ruling = f"<b>{escape(d.outcome.upper())}</b>: {escape(d.reason or '')}"
+    ruling = f"<b>{escape(d.outcome.upper())}</b>: {escape(d.ruling.reason)}"
     if d.led_to:
         ruling += "<br/>" + escape(say("led to the {what}", what=d.led_to))
-    at = local_time(d.ruled_at, tz, "minute")
-    return ruling + _grey(say("ruled by {who}, {at}", who=d.ruled_by or "?", at=at))
+    at = local_time(d.ruling.at, tz, "minute")
+    return ruling + _grey(say("ruled by {who}, {at}", who=d.ruler or "?", at=at))

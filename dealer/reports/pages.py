@@ -174,7 +174,6 @@ class PageDecor:
 
 
 def _fit(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut (with an ellipsis) to ``width`` points."""
     if stringWidth(text, font, size) <= width:
         return text
     while text and stringWidth(text + "...", font, size) > width:

@@ -20,7 +20,7 @@ from dealer.reports.hand_slip import (
 )
 from dealer.reports.layout import ALARM, alarm
 from dealer.reports.pages import PrintOptions, build_pdf
-from dealer.reports.statement_slip import statement_decor
+from dealer.reports.statement_slip import statement_decor, statement_words
 from dealer.views.documents.hand import HandSlip
 from dealer.views.statement import Statement
 from dealer.words.catalogue import say
@@ -67,7 +67,6 @@ def _slip_head(slip: HandSlip, options: PrintOptions, tz: ZoneInfo) -> list[Flow
 
 
 def _settlement(slip: HandSlip, money: ChipsAt) -> list[Flowable]:
-    """Each seat's net, the pot and the house, and the total."""
     story: list[Flowable] = [_head(say("Settlement"))]
     for s in slip.seats:
         line = say(
@@ -143,14 +142,7 @@ def statement_receipt(found: Statement, options: PrintOptions) -> bytes:
     if not found.balanced:
         off = escape(say("The books do not balance."))
         story.append(_line(f'<font color="{ALARM}"><b>{off}</b></font>'))
-    story.append(_head(say("In words")))
-    story += [_line(escape(s)) for s in found.sentences] or [
-        _line(escape(say("No chips moved to or from this seat in this hand.")))
-    ]
-    story += [
-        _line(escape(say("With {party}: {net}.", party=p.label, net=money(p.net, signed=True))))
-        for p in found.parties
-    ]
+    story += [_head(say("In words")), *(_line(escape(s)) for s in statement_words(found, money))]
     story += _every_chip(found, tz)
     floor = say("Floor - name")
     story += [*_signature(floor), *_signature(say("Player - seat {seat}", seat=found.seat))]

@@ -106,7 +106,6 @@ def _checks(report: SessionReport, tz: ZoneInfo, width: float) -> list[Flowable]
 
 
 def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[str, str]]:
-    """The session's figures at the head of its report."""
     cur = money.currency
     value = report.chip_value_cents
     played = hands_dealt(len(report.hands), report.hands_void)

@@ -83,16 +83,15 @@ def shift_pdf(report: ShiftReport, options: PrintOptions | None = None) -> bytes
 
 def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowable | None:
     """The drop hour by hour (day by day for a long window); None when nothing was dropped."""
-    if not any(h.drop.cents or h.drop.chips for h in report.drop_by_hour):
-        return None
-    span_days = (report.window_to - report.window_from).total_seconds() > 86400
-    style = "short" if span_days else "hour"
-    labels = [local_time(h.start, tz, style) for h in report.drop_by_hour]
-    values = [h.drop.cents / 100 for h in report.drop_by_hour]
     hours = report.drop_by_hour
+    if not any(h.drop.cents or h.drop.chips for h in hours):
+        return None
+    # A long window is charted day by day (`shift_tally.drop_buckets`).
     by_day = len(hours) > 1 and (hours[1].start - hours[0].start).total_seconds() >= 86400
-    if by_day:  # a long window is charted day by day (`shift_tally.drop_buckets`)
-        labels = [local_time(h.start, tz, "date") for h in hours]
+    span_days = (report.window_to - report.window_from).total_seconds() > 86400
+    style = "date" if by_day else "short" if span_days else "hour"
+    labels = [local_time(h.start, tz, style) for h in hours]
+    values = [h.drop.cents / 100 for h in hours]
     if by_day:
         title = say("Drop by day ({currency})", currency=cur)
     else:
@@ -101,7 +100,6 @@ def _hour_chart(report: ShiftReport, width: float, cur: str, tz: Any) -> Flowabl
 
 
 def _table_chart(report: ShiftReport, width: float, cur: str) -> Flowable | None:
-    """The drop of each table that had one; None when none had."""
     dropped = [t for t in report.tables if t.drop]
     if not dropped:
         return None
@@ -154,18 +152,13 @@ def _players(report: ShiftReport, width: float, cur: str) -> Flowable:
         ]
         for p in report.players
     ]
-    buy_ins = cash_outs = net = Amount()
-    for p in report.players:
-        buy_ins += p.buy_ins
-        cash_outs += p.cash_outs
-        net += p.net
     total = [
         say("Total"),
         "",
         "",
-        amount_text(buy_ins, cur),
-        amount_text(cash_outs, cur),
-        amount_text(net, cur, signed=True),
+        amount_text(sum((p.buy_ins for p in report.players), Amount()), cur),
+        amount_text(sum((p.cash_outs for p in report.players), Amount()), cur),
+        amount_text(sum((p.net for p in report.players), Amount()), cur, signed=True),
     ]
     header = [say("Player"), say("Tables"), say("Hands"), say("Buy-ins"), say("Cash-outs")]
     header += [say("Net")]

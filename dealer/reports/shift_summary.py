@@ -24,10 +24,7 @@ __all__ = ["summary_story"]
 
 
 def _amount(report: ShiftReport, field: str) -> Amount:
-    total = Amount()
-    for t in report.tables:
-        total += Amount.of(getattr(t, field), t.chip_value_cents)
-    return total
+    return sum((Amount.of(getattr(t, field), t.chip_value_cents) for t in report.tables), Amount())
 
 
 def money_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str, str]]:
@@ -36,9 +33,7 @@ def money_pairs(report: ShiftReport, tz: ZoneInfo, cur: str) -> list[tuple[str, 
     hands = sum(t.hands for t in report.tables)
     voids = sum(t.void_hands for t in report.tables)
     still_open = sum(1 for d in report.disputes if d.is_open)
-    short = Amount()
-    for s in report.short_stacks:
-        short += Amount.of(s.chips, s.chip_value_cents)
+    short = sum((Amount.of(s.chips, s.chip_value_cents) for s in report.short_stacks), Amount())
     variances = [c for c in report.counts if c.varies]
     short_stacks = amount_text(short, cur, signed=True)
     return [
@@ -164,9 +159,7 @@ def _dealers(report: ShiftReport, width: float, cur: str) -> Flowable:
         [d.dealer, ", ".join(d.tables), str(d.hands), amount_text(d.drop, cur)]
         for d in report.dealers
     ]
-    drop = Amount()
-    for d in report.dealers:
-        drop += d.drop
+    drop = sum((d.drop for d in report.dealers), Amount())
     total = [say("Total"), "", str(sum(d.hands for d in report.dealers)), amount_text(drop, cur)]
     header = [say("Dealer"), say("Tables"), say("Hands"), say("Drop")]
     widths = [f * width for f in fractions]
@@ -215,12 +208,12 @@ def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[F
         return [note(escape(say("No count was recorded at a session's close in the window.")))]
     fractions = (0.15, 0.12, 0.1, 0.15, 0.15, 0.15, 0.18)
     rows = []
-    for line in report.counts:
-        c, value = line.count, line.chip_value_cents
+    for c in report.counts:
+        value = c.chip_value_cents
         rows.append(
             [
-                line.table,
-                line.dealer,
+                c.table,
+                c.dealer,
                 local_time(c.at, tz, "short"),
                 chips_text(c.tray_chips, value, cur),
                 chips_text(c.expected_chips, value, cur),
@@ -245,16 +238,15 @@ def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[F
     story: list[Flowable] = [
         PagedTable(header, rows, [f * width for f in fractions], right=(3, 4, 5))
     ]
-    for line in report.counts:
-        if not line.varies:
+    for c in report.counts:
+        if not c.varies:
             continue
-        c = line.count
         words = say(
             "{table}, {at}: {variance} counted by {counter}, confirmed by {confirmer}; "
             "approved by {approver}. Reason: {reason}",
-            table=line.table,
+            table=c.table,
             at=local_time(c.at, tz, "short"),
-            variance=chips_text(c.variance, line.chip_value_cents, cur, signed=True),
+            variance=chips_text(c.variance, c.chip_value_cents, cur, signed=True),
             counter=c.counted_by,
             confirmer=c.confirmed_by or say("nobody yet"),
             approver=c.approved_by or say("nobody (within the table's tolerance)"),

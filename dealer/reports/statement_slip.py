@@ -19,7 +19,7 @@ from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.views.statement import Statement, StatementLine
 from dealer.words.catalogue import say
 
-__all__ = ["statement_decor", "statement_pdf"]
+__all__ = ["statement_decor", "statement_pdf", "statement_words"]
 
 
 def _signed(n: int) -> str:
@@ -49,14 +49,7 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
             ledger=_signed(found.ledger_net),
         )
         story.append(note(alarm(off)))
-    story += [*section(say("In words"))]
-    story += [note(escape(s)) for s in found.sentences] or [
-        note(escape(say("No chips moved to or from this seat in this hand.")))
-    ]
-    story += [
-        note(escape(say("With {party}: {net}.", party=p.label, net=money(p.net, signed=True))))
-        for p in found.parties
-    ]
+    story += [*section(say("In words")), *(note(escape(s)) for s in statement_words(found, money))]
     story += _every_chip(found, width, tz)
     story += [
         Spacer(1, 18),
@@ -65,6 +58,16 @@ def statement_pdf(found: Statement, options: PrintOptions | None = None) -> byte
         ),
     ]
     return build_pdf(story, statement_decor(found, options))
+
+
+def statement_words(found: Statement, money: ChipsAt) -> list[str]:
+    """The statement in sentences, on a page and a receipt: how the chips went, then the
+    seat's net with each party."""
+    said = found.sentences or [say("No chips moved to or from this seat in this hand.")]
+    with_each = (
+        say("With {party}: {net}.", party=p.label, net=money(p.net, True)) for p in found.parties
+    )
+    return [*said, *with_each]
 
 
 def statement_decor(found: Statement, options: PrintOptions) -> PageDecor:

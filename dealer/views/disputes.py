@@ -2,7 +2,8 @@
 desk's search found (`dealer.disputes.search`): payments, or the seats of hands that fit a
 search in words, each naming its hand, table, time and seat, and why it fits.
 
-The API dumps these and its document is made from them.
+The API dumps these and its document is made from them. A person reads a dispute in words
+(`DisputeLine`): the documents and the open disputes' list.
 """
 
 from __future__ import annotations
@@ -12,20 +13,27 @@ from dataclasses import asdict
 from typing import Literal
 
 from pydantic import Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from dealer.disputes.found import Found, FoundPayment, FoundSeat, SeatsFound
-from dealer.disputes.record import OnRecord
-from dealer.views.base import SEAT_KEY, Time, View, row_columns
+from dealer.disputes.record import OnRecord, disputes_of_hands
+from dealer.disputes.said import DisputeSaid, disputes_said
+from dealer.models import Event, Hand, Table
+from dealer.people.users import names_of
+from dealer.views.base import SEAT_KEY, Time, View, row_columns, screen
 from dealer.views.statement import RuleNamed, rule_named
 from dealer.words.catalogue import say, say_n
 
 __all__ = [
+    "DisputeLine",
     "DisputeList",
     "DisputeView",
     "FoundPaymentView",
     "FoundSeatView",
     "PaymentsFound",
     "SeatsFoundView",
+    "dispute_lines",
     "dispute_list",
     "dispute_view",
     "payments_found",
@@ -260,4 +268,80 @@ def seats_found(found: SeatsFound) -> SeatsFoundView:
         more=found.more,
         said=_said(found),
         stopped=found.stopped,
+    )
+
+
+class DisputeLine(DisputeView):
+    """A dispute as the documents and the open disputes' list say it: its view, with its hand's
+    table and number, and its people and its ruling in words."""
+
+    table_name: str = screen("")
+    hand_number: int = screen(0)
+    #: Who raised it and the payment it is about (`dealer.disputes.said`).
+    said: DisputeSaid = screen(None)
+    opener: str = screen("")
+    ruler: str | None = screen(None)
+    #: open, upheld or denied, in words.
+    outcome: str = screen("")
+    #: What the ruling led to: "void of #12", "correction".
+    led_to: str | None = screen(None)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == "open"
+
+
+def dispute_lines(
+    session: Session, hand_ids: Iterable[int], also: Iterable[OnRecord] = ()
+) -> tuple[DisputeLine, ...]:
+    """The disputes on ``hand_ids`` (and ``also``), oldest first, ready to print."""
+    found = {f.dispute.id: f for f in disputes_of_hands(session, hand_ids)}
+    found.update({f.dispute.id: f for f in also})
+    if not found:
+        return ()
+    records = [found[i] for i in sorted(found)]
+    people = names_of(
+        session,
+        [f.dispute.user_id for f in records] + [f.ruling.user_id for f in records if f.ruling],
+    )
+    hands = {
+        h.id: (h.number, name)
+        for h, name in session.execute(
+            select(Hand, Table.name)
+            .join(Table, Table.id == Hand.table_id)
+            .where(Hand.id.in_({f.dispute.hand_id for f in records}))
+        )
+    }
+    said = disputes_said(session, [f.dispute for f in records])
+    voids = [f.ruling.void_event_id for f in records if f.ruling and f.ruling.void_event_id]
+    # A void by its number in its hand (#3), as the hand's screen numbers its events.
+    numbered = dict(session.execute(select(Event.id, Event.seq).where(Event.id.in_(voids))).all())
+    return tuple(
+        _line(f, people, said[f.dispute.id], numbered, *hands[f.dispute.hand_id]) for f in records
+    )
+
+
+def _line(
+    found: OnRecord,
+    people: dict[int, str],
+    said: DisputeSaid,
+    numbered: dict[int, int],
+    number: int,
+    table: str,
+) -> DisputeLine:
+    r = found.ruling
+    led_to = []
+    if r is not None and r.void_event_id is not None:
+        led_to.append(say("void of #{seq}", seq=numbered.get(r.void_event_id, "?")))
+    if r is not None and r.correction_seq is not None:
+        led_to.append(say("correction"))
+    return DisputeLine(
+        **dict(dispute_view(found)),
+        table_name=table,
+        hand_number=number,
+        said=said,
+        opener=people.get(found.dispute.user_id, "?"),
+        ruler=people.get(r.user_id, "?") if r else None,
+        outcome=found.outcome_words,
+        led_to=", ".join(led_to) or None,
     )

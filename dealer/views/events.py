@@ -10,7 +10,7 @@ from pydantic import Field
 
 from dealer import rules
 from dealer.hands.reading import Replayed
-from dealer.models import LedgerEntry
+from dealer.models import Event, LedgerEntry
 from dealer.people.devices import device_claim
 from dealer.rules import ACTION_TYPES
 from dealer.views.base import SeatNumber, Time, View, given, one_of, screen
@@ -32,6 +32,7 @@ __all__ = [
     "event_views",
     "payment_view",
     "posted",
+    "row_fields",
 ]
 
 
@@ -149,10 +150,7 @@ def event_views(
         voided_by = engine.voided.get(row.seq)
         out.append(
             EventView(
-                id=row.id,
-                seq=row.seq,
-                type=row.type,
-                seat=row.seat,
+                **row_fields(row, names),
                 **_action_fields(row.type, row.action, id_of),
                 text=said,
                 melds=list(record.melds),
@@ -162,11 +160,6 @@ def event_views(
                     payment_view(n, p, players, played)
                     for n, p in enumerate(record.payments, start=1)
                 ],
-                user=names.get(row.user_id, say("someone")),
-                supervisor=names.get(row.supervisor_id) if row.supervisor_id else None,
-                device=row.device,
-                device_claim=device_claim(row.device),
-                at=row.created_at,
                 voidable=row.seq > 1 and engine.voidable(row.seq),
                 voided_by_seq=voided_by,
                 net_words=net_words(record.payments, players),
@@ -174,6 +167,22 @@ def event_views(
             )
         )
     return out
+
+
+def row_fields(row: Event, names: Mapping[int, str]) -> dict[str, Any]:
+    """An event view's fields read from its stored row: the event, and who recorded it where
+    and when (``names``: the recorders' names by id)."""
+    return {
+        "id": row.id,
+        "seq": row.seq,
+        "type": row.type,
+        "seat": row.seat,
+        "user": names.get(row.user_id, say("someone")),
+        "supervisor": names.get(row.supervisor_id) if row.supervisor_id else None,
+        "device": row.device,
+        "device_claim": device_claim(row.device),
+        "at": row.created_at,
+    }
 
 
 def _action_fields(

@@ -198,7 +198,9 @@ class HandBrief(View):
     number: int
     status: Literal["playing", "settled", "void"]
     winner: SeatNumber | None
-    session: int | None = Field(description="The table session it was dealt in.")
+    session: int | None = Field(
+        validation_alias="session_id", description="The table session it was dealt in."
+    )
     started_at: Time
     ended_at: Time | None
 
@@ -323,18 +325,7 @@ def hands_page(session: Session, table_id: int, before: int | None, limit: int) 
     found: Sequence[Hand] = session.scalars(query.limit(limit + 1)).all()
     shown = found[:limit]
     return HandList(
-        hands=[
-            HandBrief(
-                id=h.id,
-                number=h.number,
-                status=h.status,  # type: ignore[arg-type]
-                winner=h.winner,
-                session=h.session_id,
-                started_at=h.started_at,
-                ended_at=h.ended_at,
-            )
-            for h in shown
-        ],
+        hands=[HandBrief.model_validate(h, from_attributes=True) for h in shown],
         next=shown[-1].id if len(found) > limit else None,
     )
 

@@ -61,7 +61,6 @@ class OneHand(View):
 
 
 def one_hand(session: Session, hand: Hand) -> dict[str, Any]:
-    """`OneHand`'s fields for ``hand``."""
     name = session.scalar(select(Table.name).where(Table.id == hand.table_id)) or ""
     return {"hand": hand.id, "number": hand.number, "table": hand.table_id, "table_name": name}
 

@@ -19,7 +19,8 @@ from dealer.models import LedgerEntry, Seating, Table
 from dealer.people.devices import device_claim
 from dealer.people.users import names_of
 from dealer.views.base import Time, View, entry_columns, one_of, party, screen
-from dealer.words.rules import LEDGER_RULES
+from dealer.words.numbers import capital
+from dealer.words.rules import LEDGER_RULES, rule
 
 __all__ = [
     "EntriesView",
@@ -52,6 +53,14 @@ class EntryView(View):
     table: int = screen(0)
     table_name: str = screen("")
     user: str = screen("", description="Who wrote it.")
+    #: Its parties in words, for a person (the dispute view).
+    source: str = screen("")
+    target: str = screen("")
+
+    @property
+    def reason_words(self) -> str:
+        """Its rule's name, as a line of the dispute view says it."""
+        return capital(rule(self.rule).name)
 
 
 def entry_view(

@@ -15,32 +15,16 @@ from dealer.hands.reading import load_hand
 from dealer.ledger.accounts import parse_account
 from dealer.models import LedgerEntry, Seating
 from dealer.people.users import names_of
-from dealer.views.base import Time, View, entry_columns
+from dealer.views.base import View
 from dealer.views.events import EventView, PaymentView
 from dealer.views.hand import HandView, MeldView, hand_view
+from dealer.views.ledger import EntryView, entry_view
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital
 from dealer.words.parties import party_words, seat_words
 from dealer.words.rules import Rule, meld_words, rule
 
-__all__ = ["EntryLine", "PaymentDispute", "payment_dispute"]
-
-
-class EntryLine(View):
-    """A ledger entry as the dispute view lists it."""
-
-    seq: int
-    at: Time
-    source: str
-    target: str
-    from_account: str
-    to_account: str
-    chips: int
-    reverses: int | None
-    reason_words: str
-    user: str
-    device: str
-    hash: str
+__all__ = ["PaymentDispute", "payment_dispute"]
 
 
 class Behind(View):
@@ -65,8 +49,8 @@ class PaymentDispute(View):
     payment_cards: list[str]
     meld: MeldView | None
     seats: list[int]
-    entries: list[EntryLine]
-    linked: list[EntryLine]
+    entries: list[EntryView]
+    linked: list[EntryView]
     behind: list[Behind]
 
 
@@ -115,19 +99,19 @@ def _account_words(account: str, seatings: Mapping[int, tuple[int, str]]) -> str
     return party_words(parsed.kind)
 
 
-def _lines(session: Session, view: HandView, entries: list[LedgerEntry]) -> list[EntryLine]:
+def _lines(session: Session, view: HandView, entries: list[LedgerEntry]) -> list[EntryView]:
     users = names_of(session, (e.user_id for e in entries))
     rows = session.execute(
         select(Seating.id, Seating.seat, Seating.player).where(Seating.table_id == view.table)
     )
     seatings = {seating: (seat, player) for seating, seat, player in rows}
+    seat_of = {seating: seat for seating, (seat, _) in seatings.items()}
     return [
-        EntryLine(
-            **entry_columns(e),
-            source=_account_words(e.from_account, seatings),
-            target=_account_words(e.to_account, seatings),
-            reason_words=capital(rule(e.reason_code).name),
-            user=users.get(e.user_id, "?"),
+        entry_view(e, seat_of, "", users.get(e.user_id, "?")).model_copy(
+            update={
+                "source": _account_words(e.from_account, seatings),
+                "target": _account_words(e.to_account, seatings),
+            }
         )
         for e in entries
     ]

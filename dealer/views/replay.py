@@ -111,7 +111,6 @@ def replay_view(
 
 
 def _event_of(session: Session, replayed: Replayed, number: int, entry: int) -> int:
-    """The seq of the hand's event that made ledger entry ``entry``."""
     event_id = session.scalar(
         select(LedgerEntry.event_id).where(
             LedgerEntry.seq == entry, LedgerEntry.hand_id == replayed.row.id

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from dealer.floor.counts import counts_of, expected_count, last_closed
 from dealer.models import AuditRecord, Hand, TableSession
 from dealer.people.users import names_of
-from dealer.views.base import Time, View
+from dealer.views.base import Time, View, screen
 
 __all__ = [
     "CloseStepView",
@@ -41,6 +41,15 @@ class CountView(View):
     confirmed_by: str = Field(description="The second person who confirmed the count.")
     approved_by: str | None = Field(description="The supervisor who approved a variance.")
     reason: str | None = Field(description="Why the count differs, in the supervisor's words.")
+    #: The shift ledger's count: the table and the dealer whose session it closed.
+    table: str = screen("")
+    dealer: str = screen("")
+    chip_value_cents: int = screen(0)
+
+    @property
+    def varies(self) -> bool:
+        """The count is over or short of the ledger, in chips or in cash."""
+        return bool(self.variance or self.cash_variance_cents)
 
 
 class SessionView(View):
@@ -93,7 +102,6 @@ def session_view(session: Session, table_session: TableSession) -> SessionView:
 
 
 def count_view(session: Session, session_id: int) -> CountView | None:
-    """The count made at the session's close, or None."""
     record = counts_of(session, [session_id]).get(session_id)
     return count_views(session, [record])[0] if record is not None else None
 

@@ -17,7 +17,8 @@ from dealer.words.rules import condition_words, meld_words
 
 __all__ = ["Settlement", "SettlementLine", "going_out_preview", "settled"]
 
-COLUMNS = {"going_out": "going_out", "conditions_again": "conditions_again", "pot": "pot"}
+#: The rules whose payments a going out shows in a column of their own, by name.
+COLUMNS = ("going_out", "conditions_again", "pot")
 
 
 class SettlementLine(View):
@@ -26,13 +27,13 @@ class SettlementLine(View):
     seat: int
     player: str
     status: str
-    going_out: int = 0
-    conditions_again: int = 0
-    pot: int = 0
-    rake: int = 0
+    going_out: int
+    conditions_again: int
+    pot: int
+    rake: int
     #: The seat's net over the whole hand once settled, and its stack then.
-    hand_net: int = 0
-    stack_after: int = 0
+    hand_net: int
+    stack_after: int
 
     @property
     def total(self) -> int:
@@ -76,11 +77,10 @@ def _settlement(
     }
     pot = rake = 0
     for p in record.payments:
-        column = COLUMNS.get(p.rule)
-        if column is not None:
+        if p.rule in COLUMNS:
             for party, sign in ((p.payer, -1), (p.payee, 1)):
                 if isinstance(party, int):
-                    columns[party][column] += sign * p.chips
+                    columns[party][p.rule] += sign * p.chips
             if p.rule == "pot":
                 pot += p.chips
         elif p.rule == "rake" and isinstance(p.payer, int):

@@ -19,16 +19,15 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer.disputes.record import listed_disputes
-from dealer.disputes.said import disputes_said
 from dealer.ledger.accounts import house_account, pot_account, seating_account
 from dealer.ledger.balances import hands_nets
 from dealer.models import Dispute, DisputeRuling, Hand, Seating, Table
 from dealer.views.base import Time, View
+from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.words.status import status_words
 
 __all__ = [
     "HandLine",
-    "OpenDisputeLine",
     "ShiftHands",
     "hand_line",
     "open_disputes_list",
@@ -157,39 +156,7 @@ def _open_disputes(session: Session, hand_ids: list[int]) -> Counter[int]:
     return Counter(hand for (hand,) in rows)
 
 
-class OpenDisputeLine(View):
-    """A dispute still open, with where it is and what it claims."""
-
-    id: int
-    hand: int
-    hand_number: int
-    table: int
-    table_name: str
-    #: Who raised it and the payment it is about, in words (`dealer.disputes.said`).
-    said: str
-    claim: str
-    entry: int | None
-    opened_at: Time
-
-
-def open_disputes_list(session: Session, table_id: int | None = None) -> list[OpenDisputeLine]:
+def open_disputes_list(session: Session, table_id: int | None = None) -> tuple[DisputeLine, ...]:
     """Every dispute still open (at ``table_id`` when given), the oldest first."""
     found = listed_disputes(session, "open", {table_id} if table_id is not None else None)
-    hands = {r.dispute.hand_id for r in found}
-    numbers = dict(session.execute(select(Hand.id, Hand.number).where(Hand.id.in_(hands))).all())
-    tables = dict(session.execute(select(Table.id, Table.name)).all())
-    said = disputes_said(session, [r.dispute for r in found])
-    return [
-        OpenDisputeLine(
-            id=r.dispute.id,
-            hand=r.dispute.hand_id,
-            hand_number=numbers[r.dispute.hand_id],
-            table=r.table_id,
-            table_name=tables.get(r.table_id, ""),
-            said=said[r.dispute.id].sentence,
-            claim=r.dispute.claim,
-            entry=r.dispute.entry_seq,
-            opened_at=r.dispute.opened_at,
-        )
-        for r in found
-    ]
+    return dispute_lines(session, (), also=found)

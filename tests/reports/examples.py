@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pypdf import PdfReader
 
 from dealer.hands.reading import Replayed
+from dealer.ledger import Report
 from dealer.models import Event
 from dealer.models import Hand as HandRow
 from dealer.rules import (
@@ -22,18 +23,33 @@ from dealer.rules import (
     total_by_party,
 )
 from dealer.views.documents.hand import HandSlip, SeatLine
-from dealer.views.documents.ledger import ChainCheck
 from dealer.views.documents.session import Correction, SessionReport, SessionSeat
 from dealer.views.documents.shift import ShiftReport, ShiftTable
 from dealer.views.documents.shift_summary import PlayerTotal
 from dealer.views.documents.shift_tally import Amount, HourDrop, TrialLine
 from dealer.views.events import EventView, event_views
+from dealer.views.ledger import CheckpointView, VerificationView, verification_view
 from dealer.views.shift_hands import HandLine
 from dealer.words.rules import rules_explained, rules_in_force
 
 PLAYERS = {1: "Ana", 2: "Bea", 3: "Cruz", 4: "Dev", 5: "Eli", 6: "Fay"}
 OPENED = datetime(2024, 5, 3, 21, 0, tzinfo=UTC)
 CHIP_VALUE = 50  # cents
+
+
+def checked(
+    entries: int,
+    head: str,
+    ok: bool = True,
+    links: int = 0,
+    since: datetime | None = None,
+    since_link: int = 0,
+) -> VerificationView:
+    """The ledger checks' verdict a document prints: ``links`` recomputed after the signed
+    checkpoint of ``since`` at link ``since_link`` (None: from the first link)."""
+    view = verification_view(Report(entries, head, links=links, checked_from=since_link))
+    start = None if since is None else CheckpointView(seq=since_link, hash=head, at=since)
+    return view.model_copy(update={"ok": ok, "checkpoint": start})
 
 
 def listed(
@@ -336,7 +352,7 @@ def shift_example(problems: tuple[str, ...] = (), reprint: int = 0) -> ShiftRepo
             HourDrop(OPENED + timedelta(hours=1), Amount(12, 3300)),
         ),
         trial_balance=trial,
-        chain=ChainCheck(ok=not problems, entries=412, head="9f" * 32),
+        chain=checked(412, "9f" * 32, ok=not problems),
         hands=hands,
         problems=problems,
         reprint=reprint,

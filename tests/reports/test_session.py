@@ -5,8 +5,7 @@ from datetime import UTC, datetime
 
 from dealer.reports import session_pdf
 from dealer.reports.pages import PrintOptions
-from dealer.views.documents.ledger import ChainCheck
-from tests.reports.examples import PLAYERS, pdf_pages, rotated_hand, session_example
+from tests.reports.examples import PLAYERS, checked, pdf_pages, rotated_hand, session_example
 
 
 def test_each_seats_net_and_the_drop_match_the_engine():
@@ -88,14 +87,7 @@ def test_a_session_still_open_with_no_hands_prints():
 def test_the_checks_it_ran_are_said_clean_up_to_its_checkpoint():
     report = replace(
         session_example(3),
-        chain=ChainCheck(
-            ok=True,
-            entries=40,
-            head="ab",
-            links=0,
-            since=datetime(2024, 5, 3, 21, 29, tzinfo=UTC),
-            since_link=120,
-        ),
+        chain=checked(40, "ab", since=datetime(2024, 5, 3, 21, 29, tzinfo=UTC), since_link=120),
     )
     text = " ".join("\n".join(pdf_pages(session_pdf(report, PrintOptions(timezone="UTC")))).split())
     assert "The ledger checked clean up to this report's checkpoint" in text
@@ -110,7 +102,7 @@ def test_problems_the_checks_found_print_in_the_red_banner_and_every_header():
     problems = ("chain: Entry 16 was changed after it was written.",)
     report = replace(
         session_example(3),
-        chain=ChainCheck(ok=False, entries=40, head="ab", links=7),
+        chain=checked(40, "ab", ok=False, links=7),
         problems=problems,
     )
     pages = pdf_pages(session_pdf(report))

@@ -162,7 +162,7 @@ def test_a_long_window_charts_the_drop_by_day():
 def test_a_failed_check_is_listed_once_by_its_own_name():
     """The checks' own problems are what the banner lists; the chain's sentence is added only
     when the checks failed and listed nothing (it is not added beside another check's)."""
-    failed = replace(shift_example().chain, ok=False)
+    failed = shift_example().chain.model_copy(update={"ok": False})
     named = replace(shift_example(("Balances: seat 3 is 2 chips off.",)), chain=failed)
     assert named.all_problems() == ("Balances: seat 3 is 2 chips off.",)
     bare = replace(shift_example(), chain=failed)

@@ -1,9 +1,8 @@
 """The counts made at the sessions' close in a window, each with its table and dealer, as the
-shift ledger prints them (the session report prints its own count's view)."""
+shift ledger prints them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
@@ -13,28 +12,13 @@ from dealer.models import AuditRecord, Table, TableSession
 from dealer.people.users import names_of
 from dealer.views.sessions import CountView, count_views
 
-__all__ = ["TableCount", "window_counts"]
-
-
-@dataclass(frozen=True, slots=True)
-class TableCount:
-    """A count, with the table and the dealer whose session it closed."""
-
-    table: str
-    dealer: str
-    chip_value_cents: int
-    count: CountView
-
-    @property
-    def varies(self) -> bool:
-        """The count is over or short of the ledger, in chips or in cash."""
-        return bool(self.count.variance or self.count.cash_variance_cents)
+__all__ = ["window_counts"]
 
 
 def window_counts(
     session: Session, window_from: datetime, window_to: datetime
-) -> tuple[TableCount, ...]:
-    """The counts made in the window, in time order."""
+) -> tuple[CountView, ...]:
+    """The counts made in the window, in time order, each with its table and dealer."""
     found = list(
         session.scalars(
             select(AuditRecord)
@@ -65,7 +49,6 @@ def window_counts(
     for record, count in zip(found, count_views(session, found), strict=True):
         down = downs[record.details["session"]]
         table = tables[down.table_id]
-        out.append(
-            TableCount(table.name, dealers.get(down.dealer_id, "?"), table.chip_value_cents, count)
-        )
+        where = {"table": table.name, "dealer": dealers.get(down.dealer_id, "?")}
+        out.append(count.model_copy(update={**where, "chip_value_cents": table.chip_value_cents}))
     return tuple(out)

@@ -17,12 +17,11 @@ from dealer.ledger.engine import change_note
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.replay import account_of, hand_collection, hand_rules
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
-from dealer.people.devices import device_claim
 from dealer.people.users import names_of
 from dealer.views.base import party
-from dealer.views.documents.disputes import DisputeLine, dispute_lines
+from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents.ledger import nets
-from dealer.views.events import EventView, PaymentView
+from dealer.views.events import EventView, PaymentView, row_fields
 from dealer.views.hand import hand_view
 from dealer.words.catalogue import say
 from dealer.words.parties import party_words
@@ -148,27 +147,18 @@ def _events(
     voided = played.voided()
     return [
         EventView(
-            id=row.id,
-            seq=row.seq,
-            type=row.type,
-            seat=row.seat,
+            **row_fields(row, people),
             text=text,
             melds=[],
             voided=row.seq in voided,
             voided_by=None,
             payments=[_paid(e, seat_of) for e in by_event[row.id]],
-            user=people.get(row.user_id, "?"),
-            supervisor=people.get(row.supervisor_id) if row.supervisor_id else None,
-            device=row.device,
-            device_claim=device_claim(row.device),
-            at=row.created_at,
         )
         for row, text in zip(rows, played.texts(), strict=True)
     ]
 
 
 def _paid(entry: StoredEntry, seat_of: Mapping[int, int]) -> PaymentView:
-    """A payment as its ledger entry recorded it."""
     payer, payee = party(entry.from_account, seat_of), party(entry.to_account, seat_of)
     return PaymentView.model_validate(
         {

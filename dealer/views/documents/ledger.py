@@ -1,5 +1,5 @@
 """What every gatherer reads the same way: entries' nets, the checkpoint filed, what the checks
-covered and found.
+found (what they covered is the API's own verification view, `dealer.views.ledger`).
 
 The entries themselves are read by `dealer.ledger.reading.load_entries`, as the checks
 read them.
@@ -18,7 +18,7 @@ from dealer.ledger.reading import StoredEntry
 from dealer.ledger.verdict import Report
 from dealer.words.checks import check_words
 
-__all__ = ["ChainCheck", "FiledCheckpoint", "chain_check", "filed", "nets", "problem_lines"]
+__all__ = ["FiledCheckpoint", "filed", "nets", "problem_lines"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,22 +37,6 @@ class FiledCheckpoint:
     key: str  # the signing key's fingerprint
 
 
-@dataclass(frozen=True, slots=True)
-class ChainCheck:
-    """The ledger checks' verdict, as ``GET /api/v1/ledger/verify`` gives it: what a shift ledger
-    or a session report checked before it was made."""
-
-    ok: bool
-    entries: int
-    head: str
-    #: How many links of the keyed chain these checks recomputed under the key.
-    links: int = 0
-    #: The signed checkpoint they started from, trusting the links up to it (None: from the
-    #: ledger's first link): its time and its link.
-    since: datetime | None = None
-    since_link: int = 0
-
-
 def nets(entries: Iterable[StoredEntry]) -> dict[str, int]:
     """Each account's change over ``entries``: chips in less chips out."""
     out: dict[str, int] = defaultdict(int)
@@ -69,18 +53,6 @@ def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
     # Every field is the checkpoint's own, by the same name, but the key: its fingerprint.
     same = {f.name: getattr(checkpoint, f.name) for f in fields(FiledCheckpoint) if f.name != "key"}
     return FiledCheckpoint(**same, key=fingerprint(checkpoint.key))
-
-
-def chain_check(checks: Report) -> ChainCheck:
-    """What the ledger checks run before a document covered, as the document says it."""
-    return ChainCheck(
-        ok=checks.ok,
-        entries=checks.entries,
-        head=checks.head,
-        links=checks.links,
-        since=checks.checkpoint.at if checks.checkpoint is not None else None,
-        since_link=checks.checked_from,
-    )
 
 
 def problem_lines(checks: Report) -> tuple[str, ...]:

@@ -22,15 +22,14 @@ from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
 from dealer.people.users import names_of
-from dealer.views.documents.disputes import DisputeLine, dispute_lines
+from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents.ledger import (
-    ChainCheck,
     FiledCheckpoint,
-    chain_check,
     filed,
     nets,
     problem_lines,
 )
+from dealer.views.ledger import VerificationView, verification_view
 from dealer.views.sessions import CountView, count_view
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
@@ -98,7 +97,7 @@ class SessionReport:
     disputes: tuple[DisputeLine, ...] = ()
     count: CountView | None = None  # the count at its close, once made
     #: The ledger checks run before it was made (None: none were run), and what they found.
-    chain: ChainCheck | None = None
+    chain: VerificationView | None = None
     problems: tuple[str, ...] = ()
     #: Hands that no longer replay under the engine installed: a note, not a failed check.
     engine_changed: tuple[str, ...] = ()
@@ -184,7 +183,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         reprint=reprint,
         pot=pots,
         opened_by_dealing=down.implicit,
-        chain=chain_check(checks),
+        chain=verification_view(checks),
         problems=problem_lines(checks),
         engine_changed=tuple(c.message for c in checks.engine_changed),
         checkpoint=filed(checkpoint_report(session, checks, f"session report {down.id}")),
@@ -204,7 +203,7 @@ def _hand_lines(
     each seating won."""
     won: dict[int, int] = defaultdict(int)
     player = {s.id: s.player for s in seatings}
-    still_open = Counter(d.hand_id for d in disputes if d.is_open)
+    still_open = Counter(d.hand for d in disputes if d.is_open)
     lines = []
     for hand in hands:
         winner = hand.seats.get(str(hand.winner)) if hand.winner is not None else None

@@ -31,13 +31,11 @@ from dealer.ledger import parse_account, verify
 from dealer.ledger.balances import hands_nets
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import Event, Hand, Seating, Table, as_utc
+from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents import shift_summary as summary
-from dealer.views.documents.counts import TableCount, window_counts
-from dealer.views.documents.disputes import DisputeLine, dispute_lines
+from dealer.views.documents.counts import window_counts
 from dealer.views.documents.ledger import (
-    ChainCheck,
     FiledCheckpoint,
-    chain_check,
     filed,
     problem_lines,
 )
@@ -51,6 +49,8 @@ from dealer.views.documents.shift_tally import (
     trial_balance,
     window_tally,
 )
+from dealer.views.ledger import VerificationView, verification_view
+from dealer.views.sessions import CountView
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say, say_n
 
@@ -85,7 +85,7 @@ class ShiftReport:
     players: tuple[PlayerTotal, ...]
     drop_by_hour: tuple[HourDrop, ...]
     trial_balance: tuple[TrialLine, ...]
-    chain: ChainCheck
+    chain: VerificationView
     hands: tuple[HandLine, ...]
     #: What the checks found (chain, balances, ...); printed in a red banner, never hidden.
     problems: tuple[str, ...] = ()
@@ -97,17 +97,14 @@ class ShiftReport:
     disputes: tuple[DisputeLine, ...] = ()
     dealers: tuple[DealerLine, ...] = ()
     short_stacks: tuple[ShortStack, ...] = ()
-    counts: tuple[TableCount, ...] = ()
+    counts: tuple[CountView, ...] = ()
     #: The list of every hand is printed as an appendix (False: left out; the CSV has them).
     with_hands: bool = True
 
     @property
     def drop(self) -> Amount:
         """The house's drop over the window: the tables' drops added up."""
-        total = Amount()
-        for t in self.tables:
-            total += Amount.of(t.drop, t.chip_value_cents)
-        return total
+        return sum((Amount.of(t.drop, t.chip_value_cents) for t in self.tables), Amount())
 
     @property
     def trial_total(self) -> int:
@@ -197,7 +194,7 @@ def shift_report(
         players=summary.player_totals(session, tally, seatings, tables, labels),
         drop_by_hour=drop_by_hour(window, tally, tables),
         trial_balance=trial_balance(tally, seatings, pot_tables, labels, rank),
-        chain=chain_check(checks),
+        chain=verification_view(checks),
         hands=tuple(dealt.lines),
         problems=problem_lines(checks),
         reprint=reprint,
@@ -235,7 +232,7 @@ def _dealt(
     """The window's hands counted, each seating's hands added to the tally, and each listed
     with its winner, its won and its drop (that hand's own entries)."""
     dealt = _Dealt()
-    still_open = Counter(d.hand_id for d in disputes if d.is_open)
+    still_open = Counter(d.hand for d in disputes if d.is_open)
     for h in hands:
         dealt.hands[h.table_id] += 1
         dealt.by_session[h.session_id] += 1
@@ -261,7 +258,6 @@ def _table_lines(
     labels: Mapping[int, str],
     order: Sequence[int],
 ) -> tuple[ShiftTable, ...]:
-    """Each table over the window, in the report's order."""
     stepped_in = summary.overrides(session, *window)
     voided_events = _voided_events(session, window)
     cash: dict[int, list[int]] = defaultdict(lambda: [0, 0])
@@ -293,7 +289,6 @@ def _dealt_in(window: tuple[datetime, datetime]) -> tuple[ColumnElement[bool], .
 
 
 def _voided_events(session: Session, window: tuple[datetime, datetime]) -> dict[int, int]:
-    """The events voided in the window's hands, per table."""
     voided: dict[int, int] = defaultdict(int)
     for table_id, count in session.execute(
         select(Hand.table_id, func.count(Event.id))
@@ -307,7 +302,6 @@ def _voided_events(session: Session, window: tuple[datetime, datetime]) -> dict[
 
 
 def _pot_tables(session: Session, tally: Tally, known: dict[int, int]) -> dict[int, int]:
-    """The table of each hand whose pot moved in the window."""
     pots = {
         p.id
         for account in tally.accounts

@@ -166,7 +166,6 @@ def _add(
 def _sessions(
     session: Session, tables: Iterable[int], window_from: datetime, window_to: datetime
 ) -> dict[int, list[TableSession]]:
-    """The dealers' sessions at ``tables`` that overlap the window."""
     out: dict[int, list[TableSession]] = defaultdict(list)
     found = session.scalars(
         select(TableSession).where(
@@ -313,7 +312,6 @@ def player_totals(
 
 
 def _player_label(key: tuple[str, int], seating: Seating, known: dict[int, Player]) -> str:
-    """A registered player's name and card; an unregistered player's name."""
     if key[0] == "player":
         player = known[key[1]]
         if player.card_number:
