@@ -55,18 +55,16 @@ from dealer.ledger.checks import (
     check_reversals,
     check_sequence,
 )
-from dealer.ledger.engine import change_note, engine_version
+from dealer.ledger.engine import engine_version
 from dealer.ledger.identity import check_identity
 from dealer.ledger.keys import current_key
 from dealer.ledger.link_checks import check_links, check_unkeyed
 from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
-from dealer.ledger.replay import account_of, replay_all
+from dealer.ledger.replay import ReplayError, account_of, replay_all
 from dealer.ledger.verdict import CHAIN_CHECKS, EngineChange, Report
 from dealer.models import Event, Hand, LedgerEntry, utcnow
 from dealer.transactions import SNAPSHOT_BEGAN
-from dealer.words.catalogue import say
-from dealer.words.checks import replays_otherwise
 
 __all__ = ["checkpoint_report", "verify"]
 
@@ -210,21 +208,9 @@ def _check_hands(session: Session, report: Report, ids: set[int]) -> None:
         if report.full or broken or state is None or hand.engine_version != report.engine:
             again.append(hand.id)
         elif state != (hand.status, hand.winner):
-            report.problems.append(
-                Problem(
-                    "replay",
-                    say(
-                        "Hand {id} is stored as {status} (winner {winner}) but its last "
-                        "event left it {value} (winner {value2}).",
-                        id=hand.id,
-                        status=hand.status,
-                        winner=hand.winner,
-                        value=state[0],
-                        value2=state[1],
-                    ),
-                    hand=hand.id,
-                )
-            )
+            found = {"id": hand.id, "status": hand.status, "winner": hand.winner}
+            found |= {"value": state[0], "value2": state[1]}
+            report.problems.append(Problem("replay", "not_last_event", found, hand=hand.id))
     _replay(session, report, _hands(session, again))
 
 
@@ -252,18 +238,14 @@ def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
     installed = report.engine
     for hand, engine in replay_all(session, hands):
         found: list[Problem] = []
-        if isinstance(engine, str):
-            found.append(Problem("replay", engine, hand=hand.id))
+        if isinstance(engine, ReplayError):
+            found.append(Problem("replay", engine.code, engine.fields, hand=hand.id))
         else:
             if (engine.status, engine.winner) != (hand.status, hand.winner):
+                stored = {"id": hand.id, "status": hand.status, "winner": hand.winner}
+                replayed = {"status2": engine.status, "winner2": engine.winner}
                 found.append(
-                    Problem(
-                        "replay",
-                        replays_otherwise(
-                            hand.id, (hand.status, hand.winner), (engine.status, engine.winner)
-                        ),
-                        hand=hand.id,
-                    )
+                    Problem("replay", "replays_otherwise", stored | replayed, hand=hand.id)
                 )
             source = f"Hand {hand.id} replayed"
             figures = [
@@ -272,7 +254,8 @@ def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
             ]
             found += check_figures(_scoped(nets, hand.id), figures)
         if found and hand.engine_version != installed:
-            report.engine_changed.append(_engine_change(hand, found))
+            change = EngineChange(hand.id, hand.engine_version, installed, found[0])
+            report.engine_changed.append(change)
         else:
             report.problems += found
 
@@ -281,9 +264,3 @@ def _scoped(
     nets: Mapping[int, Mapping[str, int]], hand: int
 ) -> dict[int | None, Mapping[str, int]]:
     return {hand: nets.get(hand, {})}
-
-
-def _engine_change(hand: Hand, found: Sequence[Problem]) -> EngineChange:
-    what = say("it no longer replays as recorded ({message})", message=found[0].message)
-    note = change_note(hand.engine_version, what, hand.id)
-    return EngineChange(hand.id, hand.engine_version, note)

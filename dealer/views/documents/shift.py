@@ -38,6 +38,7 @@ from dealer.views.documents.ledger import (
     ChainCheck,
     FiledCheckpoint,
     chain_check,
+    change_lines,
     filed,
     problem_lines,
 )
@@ -204,7 +205,7 @@ def shift_report(
         checkpoint=filed(
             checkpoint_report(session, checks, f"shift report {window_from}/{window_to}")
         ),
-        engine_changed=tuple(c.message for c in checks.engine_changed),
+        engine_changed=change_lines(checks),
         disputes=disputes,
     )
 
