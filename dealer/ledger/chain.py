@@ -204,17 +204,7 @@ DISPUTE_COLUMNS = (
     "opened_at",
 )
 #: An audit record's columns: its link covers them all.
-AUDIT_COLUMNS = (
-    "id",
-    "at",
-    "kind",
-    "user_id",
-    "device",
-    "table_id",
-    "hand_id",
-    "words",
-    "details",
-)
+AUDIT_COLUMNS = ("id", "at", "kind", "user_id", "device", "table_id", "hand_id", "words", "details")
 #: The database's record of a checkpoint filed: its link covers it all.
 CHECKPOINT_COLUMNS = ("id", "seq", "at", "digest")
 RULING_COLUMNS = (

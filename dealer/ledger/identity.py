@@ -203,10 +203,7 @@ def _newest(*where: ColumnElement[bool]) -> Select[Any]:
             ChainLink.prev_hash,
             ChainLink.hash,
         )
-        .outerjoin(
-            ChainLink,
-            (ChainLink.kind == "version") & (ChainLink.ref == IdentityVersion.id),
-        )
+        .outerjoin(ChainLink, (ChainLink.kind == "version") & (ChainLink.ref == IdentityVersion.id))
         .where(IdentityVersion.id.in_(newest))
     )
 

@@ -28,7 +28,7 @@ still has, and its counts of rows (1). What a report checked is said on it (`Rep
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -84,8 +84,9 @@ def verify(
     marks = report.checkpoint.marks if report.checkpoint is not None else {}
     entries: list[StoredEntry] = []
     touched: set[int] = set()
-    for low, high in _stretches(report.checked_from, head.seq):
-        stretch = Stretch(session, low, high)
+    low = report.checked_from + 1
+    if head.seq >= low:  # the links after the checkpoint started from
+        stretch = Stretch(session, low, head.seq)
         prev = link_hashes(session, [low - 1]).get(low - 1, GENESIS) if low > 1 else GENESIS
         report.problems += check_links(stretch.links(), key.mac, prev, first=low)
         report.links += stretch.count
@@ -121,11 +122,6 @@ def checkpoint_report(session: Session, report: Report, reason: str) -> Checkpoi
     if not report.chain.seq:
         return None
     return record_checkpoint(session, counted(session, report.chain), report.ok, reason)
-
-
-def _stretches(after: int, head: int) -> list[tuple[int, int]]:
-    """The runs of links to check: those after ``after`` up to ``head``."""
-    return [(after + 1, head)] if head > after else []
 
 
 def _check_entries(
@@ -252,15 +248,9 @@ def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
                 Figure(account_of(hand, party), chips, source, hand.id)
                 for party, chips in engine.net.items()
             ]
-            found += check_figures(_scoped(nets, hand.id), figures)
+            found += check_figures({hand.id: nets.get(hand.id, {})}, figures)
         if found and hand.engine_version != installed:
             change = EngineChange(hand.id, hand.engine_version, installed, found[0])
             report.engine_changed.append(change)
         else:
             report.problems += found
-
-
-def _scoped(
-    nets: Mapping[int, Mapping[str, int]], hand: int
-) -> dict[int | None, Mapping[str, int]]:
-    return {hand: nets.get(hand, {})}

@@ -10,8 +10,8 @@ from flask import Flask
 from sqlalchemy import func, select, text
 
 from dealer.extensions import db
-from dealer.ledger.chain import IDENTITY
 from dealer.floor.limits import change_limits
+from dealer.ledger.chain import IDENTITY
 from dealer.models import IdentityVersion, Table, User
 from dealer.people.users import deactivate_user
 from dealer.transactions import writing
