@@ -228,7 +228,8 @@ def _figure(source: str, account: str, chips: int, hand: int | None, summed: int
     )
 
 
-def _row(kind: str, ref: int, hand: int | None, what: str) -> str:
+def _row(what: str, kind: str, ref: int, hand: int | None) -> str:
+    """A linked row's problem: ``what`` happened to it."""
     return say(
         "{noun} {ref}{hand} {what}",
         noun=_ROWS.get(kind, kind),
@@ -236,15 +237,6 @@ def _row(kind: str, ref: int, hand: int | None, what: str) -> str:
         hand=f" (hand {hand})" if hand is not None else "",
         what=what,
     )
-
-
-def _row_gone(kind: str, ref: int, hand: int | None, link: int) -> str:
-    return _row(kind, ref, hand, f"is gone: link {link} names it.")
-
-
-def _row_changed(kind: str, ref: int, hand: int | None, link: int) -> str:
-    what = f"was changed after it was written: it no longer matches its keyed hash (link {link})."
-    return _row(kind, ref, hand, what)
 
 
 def _unkeyed(kind: str, count: int, first: tuple[int, ...]) -> str:
@@ -355,8 +347,11 @@ def _engine_refuses(id: int, message: str) -> str:
 _COMPOSED: dict[str, Callable[..., str]] = {
     "out_of_sequence": _out_of_sequence,
     "figure": _figure,
-    "row_gone": _row_gone,
-    "row_changed": _row_changed,
+    "row_gone": lambda link, **row: _row(f"is gone: link {link} names it.", **row),
+    "row_changed": lambda link, **row: _row(
+        f"was changed after it was written: it no longer matches its keyed hash (link {link}).",
+        **row,
+    ),
     "unkeyed": _unkeyed,
     "identity_deleted": _identity_deleted,
     "unversioned": _unversioned,
