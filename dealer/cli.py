@@ -25,12 +25,15 @@ from dealer.extensions import current_session
 from dealer.ledger import Report, verify
 from dealer.ledger.backup import backup
 from dealer.ledger.checkpoints import Checkpoint
+from dealer.ledger.checks import Refused
 from dealer.ledger.links import link_unkeyed, record_filed
 from dealer.ledger.verification import checkpoint_report
 from dealer.models import ROLES
 from dealer.people.users import add_user
 from dealer.transactions import snapshot, writing
+from dealer.views.ledger import verification_answer
 from dealer.words.catalogue import say
+from dealer.words.ledger import engine_change_words, problem_words
 
 users = AppGroup("users", help="Manage the people who sign in.")
 ledger = AppGroup("ledger", help="Check the chip ledger and file its checkpoints.")
@@ -60,12 +63,16 @@ def _echo_report(report: Report) -> None:
                 "{check}{where}: {message}",
                 check=problem.check,
                 where=where,
-                message=problem.message,
+                message=problem_words(problem),
             )
         )
     for change in report.engine_changed:
         click.echo(
-            say("engine changed (hand {hand}): {message}", hand=change.hand, message=change.message)
+            say(
+                "engine changed (hand {hand}): {message}",
+                hand=change.hand,
+                message=engine_change_words(change),
+            )
         )
     start = report.checkpoint
     since = (
@@ -117,7 +124,7 @@ def ledger_verify(as_json: bool, full: bool) -> None:
     with snapshot(current_session()) as session:
         report = verify(session, full=full)
     if as_json:
-        click.echo(json.dumps(report.as_dict(), indent=2))
+        click.echo(json.dumps(verification_answer(report), indent=2))
     else:
         _echo_report(report)
     if not report.ok:
@@ -179,8 +186,8 @@ def backup_command(path: Path) -> None:
     try:
         with snapshot(current_session()) as session:
             checkpoint = backup(session, path)
-    except DealerError as exc:
-        raise click.ClickException(exc.message) from exc
+    except Refused as exc:
+        raise click.ClickException(problem_words(exc)) from exc
     if checkpoint is not None:
         _echo_checkpoint(checkpoint)
     click.echo(say("Backed up to {path}.", path=path))

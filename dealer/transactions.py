@@ -39,24 +39,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 from dealer.errors import StorageUnavailable, busy_words
 from dealer.models import utcnow
 from dealer.storage import database_busy, storage_failed
-from dealer.write_locks import (
-    APART,
-    COUNTS,
-    HAND,
-    TABLE,
-    TAKE_WRITERS,
-    first_locks,
-    writers_later,
-)
+from dealer.write_locks import APART, COUNTS, HAND, TABLE, TAKE_WRITERS, first_locks, writers_later
 
-__all__ = [
-    "in_write",
-    "install",
-    "require_writing",
-    "snapshot",
-    "writers_turn_if_free",
-    "writing",
-]
+__all__ = ["in_write", "install", "require_writing", "snapshot", "writers_turn_if_free", "writing"]
 
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"

@@ -10,10 +10,11 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.bounds import MAX_ID
-from dealer.errors import NotFound
+from dealer.errors import Conflict, NotFound
 from dealer.ledger.replay import ReplayError, replay_engine
 from dealer.models import Event, Hand
 from dealer.words.catalogue import say
+from dealer.words.ledger import problem_words
 
 __all__ = [
     "Recorded",
@@ -35,8 +36,12 @@ class Replayed:
 
 
 def replay(hand: Hand, events: Sequence[Event]) -> Replayed:
-    """Rebuild ``hand`` from its stored ``events`` (in seq order, the deal first)."""
-    return Replayed(hand, replay_engine(hand, events), list(events))
+    """Rebuild ``hand`` from its stored ``events`` (in seq order, the deal first); a hand the
+    engine installed no longer replays is refused (409), in words."""
+    try:
+        return Replayed(hand, replay_engine(hand, events), list(events))
+    except ReplayError as exc:
+        raise Conflict(problem_words(exc), "hand_does_not_replay") from exc
 
 
 def _events(session: Session, hand: Hand) -> list[Event]:
@@ -97,7 +102,7 @@ def recorded(session: Session, hand: Hand) -> Recorded:
     try:
         return Recorded(hand, events, replay_engine(hand, events))
     except ReplayError as exc:
-        return Recorded(hand, events, None, str(exc))
+        return Recorded(hand, events, None, problem_words(exc))
 
 
 def load_hand(session: Session, hand_id: int) -> Replayed:

@@ -9,19 +9,11 @@ outside the database (`checkpoints`). The table, seat and hand services here
 are the callers of `post`: they ask the rules engine what happens and store it.
 """
 
-from dealer.ledger.accounts import (
-    CAGE,
-    Account,
-    house_account,
-    parse_account,
-    pot_account,
-    seating_account,
-)
-from dealer.ledger.balances import balance, balances, hand_net
-from dealer.ledger.chain import GENESIS, canonical_fields, entry_hash
+from dealer.ledger.accounts import CAGE, house_account, parse_account, pot_account, seating_account
+from dealer.ledger.balances import balance
+from dealer.ledger.chain import GENESIS, entry_hash
 from dealer.ledger.checks import (
     Figure,
-    Problem,
     check_accounts,
     check_balances,
     check_chain,
@@ -30,22 +22,17 @@ from dealer.ledger.checks import (
     check_sequence,
 )
 from dealer.ledger.post import Posting, Recorder, post
-from dealer.ledger.verdict import EngineChange, Report
+from dealer.ledger.verdict import Report
 from dealer.ledger.verification import verify
 
 __all__ = [
     "CAGE",
     "GENESIS",
-    "Account",
-    "EngineChange",
     "Figure",
     "Posting",
-    "Problem",
     "Recorder",
     "Report",
     "balance",
-    "balances",
-    "canonical_fields",
     "check_accounts",
     "check_balances",
     "check_chain",
@@ -53,7 +40,6 @@ __all__ = [
     "check_reversals",
     "check_sequence",
     "entry_hash",
-    "hand_net",
     "house_account",
     "parse_account",
     "post",

@@ -12,9 +12,8 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session
 
-from dealer.errors import Conflict, Invalid
 from dealer.ledger.checkpoints import Checkpoint, checkpoint_head
-from dealer.words.catalogue import say
+from dealer.ledger.checks import Refused
 
 __all__ = ["backup"]
 
@@ -23,17 +22,9 @@ def backup(session: Session, path: Path) -> Checkpoint | None:
     """Copy the app's SQLite database to the new file ``path``; the checkpoint filed before it."""
     engine = session.get_bind()
     if engine.dialect.name != "sqlite":
-        raise Invalid(
-            say(
-                "Only an SQLite database is backed up by this command: back PostgreSQL up "
-                "with pg_dump --format=custom --file PATH (see the README)."
-            ),
-            "backup_not_sqlite",
-        )
+        raise Refused("backup_not_sqlite")
     if path.exists():
-        raise Conflict(
-            say("{path} exists already: back up to a new file.", path=path), "backup_exists"
-        )
+        raise Refused("backup_exists", path=path)
     checkpoint = checkpoint_head(session, f"backup to {path}")
     raw = engine.raw_connection()  # type: ignore[union-attr]
     try:

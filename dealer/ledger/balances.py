@@ -19,16 +19,10 @@ def balances(session: Session, accounts: Iterable[str]) -> dict[str, int]:
     out = dict.fromkeys(names, 0)
     if not names:
         return out
-    incoming = select(LedgerEntry.to_account, func.sum(LedgerEntry.chips)).where(
-        LedgerEntry.to_account.in_(names)
-    )
-    outgoing = select(LedgerEntry.from_account, func.sum(LedgerEntry.chips)).where(
-        LedgerEntry.from_account.in_(names)
-    )
-    for account, chips in session.execute(incoming.group_by(LedgerEntry.to_account)):
-        out[account] += int(chips)
-    for account, chips in session.execute(outgoing.group_by(LedgerEntry.from_account)):
-        out[account] -= int(chips)
+    for account, sign in ((LedgerEntry.to_account, 1), (LedgerEntry.from_account, -1)):
+        summed = select(account, func.sum(LedgerEntry.chips)).where(account.in_(names))
+        for name, chips in session.execute(summed.group_by(account)):
+            out[name] += sign * int(chips)
     return out
 
 

@@ -204,17 +204,7 @@ DISPUTE_COLUMNS = (
     "opened_at",
 )
 #: An audit record's columns: its link covers them all.
-AUDIT_COLUMNS = (
-    "id",
-    "at",
-    "kind",
-    "user_id",
-    "device",
-    "table_id",
-    "hand_id",
-    "words",
-    "details",
-)
+AUDIT_COLUMNS = ("id", "at", "kind", "user_id", "device", "table_id", "hand_id", "words", "details")
 #: The database's record of a checkpoint filed: its link covers it all.
 CHECKPOINT_COLUMNS = ("id", "seq", "at", "digest")
 RULING_COLUMNS = (
@@ -288,49 +278,37 @@ def checkpoint_link_fields(record: Sequence[Any]) -> list[object]:
 
 
 #: Of each kind of row that says whose the chips are, under what rules, who may act where and
-#: what a count needs, the fields a version keeps (and its link covers), each with what a person
-#: calls it.
-IDENTITY: dict[str, dict[str, str]] = {
-    "user": {"name": "name", "role": "role", "active": "standing", "pin_hash": "PIN"},
-    "table": {
-        "name": "name",
-        "profile": "rule profile",
-        "rules": "rules",
-        "collection": "house collection",
-        "chip_value_cents": "chip value",
-        "created_by": "creator",
-        "min_buy_in": "least buy-in",
-        "max_buy_in": "largest buy-in",
-        "approval_above": "approval threshold",
-        "count_tolerance": "count tolerance",
-        "sells_for_cash": "sale of chips for cash",
-        "acting_seat": "acting seat after a drop",
-    },
-    "seating": {
-        "table_id": "table",
-        "seat": "seat number",
-        "player": "player's name",
-        "player_id": "player",
-        "seated_at": "time seated",
-    },
-    "player": {"name": "name", "card_number": "card number", "created_by": "creator"},
-    "session": {
-        "table_id": "table",
-        "dealer_id": "dealer",
-        "opened_at": "opening time",
-        "implicit": "way it was opened",
-        "closed_at": "closing time",
-        "close_requested_by": "closer",
-        "close_confirmed_by": "confirming supervisor",
-        "close_confirmed_at": "time its close was confirmed",
-    },
-    "assignment": {
-        "table_id": "table",
-        "dealer_id": "dealer",
-        "assigned": "standing",
-        "by_id": "supervisor",
-        "at": "time",
-    },
+#: what a count needs, the fields a version keeps (and its link covers); what a person calls
+#: each is `dealer.words.ledger.IDENTITY_WORDS`.
+IDENTITY: dict[str, tuple[str, ...]] = {
+    "user": ("name", "role", "active", "pin_hash"),
+    "table": (
+        "name",
+        "profile",
+        "rules",
+        "collection",
+        "chip_value_cents",
+        "created_by",
+        "min_buy_in",
+        "max_buy_in",
+        "approval_above",
+        "count_tolerance",
+        "sells_for_cash",
+        "acting_seat",
+    ),
+    "seating": ("table_id", "seat", "player", "player_id", "seated_at"),
+    "player": ("name", "card_number", "created_by"),
+    "session": (
+        "table_id",
+        "dealer_id",
+        "opened_at",
+        "implicit",
+        "closed_at",
+        "close_requested_by",
+        "close_confirmed_by",
+        "close_confirmed_at",
+    ),
+    "assignment": ("table_id", "dealer_id", "assigned", "by_id", "at"),
 }
 #: A version's columns: its link covers them all.
 VERSION_COLUMNS = ("id", "kind", "ref", "at", "fields")

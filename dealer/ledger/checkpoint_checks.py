@@ -13,12 +13,11 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer.ledger.chain import GENESIS
 from dealer.ledger.checkpoints import Checkpoint, CheckpointFile, count_rows, line_digest
-from dealer.ledger.checks import Problem, when
+from dealer.ledger.checks import Problem
 from dealer.ledger.keys import LedgerKey
 from dealer.ledger.reading import chunks
 from dealer.ledger.verdict import Report
 from dealer.models import ChainLink, CheckpointRecord, LedgerEntry, as_utc
-from dealer.words.catalogue import say, say_n
 
 __all__ = [
     "Filed",
@@ -74,136 +73,50 @@ def check_checkpoints(
     for n, item in enumerate(filed):
         cp = item.checkpoint
         if cp is None:
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "Line {value} from the end of the checkpoint file is not a checkpoint.",
-                        value=n + 1,
-                    ),
-                )
-            )
+            problems.append(Problem("checkpoint", "not_a_checkpoint", {"value": n + 1}))
             continue
-        name = f"The checkpoint of {when(cp.at)} (link {cp.seq})"
+        named = {"at": cp.at, "link": cp.seq}
         if not cp.signed_by(public):
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "{name} is not signed with this ledger's key: forged or changed.", name=name
-                    ),
-                )
-            )
+            problems.append(Problem("checkpoint", "not_signed", named))
             continue
         older = filed[n + 1].line if n + 1 < len(filed) else None
         if (older is not None and cp.prev != line_digest(older)) or (
             older is None and whole_file and cp.prev
         ):
-            problems.append(
-                Problem(
-                    "checkpoint",
-                    say(
-                        "The checkpoint file was changed just before {value}: a line was "
-                        "taken out, put in or altered.",
-                        value=name[4:],
-                    ),
-                )
-            )
-        problems += _rewritten(cp, name, links, entries, head, public)
+            problems.append(Problem("checkpoint", "file_changed", named))
+        problems += _rewritten(cp, links, entries, head, public)
     return problems
 
 
 def _rewritten(
-    cp: Checkpoint,
-    name: str,
-    links: Mapping[int, str],
-    entries: Mapping[int, str],
-    head: int,
-    public: str,
+    cp: Checkpoint, links: Mapping[int, str], entries: Mapping[int, str], head: int, public: str
 ) -> list[Problem]:
-    """What a signed checkpoint (called ``name``) recorded that the database no longer holds:
-    its link, past the chain's ``head`` or with another hash, and its last entry."""
+    """What a signed checkpoint recorded that the database no longer holds: its link, past the
+    chain's ``head`` or with another hash, and its last entry."""
     problems: list[Problem] = []
+    named = {"at": cp.at, "link": cp.seq}
     if cp.seq > head:
-        problems.append(
-            Problem(
-                "checkpoint",
-                say(
-                    "{name} recorded link {seq}, but the keyed chain now ends at link "
-                    "{head}: history was deleted.",
-                    name=name,
-                    seq=cp.seq,
-                    head=head,
-                ),
-            )
-        )
+        problems.append(Problem("checkpoint", "link_deleted", {**named, "head": head}))
     elif not holds(cp, links, public):
-        now = links.get(cp.seq, "none")[:16]
-        problems.append(
-            Problem(
-                "checkpoint",
-                say(
-                    "{name} recorded its hash as {value}..., but the database now gives "
-                    "{value2}...: history up to it was rewritten.",
-                    name=name,
-                    value=cp.hash[:16],
-                    value2=now,
-                ),
-            )
-        )
+        hashes = {"value": cp.hash[:16], "value2": links.get(cp.seq, "none")[:16]}
+        problems.append(Problem("checkpoint", "link_rewritten", named | hashes))
     if cp.entries and entries.get(cp.entries) != cp.entry_hash:
-        said = say(
-            "{name} recorded entry {entries} as {value}..., but the ledger no "
-            "longer has it so: entries were rewritten or deleted.",
-            name=name,
-            entries=cp.entries,
-            value=cp.entry_hash[:16],
-        )
-        problems.append(Problem("checkpoint", said, cp.entries))
+        found = {**named, "entries": cp.entries, "value": cp.entry_hash[:16]}
+        problems.append(Problem("checkpoint", "entry_rewritten", found, cp.entries))
     return problems
-
-
-#: What each count of a checkpoint counts, in words.
-_COUNTED = {
-    "link": "links of the keyed chain",
-    "entry": "ledger entries",
-    "event": "events",
-    "print": "prints",
-    "dispute": "disputes",
-    "ruling": "rulings",
-    "audit": "audit records",
-    "checkpoint": "records of checkpoints",
-    "version": "versions of people, tables and seats",
-}
 
 
 def check_counts(checkpoint: Checkpoint, now: Mapping[str, int]) -> list[Problem]:
     """Every count ``checkpoint`` recorded is the same now (``now``: `count_rows` again, up to
     the same marks): a row deleted behind it, or slipped in, changes its kind's count."""
-    problems: list[Problem] = []
-    name = f"The checkpoint of {when(checkpoint.at)} (link {checkpoint.seq})"
-    for kind, then in sorted((checkpoint.counts or {}).items()):
-        found = now.get(kind)
-        if found is None or found == then:
-            continue
-        noun = _COUNTED.get(kind, kind)
-        counted = say(
-            "{name} counted {then} {noun} up to it, and the database now has {found}: ",
-            name=name,
-            then=then,
-            noun=noun,
-            found=found,
+    named = {"at": checkpoint.at, "link": checkpoint.seq}
+    return [
+        Problem(
+            "checkpoint", "count_changed", {**named, "kind": kind, "then": then, "found": found}
         )
-        if found < then:
-            change = say_n("{n} was deleted.", "{n} were deleted.", then - found)
-        else:
-            change = say_n(
-                "{n} was added behind the app's back.",
-                "{n} were added behind the app's back.",
-                found - then,
-            )
-        problems.append(Problem("checkpoint", counted + change))
-    return problems
+        for kind, then in sorted((checkpoint.counts or {}).items())
+        if (found := now.get(kind)) is not None and found != then
+    ]
 
 
 def hold_checkpoints(
@@ -275,19 +188,7 @@ def _hold_the_file(
     """
     path = store.path
     if report.chain.seq and not any(f.checkpoint for f in filed):
-        return [
-            Problem(
-                "checkpoint",
-                say(
-                    "No checkpoint is filed in {path}, yet the keyed chain holds {seq} "
-                    "links: every ledger files one with its first link, so the checkpoint "
-                    "file was deleted, emptied or moved (or CHECKPOINT_FILE names another "
-                    "file).",
-                    path=path,
-                    seq=report.chain.seq,
-                ),
-            )
-        ]
+        return [Problem("checkpoint", "no_checkpoint", {"path": path, "seq": report.chain.seq})]
     records = select(CheckpointRecord.seq, CheckpointRecord.at, CheckpointRecord.digest)
     wanted = list(
         session.execute(
@@ -307,15 +208,8 @@ def _hold_the_file(
     if not missing:
         return []
     last = max(missing, key=lambda r: as_utc(r.at))
-    return [
-        Problem(
-            "checkpoint",
-            f"The checkpoint file {path} no longer holds the checkpoint of {when(last.at)} "
-            f"(link {last.seq}) that the database recorded"
-            + (f", nor {len(missing) - 1} more" if len(missing) > 1 else "")
-            + ": the file was replaced by an older copy, cut short or changed.",
-        )
-    ]
+    found = {"path": path, "at": last.at, "link": last.seq, "missing": len(missing)}
+    return [Problem("checkpoint", "file_older", found)]
 
 
 def link_hashes(session: Session, seqs: Iterable[int]) -> dict[int, str]:

@@ -37,14 +37,7 @@ from dealer.clock import this_shift_start
 from dealer.ledger.chain import CHECKPOINT_COLUMNS, GENESIS, checkpoint_link_fields, moment
 from dealer.ledger.keys import LedgerKey, current_key, signature_ok
 from dealer.ledger.kinds import KINDS
-from dealer.models import (
-    LINK_KINDS,
-    ChainLink,
-    CheckpointRecord,
-    LedgerEntry,
-    as_utc,
-    utcnow,
-)
+from dealer.models import LINK_KINDS, ChainLink, CheckpointRecord, LedgerEntry, as_utc, utcnow
 
 __all__ = [
     "ROW_KEYS",

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from dealer.ledger.accounts import parse_account, pot_account
 from dealer.ledger.chain import GENESIS, EntryFields, entry_hash
-from dealer.models import as_utc
-from dealer.words.catalogue import say
 
 __all__ = [
     "CHECKS",
@@ -27,6 +24,7 @@ __all__ = [
     "Figure",
     "Nets",
     "Problem",
+    "Refused",
     "check_accounts",
     "check_balances",
     "check_chain",
@@ -70,15 +68,22 @@ CHECKS = (
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something wrong in the ledger: which check found it, where, and what."""
+    """Something wrong in the ledger: which check found it, what (a ``code`` and the ``fields``
+    it is said with, above the ledger: `dealer.words.ledger`), and where."""
 
     check: str
-    message: str
+    code: str
+    fields: dict[str, Any] = field(default_factory=dict)
     seq: int | None = None
     hand: int | None = None
 
-    def as_dict(self) -> dict[str, object]:
-        return {"check": self.check, "message": self.message, "seq": self.seq, "hand": self.hand}
+
+class Refused(Exception):
+    """What the ledger will not do, or cannot: a ``code`` and the ``fields`` it is said with."""
+
+    def __init__(self, code: str, **fields: Any) -> None:
+        super().__init__(code)
+        self.code, self.fields = code, fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,19 +106,8 @@ def check_sequence(entries: Sequence[Checked], first: int = 1) -> list[Problem]:
     expected = first
     for entry in entries:
         if entry.seq != expected:
-            what = "repeats" if entry.seq < expected else f"skips {expected}..{entry.seq - 1}"
-            problems.append(
-                Problem(
-                    "sequence",
-                    say(
-                        "Entry {seq} {what}: seq {expected} was due.",
-                        seq=entry.seq,
-                        what=what,
-                        expected=expected,
-                    ),
-                    entry.seq,
-                )
-            )
+            found = {"seq": entry.seq, "expected": expected}
+            problems.append(Problem("sequence", "out_of_sequence", found, entry.seq))
         expected = max(expected, entry.seq) + 1
     return problems
 
@@ -130,29 +124,9 @@ def check_chain(
     problems: list[Problem] = []
     for entry in entries:
         if entry.prev_hash != prev:
-            problems.append(
-                Problem(
-                    "chain",
-                    say(
-                        "Entry {seq} does not follow the entry before it: its prev_hash is "
-                        "not that entry's hash.",
-                        seq=entry.seq,
-                    ),
-                    entry.seq,
-                )
-            )
+            problems.append(Problem("chain", "prev_hash", {"seq": entry.seq}, entry.seq))
         if entry.seq not in keyed and entry_hash(entry) != entry.hash:
-            problems.append(
-                Problem(
-                    "chain",
-                    say(
-                        "Entry {seq} was changed after it was written: its hash does not "
-                        "match its fields.",
-                        seq=entry.seq,
-                    ),
-                    entry.seq,
-                )
-            )
+            problems.append(Problem("chain", "entry_changed", {"seq": entry.seq}, entry.seq))
         prev = entry.hash
     return problems
 
@@ -163,29 +137,13 @@ def check_accounts(entries: Iterable[Checked]) -> list[Problem]:
     for entry in entries:
         for name in (entry.from_account, entry.to_account):
             if parse_account(name) is None:
-                problems.append(
-                    Problem(
-                        "accounts",
-                        say("Entry {seq} names no account: {name!r}.", seq=entry.seq, name=name),
-                        entry.seq,
-                    )
-                )
+                found = {"seq": entry.seq, "name": name}
+                problems.append(Problem("accounts", "no_account", found, entry.seq))
         if entry.from_account == entry.to_account:
-            problems.append(
-                Problem(
-                    "accounts",
-                    say("Entry {seq} moves chips to where they are.", seq=entry.seq),
-                    entry.seq,
-                )
-            )
+            problems.append(Problem("accounts", "to_itself", {"seq": entry.seq}, entry.seq))
         if entry.chips <= 0:
-            problems.append(
-                Problem(
-                    "accounts",
-                    say("Entry {seq} moves {chips} chips.", seq=entry.seq, chips=entry.chips),
-                    entry.seq,
-                )
-            )
+            found = {"seq": entry.seq, "chips": entry.chips}
+            problems.append(Problem("accounts", "not_positive", found, entry.seq))
     return problems
 
 
@@ -204,43 +162,20 @@ def check_reversals(
             continue
         target = by_seq.get(entry.reverses)
         if target is None or target.seq >= entry.seq:
-            problems.append(
-                Problem(
-                    "reversals",
-                    say(
-                        "Entry {seq} corrects entry {reverses}, which does not come before it.",
-                        seq=entry.seq,
-                        reverses=entry.reverses,
-                    ),
-                    entry.seq,
-                )
-            )
+            found = {"seq": entry.seq, "reverses": entry.reverses}
+            problems.append(Problem("reversals", "corrects_later", found, entry.seq))
             continue
         if entry.reverses in seen:
-            problems.append(
-                Problem(
-                    "reversals",
-                    say("Entry {reverses} is corrected more than once.", reverses=entry.reverses),
-                    entry.seq,
-                )
-            )
+            found = {"reverses": entry.reverses}
+            problems.append(Problem("reversals", "corrected_twice", found, entry.seq))
         seen.add(entry.reverses)
         if (entry.from_account, entry.to_account, entry.chips) != (
             target.to_account,
             target.from_account,
             target.chips,
         ):
-            problems.append(
-                Problem(
-                    "reversals",
-                    say(
-                        "Entry {seq} does not move entry {seq2}'s chips back.",
-                        seq=entry.seq,
-                        seq2=target.seq,
-                    ),
-                    entry.seq,
-                )
-            )
+            found = {"seq": entry.seq, "seq2": target.seq}
+            problems.append(Problem("reversals", "not_moved_back", found, entry.seq))
     return problems
 
 
@@ -271,55 +206,26 @@ def check_hand_nets(
     for hand, status in sorted(statuses.items()):
         net = nets.get(hand, {})
         total = sum(net.values())
+        found: list[tuple[str, dict[str, Any]]] = []
         if total:
-            problems.append(
-                Problem(
-                    "hands_net_zero",
-                    say("Hand {hand}'s entries sum to {total}, not 0.", hand=hand, total=total),
-                    hand=hand,
-                )
-            )
+            found.append(("hand_sum", {"total": total}))
         pot = net.get(pot_account(hand), 0)
         if pot < 0:
-            problems.append(
-                Problem(
-                    "hands_net_zero",
-                    say("Hand {hand}'s pot paid out {value} it never held.", hand=hand, value=-pot),
-                    hand=hand,
-                )
-            )
+            found.append(("pot_overpaid", {"value": -pot}))
         if status != "playing" and pot:
-            problems.append(
-                Problem(
-                    "hands_net_zero",
-                    say(
-                        "Hand {hand} is {status} but {pot} chips are left in its pot.",
-                        hand=hand,
-                        status=status,
-                        pot=pot,
-                    ),
-                    hand=hand,
-                )
-            )
+            found.append(("pot_left", {"status": status, "pot": pot}))
         if status == "void":
-            for account, chips in sorted(net.items()):
-                if chips:
-                    problems.append(
-                        Problem(
-                            "hands_net_zero",
-                            say(
-                                "Hand {hand} is void but {account} is {chips:+} over it.",
-                                hand=hand,
-                                account=account,
-                                chips=chips,
-                            ),
-                            hand=hand,
-                        )
-                    )
+            found += [
+                ("void_moved", {"account": account, "chips": chips})
+                for account, chips in sorted(net.items())
+                if chips
+            ]
+        problems += [
+            Problem("hands_net_zero", code, {"hand": hand, **fields}, hand=hand)
+            for code, fields in found
+        ]
     for hand in sorted(h for h in nets if h not in statuses):
-        problems.append(
-            Problem("hands_net_zero", say("Entries name hand {hand}, which is unknown.", hand=hand))
-        )
+        problems.append(Problem("hands_net_zero", "unknown_hand", {"hand": hand}))
     return problems
 
 
@@ -334,25 +240,7 @@ def check_figures(nets: Nets, figures: Iterable[Figure]) -> list[Problem]:
     for figure in figures:
         summed = nets.get(figure.hand, {}).get(figure.account, 0)
         if summed != figure.chips:
-            scope = f"over hand {figure.hand}" if figure.hand is not None else "in all"
-            problems.append(
-                Problem(
-                    "balances",
-                    say(
-                        "{source} says {account} changed by {chips} {scope}, but its entries "
-                        "sum to {summed}.",
-                        source=figure.source,
-                        account=figure.account,
-                        chips=figure.chips,
-                        scope=scope,
-                        summed=summed,
-                    ),
-                    hand=figure.hand,
-                )
-            )
+            found = {"source": figure.source, "account": figure.account, "chips": figure.chips}
+            found |= {"hand": figure.hand, "summed": summed}
+            problems.append(Problem("balances", "figure", found, hand=figure.hand))
     return problems
-
-
-def when(moment: datetime) -> str:
-    """A time in problems' sentences: UTC, to the second."""
-    return as_utc(moment).strftime("%Y-%m-%d %H:%M:%S UTC")

@@ -14,9 +14,8 @@ from importlib import metadata
 from pathlib import Path
 
 from dealer import rules
-from dealer.words.catalogue import say
 
-__all__ = ["change_note", "engine_version"]
+__all__ = ["engine_version"]
 
 
 @cache
@@ -30,26 +29,3 @@ def engine_version() -> str:
     except metadata.PackageNotFoundError:
         app = "0"
     return f"{app}+{digest.hexdigest()[:12]}"
-
-
-def change_note(played_under: str | None, what: str, hand: int | None = None) -> str:
-    """What a document or a check says of a hand that no longer replays as recorded; ``what``
-    says how (``"it no longer replays: ..."``), ``hand`` which hand (none: "this hand"). An
-    engine change when the hand was played under another engine than the one installed;
-    otherwise something for the ledger checks."""
-    chips = say("Its chips stand as its ledger entries say.")
-    if played_under == engine_version():
-        return say(
-            "This hand does not replay as recorded: {what}; run the ledger checks. {chips}",
-            what=what,
-            chips=chips,
-        )
-    return say(
-        "Engine changed: {hand} was played under {played}; under {installed} (installed) "
-        "{what}. {chips}",
-        hand=say("this hand") if hand is None else say("hand {id}", id=hand),
-        played=played_under or say("an engine from before versions were recorded"),
-        installed=engine_version(),
-        what=what,
-        chips=chips,
-    )

@@ -53,7 +53,6 @@ from dealer.models import (
     utcnow,
 )
 from dealer.transactions import in_write
-from dealer.words.catalogue import say
 
 __all__ = ["MODELS", "check_identity", "held", "install", "versions_of"]
 
@@ -67,15 +66,6 @@ MODELS: dict[str, type[Any]] = {
     "assignment": TableAssignment,
 }
 _KIND_OF = {model: kind for kind, model in MODELS.items()}
-#: What a person calls a row of each kind.
-NOUNS = {
-    "user": "user",
-    "table": "table",
-    "seating": "seating",
-    "player": "player",
-    "session": "dealer's session",
-    "assignment": "dealer's assignment",
-}
 _INSERT = insert(cast(CoreTable, IdentityVersion.__table__))
 
 
@@ -139,17 +129,10 @@ def check_identity(session: Session, mac: Any) -> list[Problem]:
         held = newest_of[kind]
         for ref, now in sorted(rows.items()):
             problems += _held(kind, ref, now, held.get(ref), mac)
-        for ref in sorted(set(held) - set(rows)):
-            problems.append(
-                Problem(
-                    "identity",
-                    say(
-                        "{capitalize} #{ref} was deleted outside the app.",
-                        capitalize=NOUNS[kind].capitalize(),
-                        ref=ref,
-                    ),
-                )
-            )
+        problems += [
+            Problem("identity", "identity_deleted", {"kind": kind, "ref": ref})
+            for ref in sorted(set(held) - set(rows))
+        ]
     return problems
 
 
@@ -220,10 +203,7 @@ def _newest(*where: ColumnElement[bool]) -> Select[Any]:
             ChainLink.prev_hash,
             ChainLink.hash,
         )
-        .outerjoin(
-            ChainLink,
-            (ChainLink.kind == "version") & (ChainLink.ref == IdentityVersion.id),
-        )
+        .outerjoin(ChainLink, (ChainLink.kind == "version") & (ChainLink.ref == IdentityVersion.id))
         .where(IdentityVersion.id.in_(newest))
     )
 
@@ -239,45 +219,15 @@ def _holds(version: Any, fields: Mapping[str, object], mac: Any) -> bool:
 
 
 def _held(kind: str, ref: int, now: Mapping[str, object], version: Any, mac: Any) -> list[Problem]:
-    noun = f"{NOUNS[kind]} #{ref}"
+    row = {"kind": kind, "ref": ref}
     if version is None:
-        return [
-            Problem(
-                "identity",
-                say(
-                    "{capitalize} is outside the keyed chain: added behind the app's back, "
-                    "or before its rows were versioned (flask --app dealer db upgrade links "
-                    "them).",
-                    capitalize=noun.capitalize(),
-                ),
-            )
-        ]
+        return [Problem("identity", "unversioned", row)]
     if _holds(version, now, mac):
         return []
     kept = version.fields or {}
-    words = IDENTITY[kind]
-    differ = [name for name in words if kept.get(name) != now.get(name)]
+    differ = [name for name in IDENTITY[kind] if kept.get(name) != now.get(name)]
     if not differ and version.seq is None:
         return []  # the version itself has no link: `check_unkeyed` names it
     if differ:
-        return [
-            Problem(
-                "identity",
-                say(
-                    "The {value} of {noun} was changed outside the app.",
-                    value=words[name],
-                    noun=noun,
-                ),
-            )
-            for name in differ
-        ]
-    return [
-        Problem(
-            "identity",
-            say(
-                "The newest version of {noun} was changed outside the app: it no longer "
-                "matches its keyed hash.",
-                noun=noun,
-            ),
-        )
-    ]
+        return [Problem("identity", "field_changed", {**row, "field": name}) for name in differ]
+    return [Problem("identity", "version_changed", row)]

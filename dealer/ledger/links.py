@@ -32,18 +32,8 @@ from dealer.ledger.checkpoints import file_genesis, note_filed, seal_shift_end
 from dealer.ledger.heads import head, moved
 from dealer.ledger.keys import current_key
 from dealer.ledger.kinds import KINDS, SINGLE, Linkable, fields_of
-from dealer.models import (
-    AuditRecord,
-    ChainLink,
-    Dispute,
-    DisputeRuling,
-    Event,
-    Hand,
-    IdentityVersion,
-    LedgerEntry,
-    PrintRecord,
-    utcnow,
-)
+from dealer.ledger.reading import chunks
+from dealer.models import Base, ChainLink, Event, Hand, LedgerEntry, utcnow
 from dealer.transactions import require_writing, writing
 
 __all__ = [
@@ -57,19 +47,7 @@ __all__ = [
     "unkeyed",
 ]
 
-Row = TypeVar(
-    "Row",
-    LedgerEntry,
-    Event,
-    Hand,
-    PrintRecord,
-    Dispute,
-    DisputeRuling,
-    AuditRecord,
-    IdentityVersion,
-)
-#: Ids asked for in one query: well under either database's limit on parameters.
-CHUNK = 1000
+Row = TypeVar("Row", bound=Base)
 
 
 def link(
@@ -184,12 +162,6 @@ class Unkeyed:
     audits: int = 0
     versions: int = 0
 
-    @property
-    def total(self) -> int:
-        return (
-            self.entries + self.events + self.prints + self.disputes + self.audits + self.versions
-        )
-
 
 def unkeyed(session: Session, after: Mapping[str, int] | None = None) -> dict[str, list[int]]:
     """The keys of the rows of each kind no link covers, among those above ``after[kind]``."""
@@ -245,9 +217,7 @@ def _in_order(
     session: Session, model: type[Row], key: InstrumentedAttribute[int], ids: Iterable[int]
 ) -> list[Row]:
     """The rows of ``model`` whose ``key`` is among ``ids``, in key order, read in chunks."""
-    wanted = list(ids)
     out: list[Row] = []
-    for start in range(0, len(wanted), CHUNK):
-        chunk = wanted[start : start + CHUNK]
+    for chunk in chunks(ids):
         out += session.scalars(select(model).where(key.in_(chunk)).order_by(key))
     return out

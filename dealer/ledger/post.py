@@ -98,9 +98,7 @@ def post(
         # reads the rows; they are kept as posted (`POSTED`) for the screens' live marks.
         # PostgreSQL: queued, sent with the rest of the write's rows in one round trip.
         write_behind.add_rows(
-            session,
-            _ENTRIES,
-            [{name: getattr(e, name) for name in ENTRY_COLUMNS} for e in entries],
+            session, _ENTRIES, [{name: getattr(e, name) for name in ENTRY_COLUMNS} for e in entries]
         )
         session.info.setdefault(POSTED, []).extend(entries)
         moved(session, "ledger_head", seq, prev_hash)

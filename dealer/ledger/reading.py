@@ -7,6 +7,7 @@ times as much to build and to read, and holds several times the memory.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from sys import intern
 from typing import Any
@@ -24,68 +25,34 @@ from dealer.ledger.chain import (
 )
 from dealer.ledger.kinds import KINDS
 from dealer.ledger.link_checks import LinkRow
-from dealer.models import (
-    ChainLink,
-    Event,
-    Hand,
-    LedgerEntry,
-)
+from dealer.models import ChainLink, Event, Hand, LedgerEntry
 
-__all__ = [
-    "StoredEntry",
-    "Stretch",
-    "chunks",
-    "load_entries",
-]
+__all__ = ["StoredEntry", "Stretch", "chunks", "load_entries"]
 
 #: Every column of a ledger entry, in `StoredEntry`'s order.
 FIELDS = ENTRY_COLUMNS
 
 
+@dataclass(slots=True, eq=False)
 class StoredEntry(EntryFields):
-    """A ledger entry as the checks (and the reports) read it: its columns and nothing else.
+    """A ledger entry as the checks (and the reports) read it: its columns (in `FIELDS` order)
+    and nothing else."""
 
-    The checks read every entry of the ledger; an ORM object costs several times as much to
-    build and to read, and holds several times the memory.
-    """
-
-    __slots__ = FIELDS
-
+    seq: int
+    at: datetime
+    from_account: str
+    to_account: str
+    chips: int
+    reason_code: str
+    reason: str
+    table_id: int
+    hand_id: int | None
+    event_id: int | None
+    user_id: int
+    device: str
+    reverses: int | None
+    prev_hash: str
     hash: str
-
-    def __init__(
-        self,
-        seq: int,
-        at: datetime,
-        from_account: str,
-        to_account: str,
-        chips: int,
-        reason_code: str,
-        reason: str,
-        table_id: int,
-        hand_id: int | None,
-        event_id: int | None,
-        user_id: int,
-        device: str,
-        reverses: int | None,
-        prev_hash: str,
-        hash: str,
-    ) -> None:
-        self.seq = seq
-        self.at = at
-        self.from_account = from_account
-        self.to_account = to_account
-        self.chips = chips
-        self.reason_code = reason_code
-        self.reason = reason
-        self.table_id = table_id
-        self.hand_id = hand_id
-        self.event_id = event_id
-        self.user_id = user_id
-        self.device = device
-        self.reverses = reverses
-        self.prev_hash = prev_hash
-        self.hash = hash
 
 
 def load_entries(session: Session, *where: ColumnElement[bool]) -> list[StoredEntry]:

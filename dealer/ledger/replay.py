@@ -17,11 +17,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer import rules
-from dealer.errors import Conflict
 from dealer.ledger.accounts import house_account, pot_account, seating_account
+from dealer.ledger.checks import Refused
 from dealer.ledger.reading import chunks
 from dealer.models import Event, Hand, Table
-from dealer.words.catalogue import say
 
 __all__ = [
     "ActionRow",
@@ -37,21 +36,12 @@ __all__ = [
 ]
 
 
-class ReplayError(Conflict, code="hand_does_not_replay"):
+class ReplayError(Refused):
     """A stored hand that the engine installed can no longer replay as recorded.
 
     Its chips stand as its ledger entries say (`verify` tells an engine change from
     tampering); a screen or the API answers 409 with the sentence, never a 500.
     """
-
-    def __init__(self, message: str) -> None:
-        super().__init__(
-            say(
-                "{message} Its chips stand as the ledger records them: print its hand slip, "
-                "and call a supervisor.",
-                message=message,
-            )
-        )
 
 
 def table_rules(table: Table) -> rules.Rules:
@@ -127,27 +117,20 @@ def replay_engine(hand: Hand, events: Sequence[StoredAction]) -> rules.Hand:
     try:
         engine = rules.Hand(hand_rules(hand), [int(s) for s in hand.seats], hand_collection(hand))
         if not events or events[0].type != "deal" or events[0].seq != 1:
-            raise ReplayError(say("Hand {id} has no deal stored as its first event.", id=hand.id))
+            raise ReplayError("no_deal", id=hand.id)
         for row in events[1:]:
             record = engine.apply(rules.action_from_dict(row.action))
             if record.seq != row.seq or record.type != row.type:
-                raise ReplayError(
-                    say(
-                        "Hand {id}: event {seq} replays as {seq2}.",
-                        id=hand.id,
-                        seq=row.seq,
-                        seq2=record.seq,
-                    )
-                )
+                raise ReplayError("event_moved", id=hand.id, seq=row.seq, seq2=record.seq)
     except rules.RulesError as exc:
-        raise ReplayError(
-            say("Hand {id} no longer replays: {message}", id=hand.id, message=say(exc.message))
-        ) from exc
+        raise ReplayError("engine_refuses", id=hand.id, message=exc.message) from exc
     return engine
 
 
-def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, rules.Hand | str]]:
-    """Each hand with its replayed engine, or the reason it cannot be replayed (for the checks).
+def replay_all(
+    session: Session, hands: Iterable[Hand]
+) -> Iterator[tuple[Hand, rules.Hand | ReplayError]]:
+    """Each hand with its replayed engine, or why it cannot be replayed (for the checks).
 
     The checks replay a shift's hands at a time: only the columns a replay reads are loaded,
     not whole rows, and only those hands' events.
@@ -166,4 +149,4 @@ def replay_all(session: Session, hands: Iterable[Hand]) -> Iterator[tuple[Hand, 
         try:
             yield hand, replay_engine(hand, by_hand[hand.id])
         except ReplayError as exc:
-            yield hand, str(exc)
+            yield hand, exc

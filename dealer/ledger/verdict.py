@@ -1,5 +1,5 @@
-"""What the ledger checks found: the report `verify` returns, as the API and the documents
-read it."""
+"""What the ledger checks found: the report `verify` returns (the API's answer and the
+documents say it: `dealer.views.ledger`)."""
 
 from __future__ import annotations
 
@@ -29,14 +29,13 @@ CHAIN_CHECKS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class EngineChange:
-    """A hand that no longer replays as recorded under the engine installed: not tampering."""
+    """A hand that no longer replays as recorded under the engine ``installed``, played under
+    another: not tampering. ``found``: the first thing that no longer adds up."""
 
     hand: int
     played_under: str | None
-    message: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {"hand": self.hand, "played_under": self.played_under, "message": self.message}
+    installed: str
+    found: Problem
 
 
 @dataclass(slots=True)
@@ -65,24 +64,3 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.problems
-
-    def as_dict(self) -> dict[str, object]:
-        start = self.checkpoint
-        return {
-            "ok": self.ok,
-            "entries": self.entries,
-            "head": self.head,
-            "problems": [p.as_dict() for p in self.problems],
-            "full": self.full,
-            "chain": {"seq": self.chain.seq, "hash": self.chain.hash},
-            "checked_from": self.checked_from,
-            "checkpoint": None
-            if start is None
-            else {"seq": start.seq, "hash": start.hash, "at": start.at.isoformat()},
-            "checkpoints": self.checkpoints,
-            "links_checked": self.links,
-            "hands_checked": self.hands_checked,
-            "hands_replayed": self.hands,
-            "engine": self.engine,
-            "engine_changed": [c.as_dict() for c in self.engine_changed],
-        }

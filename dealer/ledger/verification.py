@@ -28,7 +28,7 @@ still has, and its counts of rows (1). What a report checked is said on it (`Rep
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -55,18 +55,16 @@ from dealer.ledger.checks import (
     check_reversals,
     check_sequence,
 )
-from dealer.ledger.engine import change_note, engine_version
+from dealer.ledger.engine import engine_version
 from dealer.ledger.identity import check_identity
 from dealer.ledger.keys import current_key
 from dealer.ledger.link_checks import check_links, check_unkeyed
 from dealer.ledger.links import unkeyed
 from dealer.ledger.reading import StoredEntry, Stretch, chunks, load_entries
-from dealer.ledger.replay import account_of, replay_all
+from dealer.ledger.replay import ReplayError, account_of, replay_all
 from dealer.ledger.verdict import CHAIN_CHECKS, EngineChange, Report
 from dealer.models import Event, Hand, LedgerEntry, utcnow
 from dealer.transactions import SNAPSHOT_BEGAN
-from dealer.words.catalogue import say
-from dealer.words.checks import replays_otherwise
 
 __all__ = ["checkpoint_report", "verify"]
 
@@ -86,8 +84,9 @@ def verify(
     marks = report.checkpoint.marks if report.checkpoint is not None else {}
     entries: list[StoredEntry] = []
     touched: set[int] = set()
-    for low, high in _stretches(report.checked_from, head.seq):
-        stretch = Stretch(session, low, high)
+    low = report.checked_from + 1
+    if head.seq >= low:  # the links after the checkpoint started from
+        stretch = Stretch(session, low, head.seq)
         prev = link_hashes(session, [low - 1]).get(low - 1, GENESIS) if low > 1 else GENESIS
         report.problems += check_links(stretch.links(), key.mac, prev, first=low)
         report.links += stretch.count
@@ -123,11 +122,6 @@ def checkpoint_report(session: Session, report: Report, reason: str) -> Checkpoi
     if not report.chain.seq:
         return None
     return record_checkpoint(session, counted(session, report.chain), report.ok, reason)
-
-
-def _stretches(after: int, head: int) -> list[tuple[int, int]]:
-    """The runs of links to check: those after ``after`` up to ``head``."""
-    return [(after + 1, head)] if head > after else []
 
 
 def _check_entries(
@@ -210,21 +204,9 @@ def _check_hands(session: Session, report: Report, ids: set[int]) -> None:
         if report.full or broken or state is None or hand.engine_version != report.engine:
             again.append(hand.id)
         elif state != (hand.status, hand.winner):
-            report.problems.append(
-                Problem(
-                    "replay",
-                    say(
-                        "Hand {id} is stored as {status} (winner {winner}) but its last "
-                        "event left it {value} (winner {value2}).",
-                        id=hand.id,
-                        status=hand.status,
-                        winner=hand.winner,
-                        value=state[0],
-                        value2=state[1],
-                    ),
-                    hand=hand.id,
-                )
-            )
+            found = {"id": hand.id, "status": hand.status, "winner": hand.winner}
+            found |= {"value": state[0], "value2": state[1]}
+            report.problems.append(Problem("replay", "not_last_event", found, hand=hand.id))
     _replay(session, report, _hands(session, again))
 
 
@@ -252,38 +234,23 @@ def _replay(session: Session, report: Report, hands: Sequence[Hand]) -> None:
     installed = report.engine
     for hand, engine in replay_all(session, hands):
         found: list[Problem] = []
-        if isinstance(engine, str):
-            found.append(Problem("replay", engine, hand=hand.id))
+        if isinstance(engine, ReplayError):
+            found.append(Problem("replay", engine.code, engine.fields, hand=hand.id))
         else:
             if (engine.status, engine.winner) != (hand.status, hand.winner):
+                stored = {"id": hand.id, "status": hand.status, "winner": hand.winner}
+                replayed = {"status2": engine.status, "winner2": engine.winner}
                 found.append(
-                    Problem(
-                        "replay",
-                        replays_otherwise(
-                            hand.id, (hand.status, hand.winner), (engine.status, engine.winner)
-                        ),
-                        hand=hand.id,
-                    )
+                    Problem("replay", "replays_otherwise", stored | replayed, hand=hand.id)
                 )
             source = f"Hand {hand.id} replayed"
             figures = [
                 Figure(account_of(hand, party), chips, source, hand.id)
                 for party, chips in engine.net.items()
             ]
-            found += check_figures(_scoped(nets, hand.id), figures)
+            found += check_figures({hand.id: nets.get(hand.id, {})}, figures)
         if found and hand.engine_version != installed:
-            report.engine_changed.append(_engine_change(hand, found))
+            change = EngineChange(hand.id, hand.engine_version, installed, found[0])
+            report.engine_changed.append(change)
         else:
             report.problems += found
-
-
-def _scoped(
-    nets: Mapping[int, Mapping[str, int]], hand: int
-) -> dict[int | None, Mapping[str, int]]:
-    return {hand: nets.get(hand, {})}
-
-
-def _engine_change(hand: Hand, found: Sequence[Problem]) -> EngineChange:
-    what = say("it no longer replays as recorded ({message})", message=found[0].message)
-    note = change_note(hand.engine_version, what, hand.id)
-    return EngineChange(hand.id, hand.engine_version, note)

@@ -97,9 +97,5 @@ def unique_where(name: str, *columns: str, where: str) -> sa.Index:
     """A unique index over ``columns`` among the rows for which ``where`` holds, on both
     databases (a partial index): at most one such row, even when two tablets write at once."""
     return sa.Index(
-        name,
-        *columns,
-        unique=True,
-        sqlite_where=sa.text(where),
-        postgresql_where=sa.text(where),
+        name, *columns, unique=True, sqlite_where=sa.text(where), postgresql_where=sa.text(where)
     )

@@ -19,6 +19,7 @@ from dealer.models import LedgerEntry, Seating, Table
 from dealer.people.devices import device_claim
 from dealer.people.users import names_of
 from dealer.views.base import Time, View, entry_columns, one_of, party, screen
+from dealer.words.ledger import engine_change_words, problem_words
 from dealer.words.numbers import capital
 from dealer.words.rules import LEDGER_RULES, rule
 
@@ -28,6 +29,7 @@ __all__ = [
     "VerificationView",
     "entry_view",
     "ledger_view",
+    "verification_answer",
     "verification_view",
 ]
 
@@ -89,7 +91,7 @@ class EntriesView(View):
 
 
 class Reported(View):
-    """A part of the verification's report, read from the report's own dict: a key the view
+    """A part of the verification's report, read from `verification_answer`: a key the view
     does not declare is refused, so nothing the report says is left out of the answer."""
 
     model_config = ConfigDict(**View.model_config, extra="forbid")
@@ -143,8 +145,38 @@ class VerificationView(Reported):
     engine_changed: list[EngineChangeView]
 
 
+def verification_answer(report: Report) -> dict[str, object]:
+    """The verification's report as a client reads it (and ``ledger verify --json`` prints it),
+    what it found said."""
+    start = report.checkpoint
+    return {
+        "ok": report.ok,
+        "entries": report.entries,
+        "head": report.head,
+        "problems": [
+            {"check": p.check, "message": problem_words(p), "seq": p.seq, "hand": p.hand}
+            for p in report.problems
+        ],
+        "full": report.full,
+        "chain": {"seq": report.chain.seq, "hash": report.chain.hash},
+        "checked_from": report.checked_from,
+        "checkpoint": None
+        if start is None
+        else {"seq": start.seq, "hash": start.hash, "at": start.at.isoformat()},
+        "checkpoints": report.checkpoints,
+        "links_checked": report.links,
+        "hands_checked": report.hands_checked,
+        "hands_replayed": report.hands,
+        "engine": report.engine,
+        "engine_changed": [
+            {"hand": c.hand, "played_under": c.played_under, "message": engine_change_words(c)}
+            for c in report.engine_changed
+        ],
+    }
+
+
 def verification_view(report: Report) -> VerificationView:
-    return VerificationView.model_validate(report.as_dict())
+    return VerificationView.model_validate(verification_answer(report))
 
 
 def ledger_view(

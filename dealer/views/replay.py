@@ -16,9 +16,9 @@ from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from dealer.errors import Invalid
-from dealer.hands.reading import Replayed, load_hand
+from dealer.hands.reading import Replayed, load_hand, replay
 from dealer.ledger.accounts import pot_account, seating_account
-from dealer.ledger.replay import hand_rules, replay_engine
+from dealer.ledger.replay import hand_rules
 from dealer.models import Event, Hand, LedgerEntry
 from dealer.views.base import SEAT_KEY, View
 from dealer.views.events import EventView
@@ -131,7 +131,7 @@ def _event_of(session: Session, replayed: Replayed, number: int, entry: int) -> 
 
 def _at(session: Session, replayed: Replayed, view: HandView, at: int) -> ReplayView:
     row = replayed.row
-    engine = replay_engine(row, replayed.events[:at])
+    engine = replay(row, replayed.events[:at]).engine
     played = hand_rules(row)
     record = engine.events[at - 1]
     moved = _chips_after(session, row, replayed.events, at)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dealer.words.catalogue import say, say_later, say_n, say_of
-from dealer.words.status import status_words
 
 __all__ = [
     "check_words",
@@ -12,7 +11,6 @@ __all__ = [
     "failed_line",
     "failed_short",
     "failed_words",
-    "replays_otherwise",
 ]
 
 
@@ -89,24 +87,3 @@ _CHECKS = {
 def check_words(check: str) -> str:
     """The ledger's check that found a problem, as a document names it (``The keyed chain``)."""
     return say_of(_CHECKS, check, say_later("Another check"))
-
-
-#: A hand whose row and replay disagree.
-_REPLAYS_OTHERWISE = say_later(
-    "Hand {id} is stored as {status} (winner {winner}) but replays as {status2} (winner {winner2})."
-)
-
-
-def replays_otherwise(
-    hand_id: int, stored: tuple[str, int | None], replayed: tuple[str, int | None]
-) -> str:
-    """A hand whose row says one outcome (its status, its winner) and whose events replay to
-    another."""
-    (status, winner), (status2, winner2) = stored, replayed
-    fields = {"status": status_words(status), "status2": status_words(status2)}
-    fields |= {"winner": _seat_or_none(winner), "winner2": _seat_or_none(winner2)}
-    return say(_REPLAYS_OTHERWISE, id=hand_id, **fields)
-
-
-def _seat_or_none(seat: int | None) -> str:
-    return say("none") if seat is None else str(seat)

@@ -19,6 +19,7 @@ from dealer.ledger import (
 from dealer.ledger.chain import link_message
 from dealer.ledger.keys import LedgerKey
 from dealer.ledger.link_checks import LinkRow, check_links
+from dealer.words.ledger import problem_words
 
 
 @dataclass(frozen=True)
@@ -123,13 +124,15 @@ def test_a_finished_hand_has_an_empty_pot_and_a_void_hand_nets_zero() -> None:
     assert check_hands_net_zero(pot_left, {1: "playing"}) == []
     assert check_hands_net_zero(GOOD, {1: "void"})  # seat 1 is up over a void hand
     unknown = check_hands_net_zero(GOOD, {})
-    assert "unknown" in unknown[0].message
+    assert "unknown" in problem_words(unknown[0])
 
 
 def test_balances_compare_figures_with_sums() -> None:
     problems = check_balances(GOOD, [Figure("seating:1", 7, "Hand 1 replayed", 1)])
     assert len(problems) == 1
-    assert "sum to 6" in problems[0].message
+    assert problem_words(problems[0]) == (
+        "Hand 1 replayed says seating:1 changed by 7 over hand 1, but its entries sum to 6."
+    )
 
 
 # ------------------------------------------------------------------------- the keyed chain
@@ -161,10 +164,10 @@ def test_a_changed_row_a_gone_row_and_a_missing_link_are_named() -> None:
     assert [(p.check, p.seq) for p in check_links(changed, KEY.mac)] == [("chain", 1)]
     gone = [LINKS[0], LINKS[1]._replace(row=None, hand=3), LINKS[2]]
     [problem] = check_links(gone, KEY.mac)
-    assert (problem.check, problem.hand) == ("events", 3) and "gone" in problem.message
+    assert (problem.check, problem.hand) == ("events", 3) and "gone" in problem_words(problem)
     skipped = check_links([LINKS[0], LINKS[2]], KEY.mac)
     assert [p.check for p in skipped] == ["chain", "chain"]  # a gap, and link 3 out of place
-    assert "Links 2..2" in skipped[0].message
+    assert "Links 2..2" in problem_words(skipped[0])
 
 
 def test_without_the_key_a_rewrite_cannot_be_made_to_match() -> None:

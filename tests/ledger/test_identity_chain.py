@@ -11,9 +11,11 @@ from sqlalchemy import func, select, text
 
 from dealer.extensions import db
 from dealer.floor.limits import change_limits
+from dealer.ledger.chain import IDENTITY
 from dealer.models import IdentityVersion, Table, User
 from dealer.people.users import deactivate_user
 from dealer.transactions import writing
+from dealer.words.ledger import IDENTITY_WORDS
 from tests.helpers import Api
 from tests.ledger.test_tampering import played, verdict  # noqa: F401  (a fixture)
 
@@ -102,3 +104,10 @@ def test_the_apps_own_changes_are_new_linked_versions(known: Flask, api: Api, fl
     assert code == 0, output
     full = known.test_cli_runner().invoke(args=["ledger", "verify", "--full"])
     assert full.exit_code == 0, full.output
+
+
+def test_every_field_a_version_keeps_has_its_words() -> None:
+    """A changed field is named by what a person calls it: each kind's fields have words."""
+    assert {kind: list(words) for kind, words in IDENTITY_WORDS.items()} == {
+        kind: list(names) for kind, names in IDENTITY.items()
+    }

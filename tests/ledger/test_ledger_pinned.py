@@ -7,10 +7,11 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from dealer.ledger.checks import when
+from dealer.ledger.checks import Problem
 from dealer.ledger.replay import table_rules
 from dealer.models import Table
 from dealer.rules import make_rules
+from dealer.words.ledger import problem_words
 
 
 def test_a_tables_rules_are_its_profile_with_its_overrides() -> None:
@@ -23,4 +24,5 @@ def test_a_tables_rules_are_its_profile_with_its_overrides() -> None:
 def test_a_time_in_a_problems_sentence_is_utc_to_the_second() -> None:
     los_angeles = ZoneInfo("America/Los_Angeles")
     moment = datetime(2026, 12, 6, 22, 0, 5, 999, tzinfo=los_angeles)
-    assert when(moment) == "2026-12-07 06:00:05 UTC"
+    unsigned = Problem("checkpoint", "not_signed", {"at": moment, "link": 3})
+    assert problem_words(unsigned).startswith("The checkpoint of 2026-12-07 06:00:05 UTC (link 3) ")

@@ -117,7 +117,7 @@ def test_a_changed_engine_is_not_tampering_and_the_slip_still_prints(
 
     monkeypatch.setattr(replay, "hand_rules", new_rules)
     monkeypatch.setattr("dealer.ledger.verification.engine_version", lambda: "9.9+newer")
-    monkeypatch.setattr("dealer.ledger.engine.engine_version", lambda: "9.9+newer")
+    monkeypatch.setattr("dealer.views.documents.hand.engine_version", lambda: "9.9+newer")
     report = floor.get("/ledger/verify")
     assert report["ok"] is True, report["problems"]
     [change] = report["engine_changed"]
@@ -133,7 +133,7 @@ def test_a_hand_the_engine_can_no_longer_replay_still_prints_its_slip(
     played: Flask, api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def gone(hand: Hand, events: Any) -> Any:
-        raise replay.ReplayError(f"Hand {hand.id} no longer replays: meld rules changed.")
+        raise replay.ReplayError("engine_refuses", id=hand.id, message="meld rules changed.")
 
     monkeypatch.setattr(reading, "replay_engine", gone)
     slip = " ".join(pdf_text(fetch(api, "/reports/hands/1.pdf").data).split())

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from dealer.floor.in_play import get_hand
 from dealer.hands.reading import Recorded, Replayed, recorded
 from dealer.ledger import house_account, pot_account, seating_account
-from dealer.ledger.engine import change_note
+from dealer.ledger.engine import engine_version
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.replay import account_of, hand_collection, hand_rules
 from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
@@ -24,6 +24,7 @@ from dealer.views.documents.ledger import nets
 from dealer.views.events import EventView, PaymentView, row_fields
 from dealer.views.hand import hand_view
 from dealer.words.catalogue import say
+from dealer.words.ledger import change_note
 from dealer.words.parties import party_words
 from dealer.words.rules import rules_explained, rules_in_force
 
@@ -204,15 +205,15 @@ def _engine_note(played: Recorded, net: dict[str, int]) -> str | None:
     """A note when the engine installed no longer replays the hand as its entries recorded it."""
     hand, engine = played.row, played.engine
     if engine is None:
-        return change_note(
-            hand.engine_version, say("it no longer replays ({failure})", failure=played.failure)
-        )
+        what = say("it no longer replays ({failure})", failure=played.failure)
+        return change_note(hand.engine_version, engine_version(), what)
     replayed = {account_of(hand, party): chips for party, chips in engine.net.items()}
     if any(replayed[a] != net.get(a, 0) for a in replayed) or (engine.status, engine.winner) != (
         hand.status,
         hand.winner,
     ):
-        return change_note(hand.engine_version, say("it replays to other figures than recorded"))
+        what = say("it replays to other figures than recorded")
+        return change_note(hand.engine_version, engine_version(), what)
     return None
 
 

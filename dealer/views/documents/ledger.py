@@ -17,8 +17,9 @@ from dealer.ledger.keys import fingerprint
 from dealer.ledger.reading import StoredEntry
 from dealer.ledger.verdict import Report
 from dealer.words.checks import check_words
+from dealer.words.ledger import engine_change_words, problem_words
 
-__all__ = ["FiledCheckpoint", "filed", "nets", "problem_lines"]
+__all__ = ["FiledCheckpoint", "change_lines", "filed", "nets", "problem_lines"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,4 +58,9 @@ def filed(checkpoint: Checkpoint | None) -> FiledCheckpoint | None:
 
 def problem_lines(checks: Report) -> tuple[str, ...]:
     """What the checks found, each named by its check, as the red banner lists them."""
-    return tuple(f"{check_words(p.check)}: {p.message}" for p in checks.problems)
+    return tuple(f"{check_words(p.check)}: {problem_words(p)}" for p in checks.problems)
+
+
+def change_lines(checks: Report) -> tuple[str, ...]:
+    """The hands the checks found played under another engine, each noted."""
+    return tuple(engine_change_words(c) for c in checks.engine_changed)

@@ -25,6 +25,7 @@ from dealer.people.users import names_of
 from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents.ledger import (
     FiledCheckpoint,
+    change_lines,
     filed,
     nets,
     problem_lines,
@@ -185,7 +186,7 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         opened_by_dealing=down.implicit,
         chain=verification_view(checks),
         problems=problem_lines(checks),
-        engine_changed=tuple(c.message for c in checks.engine_changed),
+        engine_changed=change_lines(checks),
         checkpoint=filed(checkpoint_report(session, checks, f"session report {down.id}")),
         disputes=disputes,
         count=count_view(session, down.id),

@@ -36,6 +36,7 @@ from dealer.views.documents import shift_summary as summary
 from dealer.views.documents.counts import window_counts
 from dealer.views.documents.ledger import (
     FiledCheckpoint,
+    change_lines,
     filed,
     problem_lines,
 )
@@ -201,7 +202,7 @@ def shift_report(
         checkpoint=filed(
             checkpoint_report(session, checks, f"shift report {window_from}/{window_to}")
         ),
-        engine_changed=tuple(c.message for c in checks.engine_changed),
+        engine_changed=change_lines(checks),
         disputes=disputes,
     )
 
