@@ -15,13 +15,14 @@ import sys
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from flask import Flask
 from sqlalchemy import text
 
-from dealer import create_app
-from dealer.config import WeakLedgerKey, check_ledger_key
+from dealer import create_app, serve_app
+from dealer.config import KeyBesideDatabase, WeakLedgerKey, check_ledger_key
 from dealer.extensions import db
 from tests.conftest import SERVER_KEY
 from tests.helpers import PEOPLE, add_people
@@ -91,16 +92,25 @@ def test_serving_refuses_the_key_beside_the_database(beside_the_key: Path) -> No
     assert "at least 32 characters" in said  # the rule for the key to set instead
 
 
+def serving(monkeypatch: pytest.MonkeyPatch, url: str, **env: str) -> Flask:
+    """`serve_app` in this process, on the environment `check_config` gives gunicorn: what
+    the gunicorn runs above show is wired to it, without a process for each spelling."""
+    monkeypatch.delenv("LEDGER_KEY", raising=False)
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    for name, value in {"DATABASE_URL": url, "SECRET_KEY": SERVER_KEY, **env}.items():
+        monkeypatch.setenv(name, value)
+    return serve_app()
+
+
 def test_serving_starts_with_the_key_apart_or_beside_on_purpose(
-    beside_the_key: Path, tmp_path: Path
+    beside_the_key: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     apart = check_config(beside_the_key, LEDGER_KEY=STRONG)
     assert apart.returncode == 0, apart.stdout + apart.stderr
-    elsewhere = check_config(tmp_path / "elsewhere.sqlite3")
-    assert elsewhere.returncode == 0, elsewhere.stdout + elsewhere.stderr
-    on_purpose = check_config(beside_the_key, DEALER_KEY_BESIDE_DATABASE="1")
-    assert on_purpose.returncode == 0, on_purpose.stdout + on_purpose.stderr
-    assert "beside the database, on purpose" in on_purpose.stdout + on_purpose.stderr
+    serving(monkeypatch, f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}")
+    with patch.object(Flask, "logger") as logger:
+        serving(monkeypatch, f"sqlite:///{beside_the_key}", DEALER_KEY_BESIDE_DATABASE="1")
+    assert "beside the database, on purpose" in logger.warning.call_args.args[0]
 
 
 def screen_for(app: Flask, role: str) -> str:
@@ -149,15 +159,14 @@ def test_make_run_on_the_defaults_warns_the_admin_on_every_screen(
     ],
 )
 def test_serving_refuses_the_key_beside_the_database_however_the_url_spells_it(
-    beside_the_key: Path, spelling: str
+    beside_the_key: Path, spelling: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A relative SQLite path is a file in the instance folder (Flask-SQLAlchemy puts it
     there, beside instance/ledger_key), and ``sqlite+pysqlite:`` or a ``file:`` URI is SQLite
     too: each is refused as the plain spelling of the same file is."""
     url = spelling.format(name=beside_the_key.name, path=beside_the_key)
-    refused = check_config(beside_the_key, DATABASE_URL=url)
-    assert refused.returncode != 0, refused.stdout + refused.stderr
-    assert "in the same folder as the database" in refused.stdout + refused.stderr
+    with pytest.raises(KeyBesideDatabase, match="in the same folder as the database"):
+        serving(monkeypatch, url)
     assert not (REPO / beside_the_key.name).exists()  # nothing made where it was started
 
 

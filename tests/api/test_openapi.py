@@ -44,8 +44,8 @@ from tests.conftest import app_on, database_of, people_template
 from tests.examples import examples
 from tests.helpers import Api
 
-#: Each operation's examples: 20 scaled for the run (tests/examples.py), or DEALER_FUZZ_EXAMPLES.
-EXAMPLES = int(os.environ.get("DEALER_FUZZ_EXAMPLES", examples(20)))
+#: Each operation's examples: 12 scaled for the run (tests/examples.py), or DEALER_FUZZ_EXAMPLES.
+EXAMPLES = int(os.environ.get("DEALER_FUZZ_EXAMPLES", examples(12)))
 # Same cases every run (CI must not flake); DEALER_FUZZ_RANDOM=1 explores new ones.
 DERANDOMIZE = os.environ.get("DEALER_FUZZ_RANDOM") != "1"
 #: The addresses the document covers: the API, and the reports and exports it signs in to.
