@@ -18,14 +18,13 @@ from dealer.hands import kept, moves
 from dealer.hands.reading import Replayed, load_hand, read_hand
 from dealer.hands.record import record_event, split_rest
 from dealer.inputs import Fit, NewEvent, judge
-from dealer.screens.auth.guard import kept_fields, page, page_address, who
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.auth.guard import kept_form, page, page_address, who
+from dealer.screens.blueprint import HAND, SCREEN_ID, bp
 from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm, stay_at
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
 from dealer.screens.next_hand import next_deal
-from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
 from dealer.views.hand import HandSeatView, HandView, hand_view
@@ -34,8 +33,6 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 from dealer.words.tables import acting_seat_words, buy_in_label, buy_in_pending
-
-HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +150,10 @@ def hand_page(
     replayed = load_hand(session, hand_id)
     board = hand_view(session, replayed, board=True, fits=fits_card)
     if form is None:
-        kept = kept_fields(url_for("screens.act", hand_id=hand_id))
-        form = ActionForm(formdata=kept) if kept else ActionForm(formdata=None)
-        if kept is None:
-            form.seat.data = _int_arg("seat")
-            form.meld.data = _int_arg("meld")
+        asked = {"seat": _int_arg("seat"), "meld": _int_arg("meld")}
+        form = kept_form(
+            ActionForm, url_for("screens.act", hand_id=hand_id), formdata=None, **asked
+        )
     selected_meld = board.meld(form.meld.data) if form.meld.data else None
     if selected_meld is not None:
         form.seat.data = selected_meld.seat
@@ -218,8 +214,7 @@ def _buy_in(table_id: int, hand_id: int, selected: HandSeatView | None) -> dict[
 
 
 @bp.get(HAND)
-@page()
-@at_table("read")
+@page(at="read")
 def hand(hand_id: int) -> tuple[str | Response, int]:
     return hand_page(hand_id)
 
@@ -254,13 +249,12 @@ def event_body(form: ActionForm) -> dict[str, Any]:
 
 
 @bp.post(HAND + "/events")
-@page()
-@at_table("record")
+@page(at="record")
 def act(hand_id: int) -> Response | tuple[str | Response, int]:
     """Record one event of the hand; a refusal redraws the hand with the entry kept."""
     form = ActionForm()
     if not arrived(form):
-        return hand_page(hand_id, form, 422, _first_error(form))
+        return hand_page(hand_id, form, 422, form.first_refusal() or say("Check what was entered."))
     try:
         body = event_body(form)
         if body["type"] == "go_out":
@@ -286,13 +280,12 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
 
 
 @bp.post(HAND + f"/events/<{SCREEN_ID}:event_id>/move")
-@page()
-@at_table("record")
+@page(at="record")
 def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, int]:
     """A wrong-seat entry moved in one step: its void and the entry again (`ledger.moves`)."""
     form = MoveForm()
     if not form.validate_on_submit():
-        return hand_page(hand_id, None, 422, _first_error(form))
+        return hand_page(hand_id, None, 422, form.first_refusal() or say("Check what was entered."))
     seat = form.seat.data
 
     def work(session: Session) -> str:
@@ -307,10 +300,3 @@ def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, 
         lambda status, message: hand_page(hand_id, None, status, message),
         hand=hand_id,
     )
-
-
-def _first_error(form: ActionForm | MoveForm) -> str:
-    for errors in form.errors.values():
-        if errors:
-            return str(errors[0])
-    return say("Check what was entered.")

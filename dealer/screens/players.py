@@ -18,7 +18,7 @@ from dealer.inputs import read_window
 from dealer.screens.auth.guard import page, who
 from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import PlayerForm
-from dealer.screens.sent import record_once
+from dealer.screens.sent import record_or_redraw
 from dealer.web.refusals import refusal
 
 PLAYER = f"/players/<{SCREEN_ID}:player_id>"
@@ -63,11 +63,9 @@ def add_player() -> Response | tuple[str, int]:
         )
         return url_for("screens.player", player_id=player.id)
 
-    try:
-        return record_once(form.key.data, fields, work)
-    except DealerError as exc:
-        status, _code, message = refusal(exc)
-        return _list_page(form, status, message)
+    return record_or_redraw(
+        form.key.data, fields, work, lambda status, message: _list_page(form, status, message)
+    )
 
 
 @bp.get(PLAYER)
