@@ -32,7 +32,6 @@ from dealer.errors import DealerError, Invalid
 from dealer.words.catalogue import say
 
 __all__ = [
-    "ANY_TEXT",
     "NON_BLANK",
     "Asked",
     "Judge",
@@ -54,9 +53,6 @@ Refusal = DealerError | rules.RulesError
 #: Text with something besides spaces in it, holding no control character or bidi override
 #: (`dealer.bounds.is_plain`, which judges first): names, reasons.
 NON_BLANK = rf"^[^{NOT_PLAIN_CLASS}]*[^\s{NOT_PLAIN_CLASS}][^{NOT_PLAIN_CLASS}]*$"
-#: Text of any kind but a NUL, which the body's own check refuses first
-#: (`dealer.web.contract`): a name and PIN typed to sign in, which either match or do not.
-ANY_TEXT = r"^[^\x00]*$"
 
 
 class Carried(ValueError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import render_template, request, url_for
+from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import StringField
@@ -19,7 +19,7 @@ from dealer.people import devices as service
 from dealer.screens.auth.guard import page, who
 from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.said_form import SaidForm
-from dealer.screens.screen import changed
+from dealer.screens.screen import changed, keep_on_tablet
 from dealer.web.signin import DEVICE_COOKIE, tablet
 from dealer.words.catalogue import say, say_later
 from dealer.words.people import form_expired
@@ -74,14 +74,7 @@ def register_device() -> Response | tuple[str, int]:
     typed = (None, form.name.data or "")
     answer = changed(register, url_for("screens.device_list"), _redraw(typed))
     if tokens and isinstance(answer, Response):
-        answer.set_cookie(
-            DEVICE_COOKIE,
-            tokens[0],
-            max_age=FIVE_YEARS,
-            httponly=True,
-            samesite="Lax",
-            secure=request.is_secure,
-        )
+        keep_on_tablet(answer, DEVICE_COOKIE, tokens[0], FIVE_YEARS)
     return answer
 
 

@@ -36,7 +36,7 @@ from dealer.words.page import script_words
 from dealer.words.people import role_name
 from dealer.words.times import ago_words
 
-__all__ = ["changed", "four_colour", "posted_at_table", "show_refusal"]
+__all__ = ["changed", "four_colour", "keep_on_tablet", "posted_at_table", "show_refusal"]
 
 Posted = TypeVar("Posted", bound=Declared)
 Page = TypeVar("Page")
@@ -71,6 +71,14 @@ def changed(
         return redraw(status, message)
     flash(notice, "notice")
     return redirect(back, 303)
+
+
+def keep_on_tablet(answer: Response, name: str, value: str, seconds: int) -> Response:
+    """``answer``, setting the cookie ``name`` that keeps a choice of this tablet's (whoever
+    signs in) for ``seconds``; no script reads it."""
+    secure = request.is_secure
+    answer.set_cookie(name, value, max_age=seconds, httponly=True, samesite="Lax", secure=secure)
+    return answer
 
 
 def posted_at_table(table_id: int, form: Posted) -> tuple[Table, Posted, Any]:
@@ -247,5 +255,5 @@ def prefs() -> Response:
     }
     for name, value in chosen.items():
         if value is not None:
-            answer.set_cookie(name, value, max_age=A_YEAR, httponly=True, samesite="Lax")
+            keep_on_tablet(answer, name, value, A_YEAR)
     return answer
