@@ -51,19 +51,16 @@ def _void_page(
         reason = say("Undone: entered by mistake.") if undo else None
         form = kept_form(VoidForm, address, reason=reason)
     form.supervisor_pin.data = ""
-    return (
-        render_template(
-            "screens/void.html",
-            board=asked.hand,
-            event=asked.event,
-            why_not=asked.why_not,
-            needs_pin=asked.needs_supervisor and not who().user.can("supervisor"),
-            form=form.stamp(address),
-            address=address,
-            error=error,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/void.html",
+        board=asked.hand,
+        event=asked.event,
+        why_not=asked.why_not,
+        needs_pin=asked.needs_supervisor and not who().user.can("supervisor"),
+        form=form.stamp(address),
+        address=address,
+        error=error,
+    ), status
 
 
 def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response | tuple[str, int]:

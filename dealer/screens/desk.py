@@ -39,8 +39,8 @@ def rule_address(found: Rule) -> str:
 
 @bp.app_context_processor
 def rule_words() -> dict[str, Any]:
-    """Every screen names a rule through `rule` and links it through `rule_address`."""
-    return {"rule_of": rule, "rule_address": rule_address, "device_of": read_device}
+    """Every screen links a rule through `rule_address`, and names a device as records do."""
+    return {"rule_address": rule_address, "device_of": read_device}
 
 
 @bp.get(STATEMENT)

@@ -47,28 +47,25 @@ def _floor_page(
     since = this_shift_start(current_app.config, now)
     lines = table_lines(session, all_tables(session), since)
     form.stamp(url_for("screens.floor"))
-    return (
-        live_page(
-            "screens/floor.html",
-            **live_context(FLOOR),
-            lines=lines,
-            since=since,
-            until=now,
-            form=form,
-            error=error,
-            number_knobs=NUMBER_KNOBS,
-            choice_knobs=CHOICE_KNOBS,
-            profiles=rules.PROFILES,
-            california=california_warning(),
-            warned_kinds=WARNED_KINDS,
-            collection_words=collection_words,
-            knob_value_words=knob_value_words,
-            open_disputes=open_disputes_by_table(session),
-            shift=shift_hands(session, since, limit=10),
-            limits=Limits(),
-        ),
-        status,
-    )
+    return live_page(
+        "screens/floor.html",
+        **live_context(FLOOR),
+        lines=lines,
+        since=since,
+        until=now,
+        form=form,
+        error=error,
+        number_knobs=NUMBER_KNOBS,
+        choice_knobs=CHOICE_KNOBS,
+        profiles=rules.PROFILES,
+        california=california_warning(),
+        warned_kinds=WARNED_KINDS,
+        collection_words=collection_words,
+        knob_value_words=knob_value_words,
+        open_disputes=open_disputes_by_table(session),
+        shift=shift_hands(session, since, limit=10),
+        limits=Limits(),
+    ), status
 
 
 @bp.get("/floor")

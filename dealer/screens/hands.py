@@ -168,33 +168,30 @@ def hand_page(
     undo = _undo(board, banners, error)
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     acting_seat = acting_seat_of(session, board.table)
-    return (
-        live_page(
-            "screens/hand.html",
-            **live_context(f"hand:{board.id}", f"table:{board.table}"),
-            board=board,
-            form=form,
-            fits_form=fits_form,
-            fits_card=fits_card,
-            fits_error=fits_error,
-            selected=selected,
-            selected_meld=selected_meld,
-            actions=actions(),
-            banners=banners,
-            undo=undo,
-            move=move,
-            move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
-            entered=entered,
-            error=error,
-            moves_on=acting_seat == "moves_on",
-            **_buy_in(board.table, hand_id, selected),
-            acting_seat=acting_seat_words(acting_seat),
-            settlement=settled(replayed, board),
-            **disputes_panel(session, replayed.row, page_address()),
-            **next_deal(board),
-        ),
-        status,
-    )
+    return live_page(
+        "screens/hand.html",
+        **live_context(f"hand:{board.id}", f"table:{board.table}"),
+        board=board,
+        form=form,
+        fits_form=fits_form,
+        fits_card=fits_card,
+        fits_error=fits_error,
+        selected=selected,
+        selected_meld=selected_meld,
+        actions=actions(),
+        banners=banners,
+        undo=undo,
+        move=move,
+        move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
+        entered=entered,
+        error=error,
+        moves_on=acting_seat == "moves_on",
+        **_buy_in(board.table, hand_id, selected),
+        acting_seat=acting_seat_words(acting_seat),
+        settlement=settled(replayed, board),
+        **disputes_panel(session, replayed.row, page_address()),
+        **next_deal(board),
+    ), status
 
 
 def _buy_in(table_id: int, hand_id: int, selected: HandSeatView | None) -> dict[str, Any]:

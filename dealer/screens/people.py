@@ -48,7 +48,6 @@ def _screen(
         form=form,
         pin_form=NewPinForm(formdata=None),
         pin_digits=PIN_DIGITS,
-        role_name=said.role_name,
         error=error,
     ), status
 

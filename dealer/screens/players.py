@@ -30,16 +30,13 @@ def _list_page(
     typed = request.args.get("q", "")[:60]
     found = service.find_players(current_session(), typed, who().user)
     form = form or PlayerForm(formdata=None)
-    return (
-        render_template(
-            "screens/players.html",
-            players=found,
-            typed=typed,
-            form=form.stamp(url_for("screens.players")),
-            error=error,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/players.html",
+        players=found,
+        typed=typed,
+        form=form.stamp(url_for("screens.players")),
+        error=error,
+    ), status
 
 
 @bp.get("/players")
@@ -96,7 +93,6 @@ def player(player_id: int) -> tuple[str, int]:
             error=error,
             pdf=pdf if error is None else None,
             payments=payments,
-            tz=tz,
         ),
         422 if error else 200,
     )

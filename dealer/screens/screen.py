@@ -220,7 +220,6 @@ def frame() -> dict[str, Any]:
         "pad_suits": PAD_SUITS,
         "script_cards": script_cards(),
         "script_words": script_words(),
-        "prefs_form": PrefsForm(),
         "here": page_address(),
         "role_name": role_name,
     }

@@ -94,38 +94,34 @@ def _table_page(
     collect = CollectForm().stamp(url_for("screens.table", table_id=table.id))
     model = table_collection(table)
     here = url_for("screens.table", table_id=table.id)
-    return (
-        live_page(
-            "screens/table.html",
-            **live_context(f"table:{table.id}"),
-            table=table,
-            knobs=table_rules(table),
-            game=game_words(table_rules(table)),
-            profile=profile_words(table.profile),
-            collection=model,
-            collection_words=collection_words(model),
-            acting_seat=acting_seat_words(table.acting_seat),
-            california=california_warning() if model.banned_in_california else None,
-            chairs=seated,
-            filled=sum(1 for c in seated if c.seating),
-            hand=hand,
-            hands=recent_hands(session, table.id, 1),
-            shift=shift_hands(session, this_shift_start(current_app.config), table.id, limit=10),
-            due=time_due(session, table),
-            least=cheapest_hand(table),
-            collect_form=collect,
-            error=error,
-            opened=request.args.get("opened"),
-            pot=balance(session, pot_account(hand.id)) if hand is not None else None,
-            table_session=current_table_session(session, table.id),
-            elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
-            open_session_form=OpenSessionForm(formdata=None).stamp(here),
-            **close_step_context(session, table, here),
-            paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
-            **_floor_controls(session, table, here),
-        ),
-        status,
-    )
+    return live_page(
+        "screens/table.html",
+        **live_context(f"table:{table.id}"),
+        table=table,
+        game=game_words(table_rules(table)),
+        profile=profile_words(table.profile),
+        collection=model,
+        collection_words=collection_words(model),
+        acting_seat=acting_seat_words(table.acting_seat),
+        california=california_warning() if model.banned_in_california else None,
+        chairs=seated,
+        filled=sum(1 for c in seated if c.seating),
+        hand=hand,
+        hands=recent_hands(session, table.id, 1),
+        shift=shift_hands(session, this_shift_start(current_app.config), table.id, limit=10),
+        due=time_due(session, table),
+        least=cheapest_hand(table),
+        collect_form=collect,
+        error=error,
+        opened=request.args.get("opened"),
+        pot=balance(session, pot_account(hand.id)) if hand is not None else None,
+        table_session=current_table_session(session, table.id),
+        elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
+        open_session_form=OpenSessionForm(formdata=None).stamp(here),
+        **close_step_context(session, table, here),
+        paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
+        **_floor_controls(session, table, here),
+    ), status
 
 
 @bp.get(TABLE)
@@ -161,21 +157,18 @@ def _seat_page(
     if leave_form is None:
         leave_form = LeaveForm()
     stay = chair.seating.id if chair.seating else None
-    return (
-        render_template(
-            "screens/seat.html",
-            table=table,
-            chair=chair,
-            hand=hand,
-            least=cheapest_hand(table),
-            seat_form=seat_form.stamp(here),
-            chips_form=stay_at(chips_form, stay).stamp(here),
-            leave_form=stay_at(leave_form, stay).stamp(here),
-            error=error,
-            new_player=NEW_PLAYER,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/seat.html",
+        table=table,
+        chair=chair,
+        hand=hand,
+        least=cheapest_hand(table),
+        seat_form=seat_form.stamp(here),
+        chips_form=stay_at(chips_form, stay).stamp(here),
+        leave_form=stay_at(leave_form, stay).stamp(here),
+        error=error,
+        new_player=NEW_PLAYER,
+    ), status
 
 
 @bp.get(SEAT)
@@ -311,20 +304,17 @@ def _deal_page(
     if form is None:
         form = kept_form(DealForm, url_for("screens.start_hand", table_id=table.id))
     form.stamp(url_for("screens.deal", table_id=table.id))
-    return (
-        render_template(
-            "screens/deal.html",
-            table=table,
-            knobs=table_rules(table),
-            collection_words=_collection_taken(table),
-            seated=seated,
-            hand=hand,
-            form=form,
-            dropped=set(form.dropped.data or []),
-            error=error,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/deal.html",
+        table=table,
+        knobs=table_rules(table),
+        collection_words=_collection_taken(table),
+        seated=seated,
+        hand=hand,
+        form=form,
+        dropped=set(form.dropped.data or []),
+        error=error,
+    ), status
 
 
 @bp.get(TABLE + "/deal")

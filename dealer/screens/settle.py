@@ -32,12 +32,9 @@ def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tu
         result = found
     form.seat.data = seat
     form.stamp(url_for("screens.settle", hand_id=hand_id, seat=seat))
-    return (
-        render_template(
-            "screens/settle.html", board=board, seat=seat, result=result, error=error, form=form
-        ),
-        status,
-    )
+    return render_template(
+        "screens/settle.html", board=board, seat=seat, result=result, error=error, form=form
+    ), status
 
 
 def _seat_arg() -> int:
