@@ -125,17 +125,21 @@ class ShiftHandsPage(TypedDict, total=False):
     before: Annotated[int, _BEFORE]
 
 
-def _said(value: Any, field: str, _given: Mapping[str, Any]) -> str:
-    if isinstance(value, str) and len(value) <= SAID_LONGEST:
-        return value
-    raise Invalid(
-        say("{field} is at most {n} characters.", field=field, n=SAID_LONGEST), "invalid_query"
-    )
+def _at_most(longest: int) -> Words:
+    """A query parameter holding text of at most ``longest`` characters."""
+
+    def judge(value: Any, field: str, _given: Mapping[str, Any]) -> str:
+        if isinstance(value, str) and len(value) <= longest:
+            return value
+        refused = say("{field} is at most {n} characters.", field=field, n=longest)
+        raise Invalid(refused, "invalid_query")
+
+    return Words(judge, inner=core_schema.str_schema(max_length=longest))
 
 
 #: The longest part of a search in words (the whole of it, in q).
 SAID_LONGEST = 200
-_SAID = Words(_said, inner=core_schema.str_schema(max_length=SAID_LONGEST))
+_SAID = _at_most(SAID_LONGEST)
 
 
 class SeatSearch(TypedDict, total=False):
@@ -178,20 +182,12 @@ class DisputeFilter(TypedDict, total=False):
     ]
 
 
-def _typed(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-    if isinstance(value, str) and len(value) <= PLAYER_NAME:
-        return value
-    raise Invalid(
-        say("q is at most {PLAYER_NAME} characters.", PLAYER_NAME=PLAYER_NAME), "invalid_query"
-    )
-
-
 class PlayerSearch(TypedDict, total=False):
     """What was typed so far: part of a name, or a card number."""
 
     q: Annotated[
         str,
-        Words(_typed, inner=core_schema.str_schema(max_length=PLAYER_NAME)),
+        _at_most(PLAYER_NAME),
         Field(description="Part of a name (any case) or a whole card number; none lists all."),
     ]
 

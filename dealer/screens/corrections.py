@@ -34,7 +34,7 @@ EVENT = HAND + f"/events/<{SCREEN_ID}:event_id>"
 
 def _void_page(
     hand_id: int,
-    event_id: int | None,
+    event_id: int | None = None,
     form: VoidForm | None = None,
     status: int = 200,
     error: str | None = None,
@@ -92,22 +92,14 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
         return _void_page(hand_id, event_id, form, status, message)
 
 
-@bp.get(EVENT + "/void")
-@page(at="read")
-def void_event(hand_id: int, event_id: int) -> tuple[str, int]:
-    return _void_page(hand_id, event_id)
+bp.add_url_rule(EVENT + "/void", "void_event", page(at="read")(_void_page))
+bp.add_url_rule(HAND + "/void", "void_hand", page(at="read")(_void_page))
 
 
 @bp.post(EVENT + "/void")
 @page(at="record")
 def confirm_void_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
     return _record_void(hand_id, event_id, VoidForm())
-
-
-@bp.get(HAND + "/void")
-@page(at="read")
-def void_hand(hand_id: int) -> tuple[str, int]:
-    return _void_page(hand_id, None)
 
 
 @bp.post(HAND + "/void")

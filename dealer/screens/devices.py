@@ -51,10 +51,7 @@ def _screen(
     ), status
 
 
-@bp.get(DEVICES)
-@page("supervisor")
-def device_list() -> tuple[str, int]:
-    return _screen()
+bp.add_url_rule(DEVICES, "device_list", page("supervisor")(_screen))
 
 
 @bp.post(DEVICES)

@@ -210,10 +210,7 @@ def _buy_in(table_id: int, hand_id: int, selected: HandSeatView | None) -> dict[
     }
 
 
-@bp.get(HAND)
-@page(at="read")
-def hand(hand_id: int) -> tuple[str | Response, int]:
-    return hand_page(hand_id)
+bp.add_url_rule(HAND, "hand", page(at="read")(hand_page))
 
 
 def _tokens(text: str | None) -> list[str]:

@@ -56,10 +56,7 @@ def _refused(status: int, message: str) -> tuple[str, int]:
     return _screen(None, message, status)
 
 
-@bp.get(PEOPLE)
-@page("admin")
-def people() -> tuple[str, int]:
-    return _screen()
+bp.add_url_rule(PEOPLE, "people", page("admin")(_screen))
 
 
 @bp.post(PEOPLE)

@@ -39,10 +39,7 @@ def _list_page(
     ), status
 
 
-@bp.get("/players")
-@page("supervisor")
-def players() -> tuple[str, int]:
-    return _list_page()
+bp.add_url_rule("/players", "players", page("supervisor")(_list_page))
 
 
 @bp.post("/players")

@@ -37,10 +37,7 @@ def _sign_ins_page(status: int = 200, error: str | None = None) -> tuple[str, in
     ), status
 
 
-@bp.get("/floor/sign-ins")
-@page("supervisor")
-def sign_ins() -> tuple[str, int]:
-    return _sign_ins_page()
+bp.add_url_rule("/floor/sign-ins", "sign_ins", page("supervisor")(_sign_ins_page))
 
 
 @bp.post(SIGN_IN + "/end")
