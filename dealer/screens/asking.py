@@ -14,8 +14,9 @@ from dealer.extensions import current_session
 from dealer.inputs import SeatSearch
 from dealer.screens.auth.guard import page
 from dealer.screens.blueprint import bp
+from dealer.screens.screen import filled_args
 from dealer.views.disputes import seats_found
-from dealer.web.contract import filled_args, read_query
+from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
 
 

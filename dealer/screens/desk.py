@@ -20,8 +20,9 @@ from dealer.people.devices import read_device
 from dealer.rulebook import RuleSection, block, rule_section, rule_sections, said_piece
 from dealer.screens.auth.guard import page
 from dealer.screens.blueprint import HAND, bp
+from dealer.screens.screen import filled_args
 from dealer.views.statement import seat_statement
-from dealer.web.contract import SEAT, filled_args, read_query
+from dealer.web.contract import SEAT, read_query
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 from dealer.words.rules import HAND_RULES, Rule, code_words, rule

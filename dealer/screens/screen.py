@@ -36,7 +36,14 @@ from dealer.words.page import script_words
 from dealer.words.people import role_name
 from dealer.words.times import ago_words
 
-__all__ = ["changed", "four_colour", "keep_on_tablet", "posted_at_table", "show_refusal"]
+__all__ = [
+    "changed",
+    "filled_args",
+    "four_colour",
+    "keep_on_tablet",
+    "posted_at_table",
+    "show_refusal",
+]
 
 Posted = TypeVar("Posted", bound=Declared)
 Page = TypeVar("Page")
@@ -85,6 +92,11 @@ def posted_at_table(table_id: int, form: Posted) -> tuple[Table, Posted, Any]:
     """The table a form was posted to, the form, and the body it judged: None when refused,
     each refusal then beside its field for the page drawn again."""
     return get_table(current_session(), table_id), form, form.judged()
+
+
+def filled_args() -> dict[str, str]:
+    """The request's query parameters, those left blank left out (a screen's GET form)."""
+    return {k: v for k, v in request.args.items() if v.strip()}
 
 
 def four_colour() -> bool:

@@ -320,15 +320,9 @@ def given(model: type[Model]) -> Model:
     return cast(Model, request.context.json)  # type: ignore[attr-defined]
 
 
-def filled_args() -> dict[str, str]:
-    """The request's query parameters, those left blank left out (a screen's GET form)."""
-    return {k: v for k, v in request.args.items() if v.strip()}
-
-
-def read_query(model: type[Model], given: Mapping[str, str] | None = None) -> Model:
-    """Query parameters (``given``, else `filled_args`) read as the API reads them: the same
-    model, the same judges, the same refusals, one the model does not take refused."""
-    given = filled_args() if given is None else given
+def read_query(model: type[Model], given: Mapping[str, str]) -> Model:
+    """Query parameters read as the API reads them (a screen's GET form): the same model, the
+    same judges, the same refusals, one the model does not take refused."""
     refuse_unknown(model, given)
     return cast(Model, _judged(model, given))
 
