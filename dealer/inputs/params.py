@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any, NotRequired
 from zoneinfo import ZoneInfo
@@ -20,11 +20,10 @@ from dealer.bounds import (
     PLAYER_NAME,
     SEARCH_PAGE,
     SEATS,
-    check_one_of,
 )
 from dealer.errors import Invalid
 from dealer.inputs.windows import DATE_TIME, MOMENT, Moment
-from dealer.inputs.words import Words
+from dealer.inputs.words import Words, one_of
 from dealer.words import rules as rulebook
 from dealer.words.catalogue import say
 
@@ -76,19 +75,6 @@ def _number(bounds: tuple[int, int], description: str) -> Words:
 def _id(description: str) -> Words:
     """A query parameter holding a row's id."""
     return _number((1, MAX_ID), description)
-
-
-def _one_of(choices: tuple[str, ...], refused: Callable[[], str], description: str) -> Words:
-    """A query parameter naming one of ``choices``, described by ``description``; anything
-    else refused in ``refused()``'s words (said when refused, so in the language of that
-    moment)."""
-
-    def judge(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-        return check_one_of(value, choices, refused, "invalid_query")
-
-    return Words(
-        judge, inner=core_schema.literal_schema(list(choices)), also={"description": description}
-    )
 
 
 class LedgerPage(TypedDict, total=False):
@@ -174,9 +160,10 @@ class DisputeFilter(TypedDict, total=False):
 
     status: Annotated[
         str,
-        _one_of(
+        one_of(
             ("open", "ruled"),
             lambda: say("status is open or ruled."),
+            "invalid_query",
             "open: not ruled on yet; ruled: closed by a ruling.",
         ),
     ]
@@ -197,9 +184,10 @@ class SlipPaper(TypedDict, total=False):
 
     paper: Annotated[
         str,
-        _one_of(
+        one_of(
             ("page", "receipt"),
             lambda: say("paper is page or receipt."),
+            "invalid_query",
             "receipt: the table's 80 mm receipt printer; page: letter or A4. Left out: the "
             "tablet's own choice (set on the table screen), else page.",
         ),
@@ -216,9 +204,10 @@ ShiftWindow = TypedDict(
         "hands": NotRequired[
             Annotated[
                 str,
-                _one_of(
+                one_of(
                     ("all", "none"),
                     lambda: say("hands is all or none."),
+                    "invalid_query",
                     "all (the default): every hand listed as an appendix; none: left out (the "
                     "ledger's CSV export lists them).",
                 ),

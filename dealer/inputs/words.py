@@ -27,7 +27,7 @@ from pydantic import (
 from pydantic_core import CoreSchema, core_schema
 
 from dealer import rules
-from dealer.bounds import NOT_PLAIN_CLASS, check_text, check_whole
+from dealer.bounds import NOT_PLAIN_CLASS, check_one_of, check_text, check_whole
 from dealer.errors import DealerError, Invalid
 from dealer.words.catalogue import say
 
@@ -38,6 +38,7 @@ __all__ = [
     "Words",
     "fields_of",
     "judge",
+    "one_of",
     "optional_text",
     "refusal",
     "refusals",
@@ -121,6 +122,21 @@ class Asked:
     choices: Mapping[str, str] | None = None
     default: Any = None
     parts: tuple[str, ...] = ()
+
+
+def one_of(
+    choices: tuple[str, ...],
+    refused: Callable[[], str],
+    code: str = "invalid",
+    description: str | None = None,
+) -> Words:
+    """One of ``choices``, or refused in ``refused()``'s words (said when refused, so in the
+    language of that moment), with ``code``; ``description``: what the document says of it."""
+    return Words(
+        lambda value, _field, _given: check_one_of(value, choices, refused, code),
+        inner=core_schema.literal_schema(list(choices)),
+        also=None if description is None else {"description": description},
+    )
 
 
 def whole(bounds: tuple[int, int], what: str, *, optional: bool = False) -> Words:
