@@ -29,14 +29,24 @@ from dealer.views.shift_hands import shift_hands
 from dealer.words.rules import collection_words, knob_value_words
 from dealer.words.tables import california_warning
 
-#: The collections the California warning is about, as the engine judges them.
-WARNED_KINDS = frozenset(
-    kind
-    for kind, fields in COLLECTION_FIELDS.items()
-    if rules.make_collection(
-        {"kind": kind, **{f: low for f, (low, _) in fields.items()}}
-    ).banned_in_california
-)
+#: What the open-table form shows beside its fields: the knobs and each profile's settings,
+#: the collections the California warning is about (as the engine judges them), the limits'
+#: defaults, and their words.
+OPEN_TABLE_FORM = {
+    "number_knobs": NUMBER_KNOBS,
+    "choice_knobs": CHOICE_KNOBS,
+    "profiles": rules.PROFILES,
+    "warned_kinds": frozenset(
+        kind
+        for kind, fields in COLLECTION_FIELDS.items()
+        if rules.make_collection(
+            {"kind": kind, **{f: low for f, (low, _) in fields.items()}}
+        ).banned_in_california
+    ),
+    "collection_words": collection_words,
+    "knob_value_words": knob_value_words,
+    "limits": Limits(),
+}
 
 
 def _floor_page(
@@ -55,16 +65,10 @@ def _floor_page(
         until=now,
         form=form,
         error=error,
-        number_knobs=NUMBER_KNOBS,
-        choice_knobs=CHOICE_KNOBS,
-        profiles=rules.PROFILES,
+        **OPEN_TABLE_FORM,
         california=california_warning(),
-        warned_kinds=WARNED_KINDS,
-        collection_words=collection_words,
-        knob_value_words=knob_value_words,
         open_disputes=open_disputes_by_table(session),
         shift=shift_hands(session, since, limit=10),
-        limits=Limits(),
     ), status
 
 

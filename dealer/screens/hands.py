@@ -126,6 +126,19 @@ def _undo(board: HandView, banners: list[EventView], error: str | None) -> Event
     return last if last is not None and last.voidable else None
 
 
+def _just_recorded(replayed: Replayed, board: HandView, error: str | None) -> dict[str, Any]:
+    """The banner of the entries just recorded, the undo and the offer to move the entry to
+    another seat (none after a refusal)."""
+    banners = _done(board)
+    move = _move_offer(replayed, board) if error is None else None
+    return {
+        "banners": banners,
+        "undo": _undo(board, banners, error),
+        "move": move,
+        "move_form": MoveForm(formdata=None).stamp(page_address()) if move else None,
+    }
+
+
 def _fits_asked(fits_form: FitsForm) -> tuple[rules.Card | None, str | None]:
     """The card asked where it fits, if any, or why it was refused: the API's question
     (POST /hands/{id}/fits), in its words."""
@@ -163,9 +176,6 @@ def hand_page(
     form.stamp(url_for("screens.hand", hand_id=hand_id))
     if request.method == "GET":
         form.page.data = page_address()
-    move = _move_offer(replayed, board) if error is None else None
-    banners = _done(board)
-    undo = _undo(board, banners, error)
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     acting_seat = acting_seat_of(session, board.table)
     return live_page(
@@ -179,10 +189,7 @@ def hand_page(
         selected=selected,
         selected_meld=selected_meld,
         actions=actions(),
-        banners=banners,
-        undo=undo,
-        move=move,
-        move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
+        **_just_recorded(replayed, board, error),
         entered=entered,
         error=error,
         moves_on=acting_seat == "moves_on",
