@@ -14,7 +14,7 @@ from __future__ import annotations
 from flask import Response, current_app, request
 
 from dealer import clock
-from dealer.api.blueprint import bp
+from dealer.api.blueprint import bp, door
 from dealer.api.hands import HAND
 from dealer.clock import floor_clock, this_shift_start
 from dealer.disputes.asking import query_from, read_asked
@@ -25,14 +25,13 @@ from dealer.inputs import PaymentSearch, ReplayAt, SeatSearch, refuse_unknown
 from dealer.views.disputes import PaymentsFound, SeatsFoundView, payments_found, seats_found
 from dealer.views.replay import ReplayView, replay_view
 from dealer.views.statement import Statement, seat_statement
-from dealer.web.contract import SEAT, asked, declare
+from dealer.web.contract import SEAT, asked
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, signed_in
+from dealer.web.signin import principal
 
 
 @bp.get(HAND + f"/seats/<{SEAT}:seat>/statement")
-@signed_in()
-@declare({200: (Statement, "The seat's statement for the hand.")}, [404, 409])
+@door({200: (Statement, "The seat's statement for the hand.")}, [404, 409])
 def read_seat_statement(hand_id: int, seat: int) -> Response:
     """A seat's statement for a hand: every chip in and out, by the other party and by rule,
     with running totals that add up to the seat's net (held to the ledger's own sum)."""
@@ -42,10 +41,7 @@ def read_seat_statement(hand_id: int, seat: int) -> Response:
 
 
 @bp.get(HAND + "/replay")
-@signed_in()
-@declare(
-    {200: (ReplayView, "The hand as it stood after the event.")}, [404, 409, 422], query=ReplayAt
-)
+@door({200: (ReplayView, "The hand as it stood after the event.")}, [404, 409, 422], query=ReplayAt)
 def replay_hand(hand_id: int) -> Response:
     """The hand replayed to event ``at`` (the last if left out): each seat's melds with their
     paid levels, stacks and status, the pot, and the event's sentence and payments."""
@@ -56,12 +52,12 @@ def replay_hand(hand_id: int) -> Response:
 
 
 @bp.get("/search")
-@signed_in(SEARCH_ROLE)
-@declare(
+@door(
     {200: (SeatsFoundView, "The seats that fit, the newest hand first.")},
     [404, 422],
     query=SeatSearch,
     name="find_seats",
+    role=SEARCH_ROLE,
 )
 def search_in_words() -> Response:
     """Find a seat of this shift's hands the way a player says it: a player's name (part of
@@ -79,12 +75,12 @@ def search_in_words() -> Response:
 
 
 @bp.get("/payments")
-@signed_in(SEARCH_ROLE)
-@declare(
+@door(
     {200: (PaymentsFound, "The payments found, the newest first.")},
     [404, 422],
     query=PaymentSearch,
     name="find_payments",
+    role=SEARCH_ROLE,
 )
 def payments() -> Response:
     """Find a payment: in a hand, a table session or a window of time (from and to, at most

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response
 from sqlalchemy.orm import Session
 
-from dealer.api.blueprint import bp
+from dealer.api.blueprint import bp, door
 from dealer.api.hands import HAND
 from dealer.api.writes import write
 from dealer.disputes import record as service
@@ -20,16 +20,15 @@ from dealer.extensions import current_session
 from dealer.floor.authority import authorise_hand, tables_held
 from dealer.inputs import DisputeFilter, NewDispute, Ruling
 from dealer.views.disputes import DisputeList, DisputeView, dispute_list, dispute_view
-from dealer.web.contract import ID, asked, declare, given
+from dealer.web.contract import ID, asked, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, recorder, signed_in
+from dealer.web.signin import principal, recorder
 
 DISPUTE = f"/disputes/<{ID}:dispute_id>"
 
 
 @bp.post(HAND + "/disputes")
-@signed_in()
-@declare({201: (DisputeView, "The dispute, open.")}, [404], json=NewDispute, write=True)
+@door({201: (DisputeView, "The dispute, open.")}, [404], json=NewDispute, write=True)
 def open_dispute(hand_id: int) -> Response:
     """Put a dispute on the record for a hand: who raised it, the claim, the payment if one.
 
@@ -48,8 +47,7 @@ def open_dispute(hand_id: int) -> Response:
 
 
 @bp.post(DISPUTE + "/ruling")
-@signed_in()
-@declare({201: (DisputeView, "The dispute, ruled.")}, [404], json=Ruling, write=True)
+@door({201: (DisputeView, "The dispute, ruled.")}, [404], json=Ruling, write=True)
 def rule_on_dispute(dispute_id: int) -> Response:
     """Close a dispute: upheld (with the void or correction it led to, of the same hand) or
     denied, and why. A dispute is ruled on once (409 after).
@@ -66,9 +64,8 @@ def rule_on_dispute(dispute_id: int) -> Response:
 
 
 @bp.get(HAND + "/disputes")
-@signed_in()
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
-@declare({200: (DisputeList, "The hand's disputes, oldest first.")}, [404, 405])
+@door({200: (DisputeList, "The hand's disputes, oldest first.")}, [404, 405])
 def list_hand_disputes(hand_id: int) -> Response:
     """The disputes on a hand, open and ruled."""
     authorise_hand(current_session(), principal().user, hand_id)
@@ -77,8 +74,7 @@ def list_hand_disputes(hand_id: int) -> Response:
 
 
 @bp.get("/disputes")
-@signed_in()
-@declare(
+@door(
     {200: (DisputeList, "The disputes, oldest first.")},
     [422],
     query=DisputeFilter,

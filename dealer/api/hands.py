@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.api.at_table import read_at_table, write_at_table
-from dealer.api.blueprint import bp
+from dealer.api.blueprint import bp, door
 from dealer.api.tables import TABLE
 from dealer.api.writes import KEY_HEADER, write
 from dealer.extensions import current_session
@@ -21,16 +21,15 @@ from dealer.models import Table
 from dealer.views.floor import HandList, hands_page
 from dealer.views.hand import FitsView, HandView, fits_view, hand_view, players_and_recorders
 from dealer.views.recorded import Recorded, recorded
-from dealer.web.contract import ID, asked, declare, given
+from dealer.web.contract import ID, asked, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import approving, principal, recorder, signed_in
+from dealer.web.signin import approving, principal, recorder
 
 HAND = f"/hands/<{ID}:hand_id>"
 
 
 @bp.post(TABLE + "/hands")
-@signed_in()
-@declare({201: (HandView, "The hand.")}, [403, 404, 409], json=NewHand, write=True)
+@door({201: (HandView, "The hand.")}, [403, 404, 409], json=NewHand, write=True)
 def start_hand(table_id: int) -> Response:
     """Deal a hand to every seated player; antes, collection, then the drops.
 
@@ -47,9 +46,8 @@ def start_hand(table_id: int) -> Response:
 
 
 @bp.get(TABLE + "/hands")
-@signed_in()
 # 405: the address also takes a POST.
-@declare({200: (HandList, "The hands, the newest first.")}, [403, 404, 405, 422], query=HandsPage)
+@door({200: (HandList, "The hands, the newest first.")}, [403, 404, 405, 422], query=HandsPage)
 def list_hands(table_id: int) -> Response:
     """A table's hands, the newest first: ``limit`` of them (25 unless told), older than hand
     ``before`` when given; ``next`` is the ``before`` of the next page (a dealer: their own
@@ -64,8 +62,7 @@ def list_hands(table_id: int) -> Response:
 
 
 @bp.get(HAND)
-@signed_in()
-@declare({200: (HandView, "The hand.")}, [403, 404])
+@door({200: (HandView, "The hand.")}, [403, 404])
 def read_hand(hand_id: int) -> Response:
     """A hand: rules, seats and melds, net and events (a dealer: at their own table)."""
     authorise_hand(current_session(), principal().user, hand_id)
@@ -73,8 +70,7 @@ def read_hand(hand_id: int) -> Response:
 
 
 @bp.post(HAND + "/events")
-@signed_in()
-@declare(
+@door(
     {201: (Recorded, "The event, its payments and the hand after it.")},
     [404, 409, 429],
     json=NewEvent,
@@ -109,8 +105,7 @@ def record_event(hand_id: int) -> Response:
 
 
 @bp.post(HAND + "/fits")
-@signed_in()
-@declare({200: (FitsView, "The melds it fits.")}, [403, 404], json=Fit, write=True)
+@door({200: (FitsView, "The melds it fits.")}, [403, 404], json=Fit, write=True)
 def find_fits(hand_id: int) -> Response:
     """Where a card could be added, and whether it takes the seat out."""
     card = rules.parse_card(given(Fit).card)

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Response, current_app, request
 from sqlalchemy.orm import Session
 
-from dealer.api.blueprint import bp
+from dealer.api.blueprint import bp, door
 from dealer.api.writes import write
 from dealer.clock import floor_clock
 from dealer.disputes import players as service
@@ -27,16 +27,15 @@ from dealer.views.players import (
     player_statement_view,
     player_view,
 )
-from dealer.web.contract import ID, asked, declare, given
+from dealer.web.contract import ID, asked, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import principal, signed_in
+from dealer.web.signin import principal
 
 PLAYER = f"/players/<{ID}:player_id>"
 
 
 @bp.get("/players")
-@signed_in()
-@declare({200: (PlayerList, "The players found.")}, [422], query=PlayerSearch, open_to_all=True)
+@door({200: (PlayerList, "The players found.")}, [422], query=PlayerSearch, open_to_all=True)
 def find_players() -> Response:
     """Players whose name holds ``q`` (any case) or whose card number is ``q``: at most 20."""
     typed = asked(PlayerSearch).get("q")
@@ -45,8 +44,7 @@ def find_players() -> Response:
 
 
 @bp.post("/players")
-@signed_in()
-@declare({201: (PlayerView, "The player.")}, json=NewPlayer, write=True, open_to_all=True)
+@door({201: (PlayerView, "The player.")}, json=NewPlayer, write=True, open_to_all=True)
 def add_player() -> Response:
     """Keep a new player: a name or nickname, a card number (one player per card), notes."""
     body = given(NewPlayer)
@@ -60,8 +58,7 @@ def add_player() -> Response:
 
 
 @bp.get(PLAYER)
-@signed_in()
-@declare({200: (PlayerView, "The player.")}, [404], open_to_all=True)
+@door({200: (PlayerView, "The player.")}, [404], open_to_all=True)
 def read_player(player_id: int) -> Response:
     """One player (the card number and notes for a supervisor or above)."""
     found = service.read_player(current_session(), player_id, principal().user)
@@ -69,13 +66,10 @@ def read_player(player_id: int) -> Response:
 
 
 @bp.get(PLAYER + "/statement")
-@signed_in("supervisor")
-@declare({200: (PlayerStatementView, "The statement.")}, [404, 422], query=Window)
+@door({200: (PlayerStatementView, "The statement.")}, [404, 422], query=Window, role="supervisor")
 def read_player_statement(player_id: int) -> Response:
     """A player's buy-ins, cash-outs and net by hand and by day over [from, to) (either end
     may be left open; a time without a zone is on the floor's clock).
-
-    Role: supervisor or above.
     """
     tz = floor_clock(current_app.config).zone
     start, end = read_window(request.args.get("from"), request.args.get("to"), tz)

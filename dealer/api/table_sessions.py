@@ -8,7 +8,7 @@ from flask import Response
 from sqlalchemy.orm import Session
 
 from dealer.api.at_table import read_at_table, write_at_table
-from dealer.api.blueprint import bp
+from dealer.api.blueprint import bp, door
 from dealer.api.tables import TABLE
 from dealer.api.writes import write
 from dealer.extensions import current_session
@@ -26,16 +26,15 @@ from dealer.views.sessions import (
     session_view,
     sessions_view,
 )
-from dealer.web.contract import ID, declare, given
+from dealer.web.contract import ID, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import approving, confirming, principal, signed_in
+from dealer.web.signin import approving, confirming, principal
 
 SESSION = f"/sessions/<{ID}:session_id>"
 
 
 @bp.post(TABLE + "/sessions")
-@signed_in()
-@declare({201: (SessionView, "The session.")}, [404, 409], json=Nothing, write=True)
+@door({201: (SessionView, "The session.")}, [404, 409], json=Nothing, write=True)
 def open_session(table_id: int) -> Response:
     """The caller pushes into the table: their session (down) opens.
 
@@ -50,9 +49,8 @@ def open_session(table_id: int) -> Response:
 
 
 @bp.get(TABLE + "/sessions")
-@signed_in()
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
-@declare({200: (SessionsView, "The sessions.")}, [403, 404, 405])
+@door({200: (SessionsView, "The sessions.")}, [403, 404, 405])
 def list_sessions(table_id: int) -> Response:
     """Every session at a table, the latest first (a dealer: at their own table)."""
     return read_at_table(
@@ -62,8 +60,7 @@ def list_sessions(table_id: int) -> Response:
 
 
 @bp.get(SESSION)
-@signed_in()
-@declare({200: (SessionView, "The session.")}, [403, 404])
+@door({200: (SessionView, "The session.")}, [403, 404])
 def read_session(session_id: int) -> Response:
     """A table session: its dealer, times, state and hands (a dealer: their own, or one at
     their table)."""
@@ -72,8 +69,7 @@ def read_session(session_id: int) -> Response:
 
 
 @bp.post(SESSION + "/close")
-@signed_in()
-@declare({200: (SessionView, "The session.")}, [403, 404, 409, 429], json=CloseSession, write=True)
+@door({200: (SessionView, "The session.")}, [403, 404, 409, 429], json=CloseSession, write=True)
 def close_session(session_id: int) -> Response:
     """End the down.
 
@@ -93,8 +89,7 @@ def close_session(session_id: int) -> Response:
 
 
 @bp.post(SESSION + "/count")
-@signed_in()
-@declare({201: (CountView, "The count.")}, [403, 404, 409, 429], json=SessionCount, write=True)
+@door({201: (CountView, "The count.")}, [403, 404, 409, 429], json=SessionCount, write=True)
 def count_session(session_id: int) -> Response:
     """The count at the session's close: the tray's chips (and the drop box's cash where the
     table sells chips for cash), confirmed by a second person's name and PIN.

@@ -12,7 +12,7 @@ from flask import Response
 from sqlalchemy.orm import Session
 
 from dealer.api.at_table import read_at_table, write_at_table
-from dealer.api.blueprint import bp
+from dealer.api.blueprint import bp, door
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import assignments, counts
@@ -52,24 +52,26 @@ from dealer.views.floor import (
     table_now,
     table_view,
 )
-from dealer.web.contract import ID, SEAT, asked, declare, given
+from dealer.web.contract import ID, SEAT, asked, given
 from dealer.web.refusals import json_response
-from dealer.web.signin import approving, principal, recorder, signed_in
+from dealer.web.signin import approving, principal, recorder
 
 TABLE = f"/tables/<{ID}:table_id>"
 SEAT_AT = TABLE + f"/seats/<{SEAT}:seat>"
 
 
 @bp.post("/tables")
-@signed_in("supervisor")
-@declare({201: (TableView, "The table, every knob effective.")}, json=NewTable, write=True)
+@door(
+    {201: (TableView, "The table, every knob effective.")},
+    json=NewTable,
+    write=True,
+    role="supervisor",
+)
 def create_table() -> Response:
     """Create a table with a rule profile, overrides, a collection and money limits.
 
     A name that reads as another table's (`dealer.bounds.skeleton`: case, a run of spaces,
     full-width or look-alike letters) is refused, 409 ``table_exists``.
-
-    Role: supervisor or above.
     """
     body = given(NewTable)
     cents = 100 if body.chip_value_cents is None else body.chip_value_cents
@@ -92,8 +94,7 @@ def create_table() -> Response:
 
 
 @bp.get("/tables")
-@signed_in()
-@declare({200: (FloorView, "Every table, by id.")}, open_to_all=True)
+@door({200: (FloorView, "Every table, by id.")}, open_to_all=True)
 def list_tables() -> Response:
     """The floor's tables, to start from: each one's name, profile and open session, and the
     seats and hand in play of those the caller may read (a dealer: where they deal)."""
@@ -103,27 +104,24 @@ def list_tables() -> Response:
 
 
 @bp.get(TABLE)
-@signed_in()
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a PATCH.
-@declare({200: (TableNow, "The table.")}, [403, 404, 405])
+@door({200: (TableNow, "The table.")}, [403, 404, 405])
 def read_table(table_id: int) -> Response:
     """A table, its seats and the hand in play (a dealer: their own table)."""
     return read_at_table(table_id, table_now)
 
 
 @bp.patch(TABLE)
-@signed_in("supervisor")
-@declare(
+@door(
     {200: (TableView, "The table with its new settings.")},
     [404, 405],
     json=TableSettings,
     write=True,
+    role="supervisor",
 )
 def change_table(table_id: int) -> Response:
     """Change a table's money limits and where its acting seat goes after a drop; those left
     out stay.
-
-    Role: supervisor or above.
     """
     given_settings = given(TableSettings).model_dump()
     acting_seat = given_settings.pop("acting_seat")
@@ -138,13 +136,10 @@ def change_table(table_id: int) -> Response:
 
 
 @bp.put(TABLE + "/count")
-@signed_in("supervisor")
-@declare({200: (TableView, "The table.")}, [404], json=CountSettings, write=True)
+@door({200: (TableView, "The table.")}, [404], json=CountSettings, write=True, role="supervisor")
 def set_count_settings(table_id: int) -> Response:
     """How the table's count at a session's close is held: the variance allowed without a
     supervisor, and whether chips are sold for cash (the drop box counted too).
-
-    Role: supervisor or above.
     """
     body = given(CountSettings)
 
@@ -159,8 +154,7 @@ def set_count_settings(table_id: int) -> Response:
 
 
 @bp.post(TABLE + "/seats")
-@signed_in()
-@declare({201: (SeatView, "The seat.")}, [403, 404, 409, 429], json=NewSeat, write=True)
+@door({201: (SeatView, "The seat.")}, [403, 404, 409, 429], json=NewSeat, write=True)
 def seat_player(table_id: int) -> Response:
     """Seat a player with a buy-in from the cage.
 
@@ -190,8 +184,7 @@ def seat_player(table_id: int) -> Response:
 
 
 @bp.post(SEAT_AT + "/chips")
-@signed_in()
-@declare({201: (SeatView, "The seat.")}, [403, 404, 409, 429], json=ChipMove, write=True)
+@door({201: (SeatView, "The seat.")}, [403, 404, 409, 429], json=ChipMove, write=True)
 def move_chips(table_id: int, seat: int) -> Response:
     """Buy in more chips, or cash some out, within the table's limits.
 
@@ -214,8 +207,7 @@ def move_chips(table_id: int, seat: int) -> Response:
 
 
 @bp.delete(SEAT_AT)
-@signed_in()
-@declare(
+@door(
     {200: (LeftSeatView, "The seat as it left.")},
     [403, 404, 409, 422],
     query=StayAsked,
@@ -240,8 +232,7 @@ def leave_seat(table_id: int, seat: int) -> Response:
 
 
 @bp.post(SEAT_AT + "/pause")
-@signed_in()
-@declare({200: (SeatView, "The seat.")}, [403, 404, 409], json=SeatPause, write=True)
+@door({200: (SeatView, "The seat.")}, [403, 404, 409], json=SeatPause, write=True)
 def pause_seat(table_id: int, seat: int) -> Response:
     """Sit a player out (not dealt in, no time collection), or back in.
 
@@ -258,16 +249,14 @@ def pause_seat(table_id: int, seat: int) -> Response:
 
 
 @bp.get(TABLE + "/balances")
-@signed_in()
-@declare({200: (BalancesView, "The balances.")}, [403, 404])
+@door({200: (BalancesView, "The balances.")}, [403, 404])
 def read_balances(table_id: int) -> Response:
     """Each seat's stack and the house's take, as sums of the ledger."""
     return read_at_table(table_id, balances_view)
 
 
 @bp.post(TABLE + "/collections")
-@signed_in()
-@declare(
+@door(
     {201: (CollectedView, "What was collected.")},
     [403, 404, 409, 429],
     json=TakeCollection,
@@ -293,27 +282,23 @@ def time_collection(table_id: int) -> Response:
 
 
 @bp.get(TABLE + "/assignments")
-@signed_in()
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
-@declare({200: (AssignmentsView, "Who deals the table.")}, [403, 404, 405])
+@door({200: (AssignmentsView, "Who deals the table.")}, [403, 404, 405])
 def read_assignments(table_id: int) -> Response:
     """The dealers assigned to a table, and whose session is open there."""
     return read_at_table(table_id, lambda session, table: assignments_view(session, table.id))
 
 
 @bp.post(TABLE + "/assignments")
-@signed_in("supervisor")
-@declare(
+@door(
     {201: (AssignmentsView, "Who deals the table now.")},
     [404, 405, 409],
     json=NewAssignment,
     write=True,
+    role="supervisor",
 )
 def assign_dealer(table_id: int) -> Response:
-    """Assign a dealer (by name) to a table: they may record and read there.
-
-    Role: supervisor or above.
-    """
+    """Assign a dealer (by name) to a table: they may record and read there."""
     name = given(NewAssignment).dealer
 
     def work(session: Session) -> tuple[Any, int]:
@@ -325,13 +310,9 @@ def assign_dealer(table_id: int) -> Response:
 
 
 @bp.delete(TABLE + f"/assignments/<{ID}:dealer_id>")
-@signed_in("supervisor")
-@declare({200: (AssignmentsView, "Who deals the table now.")}, [404], write=True)
+@door({200: (AssignmentsView, "Who deals the table now.")}, [404], write=True, role="supervisor")
 def unassign_dealer(table_id: int, dealer_id: int) -> Response:
-    """End a dealer's assignment to a table (their open session, if any, stays theirs).
-
-    Role: supervisor or above.
-    """
+    """End a dealer's assignment to a table (their open session, if any, stays theirs)."""
 
     def work(session: Session) -> tuple[Any, int]:
         table = service.get_table(session, table_id)

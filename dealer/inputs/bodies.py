@@ -67,6 +67,12 @@ __all__ = [
     "TakeCollection",
 ]
 
+#: Each role, as the form adding someone offers it (`dealer.words.people.role_name`).
+ROLE_WORDS = {
+    "dealer": say_later("dealer"),
+    "supervisor": say_later("supervisor"),
+    "admin": say_later("admin"),
+}
 #: A PIN as the document writes it.
 PIN = f"^[0-9]{{{PIN_DIGITS[0]},{PIN_DIGITS[1]}}}$"
 
@@ -325,7 +331,11 @@ class NewUser(Body):
     """Someone who signs in with a name and a PIN."""
 
     name: Annotated[str, _service(users.check_name, NAME_SCHEMA), Asked(say_later("Name"))]
-    role: Annotated[str, _service(users.check_role, core_schema.literal_schema(list(ROLES)))]
+    role: Annotated[
+        str,
+        _service(users.check_role, core_schema.literal_schema(list(ROLES))),
+        Asked(say_later("Role"), choices=ROLE_WORDS, default="dealer"),
+    ]
     pin: Annotated[str, _service(pins.check_pin_format, PIN_SCHEMA), Asked(how="password")]
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
 
 from pydantic import Field
-from pydantic_core import core_schema
 
-from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, SEATS, check_one_of
+from dealer.bounds import CLAIM, MAX_ID, RULING_REASON, SEATS
 from dealer.inputs.bodies import Body
-from dealer.inputs.words import Asked, Words, text, whole
+from dealer.inputs.words import Asked, one_of, text, whole
 from dealer.models import DISPUTE_OUTCOMES, DISPUTE_RAISERS
 from dealer.words import inputs as said
 from dealer.words.catalogue import say_later
@@ -18,18 +16,10 @@ from dealer.words.catalogue import say_later
 __all__ = ["NewDispute", "Ruling"]
 
 
-def _one_of(choices: tuple[str, ...], refused: Callable[[], str]) -> Words:
-    """One of ``choices``, or refused in ``refused()``'s words."""
-    return Words(
-        lambda value, _field, _given: check_one_of(value, choices, refused),
-        inner=core_schema.literal_schema(list(choices)),
-    )
-
-
 class NewDispute(Body):
     """A dispute opened on a hand: who raised it, what was claimed, and the payment if one."""
 
-    raised_by: Annotated[str, _one_of(DISPUTE_RAISERS, said.raiser)] = Field(
+    raised_by: Annotated[str, one_of(DISPUTE_RAISERS, said.raiser)] = Field(
         description="seat (a player at the table) or dealer."
     )
     seat: Annotated[int | None, whole(SEATS, say_later("seat"), optional=True)] = Field(
@@ -50,7 +40,7 @@ class Ruling(Body):
 
     outcome: Annotated[
         str,
-        _one_of(DISPUTE_OUTCOMES, said.outcome),
+        one_of(DISPUTE_OUTCOMES, said.outcome),
         Asked(
             say_later("Ruling"),
             choices={"upheld": say_later("Upheld"), "denied": say_later("Denied")},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any, NotRequired
 from zoneinfo import ZoneInfo
@@ -20,11 +20,10 @@ from dealer.bounds import (
     PLAYER_NAME,
     SEARCH_PAGE,
     SEATS,
-    check_one_of,
 )
 from dealer.errors import Invalid
 from dealer.inputs.windows import DATE_TIME, MOMENT, Moment
-from dealer.inputs.words import Words
+from dealer.inputs.words import Words, one_of
 from dealer.words import rules as rulebook
 from dealer.words.catalogue import say
 
@@ -78,19 +77,6 @@ def _id(description: str) -> Words:
     return _number((1, MAX_ID), description)
 
 
-def _one_of(choices: tuple[str, ...], refused: Callable[[], str], description: str) -> Words:
-    """A query parameter naming one of ``choices``, described by ``description``; anything
-    else refused in ``refused()``'s words (said when refused, so in the language of that
-    moment)."""
-
-    def judge(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-        return check_one_of(value, choices, refused, "invalid_query")
-
-    return Words(
-        judge, inner=core_schema.literal_schema(list(choices)), also={"description": description}
-    )
-
-
 class LedgerPage(TypedDict, total=False):
     """A page of a table's ledger: all of it, or ``limit`` entries after seq ``after``."""
 
@@ -125,17 +111,21 @@ class ShiftHandsPage(TypedDict, total=False):
     before: Annotated[int, _BEFORE]
 
 
-def _said(value: Any, field: str, _given: Mapping[str, Any]) -> str:
-    if isinstance(value, str) and len(value) <= SAID_LONGEST:
-        return value
-    raise Invalid(
-        say("{field} is at most {n} characters.", field=field, n=SAID_LONGEST), "invalid_query"
-    )
+def _at_most(longest: int) -> Words:
+    """A query parameter holding text of at most ``longest`` characters."""
+
+    def judge(value: Any, field: str, _given: Mapping[str, Any]) -> str:
+        if isinstance(value, str) and len(value) <= longest:
+            return value
+        refused = say("{field} is at most {n} characters.", field=field, n=longest)
+        raise Invalid(refused, "invalid_query")
+
+    return Words(judge, inner=core_schema.str_schema(max_length=longest))
 
 
 #: The longest part of a search in words (the whole of it, in q).
 SAID_LONGEST = 200
-_SAID = Words(_said, inner=core_schema.str_schema(max_length=SAID_LONGEST))
+_SAID = _at_most(SAID_LONGEST)
 
 
 class SeatSearch(TypedDict, total=False):
@@ -170,20 +160,13 @@ class DisputeFilter(TypedDict, total=False):
 
     status: Annotated[
         str,
-        _one_of(
+        one_of(
             ("open", "ruled"),
             lambda: say("status is open or ruled."),
+            "invalid_query",
             "open: not ruled on yet; ruled: closed by a ruling.",
         ),
     ]
-
-
-def _typed(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
-    if isinstance(value, str) and len(value) <= PLAYER_NAME:
-        return value
-    raise Invalid(
-        say("q is at most {PLAYER_NAME} characters.", PLAYER_NAME=PLAYER_NAME), "invalid_query"
-    )
 
 
 class PlayerSearch(TypedDict, total=False):
@@ -191,7 +174,7 @@ class PlayerSearch(TypedDict, total=False):
 
     q: Annotated[
         str,
-        Words(_typed, inner=core_schema.str_schema(max_length=PLAYER_NAME)),
+        _at_most(PLAYER_NAME),
         Field(description="Part of a name (any case) or a whole card number; none lists all."),
     ]
 
@@ -201,9 +184,10 @@ class SlipPaper(TypedDict, total=False):
 
     paper: Annotated[
         str,
-        _one_of(
+        one_of(
             ("page", "receipt"),
             lambda: say("paper is page or receipt."),
+            "invalid_query",
             "receipt: the table's 80 mm receipt printer; page: letter or A4. Left out: the "
             "tablet's own choice (set on the table screen), else page.",
         ),
@@ -220,9 +204,10 @@ ShiftWindow = TypedDict(
         "hands": NotRequired[
             Annotated[
                 str,
-                _one_of(
+                one_of(
                     ("all", "none"),
                     lambda: say("hands is all or none."),
+                    "invalid_query",
                     "all (the default): every hand listed as an appendix; none: left out (the "
                     "ledger's CSV export lists them).",
                 ),

@@ -27,18 +27,18 @@ from pydantic import (
 from pydantic_core import CoreSchema, core_schema
 
 from dealer import rules
-from dealer.bounds import NOT_PLAIN_CLASS, check_text, check_whole
+from dealer.bounds import NOT_PLAIN_CLASS, check_one_of, check_text, check_whole
 from dealer.errors import DealerError, Invalid
 from dealer.words.catalogue import say
 
 __all__ = [
-    "ANY_TEXT",
     "NON_BLANK",
     "Asked",
     "Judge",
     "Words",
     "fields_of",
     "judge",
+    "one_of",
     "optional_text",
     "refusal",
     "refusals",
@@ -54,9 +54,6 @@ Refusal = DealerError | rules.RulesError
 #: Text with something besides spaces in it, holding no control character or bidi override
 #: (`dealer.bounds.is_plain`, which judges first): names, reasons.
 NON_BLANK = rf"^[^{NOT_PLAIN_CLASS}]*[^\s{NOT_PLAIN_CLASS}][^{NOT_PLAIN_CLASS}]*$"
-#: Text of any kind but a NUL, which the body's own check refuses first
-#: (`dealer.web.contract`): a name and PIN typed to sign in, which either match or do not.
-ANY_TEXT = r"^[^\x00]*$"
 
 
 class Carried(ValueError):
@@ -125,6 +122,21 @@ class Asked:
     choices: Mapping[str, str] | None = None
     default: Any = None
     parts: tuple[str, ...] = ()
+
+
+def one_of(
+    choices: tuple[str, ...],
+    refused: Callable[[], str],
+    code: str = "invalid",
+    description: str | None = None,
+) -> Words:
+    """One of ``choices``, or refused in ``refused()``'s words (said when refused, so in the
+    language of that moment), with ``code``; ``description``: what the document says of it."""
+    return Words(
+        lambda value, _field, _given: check_one_of(value, choices, refused, code),
+        inner=core_schema.literal_schema(list(choices)),
+        also=None if description is None else {"description": description},
+    )
 
 
 def whole(bounds: tuple[int, int], what: str, *, optional: bool = False) -> Words:

@@ -3,7 +3,7 @@ chips"), and the seats of this shift's hands that fit, each one tap from its sta
 
 from __future__ import annotations
 
-from flask import current_app, render_template, request
+from flask import current_app, render_template
 
 from dealer import clock
 from dealer.clock import floor_clock, this_shift_start
@@ -11,9 +11,10 @@ from dealer.disputes.asking import read_asked
 from dealer.disputes.search import SEARCH_ROLE, find_seats
 from dealer.errors import DealerError
 from dealer.extensions import current_session
-from dealer.inputs import SeatSearch, refuse_unknown
+from dealer.inputs import SeatSearch
 from dealer.screens.auth.guard import page
 from dealer.screens.blueprint import bp
+from dealer.screens.screen import filled_args
 from dealer.views.disputes import seats_found
 from dealer.web.contract import read_query
 from dealer.web.refusals import refusal
@@ -24,11 +25,10 @@ from dealer.web.refusals import refusal
 def search() -> tuple[str, int]:
     """The search box, and what it found; a part it cannot read is said above the box, which
     keeps what was typed."""
-    asked = {k: v for k, v in request.args.items() if v.strip()}
+    asked = filled_args()
     found, error, status = None, None, 200
     if asked:
         try:
-            refuse_unknown(SeatSearch, asked)
             now = clock.now()
             query = read_asked(
                 read_query(SeatSearch, asked),

@@ -20,23 +20,21 @@ from dealer.extensions import current_session
 from dealer.floor.approvals import approving_user
 from dealer.floor.in_play import get_hand
 from dealer.hands.record import record_event
-from dealer.screens.auth.guard import kept_fields, page, who
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.auth.guard import kept_form, page, who
+from dealer.screens.blueprint import HAND, SCREEN_ID, bp
 from dealer.screens.forms import VoidForm
-from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once
 from dealer.views.void import void_asked
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, recorder
 from dealer.words.catalogue import say
 
-HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 EVENT = HAND + f"/events/<{SCREEN_ID}:event_id>"
 
 
 def _void_page(
     hand_id: int,
-    event_id: int | None,
+    event_id: int | None = None,
     form: VoidForm | None = None,
     status: int = 200,
     error: str | None = None,
@@ -48,25 +46,21 @@ def _void_page(
         else url_for("screens.void_hand", hand_id=hand_id)
     )
     if form is None:
-        kept = kept_fields(address)
-        form = VoidForm(formdata=kept) if kept else VoidForm()
-        if not kept and event_id is not None and request.args.get("undo"):
-            # "Undo" on the banner: the reason is ready, one more tap voids it.
-            form.reason.data = say("Undone: entered by mistake.")
+        # "Undo" on the banner: the reason is ready, one more tap voids it.
+        undo = event_id is not None and request.args.get("undo")
+        reason = say("Undone: entered by mistake.") if undo else None
+        form = kept_form(VoidForm, address, reason=reason)
     form.supervisor_pin.data = ""
-    return (
-        render_template(
-            "screens/void.html",
-            board=asked.hand,
-            event=asked.event,
-            why_not=asked.why_not,
-            needs_pin=asked.needs_supervisor and not who().user.can("supervisor"),
-            form=form.stamp(address),
-            address=address,
-            error=error,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/void.html",
+        board=asked.hand,
+        event=asked.event,
+        why_not=asked.why_not,
+        needs_pin=asked.needs_supervisor and not who().user.can("supervisor"),
+        form=form.stamp(address),
+        address=address,
+        error=error,
+    ), status
 
 
 def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response | tuple[str, int]:
@@ -98,29 +92,17 @@ def _record_void(hand_id: int, event_id: int | None, form: VoidForm) -> Response
         return _void_page(hand_id, event_id, form, status, message)
 
 
-@bp.get(EVENT + "/void")
-@page()
-@at_table("read")
-def void_event(hand_id: int, event_id: int) -> tuple[str, int]:
-    return _void_page(hand_id, event_id)
+bp.add_url_rule(EVENT + "/void", "void_event", page(at="read")(_void_page))
+bp.add_url_rule(HAND + "/void", "void_hand", page(at="read")(_void_page))
 
 
 @bp.post(EVENT + "/void")
-@page()
-@at_table("record")
+@page(at="record")
 def confirm_void_event(hand_id: int, event_id: int) -> Response | tuple[str, int]:
     return _record_void(hand_id, event_id, VoidForm())
 
 
-@bp.get(HAND + "/void")
-@page()
-@at_table("read")
-def void_hand(hand_id: int) -> tuple[str, int]:
-    return _void_page(hand_id, None)
-
-
 @bp.post(HAND + "/void")
-@page()
-@at_table("record")
+@page(at="record")
 def confirm_void_hand(hand_id: int) -> Response | tuple[str, int]:
     return _record_void(hand_id, None, VoidForm())

@@ -128,10 +128,6 @@ class Declared(SaidForm):
                 self.field_at(where).errors.append(refusal(refused)[2])
             return None
 
-    def first_refusal(self) -> str | None:
-        """The first sentence shown on the form: for a screen that shows it in its banner."""
-        return next((e for f in self._fields.values() for e in f.errors), None)
-
     def field_at(self, where: str) -> Field:
         """The field a refusal of ``where`` (``seat``, ``supervisor.pin``) is shown beside."""
         parts = where.split(".")

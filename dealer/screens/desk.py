@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from flask import current_app, render_template, request, url_for
+from flask import current_app, render_template, url_for
 from markupsafe import Markup, escape
 
 from dealer.clock import floor_clock
@@ -15,19 +15,18 @@ from dealer.disputes.asking import query_from
 from dealer.disputes.search import SEARCH_ROLE, find_payments
 from dealer.errors import DealerError
 from dealer.extensions import current_session
-from dealer.inputs import PaymentSearch, refuse_unknown
+from dealer.inputs import PaymentSearch
 from dealer.people.devices import read_device
 from dealer.rulebook import RuleSection, block, rule_section, rule_sections, said_piece
 from dealer.screens.auth.guard import page
-from dealer.screens.blueprint import SCREEN_ID, bp
-from dealer.screens.screen import at_table
+from dealer.screens.blueprint import HAND, bp
+from dealer.screens.screen import filled_args
 from dealer.views.statement import seat_statement
 from dealer.web.contract import SEAT, read_query
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 from dealer.words.rules import HAND_RULES, Rule, code_words, rule
 
-HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 STATEMENT = HAND + f"/seats/<{SEAT}:seat>/statement"
 
 
@@ -41,13 +40,12 @@ def rule_address(found: Rule) -> str:
 
 @bp.app_context_processor
 def rule_words() -> dict[str, Any]:
-    """Every screen names a rule through `rule` and links it through `rule_address`."""
-    return {"rule_of": rule, "rule_address": rule_address, "device_of": read_device}
+    """Every screen links a rule through `rule_address`, and names a device as records do."""
+    return {"rule_address": rule_address, "device_of": read_device}
 
 
 @bp.get(STATEMENT)
-@page()
-@at_table("read")
+@page(at="read")
 def statement(hand_id: int, seat: int) -> str:
     """A seat's statement for a hand; each line opens its payment's dispute view."""
     found = seat_statement(current_session(), hand_id, seat)
@@ -59,11 +57,10 @@ def statement(hand_id: int, seat: int) -> str:
 def find_payment() -> tuple[str, int]:
     """Find a payment: the form, and what it found (when something was asked). A filter the
     search refuses is said above the form, which keeps what was asked."""
-    asked = {k: v for k, v in request.args.items() if v.strip()}
+    asked = filled_args()
     found, error, status = None, None, 200
     if asked:
         try:
-            refuse_unknown(PaymentSearch, asked)
             query = query_from(
                 read_query(PaymentSearch, asked),
                 floor_clock(current_app.config).zone,

@@ -7,18 +7,19 @@ The decisions are `dealer.people.devices`'; this only draws the forms and sets t
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from collections.abc import Callable
+
+from flask import render_template, url_for
+from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 from wtforms import StringField
 
-from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.people import devices as service
 from dealer.screens.auth.guard import page, who
 from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.said_form import SaidForm
-from dealer.transactions import writing
-from dealer.web.refusals import refusal
+from dealer.screens.screen import changed, keep_on_tablet
 from dealer.web.signin import DEVICE_COOKIE, tablet
 from dealer.words.catalogue import say, say_later
 from dealer.words.people import form_expired
@@ -50,10 +51,7 @@ def _screen(
     ), status
 
 
-@bp.get(DEVICES)
-@page("supervisor")
-def device_list() -> tuple[str, int]:
-    return _screen()
+bp.add_url_rule(DEVICES, "device_list", page("supervisor")(_screen))
 
 
 @bp.post(DEVICES)
@@ -63,23 +61,17 @@ def register_device() -> Response | tuple[str, int]:
     form = DeviceForm()
     if not form.validate_on_submit():
         return _screen(form_expired(), 400)
-    try:
-        with writing(current_session()) as session:
-            token, device = service.register_device(session, form.name.data, who().user, tablet())
-            name = device.name
-    except DealerError as refused:
-        status, _code, message = refusal(refused)
-        return _screen(message, status, (None, form.name.data or ""))
-    flash(say("This tablet is now {name}: what it records says so.", name=name), "notice")
-    answer = redirect(url_for("screens.device_list"), 303)
-    answer.set_cookie(
-        DEVICE_COOKIE,
-        token,
-        max_age=FIVE_YEARS,
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
+    tokens = []
+
+    def register(session: Session) -> str:
+        token, device = service.register_device(session, form.name.data, who().user, tablet())
+        tokens.append(token)
+        return say("This tablet is now {name}: what it records says so.", name=device.name)
+
+    typed = (None, form.name.data or "")
+    answer = changed(register, url_for("screens.device_list"), _redraw(typed))
+    if tokens and isinstance(answer, Response):
+        keep_on_tablet(answer, DEVICE_COOKIE, tokens[0], FIVE_YEARS)
     return answer
 
 
@@ -87,20 +79,21 @@ def _change(device_id: int, retire: bool) -> Response | tuple[str, int]:
     form = DeviceForm()
     if not form.validate_on_submit():
         return _screen(form_expired(), 400)
-    try:
-        with writing(current_session()) as session:
-            if retire:
-                name = service.retire_device(session, device_id, who().user).name
-            else:
-                name = service.rename_device(session, device_id, form.name.data, who().user).name
-    except DealerError as refused:
-        status, _code, message = refusal(refused)
-        return _screen(message, status, None if retire else (device_id, form.name.data or ""))
-    flash(
-        say("{name} is retired.", name=name) if retire else say("Renamed: {name}.", name=name),
-        "notice",
-    )
-    return redirect(url_for("screens.device_list"), 303)
+
+    def change(session: Session) -> str:
+        if retire:
+            name = service.retire_device(session, device_id, who().user).name
+            return say("{name} is retired.", name=name)
+        name = service.rename_device(session, device_id, form.name.data, who().user).name
+        return say("Renamed: {name}.", name=name)
+
+    typed = None if retire else (device_id, form.name.data or "")
+    return changed(change, url_for("screens.device_list"), _redraw(typed))
+
+
+def _redraw(typed: tuple[int | None, str] | None) -> Callable[[int, str], tuple[str, int]]:
+    """The tablets again with a refusal in words, the name typed kept (``typed``)."""
+    return lambda status, message: _screen(message, status, typed)
 
 
 @bp.post(DEVICE + "/rename")

@@ -8,26 +8,22 @@ from flask import render_template, request, url_for
 from dealer.bounds import CLAIM
 from dealer.extensions import current_session
 from dealer.screens.auth.guard import page
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.blueprint import HAND, SCREEN_ID, bp
 from dealer.screens.forms import DisputeForm
-from dealer.screens.screen import at_table
 from dealer.views.payment import payment_dispute
 
-HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 PAYMENT = HAND + f"/events/<{SCREEN_ID}:event_id>/payments/<int(min=1, max=1000):number>"
 
 
 @bp.get(PAYMENT)
-@page()
-@at_table("read")
+@page(at="read")
 def payment(hand_id: int, event_id: int, number: int) -> str:
     found = payment_dispute(current_session(), hand_id, event_id, number)
     return render_template("screens/payment.html", d=found)
 
 
 @bp.get(PAYMENT + "/dispute")
-@page()
-@at_table("read")
+@page(at="read")
 def dispute_payment(hand_id: int, event_id: int, number: int) -> str:
     """Open a dispute about one payment, already filled in: the payment, and who raises it
     (``seat``, else the seat that paid); only the claim is left to say."""

@@ -10,7 +10,6 @@ from dealer import rules
 from dealer.bounds import COLLECTION_FIELDS
 from dealer.clock import this_shift_start
 from dealer.disputes.record import open_disputes_by_table
-from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import tables as service
 from dealer.floor.authority import tables_held
@@ -19,26 +18,35 @@ from dealer.floor.limits import Limits
 from dealer.floor.tables import all_tables
 from dealer.live import FLOOR
 from dealer.models import utcnow
-from dealer.screens.auth.guard import kept_fields, page, who
+from dealer.screens.auth.guard import kept_form, page, who
 from dealer.screens.blueprint import bp
 from dealer.screens.forms import OpenSessionForm, OpenTableForm
 from dealer.screens.knob_fields import CHOICE_KNOBS, NUMBER_KNOBS
 from dealer.screens.live import live_context, live_page
-from dealer.screens.sent import record_once
+from dealer.screens.sent import record_or_redraw
 from dealer.views.floor_lines import table_lines
 from dealer.views.shift_hands import shift_hands
-from dealer.web.refusals import refusal
 from dealer.words.rules import collection_words, knob_value_words
 from dealer.words.tables import california_warning
 
-#: The collections the California warning is about, as the engine judges them.
-WARNED_KINDS = frozenset(
-    kind
-    for kind, fields in COLLECTION_FIELDS.items()
-    if rules.make_collection(
-        {"kind": kind, **{f: low for f, (low, _) in fields.items()}}
-    ).banned_in_california
-)
+#: What the open-table form shows beside its fields: the knobs and each profile's settings,
+#: the collections the California warning is about (as the engine judges them), the limits'
+#: defaults, and their words.
+OPEN_TABLE_FORM = {
+    "number_knobs": NUMBER_KNOBS,
+    "choice_knobs": CHOICE_KNOBS,
+    "profiles": rules.PROFILES,
+    "warned_kinds": frozenset(
+        kind
+        for kind, fields in COLLECTION_FIELDS.items()
+        if rules.make_collection(
+            {"kind": kind, **{f: low for f, (low, _) in fields.items()}}
+        ).banned_in_california
+    ),
+    "collection_words": collection_words,
+    "knob_value_words": knob_value_words,
+    "limits": Limits(),
+}
 
 
 def _floor_page(
@@ -49,35 +57,25 @@ def _floor_page(
     since = this_shift_start(current_app.config, now)
     lines = table_lines(session, all_tables(session), since)
     form.stamp(url_for("screens.floor"))
-    return (
-        live_page(
-            "screens/floor.html",
-            **live_context(FLOOR),
-            lines=lines,
-            since=since,
-            until=now,
-            form=form,
-            error=error,
-            number_knobs=NUMBER_KNOBS,
-            choice_knobs=CHOICE_KNOBS,
-            profiles=rules.PROFILES,
-            california=california_warning(),
-            warned_kinds=WARNED_KINDS,
-            collection_words=collection_words,
-            knob_value_words=knob_value_words,
-            open_disputes=open_disputes_by_table(session),
-            shift=shift_hands(session, since, limit=10),
-            limits=Limits(),
-        ),
-        status,
-    )
+    return live_page(
+        "screens/floor.html",
+        **live_context(FLOOR),
+        lines=lines,
+        since=since,
+        until=now,
+        form=form,
+        error=error,
+        **OPEN_TABLE_FORM,
+        california=california_warning(),
+        open_disputes=open_disputes_by_table(session),
+        shift=shift_hands(session, since, limit=10),
+    ), status
 
 
 @bp.get("/floor")
 @page("supervisor")
 def floor() -> tuple[str | Response, int]:
-    kept = kept_fields(url_for("screens.open_table"))
-    return _floor_page(OpenTableForm(formdata=kept) if kept else OpenTableForm())
+    return _floor_page(kept_form(OpenTableForm, url_for("screens.open_table")))
 
 
 @bp.post("/floor/tables")
@@ -87,37 +85,25 @@ def open_table() -> Response | tuple[str | Response, int]:
     body = form.judged()
     if body is None:
         return _floor_page(form, 422)
-    overrides = body.rules or {}
-    collection = body.collection or {"kind": "none"}
-    limits = body.model_dump(include={"min_buy_in", "max_buy_in", "approval_above"})
     fields = {
-        "name": body.name,
-        "profile": body.profile,
-        "rules": overrides,
-        "collection": collection,
+        **body.model_dump(),
+        "rules": body.rules or {},
+        "collection": body.collection or {"kind": "none"},
         "chip_value_cents": 100 if body.chip_value_cents is None else body.chip_value_cents,
-        **limits,
     }
+    limits = {name: fields[name] for name in ("min_buy_in", "max_buy_in", "approval_above")}
 
     def work(session: Session) -> str:
+        settings = fields["rules"], fields["collection"], fields["chip_value_cents"]
         table = service.create_table(
-            session,
-            fields["name"],
-            fields["profile"],
-            overrides,
-            collection,
-            fields["chip_value_cents"],
-            who().user,
-            limits,
+            session, body.name, body.profile, *settings, who().user, limits
         )
         return url_for("screens.table", table_id=table.id, opened=1)
 
-    try:
-        response = record_once(form.key.data, fields, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        return _floor_page(form, status, message)
-    if collection.get("kind") == "rake_percent":
+    response = record_or_redraw(
+        form.key.data, fields, work, lambda status, message: _floor_page(form, status, message)
+    )
+    if isinstance(response, Response) and fields["collection"].get("kind") == "rake_percent":
         flash(california_warning(), "warning")
     return response
 

@@ -18,14 +18,13 @@ from dealer.hands import kept, moves
 from dealer.hands.reading import Replayed, load_hand, read_hand
 from dealer.hands.record import record_event, split_rest
 from dealer.inputs import Fit, NewEvent, judge
-from dealer.screens.auth.guard import kept_fields, page, page_address, who
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.auth.guard import kept_form, page, page_address, who
+from dealer.screens.blueprint import HAND, SCREEN_ID, bp
 from dealer.screens.declared import MISSING, arrived, sent
 from dealer.screens.forms import ActionForm, ChipsForm, FitsForm, MoveForm, stay_at
 from dealer.screens.hand_disputes import disputes_panel
 from dealer.screens.live import live_context, live_page
 from dealer.screens.next_hand import next_deal
-from dealer.screens.screen import at_table
 from dealer.screens.sent import record_once, record_or_redraw
 from dealer.views.events import EventView
 from dealer.views.hand import HandSeatView, HandView, hand_view
@@ -34,8 +33,6 @@ from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 from dealer.words.tables import acting_seat_words, buy_in_label, buy_in_pending
-
-HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +126,19 @@ def _undo(board: HandView, banners: list[EventView], error: str | None) -> Event
     return last if last is not None and last.voidable else None
 
 
+def _just_recorded(replayed: Replayed, board: HandView, error: str | None) -> dict[str, Any]:
+    """The banner of the entries just recorded, the undo and the offer to move the entry to
+    another seat (none after a refusal)."""
+    banners = _done(board)
+    move = _move_offer(replayed, board) if error is None else None
+    return {
+        "banners": banners,
+        "undo": _undo(board, banners, error),
+        "move": move,
+        "move_form": MoveForm(formdata=None).stamp(page_address()) if move else None,
+    }
+
+
 def _fits_asked(fits_form: FitsForm) -> tuple[rules.Card | None, str | None]:
     """The card asked where it fits, if any, or why it was refused: the API's question
     (POST /hands/{id}/fits), in its words."""
@@ -153,11 +163,10 @@ def hand_page(
     replayed = load_hand(session, hand_id)
     board = hand_view(session, replayed, board=True, fits=fits_card)
     if form is None:
-        kept = kept_fields(url_for("screens.act", hand_id=hand_id))
-        form = ActionForm(formdata=kept) if kept else ActionForm(formdata=None)
-        if kept is None:
-            form.seat.data = _int_arg("seat")
-            form.meld.data = _int_arg("meld")
+        asked = {"seat": _int_arg("seat"), "meld": _int_arg("meld")}
+        form = kept_form(
+            ActionForm, url_for("screens.act", hand_id=hand_id), formdata=None, **asked
+        )
     selected_meld = board.meld(form.meld.data) if form.meld.data else None
     if selected_meld is not None:
         form.seat.data = selected_meld.seat
@@ -167,38 +176,29 @@ def hand_page(
     form.stamp(url_for("screens.hand", hand_id=hand_id))
     if request.method == "GET":
         form.page.data = page_address()
-    move = _move_offer(replayed, board) if error is None else None
-    banners = _done(board)
-    undo = _undo(board, banners, error)
     entered = any((form.cards.data, form.take.data, form.into_first.data, form.into_second.data))
     acting_seat = acting_seat_of(session, board.table)
-    return (
-        live_page(
-            "screens/hand.html",
-            **live_context(f"hand:{board.id}", f"table:{board.table}"),
-            board=board,
-            form=form,
-            fits_form=fits_form,
-            fits_card=fits_card,
-            fits_error=fits_error,
-            selected=selected,
-            selected_meld=selected_meld,
-            actions=actions(),
-            banners=banners,
-            undo=undo,
-            move=move,
-            move_form=MoveForm(formdata=None).stamp(page_address()) if move else None,
-            entered=entered,
-            error=error,
-            moves_on=acting_seat == "moves_on",
-            **_buy_in(board.table, hand_id, selected),
-            acting_seat=acting_seat_words(acting_seat),
-            settlement=settled(replayed, board),
-            **disputes_panel(session, replayed.row, page_address()),
-            **next_deal(board),
-        ),
-        status,
-    )
+    return live_page(
+        "screens/hand.html",
+        **live_context(f"hand:{board.id}", f"table:{board.table}"),
+        board=board,
+        form=form,
+        fits_form=fits_form,
+        fits_card=fits_card,
+        fits_error=fits_error,
+        selected=selected,
+        selected_meld=selected_meld,
+        actions=actions(),
+        **_just_recorded(replayed, board, error),
+        entered=entered,
+        error=error,
+        moves_on=acting_seat == "moves_on",
+        **_buy_in(board.table, hand_id, selected),
+        acting_seat=acting_seat_words(acting_seat),
+        settlement=settled(replayed, board),
+        **disputes_panel(session, replayed.row, page_address()),
+        **next_deal(board),
+    ), status
 
 
 def _buy_in(table_id: int, hand_id: int, selected: HandSeatView | None) -> dict[str, Any]:
@@ -217,11 +217,7 @@ def _buy_in(table_id: int, hand_id: int, selected: HandSeatView | None) -> dict[
     }
 
 
-@bp.get(HAND)
-@page()
-@at_table("read")
-def hand(hand_id: int) -> tuple[str | Response, int]:
-    return hand_page(hand_id)
+bp.add_url_rule(HAND, "hand", page(at="read")(hand_page))
 
 
 def _tokens(text: str | None) -> list[str]:
@@ -254,13 +250,12 @@ def event_body(form: ActionForm) -> dict[str, Any]:
 
 
 @bp.post(HAND + "/events")
-@page()
-@at_table("record")
+@page(at="record")
 def act(hand_id: int) -> Response | tuple[str | Response, int]:
     """Record one event of the hand; a refusal redraws the hand with the entry kept."""
     form = ActionForm()
     if not arrived(form):
-        return hand_page(hand_id, form, 422, _first_error(form))
+        return hand_page(hand_id, form, 422, form.first_refusal() or say("Check what was entered."))
     try:
         body = event_body(form)
         if body["type"] == "go_out":
@@ -286,13 +281,12 @@ def act(hand_id: int) -> Response | tuple[str | Response, int]:
 
 
 @bp.post(HAND + f"/events/<{SCREEN_ID}:event_id>/move")
-@page()
-@at_table("record")
+@page(at="record")
 def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, int]:
     """A wrong-seat entry moved in one step: its void and the entry again (`ledger.moves`)."""
     form = MoveForm()
     if not form.validate_on_submit():
-        return hand_page(hand_id, None, 422, _first_error(form))
+        return hand_page(hand_id, None, 422, form.first_refusal() or say("Check what was entered."))
     seat = form.seat.data
 
     def work(session: Session) -> str:
@@ -307,10 +301,3 @@ def move_event(hand_id: int, event_id: int) -> Response | tuple[str | Response, 
         lambda status, message: hand_page(hand_id, None, status, message),
         hand=hand_id,
     )
-
-
-def _first_error(form: ActionForm | MoveForm) -> str:
-    for errors in form.errors.values():
-        if errors:
-            return str(errors[0])
-    return say("Check what was entered.")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from flask import redirect, request
+from flask import redirect
 from werkzeug.wrappers import Response
 from wtforms import RadioField, SelectChoice
 
 from dealer.screens.auth.guard import page, page_address
 from dealer.screens.blueprint import bp
 from dealer.screens.said_form import SaidForm
+from dealer.screens.screen import keep_on_tablet
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.words.catalogue import say_later
 
@@ -39,12 +40,4 @@ def choose_paper() -> Response:
     answer = redirect(page_address(), 303)
     if not form.validate_on_submit() or form.paper.data not in PAPERS:
         return answer  # nothing chosen: the tablet keeps what it had
-    answer.set_cookie(
-        PAPER_COOKIE,
-        form.paper.data,
-        max_age=KEPT,
-        httponly=True,
-        samesite="Lax",
-        secure=bool(request.is_secure),
-    )
-    return answer
+    return keep_on_tablet(answer, PAPER_COOKIE, form.paper.data, KEPT)

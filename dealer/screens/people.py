@@ -5,30 +5,23 @@ the API: the name and PIN rules, the last active admin kept, every change on the
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from flask import flash, redirect, render_template, url_for
+from flask import render_template, url_for
 from flask_wtf import FlaskForm
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
-from wtforms import PasswordField, RadioField, SelectChoice
+from wtforms import PasswordField
 
 from dealer.bounds import PIN_DIGITS
-from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
-from dealer.models import ROLES
 from dealer.people import pin_changes, users
 from dealer.screens.auth.forms import PinTwice
 from dealer.screens.auth.guard import page, who
 from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.declared import Declared
 from dealer.screens.said_form import SaidForm
-from dealer.transactions import writing
-from dealer.web.refusals import refusal
+from dealer.screens.screen import changed
 from dealer.words import people as said
-from dealer.words.catalogue import say_later
 
 PEOPLE = "/floor/people"
 PERSON = PEOPLE + f"/<{SCREEN_ID}:user_id>"
@@ -38,12 +31,6 @@ class NewPersonForm(PinTwice, Declared):
     """Someone new: judged by the API's own declaration (`NewUser`)."""
 
     model = NewUser
-    role = RadioField(say_later("Role"), choices=[SelectChoice(r) for r in ROLES], default="dealer")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Each role offered by its name, in the language chosen at start.
-        self.role.choices = [SelectChoice(r, said.role_name(r)) for r in ROLES]
 
 
 class NewPinForm(PinTwice, SaidForm):
@@ -61,15 +48,15 @@ def _screen(
         form=form,
         pin_form=NewPinForm(formdata=None),
         pin_digits=PIN_DIGITS,
-        role_name=said.role_name,
         error=error,
     ), status
 
 
-@bp.get(PEOPLE)
-@page("admin")
-def people() -> tuple[str, int]:
-    return _screen()
+def _refused(status: int, message: str) -> tuple[str, int]:
+    return _screen(None, message, status)
+
+
+bp.add_url_rule(PEOPLE, "people", page("admin")(_screen))
 
 
 @bp.post(PEOPLE)
@@ -85,7 +72,9 @@ def add_person() -> Response | tuple[str, int]:
         users.add_user(session, body.name, body.role, body.pin, who().user)
         return said.person_added(body.name, said.role_name(body.role))
 
-    return _change(add, form)
+    return changed(
+        add, url_for("screens.people"), lambda status, message: _screen(form, message, status)
+    )
 
 
 @bp.post(PERSON + "/pin")
@@ -94,14 +83,13 @@ def new_pin(user_id: int) -> Response | tuple[str, int]:
     """A new PIN for someone (their open sign-ins end)."""
     form = NewPinForm()
     if not form.validate_on_submit():
-        first = next((e for f in form for e in f.errors), said.form_expired())
-        return _screen(None, str(first), 422)
+        return _screen(None, form.first_refusal() or said.form_expired(), 422)
 
     def new(session: Session) -> str:
         name = pin_changes.change_pin(session, user_id, form.pin.data, who().user).name
         return said.new_pin_given(name)
 
-    return _change(new)
+    return changed(new, url_for("screens.people"), _refused)
 
 
 @bp.post(PERSON + "/deactivate")
@@ -115,19 +103,4 @@ def deactivate_person(user_id: int) -> Response | tuple[str, int]:
         name = users.deactivate_user(session, user_id, who().user).name
         return said.deactivated(name)
 
-    return _change(stop)
-
-
-def _change(
-    change: Callable[[Session], str], form: NewPersonForm | None = None
-) -> Response | tuple[str, int]:
-    """Make ``change`` in one write and say what it did (its notice), back on the people
-    screen; refused, the screen again with the refusal in words (``form`` as typed)."""
-    try:
-        with writing(current_session()) as session:
-            notice = change(session)
-    except DealerError as refused:
-        status, _code, message = refusal(refused)
-        return _screen(form, message, status)
-    flash(notice, "notice")
-    return redirect(url_for("screens.people"), 303)
+    return changed(stop, url_for("screens.people"), _refused)

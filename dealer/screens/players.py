@@ -18,7 +18,7 @@ from dealer.inputs import read_window
 from dealer.screens.auth.guard import page, who
 from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.forms import PlayerForm
-from dealer.screens.sent import record_once
+from dealer.screens.sent import record_or_redraw
 from dealer.web.refusals import refusal
 
 PLAYER = f"/players/<{SCREEN_ID}:player_id>"
@@ -30,22 +30,16 @@ def _list_page(
     typed = request.args.get("q", "")[:60]
     found = service.find_players(current_session(), typed, who().user)
     form = form or PlayerForm(formdata=None)
-    return (
-        render_template(
-            "screens/players.html",
-            players=found,
-            typed=typed,
-            form=form.stamp(url_for("screens.players")),
-            error=error,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/players.html",
+        players=found,
+        typed=typed,
+        form=form.stamp(url_for("screens.players")),
+        error=error,
+    ), status
 
 
-@bp.get("/players")
-@page("supervisor")
-def players() -> tuple[str, int]:
-    return _list_page()
+bp.add_url_rule("/players", "players", page("supervisor")(_list_page))
 
 
 @bp.post("/players")
@@ -63,11 +57,9 @@ def add_player() -> Response | tuple[str, int]:
         )
         return url_for("screens.player", player_id=player.id)
 
-    try:
-        return record_once(form.key.data, fields, work)
-    except DealerError as exc:
-        status, _code, message = refusal(exc)
-        return _list_page(form, status, message)
+    return record_or_redraw(
+        form.key.data, fields, work, lambda status, message: _list_page(form, status, message)
+    )
 
 
 @bp.get(PLAYER)
@@ -98,7 +90,6 @@ def player(player_id: int) -> tuple[str, int]:
             error=error,
             pdf=pdf if error is None else None,
             payments=payments,
-            tz=tz,
         ),
         422 if error else 200,
     )

@@ -3,26 +3,21 @@ with first, back, next and last (and the keyboard's arrows, static/dealer.js).""
 
 from __future__ import annotations
 
-from flask import render_template, request
+from flask import render_template
 
 from dealer.extensions import current_session
-from dealer.inputs import ReplayAt, refuse_unknown
+from dealer.inputs import ReplayAt
 from dealer.screens.auth.guard import page
-from dealer.screens.blueprint import SCREEN_ID, bp
-from dealer.screens.screen import at_table
+from dealer.screens.blueprint import HAND, bp
+from dealer.screens.screen import filled_args
 from dealer.views.replay import replay_view
 from dealer.web.contract import read_query
 
-HAND = f"/hands/<{SCREEN_ID}:hand_id>"
-
 
 @bp.get(HAND + "/replay")
-@page()
-@at_table("read")
+@page(at="read")
 def replay(hand_id: int) -> str:
     """Hand ``hand_id`` after event ``at`` (the last when not given); a step that is not in
     the hand is refused in words (`dealer.views.replay`)."""
-    asked = {k: v for k, v in request.args.items() if v.strip()}
-    refuse_unknown(ReplayAt, asked)
-    step = read_query(ReplayAt, asked)
+    step = read_query(ReplayAt, filled_args())
     return render_template("screens/replay.html", r=replay_view(current_session(), hand_id, **step))

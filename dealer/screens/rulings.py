@@ -16,10 +16,9 @@ from dealer.disputes import record as service
 from dealer.disputes import rulings
 from dealer.errors import NotFound
 from dealer.screens.auth.guard import page, who
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.blueprint import HAND, SCREEN_ID, bp
 from dealer.screens.forms import DisputeForm, RulingForm
-from dealer.screens.hands import HAND, hand_page
-from dealer.screens.screen import at_table
+from dealer.screens.hands import hand_page
 from dealer.screens.sent import record_or_redraw
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
@@ -27,20 +26,14 @@ from dealer.words.catalogue import say
 __all__ = ["open_dispute", "rule_on_dispute"]
 
 
-def _failed(form: DisputeForm | RulingForm) -> str | None:
-    """The hand's screen shows a refused dispute or ruling in its banner."""
-    return form.first_refusal()
-
-
 @bp.post(HAND + "/disputes")
-@page()
-@at_table("record")
+@page(at="record")
 def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
     """Put a dispute on the record: a seat's (its number) or the dealer's (0)."""
     form = DisputeForm()
     body = form.judged()
     if body is None:
-        return hand_page(hand_id, None, 422, _failed(form))
+        return hand_page(hand_id, None, 422, form.first_refusal())
     fields = {"dispute": hand_id, "seat": body.seat, "claim": body.claim, "entry": body.entry}
 
     def work(session: Session) -> str:
@@ -53,14 +46,13 @@ def open_dispute(hand_id: int) -> Response | tuple[str | Response, int]:
 
 
 @bp.post(HAND + f"/disputes/<{SCREEN_ID}:dispute_id>/ruling")
-@page()
-@at_table("record")
+@page(at="record")
 def rule_on_dispute(hand_id: int, dispute_id: int) -> Response | tuple[str | Response, int]:
     """A supervisor's ruling (the service refuses anyone else, in words)."""
     form = RulingForm(prefix=f"ruling-{dispute_id}")
     body = form.judged()
     if body is None:
-        return hand_page(hand_id, None, 422, _failed(form))
+        return hand_page(hand_id, None, 422, form.first_refusal())
     fields = {"ruling": dispute_id, **body.model_dump()}
 
     def work(session: Session) -> str:

@@ -60,3 +60,7 @@ class SaidForm(FlaskForm):
         def bind_field(self, form: Any, unbound_field: Any, options: Any) -> Field:
             labelled = bool(unbound_field.args) or "label" in unbound_field.kwargs
             return said_field(super().bind_field(form, unbound_field, options), labelled)
+
+    def first_refusal(self) -> str | None:
+        """The first sentence shown on the form: for a screen that shows it in its banner."""
+        return next((str(e) for f in self._fields.values() for e in f.errors), None)

@@ -9,25 +9,25 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
-from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
-from flask import current_app, g, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from markupsafe import Markup
+from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from dealer.clock import floor_clock
 from dealer.config import key_beside_database
 from dealer.errors import DealerError
 from dealer.extensions import current_session
-from dealer.floor.authority import Action, authorise_address
 from dealer.floor.tables import get_table
 from dealer.models import Table, as_utc, utcnow
 from dealer.screens.auth.guard import local_path, page, page_address, who
 from dealer.screens.blueprint import bp
 from dealer.screens.declared import Declared
 from dealer.screens.forms import PrefsForm
+from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
 from dealer.words.catalogue import say, say_html, say_in, say_n, say_n_html
@@ -36,10 +36,17 @@ from dealer.words.page import script_words
 from dealer.words.people import role_name
 from dealer.words.times import ago_words
 
-__all__ = ["at_table", "four_colour", "posted_at_table", "show_refusal"]
+__all__ = [
+    "changed",
+    "filled_args",
+    "four_colour",
+    "keep_on_tablet",
+    "posted_at_table",
+    "show_refusal",
+]
 
-View = TypeVar("View", bound=Callable[..., Any])
 Posted = TypeVar("Posted", bound=Declared)
+Page = TypeVar("Page")
 
 #: A cookie of the tablet, not of the sign-in: the suits stay as this tablet's dealers like
 #: them across sign-outs and restarts.
@@ -51,40 +58,45 @@ A_YEAR = 365 * 24 * 3600
 
 def show_refusal(error: DealerError) -> tuple[str, int]:
     """A whole page for a refusal with nothing to keep (an unknown table or hand)."""
-    status, code, message = refusal(error)
-    return render_template(
-        "screens/refused.html", status=status, code=code, message=message
-    ), status
+    status, _code, message = refusal(error)
+    return render_template("screens/refused.html", status=status, message=message), status
 
 
 bp.register_error_handler(DealerError, show_refusal)
 
 
-def at_table(action: Action = "read") -> Callable[[View], View]:
-    """Let a screen open only for who may ``action`` at the table its address names (a
-    table, a hand's table or a session's): `dealer.floor.authority` decides, as for the API.
+def changed(
+    change: Callable[[Session], str], back: str, redraw: Callable[[int, str], Page]
+) -> Response | Page:
+    """Make ``change`` in one write and show the notice it returns on the screen ``back``;
+    refused, ``redraw(status, message)``: the screen again with the refusal in words."""
+    try:
+        with writing(current_session()) as session:
+            notice = change(session)
+    except DealerError as refused:
+        status, _code, message = refusal(refused)
+        return redraw(status, message)
+    flash(notice, "notice")
+    return redirect(back, 303)
 
-    Put beneath `page`, which has made sure someone is signed in. A refusal is the 403 page
-    with the authority's words ("You deal Table 1; Table 2 is Bo's.").
-    """
 
-    def decorate(view: View) -> View:
-        @wraps(view)
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            ids = {name: kwargs.get(name) for name in ("table_id", "hand_id", "session_id")}
-            authorise_address(current_session(), who().user, action, **ids)
-            g.at_table = (action, ids)  # asked again inside the write (`sent.record_once`)
-            return view(*args, **kwargs)
-
-        return cast(View, guarded)
-
-    return decorate
+def keep_on_tablet(answer: Response, name: str, value: str, seconds: int) -> Response:
+    """``answer``, setting the cookie ``name`` that keeps a choice of this tablet's (whoever
+    signs in) for ``seconds``; no script reads it."""
+    secure = request.is_secure
+    answer.set_cookie(name, value, max_age=seconds, httponly=True, samesite="Lax", secure=secure)
+    return answer
 
 
 def posted_at_table(table_id: int, form: Posted) -> tuple[Table, Posted, Any]:
     """The table a form was posted to, the form, and the body it judged: None when refused,
     each refusal then beside its field for the page drawn again."""
     return get_table(current_session(), table_id), form, form.judged()
+
+
+def filled_args() -> dict[str, str]:
+    """The request's query parameters, those left blank left out (a screen's GET form)."""
+    return {k: v for k, v in request.args.items() if v.strip()}
 
 
 def four_colour() -> bool:
@@ -220,7 +232,6 @@ def frame() -> dict[str, Any]:
         "pad_suits": PAD_SUITS,
         "script_cards": script_cards(),
         "script_words": script_words(),
-        "prefs_form": PrefsForm(),
         "here": page_address(),
         "role_name": role_name,
     }
@@ -255,5 +266,5 @@ def prefs() -> Response:
     }
     for name, value in chosen.items():
         if value is not None:
-            answer.set_cookie(name, value, max_age=A_YEAR, httponly=True, samesite="Lax")
+            keep_on_tablet(answer, name, value, A_YEAR)
     return answer

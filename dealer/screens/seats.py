@@ -25,8 +25,8 @@ from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Table, TableSession, User
 from dealer.people.users import list_users
-from dealer.screens.auth.guard import kept_fields, local_path, page, who
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.auth.guard import kept_form, local_path, page, who
+from dealer.screens.blueprint import TABLE, bp
 from dealer.screens.close_step import close_step_context
 from dealer.screens.forms import (
     AssignForm,
@@ -41,7 +41,7 @@ from dealer.screens.forms import (
 )
 from dealer.screens.live import live_context, live_page
 from dealer.screens.paper import PaperForm
-from dealer.screens.screen import at_table, posted_at_table
+from dealer.screens.screen import posted_at_table
 from dealer.screens.sent import record_approved, record_or_redraw
 from dealer.views.chairs import SEATS, chairs
 from dealer.views.shift_hands import shift_hands
@@ -52,7 +52,6 @@ from dealer.words.catalogue import say
 from dealer.words.rules import collection_words, game_words, profile_words
 from dealer.words.tables import acting_seat_words, california_warning
 
-TABLE = f"/tables/<{SCREEN_ID}:table_id>"
 SEAT = TABLE + f"/seats/<{SEAT_NUMBER}:seat>"
 
 
@@ -95,43 +94,38 @@ def _table_page(
     collect = CollectForm().stamp(url_for("screens.table", table_id=table.id))
     model = table_collection(table)
     here = url_for("screens.table", table_id=table.id)
-    return (
-        live_page(
-            "screens/table.html",
-            **live_context(f"table:{table.id}"),
-            table=table,
-            knobs=table_rules(table),
-            game=game_words(table_rules(table)),
-            profile=profile_words(table.profile),
-            collection=model,
-            collection_words=collection_words(model),
-            acting_seat=acting_seat_words(table.acting_seat),
-            california=california_warning() if model.banned_in_california else None,
-            chairs=seated,
-            filled=sum(1 for c in seated if c.seating),
-            hand=hand,
-            hands=recent_hands(session, table.id, 1),
-            shift=shift_hands(session, this_shift_start(current_app.config), table.id, limit=10),
-            due=time_due(session, table),
-            least=cheapest_hand(table),
-            collect_form=collect,
-            error=error,
-            opened=request.args.get("opened"),
-            pot=balance(session, pot_account(hand.id)) if hand is not None else None,
-            table_session=current_table_session(session, table.id),
-            elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
-            open_session_form=OpenSessionForm(formdata=None).stamp(here),
-            **close_step_context(session, table, here),
-            paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
-            **_floor_controls(session, table, here),
-        ),
-        status,
-    )
+    return live_page(
+        "screens/table.html",
+        **live_context(f"table:{table.id}"),
+        table=table,
+        game=game_words(table_rules(table)),
+        profile=profile_words(table.profile),
+        collection=model,
+        collection_words=collection_words(model),
+        acting_seat=acting_seat_words(table.acting_seat),
+        california=california_warning() if model.banned_in_california else None,
+        chairs=seated,
+        filled=sum(1 for c in seated if c.seating),
+        hand=hand,
+        hands=recent_hands(session, table.id, 1),
+        shift=shift_hands(session, this_shift_start(current_app.config), table.id, limit=10),
+        due=time_due(session, table),
+        least=cheapest_hand(table),
+        collect_form=collect,
+        error=error,
+        opened=request.args.get("opened"),
+        pot=balance(session, pot_account(hand.id)) if hand is not None else None,
+        table_session=current_table_session(session, table.id),
+        elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
+        open_session_form=OpenSessionForm(formdata=None).stamp(here),
+        **close_step_context(session, table, here),
+        paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
+        **_floor_controls(session, table, here),
+    ), status
 
 
 @bp.get(TABLE)
-@page()
-@at_table("read")
+@page(at="read")
 def table(table_id: int) -> tuple[str | Response, int]:
     return _table_page(service.get_table(current_session(), table_id))
 
@@ -154,42 +148,37 @@ def _seat_page(
     chair = chairs(session, table, hand)[seat - 1]
     here = url_for("screens.seat", table_id=table.id, seat=seat)
     if seat_form is None:
-        kept = kept_fields(url_for("screens.seat_player", table_id=table.id))
-        seat_form = SeatForm(formdata=kept) if kept else SeatForm(seat=seat)
+        seat_form = kept_form(
+            SeatForm, url_for("screens.seat_player", table_id=table.id), seat=seat
+        )
     seat_form.seat.choices = _seat_choices()
     if chips_form is None:
-        kept = kept_fields(url_for("screens.chips", table_id=table.id, seat=seat))
-        chips_form = ChipsForm(formdata=kept) if kept else ChipsForm()
+        chips_form = kept_form(ChipsForm, url_for("screens.chips", table_id=table.id, seat=seat))
     if leave_form is None:
         leave_form = LeaveForm()
     stay = chair.seating.id if chair.seating else None
-    return (
-        render_template(
-            "screens/seat.html",
-            table=table,
-            chair=chair,
-            hand=hand,
-            least=cheapest_hand(table),
-            seat_form=seat_form.stamp(here),
-            chips_form=stay_at(chips_form, stay).stamp(here),
-            leave_form=stay_at(leave_form, stay).stamp(here),
-            error=error,
-            new_player=NEW_PLAYER,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/seat.html",
+        table=table,
+        chair=chair,
+        hand=hand,
+        least=cheapest_hand(table),
+        seat_form=seat_form.stamp(here),
+        chips_form=stay_at(chips_form, stay).stamp(here),
+        leave_form=stay_at(leave_form, stay).stamp(here),
+        error=error,
+        new_player=NEW_PLAYER,
+    ), status
 
 
 @bp.get(SEAT)
-@page()
-@at_table("read")
+@page(at="read")
 def seat(table_id: int, seat: int) -> tuple[str, int]:
     return _seat_page(service.get_table(current_session(), table_id), seat)
 
 
 @bp.post(TABLE + "/seats")
-@page()
-@at_table("record")
+@page(at="record")
 def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
     form = SeatForm()
     form.seat.choices = _seat_choices()
@@ -219,8 +208,7 @@ def seat_player(table_id: int) -> Response | tuple[str | Response, int]:
 
 
 @bp.post(SEAT + "/chips")
-@page()
-@at_table("record")
+@page(at="record")
 def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, ChipsForm())
     if body is None:
@@ -237,8 +225,7 @@ def chips(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
 
 
 @bp.post(SEAT + "/leave")
-@page()
-@at_table("record")
+@page(at="record")
 def leave(table_id: int, seat: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, LeaveForm())
     stay = body.seating if body is not None else None
@@ -261,10 +248,8 @@ def _record_at_seat(
     back: str | None = None,
     **drawn: Any,
 ) -> Response | tuple[str | Response, int]:
-    """Record ``change`` to the live table once (the form's key), approved where the table
-    asks (the supervisor ``body`` brought), then back to the table (or ``back``); the form
-    refused (``body`` None) or the write refused, the seat's page again with the refusal in
-    words and ``drawn``'s forms as they were typed."""
+    """Record ``change`` to the live table (`record_approved`), then back to the table (or
+    ``back``); refused, the seat's page again with ``drawn``'s forms as they were typed."""
 
     def work(session: Session, approver: User | None) -> str:
         change(session, service.get_table(session, table.id), approver)
@@ -273,14 +258,11 @@ def _record_at_seat(
     def redraw(status: int, message: str | None) -> tuple[str | Response, int]:
         return _seat_page(table, seat, status, message, **drawn)
 
-    if body is None:
-        return redraw(422, form.first_refusal())
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return record_approved(form, body, fields, work, redraw)
 
 
 @bp.post(TABLE + "/collections")
-@page()
-@at_table("record")
+@page(at="record")
 def collect(table_id: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, CollectForm())
 
@@ -299,16 +281,12 @@ def record_at_table(
     fields: Mapping[str, Any],
     work: Callable[[Session, User | None], str],
 ) -> Response | tuple[str | Response, int]:
-    """Record ``work`` at the table once (the form's key), approved where the table asks (the
-    supervisor ``body`` brought), then on to the page ``work`` names; the form refused
-    (``body`` None) or the write refused, the table's page again with the refusal in words."""
+    """`record_approved` at the table; refused, the table's page again."""
 
     def redraw(status: int, message: str | None) -> tuple[str | Response, int]:
         return _table_page(table, status, message)
 
-    if body is None:
-        return redraw(422, form.first_refusal())
-    return record_approved(form.key.data, fields, body.supervisor, work, redraw)
+    return record_approved(form, body, fields, work, redraw)
 
 
 def _collection_taken(table: Table) -> str | None:
@@ -324,35 +302,29 @@ def _deal_page(
     hand = hands_in_play(session, [table.id]).get(table.id)
     seated = [c for c in chairs(session, table, hand) if c.seating and not c.seating.paused]
     if form is None:
-        kept = kept_fields(url_for("screens.start_hand", table_id=table.id))
-        form = DealForm(formdata=kept) if kept else DealForm()
+        form = kept_form(DealForm, url_for("screens.start_hand", table_id=table.id))
     form.stamp(url_for("screens.deal", table_id=table.id))
-    return (
-        render_template(
-            "screens/deal.html",
-            table=table,
-            knobs=table_rules(table),
-            collection_words=_collection_taken(table),
-            seated=seated,
-            hand=hand,
-            form=form,
-            dropped=set(form.dropped.data or []),
-            error=error,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/deal.html",
+        table=table,
+        knobs=table_rules(table),
+        collection_words=_collection_taken(table),
+        seated=seated,
+        hand=hand,
+        form=form,
+        dropped=set(form.dropped.data or []),
+        error=error,
+    ), status
 
 
 @bp.get(TABLE + "/deal")
-@page()
-@at_table("deal")
+@page(at="deal")
 def deal(table_id: int) -> tuple[str, int]:
     return _deal_page(service.get_table(current_session(), table_id))
 
 
 @bp.post(TABLE + "/hands")
-@page()
-@at_table("deal")
+@page(at="deal")
 def start_hand(table_id: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, DealForm())
     if body is None:

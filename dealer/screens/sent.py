@@ -23,7 +23,6 @@ from dealer.bounds import MAX_ID
 from dealer.errors import DealerError, Invalid
 from dealer.floor.approvals import approving_user
 from dealer.floor.authority import authorise_address
-from dealer.inputs import Supervisor
 from dealer.models import User
 from dealer.people.typists import record_typist, typist_of
 from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
@@ -83,7 +82,7 @@ def record_once(
 
     def answer(session: Session) -> Answer:
         # The table's authority again, inside the write: a session closed or an assignment
-        # ended since the screen's check (`screen.at_table`) is seen before anything records.
+        # ended since the screen's check (`guard.page`) is seen before anything records.
         asked = g.get("at_table")
         ids = asked[1] if asked is not None else {}
         if asked is not None:
@@ -97,7 +96,7 @@ def record_once(
         return Answer(303, json.dumps({"location": location}))
 
     content = json.dumps(fields, sort_keys=True, separators=(",", ":"), default=str)
-    # A screen of one table's address (`screen.at_table`) writes at that table alone.
+    # A screen of one table's address (`guard.page`) writes at that table alone.
     at = g.get("at_table")
     table = at[1].get("table_id") if at is not None and hand is None else None
     done = run_once(
@@ -133,18 +132,21 @@ def record_or_redraw(
 
 
 def record_approved(
-    key: str | None,
+    form: Any,
+    body: Any,
     fields: Mapping[str, Any],
-    supervisor: Supervisor | None,
     work: Callable[[Session, User | None], str],
-    redraw: Callable[[int, str], Page],
+    redraw: Callable[[int, str | None], Page],
 ) -> Response | Page:
     """`record_or_redraw` for a write the floor may have to approve: the supervisor's name
-    and PIN brought with the form are checked before the write begins (`approving`), and
-    ``work(session, supervisor)`` gets that supervisor read again inside it (None if none
-    came; who then approves is `dealer.floor.approvals`'s)."""
+    and PIN brought with the form (in ``body``, as the form judged it) are checked before the
+    write begins (`approving`), and ``work(session, supervisor)`` gets that supervisor read
+    again inside it (None if none came; who then approves is `dealer.floor.approvals`'s). A
+    form refused (``body`` None) is drawn again with its first refusal."""
+    if body is None:
+        return redraw(422, form.first_refusal())
     try:
-        approved = approving(supervisor)
+        approved = approving(body.supervisor)
     except DealerError as exc:
         status, _code, message = refusal(exc)
         return redraw(status, message)
@@ -152,4 +154,4 @@ def record_approved(
     def inside(session: Session) -> str:
         return work(session, approving_user(session, approved))
 
-    return record_or_redraw(key, {**fields, "approved": approved}, inside, redraw)
+    return record_or_redraw(form.key.data, {**fields, "approved": approved}, inside, redraw)

@@ -8,21 +8,18 @@ from werkzeug.wrappers import Response
 
 from dealer import rules
 from dealer.bounds import SEATS
-from dealer.errors import DealerError, Invalid
+from dealer.errors import Invalid
 from dealer.extensions import current_session
 from dealer.floor.in_play import get_hand
 from dealer.hands.record import record_event
 from dealer.screens.auth.guard import page, who
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.blueprint import HAND, bp
 from dealer.screens.forms import SettleForm
-from dealer.screens.screen import at_table
-from dealer.screens.sent import record_once
+from dealer.screens.sent import record_or_redraw
 from dealer.views.settlement import Settlement, going_out_preview
 from dealer.web.refusals import refusal
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
-
-HAND = f"/hands/<{SCREEN_ID}:hand_id>"
 
 
 def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tuple[str, int]:
@@ -35,12 +32,9 @@ def _preview(hand_id: int, seat: int, form: SettleForm, status: int = 200) -> tu
         result = found
     form.seat.data = seat
     form.stamp(url_for("screens.settle", hand_id=hand_id, seat=seat))
-    return (
-        render_template(
-            "screens/settle.html", board=board, seat=seat, result=result, error=error, form=form
-        ),
-        status,
-    )
+    return render_template(
+        "screens/settle.html", board=board, seat=seat, result=result, error=error, form=form
+    ), status
 
 
 def _seat_arg() -> int:
@@ -51,15 +45,13 @@ def _seat_arg() -> int:
 
 
 @bp.get(HAND + "/settle")
-@page()
-@at_table("read")
+@page(at="read")
 def settle(hand_id: int) -> tuple[str, int]:
     return _preview(hand_id, _seat_arg(), SettleForm())
 
 
 @bp.post(HAND + "/settle")
-@page()
-@at_table("record")
+@page(at="record")
 def confirm_settle(hand_id: int) -> Response | tuple[str, int]:
     form = SettleForm()
     if not form.validate_on_submit():
@@ -72,8 +64,10 @@ def confirm_settle(hand_id: int) -> Response | tuple[str, int]:
         _replayed, event, _entries = record_event(session, hand, body, recorder(), who().user, None)
         return url_for("screens.hand", hand_id=hand_id, done=event.id)
 
-    try:
-        return record_once(form.key.data, body, work, hand=hand_id)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, _message = refusal(exc)
-        return _preview(hand_id, seat, form, status)
+    return record_or_redraw(
+        form.key.data,
+        body,
+        work,
+        lambda status, _: _preview(hand_id, seat, form, status),
+        hand=hand_id,
+    )

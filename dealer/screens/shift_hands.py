@@ -10,21 +10,13 @@ from flask import current_app, render_template, request, url_for
 from dealer.clock import this_shift_start
 from dealer.extensions import current_session
 from dealer.floor.tables import get_table
-from dealer.inputs import ShiftHandsPage, refuse_unknown
+from dealer.inputs import ShiftHandsPage
 from dealer.models import Table
 from dealer.screens.auth.guard import page
-from dealer.screens.blueprint import SCREEN_ID, bp
-from dealer.screens.screen import at_table
+from dealer.screens.blueprint import TABLE, bp
+from dealer.screens.screen import filled_args
 from dealer.views.shift_hands import ShiftHands, open_disputes_list, shift_hands
 from dealer.web.contract import read_query
-
-TABLE = f"/tables/<{SCREEN_ID}:table_id>"
-
-
-def _asked() -> ShiftHandsPage:
-    asked = {k: v for k, v in request.args.items() if v.strip()}
-    refuse_unknown(ShiftHandsPage, asked)
-    return read_query(ShiftHandsPage, asked)
 
 
 def _table_asked(asked: ShiftHandsPage) -> Table | None:
@@ -49,7 +41,7 @@ def _page(found: ShiftHands, endpoint: str, where: dict[str, Any]) -> str:
 @page("supervisor")
 def shift_hands_page() -> str:
     """The shift's hands at every table (or ``table``), the newest first, 25 a page."""
-    asked = _asked()
+    asked = read_query(ShiftHandsPage, filled_args())
     session = current_session()
     table = asked.get("table")
     _table_asked(asked)
@@ -58,11 +50,10 @@ def shift_hands_page() -> str:
 
 
 @bp.get(TABLE + "/hands")
-@page()
-@at_table("read")
+@page(at="read")
 def table_hands(table_id: int) -> str:
     """One table's hands of the shift, the newest first (a dealer: their own table)."""
-    asked = _asked()
+    asked = read_query(ShiftHandsPage, filled_args())
     found = shift_hands(
         current_session(), this_shift_start(current_app.config), table_id, asked.get("before")
     )
@@ -73,7 +64,7 @@ def table_hands(table_id: int) -> str:
 @page("supervisor")
 def open_disputes() -> str:
     """Every dispute still open (at ``table``, when given), each a link to its hand."""
-    asked = _asked()
+    asked = read_query(ShiftHandsPage, filled_args())
     found_table = _table_asked(asked)
     name = found_table.name if found_table is not None else None
     found = open_disputes_list(current_session(), asked.get("table"))

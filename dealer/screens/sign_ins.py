@@ -28,23 +28,16 @@ class EndSignInForm(SaidForm):
 
 def _sign_ins_page(status: int = 200, error: str | None = None) -> tuple[str, int]:
     rows = live_sign_ins(current_session())
-    return (
-        render_template(
-            "screens/sign_ins.html",
-            rows=rows,
-            mine=who().token.id,
-            form=EndSignInForm(),
-            role_name=said.role_name,
-            error=error,
-        ),
-        status,
-    )
+    return render_template(
+        "screens/sign_ins.html",
+        rows=rows,
+        mine=who().token.id,
+        form=EndSignInForm(),
+        error=error,
+    ), status
 
 
-@bp.get("/floor/sign-ins")
-@page("supervisor")
-def sign_ins() -> tuple[str, int]:
-    return _sign_ins_page()
+bp.add_url_rule("/floor/sign-ins", "sign_ins", page("supervisor")(_sign_ins_page))
 
 
 @bp.post(SIGN_IN + "/end")

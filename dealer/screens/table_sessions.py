@@ -6,7 +6,6 @@ from flask import render_template, url_for
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
-from dealer import rules
 from dealer.errors import DealerError
 from dealer.extensions import current_session
 from dealer.floor import counts
@@ -15,11 +14,11 @@ from dealer.floor import tables as table_service
 from dealer.floor.authority import may_read
 from dealer.models import User
 from dealer.screens.auth.guard import page, who
-from dealer.screens.blueprint import SCREEN_ID, bp
+from dealer.screens.blueprint import SCREEN_ID, TABLE, bp
 from dealer.screens.forms import CloseSessionForm, CountForm, OpenSessionForm
-from dealer.screens.screen import at_table, posted_at_table
-from dealer.screens.seats import TABLE, _table_page, record_at_table
-from dealer.screens.sent import record_once
+from dealer.screens.screen import posted_at_table
+from dealer.screens.seats import _table_page, record_at_table
+from dealer.screens.sent import record_or_redraw
 from dealer.web.refusals import refusal
 from dealer.web.signin import confirming
 
@@ -27,8 +26,7 @@ SESSION = TABLE + f"/sessions/<{SCREEN_ID}:session_id>"
 
 
 @bp.post(TABLE + "/sessions")
-@page()
-@at_table("open_session")
+@page(at="open_session")
 def open_session(table_id: int) -> Response | tuple[str | Response, int]:
     table = table_service.get_table(current_session(), table_id)
     form = OpenSessionForm()
@@ -41,21 +39,17 @@ def open_session(table_id: int) -> Response | tuple[str | Response, int]:
         service.open_session(session, live, dealer_id)
         return url_for("screens.table", table_id=table_id)
 
-    try:
-        return record_once(form.key.data, {"open_session": table_id}, work)
-    except (rules.RulesError, DealerError) as exc:
-        status, _code, message = refusal(exc)
-        if not may_read(current_session(), who().user, table_id):
-            # Sent from the pick list: the table's own screen is not theirs to see.
-            return render_template(
-                "screens/refused.html", status=status, code=_code, message=message
-            ), status
-        return _table_page(table, status, message)
+    def redraw(status: int, message: str) -> tuple[str | Response, int]:
+        if may_read(current_session(), who().user, table_id):
+            return _table_page(table, status, message)
+        # Sent from the pick list: the table's own screen is not theirs to see.
+        return render_template("screens/refused.html", status=status, message=message), status
+
+    return record_or_redraw(form.key.data, {"open_session": table_id}, work, redraw)
 
 
 @bp.post(SESSION + "/close")
-@page()
-@at_table("record")
+@page(at="record")
 def close_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     table, form, body = posted_at_table(table_id, CloseSessionForm())
 
@@ -69,8 +63,7 @@ def close_session(table_id: int, session_id: int) -> Response | tuple[str | Resp
 
 
 @bp.post(SESSION + "/count")
-@page()
-@at_table("record")
+@page(at="record")
 def count_session(table_id: int, session_id: int) -> Response | tuple[str | Response, int]:
     """The count at the close: the tray (and the drop box), a second person confirming."""
     table, form, body = posted_at_table(table_id, CountForm())

@@ -15,11 +15,11 @@ from dealer.floor import tables as service
 from dealer.floor.acting_seat import change_acting_seat
 from dealer.floor.limits import change_limits
 from dealer.models import Table
-from dealer.screens.auth.guard import kept_fields, page, who
-from dealer.screens.blueprint import bp
+from dealer.screens.auth.guard import kept_form, page, who
+from dealer.screens.blueprint import TABLE, bp
 from dealer.screens.forms import AssignForm, TableSettingsForm, UnassignForm
 from dealer.screens.screen import posted_at_table
-from dealer.screens.seats import TABLE, _table_page, dealer_choices
+from dealer.screens.seats import _table_page, dealer_choices
 from dealer.screens.sent import record_or_redraw
 from dealer.words.catalogue import say
 
@@ -28,16 +28,13 @@ def _settings_page(
     table: Table, form: TableSettingsForm | None = None, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
     if form is None:
-        kept = kept_fields(url_for("screens.change_settings", table_id=table.id))
-        form = (
-            TableSettingsForm(formdata=kept)
-            if kept
-            else TableSettingsForm(
-                min_buy_in=table.min_buy_in,
-                max_buy_in=table.max_buy_in,
-                approval_above=table.approval_above,
-                acting_seat=table.acting_seat,
-            )
+        form = kept_form(
+            TableSettingsForm,
+            url_for("screens.change_settings", table_id=table.id),
+            min_buy_in=table.min_buy_in,
+            max_buy_in=table.max_buy_in,
+            approval_above=table.approval_above,
+            acting_seat=table.acting_seat,
         )
     form.stamp(url_for("screens.settings", table_id=table.id))
     return render_template("screens/settings.html", table=table, form=form, error=error), status

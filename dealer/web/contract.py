@@ -320,9 +320,10 @@ def given(model: type[Model]) -> Model:
     return cast(Model, request.context.json)  # type: ignore[attr-defined]
 
 
-def read_query(model: type[Model], given: Any) -> Model:
-    """Query parameters read as the API reads them (a screen's GET form): the same model,
-    the same judges, the same refusals."""
+def read_query(model: type[Model], given: Mapping[str, str]) -> Model:
+    """Query parameters read as the API reads them (a screen's GET form): the same model, the
+    same judges, the same refusals, one the model does not take refused."""
+    refuse_unknown(model, given)
     return cast(Model, _judged(model, given))
 
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from flask import request
 from sqlalchemy import Table, bindparam, select
@@ -54,8 +53,7 @@ REUSED = "idempotency_key_reused"
 UNIQUE_VIOLATION = "23505"
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(NamedTuple):
     """What a write answered: its status and the body stored to replay it."""
 
     status: int

@@ -167,9 +167,9 @@ def test_the_table_is_asked_again_inside_the_write(
 ) -> None:
     """Had the table changed hands between the screen's check and the write, the write's own
     check refuses: nothing is recorded. (The screen's check is skipped here to show it.)"""
-    import dealer.screens.screen as screen
+    import dealer.screens.auth.guard as guard
 
-    monkeypatch.setattr(screen, "authorise_address", lambda *_args, **_kw: None)
+    monkeypatch.setattr(guard, "authorise_address", lambda *_args, **_kw: None)
     answer = dealer.client.post(
         f"/tables/{bos_table}/seats/1/chips", data={"kind": "buy_in", "amount": "5"}
     )

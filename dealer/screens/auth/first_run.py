@@ -20,13 +20,13 @@ from dealer.screens.auth.blueprint import bp
 from dealer.screens.auth.forms import FirstAdminForm
 from dealer.screens.auth.routes import start_sign_in
 from dealer.transactions import writing
+from dealer.web.storage import JSON_DOORS
 
 #: Set on the app once a user exists: the gate stops asking the database.
 SOMEONE = "dealer.first_run_done"
 #: Open before the first admin exists: the screen itself, its files, the health check, and
 #: the doors that answer in JSON (nobody can sign in to them yet anyway).
 OPEN_ENDPOINTS = frozenset({"auth.first_run", "static", "main.healthz", "main.favicon"})
-JSON_PATHS = ("/api/", "/reports/", "/exports/")
 
 
 @bp.before_app_request
@@ -36,7 +36,7 @@ def first_run_gate() -> Response | None:
         return None
     if request.endpoint is None or request.endpoint in OPEN_ENDPOINTS:
         return None  # an unknown address is a 404 as ever
-    if request.path.startswith(JSON_PATHS):
+    if request.path.startswith(JSON_DOORS):
         return None
     if users.needs_first_admin(current_session()):
         return redirect(url_for("auth.first_run"), 303)

@@ -3,7 +3,7 @@
 Signed out, a page redirects to the sign-in page and comes back afterwards. A
 form sent while signed out (the tablet sat idle past `IDLE_SECONDS`) is not
 lost: its fields are kept in the session and put back into the same form once
-someone signs in again (`kept_fields`). The page's JavaScript keeps what was
+someone signs in again (`kept_form`). The page's JavaScript keeps what was
 entered but not yet sent in the same way (static/dealer.js).
 """
 
@@ -21,6 +21,7 @@ from werkzeug.datastructures import MultiDict
 
 from dealer.errors import Forbidden
 from dealer.extensions import current_session
+from dealer.floor.authority import Action, authorise_address
 from dealer.people import sign_ins, users
 from dealer.web.cookie import KEPT, SEEN
 from dealer.web.signin import LONGEST_TOKEN, Principal, principal
@@ -32,7 +33,7 @@ __all__ = [
     "PAGE_FIELD",
     "end_sign_in",
     "home_for",
-    "kept_fields",
+    "kept_form",
     "local_path",
     "page",
     "page_address",
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 View = TypeVar("View", bound=Callable[..., Any])
+Form = TypeVar("Form")
 
 #: The hidden field each form carries: the page it was on, to come back to.
 PAGE_FIELD = "page"
@@ -134,17 +136,21 @@ def page_address() -> str:
     return local_path(request.form.get(PAGE_FIELD), local_path(_referrer_path(), "/"))
 
 
-def kept_fields(action: str) -> MultiDict[str, str] | None:
-    """The fields of a form for ``action`` kept across a sign-out, once, or None."""
+def kept_form(form: Callable[..., Form], action: str, **data: Any) -> Form:
+    """A form for ``action``: holding its fields kept across a sign-out (once), or else
+    ``data``."""
     kept = session.get(KEPT)
-    if not isinstance(kept, dict) or kept.get("action") != action:
-        return None
+    if not isinstance(kept, dict) or kept.get("action") != action or not kept.get("fields"):
+        return form(**data)
     session.pop(KEPT, None)
-    return MultiDict([(str(k), str(v)) for k, v in kept.get("fields", [])])
+    return form(formdata=MultiDict([(str(k), str(v)) for k, v in kept["fields"]]))
 
 
-def page(role: str = "dealer") -> Callable[[View], View]:
-    """Let a page be seen only by a signed-in user holding ``role`` or above."""
+def page(role: str = "dealer", at: Action | None = None) -> Callable[[View], View]:
+    """Let a page be seen only by a signed-in user holding ``role`` or above; with ``at``,
+    only by who may do that at the table its address names (a table, a hand's table or a
+    session's): `dealer.floor.authority` decides, as for the API, and a refusal is the 403
+    page with the authority's words ("You deal Table 1; Table 2 is Bo's.")."""
 
     def decorate(view: View) -> View:
         @wraps(view)
@@ -167,6 +173,10 @@ def page(role: str = "dealer") -> Callable[[View], View]:
                     role=role_words(who().user.role),
                 )
                 return render_template("auth/forbidden.html", needs=needs), 403
+            if at is not None:
+                ids = {name: kwargs.get(name) for name in ("table_id", "hand_id", "session_id")}
+                authorise_address(current_session(), who().user, at, **ids)
+                g.at_table = (at, ids)  # asked again inside the write (`sent.record_once`)
             return view(*args, **kwargs)
 
         return cast(View, guarded)
