@@ -20,9 +20,10 @@ def plan_foul(hand: HandState, action: Foul) -> Plan:
     require_in(hand, seat)
     if not others_in_play(hand, seat):
         raise NotAllowedNowError(
-            f"Seat {seat} cannot be fouled: no other seat is left in play, so no seat could "
+            "Seat {seat} cannot be fouled: no other seat is left in play, so no seat could "
             "go out. This hand is a misdeal: call a supervisor to void the hand.",
             code="no_seat_can_go_out",
+            seat=seat,
         )
     plan = Plan(seat=seat, statuses={seat: "fouled"})
     for payer in hand.seats:
@@ -98,13 +99,18 @@ def plan_void(hand: HandState, action: Void) -> Plan:
             code="cannot_void",
         )
     if target.seq in hand.voided:
-        raise NotAllowedNowError(f"Event {target.seq} is already void.", code="already_void")
+        raise NotAllowedNowError(
+            "Event {seq} is already void.", code="already_void", seq=target.seq
+        )
     for later in hand.events[target.seq :]:
         if hand.is_active(later.seq) and depends(hand, later, target):
             raise NotAllowedNowError(
-                f"Event {target.seq} cannot be voided: event {later.seq} ({later.text}) "
-                "depends on it; void that first.",
+                "Event {seq} cannot be voided: event {later} ({text}) depends on it; void that "
+                "first.",
                 code="event_depended_on",
+                seq=target.seq,
+                later=later.seq,
+                text=later.text,
             )
     undo = hand.undo_notes[target.seq]
     plan = Plan(

@@ -104,7 +104,9 @@ class HandState:
 
     def event(self, seq: int) -> EventRecord:
         if not 1 <= seq <= len(self.events):
-            raise InvalidActionError(f"There is no event {seq} in this hand.", code="unknown_event")
+            raise InvalidActionError(
+                "There is no event {seq} in this hand.", code="unknown_event", seq=seq
+            )
         return self.events[seq - 1]
 
     def is_active(self, seq: int) -> bool:

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from typing import Any
 
-import pytest
-
-from dealer.web import refusals
-from dealer.words.catalogue import say
 from tests.helpers import PEOPLE
 from tests.words.extraction import extracted
 
@@ -51,24 +46,9 @@ class Pseudo(gettext.NullTranslations):
         return f"⟦{message}⟧"
 
 
-@pytest.fixture
-def engine_said(monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """The rules engine's sentences said at a front door while the test runs: the engine
-    imports nothing of the app, so its refusals are English messages said there, written in its
-    own code as f-strings the extraction cannot list (the one kind of message it cannot)."""
-    said: set[str] = set()
-
-    def say_engine(message: str, /, **fields: Any) -> str:
-        said.add(message)
-        return say(message, **fields)
-
-    monkeypatch.setattr(refusals, "say", say_engine)
-    return said
-
-
-def not_extracted(pseudo: Pseudo, engine: set[str]) -> list[str]:
+def not_extracted(pseudo: Pseudo) -> list[str]:
     """The messages ``pseudo`` was asked for that the catalogue's extraction does not list."""
-    return sorted(pseudo.said - extracted() - engine)
+    return sorted(pseudo.said - extracted())
 
 
 def left_over(text: str) -> str:
