@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Foul, Penalty, Void
 from .errors import IllegalActionError, NotAllowedNowError
-from .payments import Payment
+from .payments import REASONS, Payment
 from .play import others_in_play, require_in, require_playing
 from .records import EventRecord, Plan
 from .state import HandState
@@ -35,7 +35,7 @@ def plan_foul(hand: HandState, action: Foul) -> Plan:
                     payer,
                     back,
                     "foul_refund",
-                    f"fouled: seat {seat} pays back the {back} seat {payer} paid it for conditions",
+                    REASONS["foul_refund"].format(seat=seat, chips=back, payer=payer),
                 )
             )
     return plan
@@ -68,7 +68,7 @@ def plan_penalty(hand: HandState, action: Penalty) -> Plan:
                     other,
                     loss,
                     "penalty",
-                    f"discard penalty: seat {seat} pays seat {other}'s loss of {loss} for the hand",
+                    REASONS["penalty"].format(seat=seat, other=other, chips=loss),
                 )
             )
     return plan
@@ -130,8 +130,13 @@ def plan_void(hand: HandState, action: Void) -> Plan:
                 paid.payer,
                 paid.chips,
                 "void",
-                f"void of event {target.seq} ({target.text}; {action.reason}): "
-                f"returns {paid.chips} ({paid.reason})",
+                REASONS["void"].format(
+                    seq=target.seq,
+                    text=target.text,
+                    why=action.reason,
+                    chips=paid.chips,
+                    reason=paid.reason,
+                ),
                 paid.meld,
                 paid.cards,
                 (target.seq, i),
@@ -154,7 +159,7 @@ def plan_void_hand(hand: HandState) -> Plan:
                     paid.payer,
                     paid.chips,
                     "void_hand",
-                    f"hand void: returns {paid.chips} ({paid.reason})",
+                    REASONS["void_hand"].format(chips=paid.chips, reason=paid.reason),
                     paid.meld,
                     paid.cards,
                     (event.seq, i),

@@ -21,7 +21,7 @@ from .errors import (
     ShoeExceededError,
 )
 from .melds import check_growth, multiset_minus
-from .payments import HOUSE, POT, Payment
+from .payments import HOUSE, POT, REASONS, Payment
 from .records import Plan, seats_text
 from .state import HandState
 from .table import TableMeld, lay
@@ -106,6 +106,7 @@ def collect(
     never owed later. The level never falls (a borrowed meld keeps its ``P``).
     """
     payers = hand.payers(seat)
+    seats = seats_text(len(payers))
     for mid in ids:
         meld = plan.changes[mid]
         assert meld is not None
@@ -119,13 +120,11 @@ def collect(
         cond = meld.condition
         assert cond is not None
         cards = format_cards(meld.cards)
+        said = {"condition": cond.name, "cards": cards, "chips": rise}
         if meld.paid:
-            text = (
-                f"{cond.name} grown to {meld.shape.size} cards ({cards}): "
-                f"{rise} more from each of {seats_text(len(payers))}"
-            )
+            text = REASONS["grown"].format(size=meld.shape.size, seats=seats, **said)
         else:
-            text = f"{cond.name} ({cards}): {rise} from each of {seats_text(len(payers))}"
+            text = REASONS["condition"].format(seats=seats, **said)
         for payer in payers:
             plan.payments.append(Payment(payer, seat, rise, "condition", text, meld.id, meld.cards))
         plan.changes[mid] = meld.with_paid(value)
@@ -271,7 +270,7 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
     chips = hand.rules.going_out_chips
     collected = 0
     payers = hand.payers(seat)
-    going_out_text = f"going out: {chips} from each of {seats_text(len(payers))}"
+    going_out_text = REASONS["going_out"].format(chips=chips, seats=seats_text(len(payers)))
     for payer in payers:
         if chips:
             plan.payments.append(Payment(payer, seat, chips, "going_out", going_out_text))
@@ -284,14 +283,13 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
                     seat,
                     again,
                     "conditions_again",
-                    f"conditions paid again at going out: {again}, what seat {payer} "
-                    f"paid seat {seat} for conditions this hand",
+                    REASONS["conditions_again"].format(chips=again, payer=payer, seat=seat),
                 )
             )
             collected += again
     pot = hand.net[POT]
     if pot > 0:
-        plan.payments.append(Payment(POT, seat, pot, "pot", f"takes the pot of {pot}"))
+        plan.payments.append(Payment(POT, seat, pot, "pot", REASONS["pot"].format(chips=pot)))
         collected += pot
     rake = hand.collection.rake(collected)
     if rake:
@@ -302,8 +300,9 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
                 HOUSE,
                 rake,
                 "rake",
-                f"rake: {c.percent}% of {collected} collected, at most {c.cap}: "
-                f"{rake} to the house",
+                REASONS["rake"].format(
+                    percent=c.percent, collected=collected, cap=c.cap, chips=rake
+                ),
             )
         )
     return plan
@@ -328,7 +327,9 @@ def plan_drop(hand: HandState, action: Drop) -> Plan:
     forfeit = hand.rules.drop_forfeit
     if forfeit:
         plan.payments.append(
-            Payment(seat, POT, forfeit, "drop_forfeit", f"dropped: {forfeit} into the pot (tops)")
+            Payment(
+                seat, POT, forfeit, "drop_forfeit", REASONS["drop_forfeit"].format(chips=forfeit)
+            )
         )
     left = [s for s in hand.seats if s != seat and hand.seat_status[s] != "dropped"]
     if len(left) == 1:
@@ -336,7 +337,7 @@ def plan_drop(hand: HandState, action: Drop) -> Plan:
         pot = hand.net[POT] + forfeit
         if pot > 0:
             plan.payments.append(
-                Payment(POT, last, pot, "pot", f"last seat left in: takes the pot of {pot}")
+                Payment(POT, last, pot, "pot", REASONS["last_seat"].format(chips=pot))
             )
         plan.hand_status = "settled"
         plan.winner = last

@@ -25,6 +25,8 @@ def test_the_pseudo_language_wraps_messages_and_keeps_fields() -> None:
 
 def test_left_over_finds_a_word_outside_a_message() -> None:
     assert leaked("⟦Seat 1 ⟦pays⟧\nthe pot⟧ 4 Ann ⟦Hand sl...") == []
+    assert leaked("⟦entry 2: ⟦void of event 1 (⟦⟦valle...⟧") == []  # cut inside a message
+    assert WORD.findall(left_over("⟦{x}..., but⟧ then")) == ["then"]  # an ellipsis inside one
     assert WORD.findall(left_over("⟦Seat⟧ 1 pays ⟦the pot⟧ ab3f" + "0" * 30)) == ["pays"]
     assert WORD.findall(left_over("⟦Seat⟧Total1234567 cafe⟦x⟧face")) == ["Total", "cafe", "face"]
 

@@ -15,8 +15,9 @@ NAMES = ("Table 1", "Table 2", "Ann", "Count again.", "wrong seat", "UTC")
 NAMES += tuple(name for name, _ in PEOPLE.values())
 #: A message, innermost first (a message's field may hold another message).
 WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
-#: A message cut short by a clipped label or header: from its opening to the ellipsis.
-CLIPPED = re.compile(r"⟦[^⟦⟧]*?\.\.\.")
+#: A message cut short by a clipped label or header: from its opening to the ellipsis (the
+#: messages inside it cut short too: their closing brackets went with the rest).
+CLIPPED = re.compile(r"⟦[^⟧]*?\.\.\.(?=⟧|\s|$)")
 #: A hash, a key or a signature in hex (or a piece of one, wrapped in its cell): eight or
 #: more hex digits, at least one of them a figure.
 DIGEST = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])[0-9a-f]{8,}(?![0-9A-Za-z])")
@@ -54,7 +55,7 @@ def not_extracted(pseudo: Pseudo) -> list[str]:
 def left_over(text: str) -> str:
     """``text`` without its messages, the test's names and any digest, on one line."""
     while True:
-        unwrapped = CLIPPED.sub(" ", WRAPPED.sub(" ", text))
+        unwrapped = WRAPPED.sub(" ", CLIPPED.sub(" ", text))
         if unwrapped == text:
             break
         text = unwrapped
