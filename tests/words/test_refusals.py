@@ -14,9 +14,11 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from dealer import rules
+from dealer.ledger.replay import ReplayError
 from dealer.rules.profiles import KNOBS
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import use_catalogue
+from dealer.words.ledger import problem_words
 from tests.words.extraction import ROOT, extracted
 from tests.words.pseudo import Pseudo
 
@@ -146,3 +148,12 @@ def test_every_knob_refuses_a_word_in_words(knob: str) -> None:
     it cannot take with a refusal, never a programming error."""
     with pytest.raises(rules.InvalidRulesError):
         rules.make_rules("cardroom", {knob: "zz"})
+
+
+def test_a_hand_that_no_longer_replays_says_the_engines_refusal() -> None:
+    """The ledger's words for a stored hand the engine refuses say the refusal too."""
+    with pytest.raises(rules.RulesError) as refused:
+        REFUSED["a seat not dealt in"]()
+    with use_catalogue(Pseudo()):
+        words = problem_words(ReplayError("engine_refuses", id=4, refused=refused.value))
+    assert "⟦Hand 4 no longer replays: ⟦Seat 5 is not dealt into this hand.⟧⟧" in words
