@@ -31,12 +31,13 @@ from dealer.errors import DealerError, Forbidden
 from dealer.models import Table, User
 from dealer.people.audit import record_by
 from dealer.words.catalogue import say, say_later
+from dealer.words.reasons import NOTES
 
 __all__ = [
     "approval",
     "approval_by_another",
     "approve_chips",
-    "approved_words",
+    "approved_reason",
     "approver",
     "approving_user",
     "chips_need_floor",
@@ -124,13 +125,13 @@ def approve_chips(
     )
 
 
-def approved_words(approver: User | None, user: User) -> str:
-    """What an entry's reason adds when a supervisor approved it on the spot."""
+def approved_reason(reason: str, approver: User | None, user: User) -> str:
+    """An entry's ``reason`` (English, as the ledger keeps it), noting the supervisor who
+    approved it on the spot."""
     if approver is None:
-        return ""
-    if approver.id == user.id:
-        return f" (a supervisor's: {approver.name})"
-    return f" (approved by {approver.name})"
+        return reason
+    note = NOTES["supervisor"] if approver.id == user.id else NOTES["approved"]
+    return note.format(reason=reason, name=approver.name)
 
 
 def record_approval(

@@ -30,7 +30,7 @@ from dealer.errors import Conflict, Forbidden, Invalid, NotFound
 from dealer.floor.approvals import (
     approval,
     approve_chips,
-    approved_words,
+    approved_reason,
     chips_need_floor,
     record_approval,
 )
@@ -44,6 +44,7 @@ from dealer.people.audit import record_audit
 from dealer.words import inputs as said
 from dealer.words import tables as table_words
 from dealer.words.catalogue import say, say_later
+from dealer.words.reasons import FLOOR_REASONS
 
 __all__ = [
     "CHIP_MOVES",
@@ -236,8 +237,11 @@ def seat_player(
                     seating_account(seating.id),
                     buy_in,
                     "buy_in",
-                    f"{player} sits in seat {seat} and buys in for {buy_in}"
-                    + approved_words(approved, user),
+                    approved_reason(
+                        FLOOR_REASONS["seated"].format(player=player, seat=seat, chips=buy_in),
+                        approved,
+                        user,
+                    ),
                 )
             ],
             recorder,
@@ -290,12 +294,12 @@ def move_chips(
     kind = check_chip_move(kind)
     amount = check_whole(amount, (1, MAX_CHIPS), say_later("number of chips"), "amount")
     account = seating_account(seating.id)
-    who = f"{seating.player} in seat {seating.seat}"
+    who = {"player": seating.player, "seat": seating.seat, "chips": amount}
     if kind == "buy_in":
         check_buy_in(table, amount)
         approved = approve_chips(table, "buy_in", amount, user, supervisor)
-        noted = approved_words(approved, user)
-        posting = Posting(CAGE, account, amount, "buy_in", f"{who} buys in for {amount}{noted}")
+        noted = approved_reason(FLOOR_REASONS["buy_in"].format(**who), approved, user)
+        posting = Posting(CAGE, account, amount, "buy_in", noted)
     else:
         wait = say(
             "Seat {seat} is in the hand in play: cash out after it is settled.", seat=seating.seat
@@ -313,8 +317,8 @@ def move_chips(
                 "not_enough_chips",
             )
         approved = approve_chips(table, "cash_out", amount, user, supervisor)
-        noted = approved_words(approved, user)
-        posting = Posting(account, CAGE, amount, "cash_out", f"{who} cashes out {amount}{noted}")
+        noted = approved_reason(FLOOR_REASONS["cash_out"].format(**who), approved, user)
+        posting = Posting(account, CAGE, amount, "cash_out", noted)
     post(session, table.id, [posting], recorder)
     record_approval(session, table, kind, amount, approved, user)
 
@@ -372,14 +376,11 @@ def leave_seat(
     if not needed:
         approved = None  # a cash-out within the threshold is nobody's approval
     if stack:
-        who = f"{seating.player} leaves seat {seating.seat}"
-        noted = approved_words(approved, user)
-        post(
-            session,
-            table.id,
-            [Posting(account, CAGE, stack, "cash_out", f"{who} and cashes out {stack}{noted}")],
-            recorder,
+        left = FLOOR_REASONS["leaving"].format(
+            player=seating.player, seat=seating.seat, chips=stack
         )
+        noted = approved_reason(left, approved, user)
+        post(session, table.id, [Posting(account, CAGE, stack, "cash_out", noted)], recorder)
         record_approval(session, table, "leaving", stack, approved, user)
     seating.left_at = utcnow()
     session.flush()

@@ -24,6 +24,7 @@ from dealer.ledger.replay import table_collection
 from dealer.models import LedgerEntry, Table, User, as_utc, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
+from dealer.words.reasons import NOTES
 from dealer.words.tables import collection_taken_early
 from dealer.words.times import ago_words
 
@@ -43,7 +44,7 @@ def take_time_collection(
     name and PIN, or a supervisor taking it): the override is written on every entry.
     """
     due = time_due(session, table)
-    early = ""
+    early: dict[str, object] | None = None  # what each entry notes of a collection taken early
     if due is not None and not due.due:
         approved = approver(user, supervisor)
         if approved is None:
@@ -56,7 +57,7 @@ def take_time_collection(
                 ),
                 "not_due",
             )
-        early = f" (taken early: {due.minutes_left} min before it was due, {approved.name})"
+        early = {"minutes": due.minutes_left, "name": approved.name}
         record_audit(
             session,
             "override",
@@ -74,7 +75,7 @@ def take_time_collection(
             house_account(table.id),
             p.chips,
             p.rule,
-            p.reason + early,
+            p.reason if early is None else NOTES["early"].format(reason=p.reason, **early),
         )
         for p in payments
     ]

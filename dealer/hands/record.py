@@ -135,12 +135,10 @@ def split_rest(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, Any]
     rest = multiset_minus([*meld.cards, *rules.parse_cards(body["cards"])], first)
     if rest is None:
         raise rules.IllegalMeldError(
-            say(
-                "The first meld holds cards that are not in meld {meld} ({cards}) or among the "
-                "cards added.",
-                meld=meld.id,
-                cards=meld,
-            )
+            "The first meld holds cards that are not in meld {meld} ({cards}) or among the "
+            "cards added.",
+            meld=meld.id,
+            cards=meld,
         )
     return {**body, "into": [body["into"][0], [str(c) for c in rest]]}
 

@@ -123,7 +123,7 @@ def replay_engine(hand: Hand, events: Sequence[StoredAction]) -> rules.Hand:
             if record.seq != row.seq or record.type != row.type:
                 raise ReplayError("event_moved", id=hand.id, seq=row.seq, seq2=record.seq)
     except rules.RulesError as exc:
-        raise ReplayError("engine_refuses", id=hand.id, message=exc.message) from exc
+        raise ReplayError("engine_refuses", id=hand.id, refused=exc) from exc
     return engine
 
 

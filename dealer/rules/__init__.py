@@ -42,6 +42,7 @@ from .errors import (
     InvalidCardError,
     InvalidRulesError,
     NotAllowedNowError,
+    Phrase,
     RulesError,
     ShoeExceededError,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "Party",
     "Payment",
     "Penalty",
+    "Phrase",
     "Rules",
     "RulesError",
     "SeatStatus",

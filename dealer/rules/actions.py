@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .cards import Card, format_cards, parse_cards
-from .errors import InvalidActionError
+from .errors import InvalidActionError, Phrase
 
 __all__ = [
     "ACTION_TYPES",
@@ -169,24 +169,40 @@ ACTION_TYPES = (
 )
 
 
-def _int(body: Mapping[str, Any], name: str, what: str) -> int:
+#: The refusal of each whole number an event carries, when it is not one.
+_NOT_WHOLE = {
+    "seat": Phrase("The seat must be given as a whole number (seat)."),
+    "meld": Phrase("The meld must be given as a whole number (meld)."),
+    "event": Phrase("The event to void must be given as a whole number (event)."),
+}
+#: The refusal of each list of cards an event carries, when it is not one.
+_NOT_CARDS = {
+    "cards": Phrase("The cards must be a list of cards such as 5S."),
+    "take": Phrase("The take must be a list of cards such as 5S."),
+    "into": Phrase("The into must be a list of cards such as 5S."),
+}
+
+
+def _int(body: Mapping[str, Any], name: str) -> int:
     value = body.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidActionError(f"The {what} must be given as a whole number ({name}).")
+        raise InvalidActionError(_NOT_WHOLE[name])
     return value
 
 
 def _seat(body: Mapping[str, Any]) -> int:
-    seat = _int(body, "seat", "seat")
+    seat = _int(body, "seat")
     if not 1 <= seat <= 8:
-        raise InvalidActionError(f"Seat {seat} does not exist: seats are numbered 1 to 8.")
+        raise InvalidActionError(
+            "Seat {seat} does not exist: seats are numbered 1 to 8.", seat=seat
+        )
     return seat
 
 
 def _cards(body: Mapping[str, Any], name: str) -> tuple[Card, ...]:
     value = body.get(name)
     if not isinstance(value, list | tuple | str):
-        raise InvalidActionError(f"The {name} must be a list of cards such as 5S.")
+        raise InvalidActionError(_NOT_CARDS[name])
     return parse_cards(value)
 
 
@@ -230,11 +246,11 @@ def action_from_dict(body: object) -> Action:
     if kind == "meld":
         return Meld(_seat(body), _cards(body, "cards"), _claimed(body))
     if kind == "add":
-        return Add(_seat(body), _int(body, "meld", "meld"), _cards(body, "cards"), _claimed(body))
+        return Add(_seat(body), _int(body, "meld"), _cards(body, "cards"), _claimed(body))
     if kind == "borrow":
         return Borrow(
             _seat(body),
-            _int(body, "meld", "meld"),
+            _int(body, "meld"),
             _cards(body, "take"),
             _cards(body, "cards"),
             _claimed(body),
@@ -245,15 +261,17 @@ def action_from_dict(body: object) -> Action:
             raise InvalidActionError("A split needs into: the two melds it makes, as two lists.")
         first, second = (_cards({"into": part}, "into") for part in into)
         cards = _cards(body, "cards") if "cards" in body else ()
-        meld = _int(body, "meld", "meld")
+        meld = _int(body, "meld")
         return Split(_seat(body), meld, cards, (first, second), _claimed(body))
     if kind == "void":
-        return Void(_int(body, "event", "event to void"), _reason(body))
+        return Void(_int(body, "event"), _reason(body))
     if kind == "void_hand":
         return VoidHand(_reason(body))
     raise InvalidActionError(
-        f"{kind!r} is not an event type: use one of {', '.join(ACTION_TYPES)}.",
+        "{kind} is not an event type: use one of {types}.",
         code="unknown_event_type",
+        kind=repr(kind),
+        types=", ".join(ACTION_TYPES),
     )
 
 

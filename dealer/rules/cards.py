@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, Phrase
 
 __all__ = [
     "ALL_CARDS",
@@ -23,19 +23,24 @@ __all__ = [
 #: Ranks low to high; there are no 8s, 9s or 10s, so 7 and J are adjacent.
 RANKS = "A234567JQK"
 SUITS = "CDHS"
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_NAMES = {
+    "C": Phrase("clubs"),
+    "D": Phrase("diamonds"),
+    "H": Phrase("hearts"),
+    "S": Phrase("spades"),
+}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_NAMES = {
-    "A": "aces",
-    "2": "twos",
-    "3": "threes",
-    "4": "fours",
-    "5": "fives",
-    "6": "sixes",
-    "7": "sevens",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
+    "A": Phrase("aces"),
+    "2": Phrase("twos"),
+    "3": Phrase("threes"),
+    "4": Phrase("fours"),
+    "5": Phrase("fives"),
+    "6": Phrase("sixes"),
+    "7": Phrase("sevens"),
+    "J": Phrase("jacks"),
+    "Q": Phrase("queens"),
+    "K": Phrase("kings"),
 }
 ACE = 0
 KING = len(RANKS) - 1
@@ -91,31 +96,44 @@ CARD_PATTERN = "^[{}][{}]$".format(
 )
 
 
-def _explain(token: str) -> str:
-    """The sentence for a token that is not a card: say what is wrong with it."""
+def _not_a_card(token: str) -> InvalidCardError:
+    """The refusal of a token that is not a card: it says what is wrong with it."""
     shown = repr(token)
     body = token.strip().upper()
     if not body:
-        return f"An empty card was given ({shown}): write each card as rank then suit, e.g. 5S."
+        return InvalidCardError(
+            "An empty card was given ({token}): write each card as rank then suit, e.g. 5S.",
+            token=shown,
+        )
     rank, suit = body[:-1], body[-1:]
     if rank in {"8", "9", "10", "T"}:
-        return f"{shown} is not a Pan card: there are no 8s, 9s or 10s in the shoe."
+        return InvalidCardError(
+            "{token} is not a Pan card: there are no 8s, 9s or 10s in the shoe.", token=shown
+        )
     if "JOKER" in body or body in {"JK", "X", "JO"}:
-        return f"{shown} is not a Pan card: there are no jokers in the shoe."
+        return InvalidCardError(
+            "{token} is not a Pan card: there are no jokers in the shoe.", token=shown
+        )
     if suit not in SUITS and suit not in _SYMBOL_TO_SUIT:
-        return f"{shown} is not a card: it must end in a suit, C, D, H or S."
-    return f"{shown} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K."
+        return InvalidCardError(
+            "{token} is not a card: it must end in a suit, C, D, H or S.", token=shown
+        )
+    return InvalidCardError(
+        "{token} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K.", token=shown
+    )
 
 
 def parse_card(token: str) -> Card:
     """Parse one card such as ``5S``, ``jh``, ``5♠``; raise ``InvalidCardError`` naming it."""
     if not isinstance(token, str):
-        raise InvalidCardError(f"{token!r} is not a card: cards are written as text, e.g. 5S.")
+        raise InvalidCardError(
+            "{token} is not a card: cards are written as text, e.g. 5S.", token=repr(token)
+        )
     card = _LOOKUP.get(token)
     if card is None:
         card = _LOOKUP.get(token.strip())
     if card is None:
-        raise InvalidCardError(_explain(token))
+        raise _not_a_card(token)
     return card
 
 

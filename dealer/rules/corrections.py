@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Foul, Penalty, Void
 from .errors import IllegalActionError, NotAllowedNowError
-from .payments import Payment
+from .payments import REASONS, Payment
 from .play import others_in_play, require_in, require_playing
 from .records import EventRecord, Plan
 from .state import HandState
@@ -20,9 +20,10 @@ def plan_foul(hand: HandState, action: Foul) -> Plan:
     require_in(hand, seat)
     if not others_in_play(hand, seat):
         raise NotAllowedNowError(
-            f"Seat {seat} cannot be fouled: no other seat is left in play, so no seat could "
+            "Seat {seat} cannot be fouled: no other seat is left in play, so no seat could "
             "go out. This hand is a misdeal: call a supervisor to void the hand.",
             code="no_seat_can_go_out",
+            seat=seat,
         )
     plan = Plan(seat=seat, statuses={seat: "fouled"})
     for payer in hand.seats:
@@ -34,7 +35,7 @@ def plan_foul(hand: HandState, action: Foul) -> Plan:
                     payer,
                     back,
                     "foul_refund",
-                    f"fouled: seat {seat} pays back the {back} seat {payer} paid it for conditions",
+                    REASONS["foul_refund"].format(seat=seat, chips=back, payer=payer),
                 )
             )
     return plan
@@ -67,7 +68,7 @@ def plan_penalty(hand: HandState, action: Penalty) -> Plan:
                     other,
                     loss,
                     "penalty",
-                    f"discard penalty: seat {seat} pays seat {other}'s loss of {loss} for the hand",
+                    REASONS["penalty"].format(seat=seat, other=other, chips=loss),
                 )
             )
     return plan
@@ -98,13 +99,18 @@ def plan_void(hand: HandState, action: Void) -> Plan:
             code="cannot_void",
         )
     if target.seq in hand.voided:
-        raise NotAllowedNowError(f"Event {target.seq} is already void.", code="already_void")
+        raise NotAllowedNowError(
+            "Event {seq} is already void.", code="already_void", seq=target.seq
+        )
     for later in hand.events[target.seq :]:
         if hand.is_active(later.seq) and depends(hand, later, target):
             raise NotAllowedNowError(
-                f"Event {target.seq} cannot be voided: event {later.seq} ({later.text}) "
-                "depends on it; void that first.",
+                "Event {seq} cannot be voided: event {later} ({text}) depends on it; void that "
+                "first.",
                 code="event_depended_on",
+                seq=target.seq,
+                later=later.seq,
+                text=later.text,
             )
     undo = hand.undo_notes[target.seq]
     plan = Plan(
@@ -124,8 +130,13 @@ def plan_void(hand: HandState, action: Void) -> Plan:
                 paid.payer,
                 paid.chips,
                 "void",
-                f"void of event {target.seq} ({target.text}; {action.reason}): "
-                f"returns {paid.chips} ({paid.reason})",
+                REASONS["void"].format(
+                    seq=target.seq,
+                    text=target.text,
+                    why=action.reason,
+                    chips=paid.chips,
+                    reason=paid.reason,
+                ),
                 paid.meld,
                 paid.cards,
                 (target.seq, i),
@@ -148,7 +159,7 @@ def plan_void_hand(hand: HandState) -> Plan:
                     paid.payer,
                     paid.chips,
                     "void_hand",
-                    f"hand void: returns {paid.chips} ({paid.reason})",
+                    REASONS["void_hand"].format(chips=paid.chips, reason=paid.reason),
                     paid.meld,
                     paid.cards,
                     (event.seq, i),

@@ -1,4 +1,11 @@
-"""The engine's errors: one small hierarchy, each with a stable code and a sentence."""
+"""The engine's errors: one small hierarchy, each with a stable code and a sentence.
+
+The engine imports nothing of the app, so it cannot say its sentences in the reader's language:
+a refusal carries its English message as a ``str.format`` template and the template's fields,
+and the front door says it (`dealer.words.rules.refusal_words`). The error classes' names (and
+`Phrase`) are keywords of the catalogue's extraction (``[tool.babel]`` in pyproject.toml), so a
+template written as a refusal's first argument is one a translator is given.
+"""
 
 from __future__ import annotations
 
@@ -10,23 +17,36 @@ __all__ = [
     "InvalidCardError",
     "InvalidRulesError",
     "NotAllowedNowError",
+    "Phrase",
     "RulesError",
     "ShoeExceededError",
 ]
+
+
+class Phrase(str):
+    """Words the engine puts in a refusal or a name (why cards are not a meld, a rank's name):
+    English, marked for the catalogue's extraction; a refusal's field that is one is said at
+    the door too."""
+
+    __slots__ = ()
 
 
 class CodedError(Exception):
     """An error with a stable snake_case ``code`` for programs and one ``message``, a sentence
     a dealer can read aloud: the base of the engine's errors and of the app's
     (`dealer.errors.DealerError`). A subclass names its code in its header:
-    ``class ShoeExceededError(RulesError, code="shoe_exceeded")``.
+    ``class ShoeExceededError(RulesError, code="shoe_exceeded")``. The message is made from its
+    ``template`` and ``fields`` (``InvalidActionError("Seat {seat} does not exist.", seat=9)``),
+    kept for the door to say in the reader's language.
     """
 
     code = "error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, code: str | None = None, **fields: object) -> None:
+        self.template = message
+        self.fields = fields
+        self.message = message.format(**fields) if fields else message
+        super().__init__(self.message)
         if code is not None:
             self.code = code
 

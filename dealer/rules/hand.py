@@ -20,7 +20,7 @@ from .errors import (
     RulesError,
 )
 from .melds import check_growth
-from .payments import HOUSE, Payment
+from .payments import HOUSE, REASONS, Payment
 from .play import (
     others_in_play,
     plan_add,
@@ -125,7 +125,7 @@ def time_collection(seats: Iterable[int], collection: Collection) -> list[Paymen
     if collection.kind != "time":
         raise NotAllowedNowError("This table has no time collection.", code="not_a_time_table")
     chips = collection.chips
-    text = f"time collection: {chips} to the house every {collection.minutes} minutes"
+    text = REASONS["time"].format(chips=chips, minutes=collection.minutes)
     return [Payment(s, HOUSE, chips, "collection", text) for s in sorted(seats)]
 
 

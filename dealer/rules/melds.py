@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import ACE, KING, RANK_NAMES, RANKS, SUIT_NAMES, VALLE_RANKS, Card, format_cards
-from .errors import IllegalMeldError
+from .errors import IllegalMeldError, Phrase
 from .profiles import Rules
 
 __all__ = [
@@ -71,8 +71,10 @@ def sort_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def _not_meld(cards: Sequence[Card], why: str) -> IllegalMeldError:
-    return IllegalMeldError(f"{format_cards(sort_cards(cards))} is not a meld: {why}")
+def _not_meld(cards: Sequence[Card], why: Phrase) -> IllegalMeldError:
+    return IllegalMeldError(
+        "{cards} is not a meld: {why}", cards=format_cards(sort_cards(cards)), why=why
+    )
 
 
 def classify(cards: Sequence[Card]) -> MeldShape:
@@ -81,7 +83,7 @@ def classify(cards: Sequence[Card]) -> MeldShape:
     if n < 3:
         if n == 0:
             raise IllegalMeldError("No cards were given: a meld needs at least three cards.")
-        raise _not_meld(cards, "a meld needs at least three cards.")
+        raise _not_meld(cards, Phrase("a meld needs at least three cards."))
     ranks = {c.rank for c in cards}
     suits = frozenset(c.suit for c in cards)
     if len(ranks) == 1:
@@ -89,22 +91,28 @@ def classify(cards: Sequence[Card]) -> MeldShape:
         if len(suits) == 2 and rank != ACE and rank != KING:
             raise _not_meld(
                 cards,
-                "a set must be all one suit or show at least three different suits "
-                "(only aces and kings may mix suits freely).",
+                Phrase(
+                    "a set must be all one suit or show at least three different suits "
+                    "(only aces and kings may mix suits freely)."
+                ),
             )
         return MeldShape("set", rank, rank, suits, n)
     if len(suits) != 1:
         raise _not_meld(
-            cards, "a set is cards of one rank and a run is cards of one suit in sequence."
+            cards, Phrase("a set is cards of one rank and a run is cards of one suit in sequence.")
         )
     if len(ranks) != n:
-        raise _not_meld(cards, "a run cannot hold the same rank twice.")
+        raise _not_meld(cards, Phrase("a run cannot hold the same rank twice."))
     low = min(ranks)
     high = max(ranks)
     if high - low != n - 1:
         if low == ACE and high == KING:
-            raise _not_meld(cards, "the ace is low only, so a run cannot go round from K to A.")
-        raise _not_meld(cards, "a run must be consecutive (7 and J are next to each other).")
+            raise _not_meld(
+                cards, Phrase("the ace is low only, so a run cannot go round from K to A.")
+            )
+        raise _not_meld(
+            cards, Phrase("a run must be consecutive (7 and J are next to each other).")
+        )
     return MeldShape("run", low, high, suits, n)
 
 
@@ -159,17 +167,27 @@ def check_growth(old: Sequence[Card], old_shape: MeldShape, added: Sequence[Card
     new = [*old, *added]
     shape = classify(new)
     if shape.kind != old_shape.kind:
+        why = (
+            Phrase("the meld would stop being a set.")
+            if old_shape.kind == "set"
+            else Phrase("the meld would stop being a run.")
+        )
         raise IllegalMeldError(
-            f"{format_cards(sort_cards(added))} cannot be added to "
-            f"{format_cards(sort_cards(old))}: the meld would stop being a {old_shape.kind}."
+            "{added} cannot be added to {old}: {why}", why=why, **_both(added, old)
         )
     if old_shape.kind == "set" and old_shape.one_suit and shape.suits != old_shape.suits:
         (suit,) = old_shape.suits
         raise IllegalMeldError(
-            f"{format_cards(sort_cards(added))} cannot be added to "
-            f"{format_cards(sort_cards(old))}: a one-suit set grows only by "
-            f"{RANK_NAMES[RANKS[old_shape.rank]]} in {SUIT_NAMES[suit]}."
+            "{added} cannot be added to {old}: a one-suit set grows only by {rank} in {suit}.",
+            rank=RANK_NAMES[RANKS[old_shape.rank]],
+            suit=SUIT_NAMES[suit],
+            **_both(added, old),
         )
+
+
+def _both(added: Sequence[Card], old: Sequence[Card]) -> dict[str, str]:
+    """The cards added and the meld they were added to, as a refusal names them."""
+    return {"added": format_cards(sort_cards(added)), "old": format_cards(sort_cards(old))}
 
 
 def multiset_minus(cards: Sequence[Card], take: Sequence[Card]) -> list[Card] | None:

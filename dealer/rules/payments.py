@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import Card
+from .errors import Phrase
 
-__all__ = ["HOUSE", "POT", "Party", "Payment", "party_name", "total_by_party"]
+__all__ = ["HOUSE", "POT", "REASONS", "Party", "Payment", "party_name", "total_by_party"]
 
 POT: Literal["pot"] = "pot"
 HOUSE: Literal["house"] = "house"
@@ -31,6 +32,41 @@ PaymentRule = Literal[
     "void",  # reverses one payment of a voided event
     "void_hand",  # reverses one payment when a supervisor voids the hand
 ]
+
+
+#: The English each payment's reason is written in (a ledger entry keeps it as written), as
+#: ``str.format`` templates: a door says a stored reason in the reader's language by reading it
+#: back against them (`dealer.words.reasons`). ``{seats}`` is "1 seat" or "n seats"; ``{reason}``
+#: the reason of the payment a void returns; ``{text}`` and ``{why}`` the voided event's text
+#: and the void's reason.
+REASONS = {
+    "per_hand": Phrase("per-hand collection: {chips} to the house"),
+    "time": Phrase("time collection: {chips} to the house every {minutes} minutes"),
+    "ante": Phrase("tops ante: {chips} into the pot"),
+    "condition": Phrase("{condition} ({cards}): {chips} from each of {seats}"),
+    "grown": Phrase(
+        "{condition} grown to {size} cards ({cards}): {chips} more from each of {seats}"
+    ),
+    "going_out": Phrase("going out: {chips} from each of {seats}"),
+    "conditions_again": Phrase(
+        "conditions paid again at going out: {chips}, what seat {payer} paid seat {seat} for "
+        "conditions this hand"
+    ),
+    "pot": Phrase("takes the pot of {chips}"),
+    "last_seat": Phrase("last seat left in: takes the pot of {chips}"),
+    "rake": Phrase(
+        "rake: {percent}% of {collected} collected, at most {cap}: {chips} to the house"
+    ),
+    "drop_forfeit": Phrase("dropped: {chips} into the pot (tops)"),
+    "foul_refund": Phrase(
+        "fouled: seat {seat} pays back the {chips} seat {payer} paid it for conditions"
+    ),
+    "penalty": Phrase(
+        "discard penalty: seat {seat} pays seat {other}'s loss of {chips} for the hand"
+    ),
+    "void": Phrase("void of event {seq} ({text}; {why}): returns {chips} ({reason})"),
+    "void_hand": Phrase("hand void: returns {chips} ({reason})"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,11 @@ from .errors import (
     IllegalMeldError,
     InvalidActionError,
     NotAllowedNowError,
+    Phrase,
     ShoeExceededError,
 )
 from .melds import check_growth, multiset_minus
-from .payments import HOUSE, POT, Payment
+from .payments import HOUSE, POT, REASONS, Payment
 from .records import Plan, seats_text
 from .state import HandState
 from .table import TableMeld, lay
@@ -36,13 +37,19 @@ def require_playing(hand: HandState) -> None:
 def require_in(hand: HandState, seat: int) -> None:
     status = hand.seat_status.get(seat)
     if status is None:
-        raise InvalidActionError(f"Seat {seat} is not dealt into this hand.", code="unknown_seat")
+        raise InvalidActionError(
+            "Seat {seat} is not dealt into this hand.", code="unknown_seat", seat=seat
+        )
     if status == "dropped":
         raise NotAllowedNowError(
-            f"Seat {seat} dropped and takes no further part in the hand.", code="seat_not_in"
+            "Seat {seat} dropped and takes no further part in the hand.",
+            code="seat_not_in",
+            seat=seat,
         )
     if status == "fouled":
-        raise NotAllowedNowError(f"Seat {seat} fouled and is out of the hand.", code="seat_not_in")
+        raise NotAllowedNowError(
+            "Seat {seat} fouled and is out of the hand.", code="seat_not_in", seat=seat
+        )
 
 
 def others_in_play(hand: HandState, seat: int) -> bool:
@@ -53,11 +60,15 @@ def others_in_play(hand: HandState, seat: int) -> bool:
 def own_meld(hand: HandState, seat: int, meld_id: int) -> TableMeld:
     meld = hand.melds.get(meld_id)
     if meld is None:
-        raise InvalidActionError(f"There is no meld {meld_id} in this hand.", code="unknown_meld")
+        raise InvalidActionError(
+            "There is no meld {meld} in this hand.", code="unknown_meld", meld=meld_id
+        )
     if meld.seat != seat:
         raise IllegalActionError(
-            f"Meld {meld_id} is seat {meld.seat}'s: a seat adds only to its own melds.",
+            "Meld {meld} is seat {seat}'s: a seat adds only to its own melds.",
             code="not_your_meld",
+            meld=meld_id,
+            seat=meld.seat,
         )
     return meld
 
@@ -66,8 +77,11 @@ def check_cards_down(hand: HandState, seat: int, cards: Sequence[Card]) -> None:
     after = hand.cards_down[seat] + len(cards)
     if after > hand.limit:
         raise IllegalActionError(
-            f"Seat {seat} would have {after} cards down: a seat never has more than {hand.limit}.",
+            "Seat {seat} would have {after} cards down: a seat never has more than {limit}.",
             code="too_many_cards",
+            seat=seat,
+            after=after,
+            limit=hand.limit,
         )
     rules = hand.rules
     for card in set(cards):
@@ -75,8 +89,11 @@ def check_cards_down(hand: HandState, seat: int, cards: Sequence[Card]) -> None:
         copies = rules.copies(card.suit)
         if on_table > copies:
             raise ShoeExceededError(
-                f"That would put {on_table} copies of {card} on the table, "
-                f"but the shoe holds only {copies}: check the cards entered."
+                "That would put {on_table} copies of {card} on the table, but the shoe holds "
+                "only {copies}: check the cards entered.",
+                on_table=on_table,
+                card=card,
+                copies=copies,
             )
 
 
@@ -89,6 +106,7 @@ def collect(
     never owed later. The level never falls (a borrowed meld keeps its ``P``).
     """
     payers = hand.payers(seat)
+    seats = seats_text(len(payers))
     for mid in ids:
         meld = plan.changes[mid]
         assert meld is not None
@@ -102,13 +120,11 @@ def collect(
         cond = meld.condition
         assert cond is not None
         cards = format_cards(meld.cards)
+        said = {"condition": cond.name, "cards": cards, "chips": rise}
         if meld.paid:
-            text = (
-                f"{cond.name} grown to {meld.shape.size} cards ({cards}): "
-                f"{rise} more from each of {seats_text(len(payers))}"
-            )
+            text = REASONS["grown"].format(size=meld.shape.size, seats=seats, **said)
         else:
-            text = f"{cond.name} ({cards}): {rise} from each of {seats_text(len(payers))}"
+            text = REASONS["condition"].format(seats=seats, **said)
         for payer in payers:
             plan.payments.append(Payment(payer, seat, rise, "condition", text, meld.id, meld.cards))
         plan.changes[mid] = meld.with_paid(value)
@@ -125,11 +141,18 @@ def require_card_from_hand(hand: HandState, action: Borrow | Split) -> None:
     """Section 4: under ``rearrange_needs_card`` a split or a borrow plays a card from hand."""
     if action.cards or not hand.rules.rearrange_needs_card:
         return
-    what = "A split" if isinstance(action, Split) else "A borrow"
+    if isinstance(action, Split):
+        raise IllegalActionError(
+            "A split must play at least one card from the hand under these rules: meld {meld} "
+            "cannot be rearranged with no card added.",
+            code="needs_card_from_hand",
+            meld=action.meld,
+        )
     raise IllegalActionError(
-        f"{what} must play at least one card from the hand under these rules: "
-        f"meld {action.meld} cannot be rearranged with no card added.",
+        "A borrow must play at least one card from the hand under these rules: meld {meld} "
+        "cannot be rearranged with no card added.",
         code="needs_card_from_hand",
+        meld=action.meld,
     )
 
 
@@ -159,15 +182,19 @@ def plan_borrow(hand: HandState, action: Borrow) -> Plan:
     left = multiset_minus(source.cards, action.take)
     if left is None:
         raise IllegalMeldError(
-            f"Meld {source.id} ({source}) does not hold {format_cards(sorted(action.take))}."
+            "Meld {meld} ({cards}) does not hold {take}.",
+            meld=source.id,
+            cards=source,
+            take=format_cards(sorted(action.take)),
         )
     try:
         kept = source.with_cards(left, hand.rules)
     except IllegalMeldError as exc:
         raise IllegalMeldError(
-            f"Borrowing {format_cards(sorted(action.take))} would leave "
-            f"{format_cards(left)}, which is not a meld: every meld left on the table "
-            "must stay valid."
+            "Borrowing {take} would leave {left}, which is not a meld: every meld left on the "
+            "table must stay valid.",
+            take=format_cards(sorted(action.take)),
+            left=format_cards(left),
         ) from exc
     new = lay(hand.next_meld_id, action.seat, (*action.take, *action.cards), hand.rules)
     return _rearranged(hand, action, kept, new)
@@ -179,8 +206,11 @@ def plan_split(hand: HandState, action: Split) -> Plan:
     first, second = action.into
     if Counter((*source.cards, *action.cards)) != Counter((*first, *second)):
         raise IllegalMeldError(
-            f"The two melds must hold exactly meld {source.id}'s cards ({source}) "
-            f"and the cards added ({format_cards(sorted(action.cards)) or 'none'})."
+            "The two melds must hold exactly meld {meld}'s cards ({cards}) and the cards added "
+            "({added}).",
+            meld=source.id,
+            cards=source,
+            added=format_cards(sorted(action.cards)) or Phrase("none"),
         )
     parts = [lay(0, action.seat, part, hand.rules) for part in (first, second)]
     keep = keeper(parts[0], parts[1])
@@ -230,14 +260,17 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
     down = hand.cards_down[seat]
     if down != hand.limit:
         raise IllegalActionError(
-            f"Seat {seat} has {down} cards down: going out needs exactly {hand.limit}.",
+            "Seat {seat} has {down} cards down: going out needs exactly {limit}.",
             code="cannot_go_out",
+            seat=seat,
+            down=down,
+            limit=hand.limit,
         )
     plan = Plan(seat=seat, hand_status="settled", winner=seat)
     chips = hand.rules.going_out_chips
     collected = 0
     payers = hand.payers(seat)
-    going_out_text = f"going out: {chips} from each of {seats_text(len(payers))}"
+    going_out_text = REASONS["going_out"].format(chips=chips, seats=seats_text(len(payers)))
     for payer in payers:
         if chips:
             plan.payments.append(Payment(payer, seat, chips, "going_out", going_out_text))
@@ -250,14 +283,13 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
                     seat,
                     again,
                     "conditions_again",
-                    f"conditions paid again at going out: {again}, what seat {payer} "
-                    f"paid seat {seat} for conditions this hand",
+                    REASONS["conditions_again"].format(chips=again, payer=payer, seat=seat),
                 )
             )
             collected += again
     pot = hand.net[POT]
     if pot > 0:
-        plan.payments.append(Payment(POT, seat, pot, "pot", f"takes the pot of {pot}"))
+        plan.payments.append(Payment(POT, seat, pot, "pot", REASONS["pot"].format(chips=pot)))
         collected += pot
     rake = hand.collection.rake(collected)
     if rake:
@@ -268,8 +300,9 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
                 HOUSE,
                 rake,
                 "rake",
-                f"rake: {c.percent}% of {collected} collected, at most {c.cap}: "
-                f"{rake} to the house",
+                REASONS["rake"].format(
+                    percent=c.percent, collected=collected, cap=c.cap, chips=rake
+                ),
             )
         )
     return plan
@@ -286,13 +319,17 @@ def plan_drop(hand: HandState, action: Drop) -> Plan:
     if not others_in_play(hand, seat):
         # A fouled seat collects nothing more, so it can never be left to take the pot.
         raise NotAllowedNowError(
-            f"Seat {seat} is the last seat in play and cannot drop.", code="last_seat_in_play"
+            "Seat {seat} is the last seat in play and cannot drop.",
+            code="last_seat_in_play",
+            seat=seat,
         )
     plan = Plan(seat=seat, statuses={seat: "dropped"})
     forfeit = hand.rules.drop_forfeit
     if forfeit:
         plan.payments.append(
-            Payment(seat, POT, forfeit, "drop_forfeit", f"dropped: {forfeit} into the pot (tops)")
+            Payment(
+                seat, POT, forfeit, "drop_forfeit", REASONS["drop_forfeit"].format(chips=forfeit)
+            )
         )
     left = [s for s in hand.seats if s != seat and hand.seat_status[s] != "dropped"]
     if len(left) == 1:
@@ -300,7 +337,7 @@ def plan_drop(hand: HandState, action: Drop) -> Plan:
         pot = hand.net[POT] + forfeit
         if pot > 0:
             plan.payments.append(
-                Payment(POT, last, pot, "pot", f"last seat left in: takes the pot of {pot}")
+                Payment(POT, last, pot, "pot", REASONS["last_seat"].format(chips=pot))
             )
         plan.hand_status = "settled"
         plan.winner = last

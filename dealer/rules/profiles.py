@@ -98,9 +98,15 @@ _BOOLS: tuple[str, ...] = tuple(n for n, k in _KNOBS.items() if not (k.bounds or
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRulesError(f"The rule {name} must be a whole number.")
+        raise InvalidRulesError("The rule {name} must be a whole number.", name=name)
     if not low <= value <= high:
-        raise InvalidRulesError(f"The rule {name} must be from {low} to {high}, not {value}.")
+        raise InvalidRulesError(
+            "The rule {name} must be from {low} to {high}, not {value}.",
+            name=name,
+            low=low,
+            high=high,
+            value=value,
+        )
     return value
 
 
@@ -108,9 +114,13 @@ def make_rules(profile: str, overrides: Mapping[str, object] | None = None) -> R
     """The profile's knobs with ``overrides`` applied; every value is checked."""
     base = PROFILES.get(profile) if isinstance(profile, str) else None
     if base is None:
-        names = " or ".join(sorted(PROFILES))
+        one, other = sorted(PROFILES)
         raise InvalidRulesError(
-            f"{profile!r} is not a rule profile: choose {names}.", code="unknown_profile"
+            "{profile} is not a rule profile: choose {one} or {other}.",
+            code="unknown_profile",
+            profile=repr(profile),
+            one=one,
+            other=other,
         )
     if not overrides:
         return base
@@ -120,23 +130,27 @@ def make_rules(profile: str, overrides: Mapping[str, object] | None = None) -> R
     for name, value in overrides.items():
         if name not in KNOBS:
             raise InvalidRulesError(
-                f"{name!r} is not a rule knob: the knobs are {', '.join(KNOBS)}.",
+                "{name} is not a rule knob: the knobs are {knobs}.",
                 code="unknown_knob",
+                name=repr(name),
+                knobs=", ".join(KNOBS),
             )
         if name in _INT_BOUNDS:
             changes[name] = _check_int(name, value, *_INT_BOUNDS[name])
         elif name in _CHOICES:
             choices = _CHOICES[name]
             if value not in choices:
-                said = " or ".join(repr(c) for c in choices)
-                raise InvalidRulesError(f"The rule {name} must be {said}.")
+                one, other = (repr(c) for c in choices)
+                raise InvalidRulesError(
+                    "The rule {name} must be {one} or {other}.", name=name, one=one, other=other
+                )
             changes[name] = value
         elif name in _BOOLS:
             if not isinstance(value, bool):
-                raise InvalidRulesError(f"The rule {name} must be true or false.")
+                raise InvalidRulesError("The rule {name} must be true or false.", name=name)
             changes[name] = value
         else:  # every knob is a number, a choice or a switch (a test holds the three lists)
-            raise InvalidRulesError(f"The rule {name} cannot be overridden.")
+            raise InvalidRulesError("The rule {name} cannot be overridden.", name=name)
     rules = dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     if rules.spade_sets_removed >= rules.packs:
         raise InvalidRulesError(
@@ -201,19 +215,23 @@ def make_collection(spec: Mapping[str, object] | None) -> Collection:
     kind = spec["kind"]
     if not isinstance(kind, str) or kind not in _COLLECTION_FIELDS:
         raise InvalidRulesError(
-            f"{kind!r} is not a collection model: choose none, per_hand, time or rake_percent.",
+            "{kind} is not a collection model: choose none, per_hand, time or rake_percent.",
             code="unknown_collection",
+            kind=repr(kind),
         )
     fields = _COLLECTION_FIELDS[kind]
     values: dict[str, int] = {}
     for name in spec:
         if name != "kind" and name not in fields:
             raise InvalidRulesError(
-                f"The {kind} collection has no setting {name!r}.", code="unknown_knob"
+                "The {kind} collection has no setting {name}.",
+                code="unknown_knob",
+                kind=kind,
+                name=repr(name),
             )
     for name, (low, high) in fields.items():
         if name not in spec:
-            raise InvalidRulesError(f"The {kind} collection needs {name}.")
+            raise InvalidRulesError("The {kind} collection needs {name}.", kind=kind, name=name)
         values[name] = _check_int(name, spec[name], low, high)
     return Collection(kind=kind, **values)  # type: ignore[arg-type]
 

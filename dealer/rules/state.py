@@ -9,7 +9,7 @@ from typing import Literal
 from .actions import Action, Void, VoidHand
 from .cards import Card
 from .errors import IllegalActionError, InvalidActionError
-from .payments import HOUSE, POT, Party, Payment
+from .payments import HOUSE, POT, REASONS, Party, Payment
 from .profiles import NO_COLLECTION, Collection, Rules
 from .records import KEEP, EventRecord, Plan, SeatStatus, Undo
 from .table import TableMeld
@@ -71,15 +71,13 @@ class HandState:
             chips = self.collection.chips
             for s in self.seats:
                 plan.payments.append(
-                    Payment(
-                        s, HOUSE, chips, "collection", f"per-hand collection: {chips} to the house"
-                    )
+                    Payment(s, HOUSE, chips, "collection", REASONS["per_hand"].format(chips=chips))
                 )
         ante = self.rules.tops_ante
         if ante:
             for s in self.seats:
                 plan.payments.append(
-                    Payment(s, POT, ante, "ante", f"tops ante: {ante} into the pot")
+                    Payment(s, POT, ante, "ante", REASONS["ante"].format(chips=ante))
                 )
         return plan
 
@@ -104,7 +102,9 @@ class HandState:
 
     def event(self, seq: int) -> EventRecord:
         if not 1 <= seq <= len(self.events):
-            raise InvalidActionError(f"There is no event {seq} in this hand.", code="unknown_event")
+            raise InvalidActionError(
+                "There is no event {seq} in this hand.", code="unknown_event", seq=seq
+            )
         return self.events[seq - 1]
 
     def is_active(self, seq: int) -> bool:

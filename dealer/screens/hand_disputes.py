@@ -15,6 +15,7 @@ from dealer.disputes.said import disputes_said
 from dealer.models import Hand, LedgerEntry
 from dealer.screens.auth.guard import who
 from dealer.screens.forms import DisputeForm, RulingForm
+from dealer.words.reasons import reason_words
 
 __all__ = ["disputes_panel"]
 
@@ -37,6 +38,8 @@ def disputes_panel(session: Session, hand: Hand, page_address: str) -> dict[str,
         "dispute_choices": choices,
         # The picker groups each event's payments (in order: its payments' own order).
         "entries_by_event": _by_event(choices.payments),
+        # Each entry's reason in words, by its seq.
+        "entry_reasons": {e.seq: reason_words(e.reason_code, e.reason) for e in choices.payments},
         # Each dispute in words (who raised it, the payment it is about), by its id.
         "disputes_said": disputes_said(session, [f.dispute for f in found]),
         "seats_dealt": sorted(int(seat) for seat in hand.seats),

@@ -13,6 +13,7 @@ from dealer.views.base import View
 from dealer.views.events import EventView
 from dealer.views.hand import HandView, hand_view
 from dealer.words.catalogue import say
+from dealer.words.rules import refusal_words
 
 __all__ = ["VoidAsked", "void_asked"]
 
@@ -41,7 +42,7 @@ def void_asked(session: Session, hand_id: int, event_id: int | None) -> VoidAske
     try:
         replayed.engine.check(action)
     except rules.RulesError as refused:
-        why_not = say(refused.message)  # the engine's msgid, said here
+        why_not = refusal_words(refused)
     return VoidAsked(
         hand=view,
         event=event,

@@ -4,8 +4,9 @@ A rules error is 422, or 409 when it is about the state of the hand (``kind ==
 "state"``); the service's own errors carry their status. The JSON front doors (the API
 and the reports) answer in API.md's error shape; the screens show the same sentence.
 
-The engine cannot reach the catalogue (it imports nothing of the app), so its sentences are
-English msgids said here, at the front door; the service's own are said where they are raised.
+The engine cannot reach the catalogue (it imports nothing of the app), so its refusals carry
+their message and its fields, said here, at the front door; the service's own are said where
+they are raised.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from flask import Response
 from dealer import rules
 from dealer.errors import DealerError, TooManyAttempts
 from dealer.web.described import CHALLENGE
-from dealer.words.catalogue import say
+from dealer.words.rules import refusal_words
 
 __all__ = ["dealer_error", "error_response", "json_response", "refusal"]
 
@@ -26,7 +27,7 @@ __all__ = ["dealer_error", "error_response", "json_response", "refusal"]
 def refusal(error: Exception) -> tuple[int, str, str]:
     """The status, code and sentence of a refused request."""
     if isinstance(error, rules.RulesError):
-        return (409 if error.kind == "state" else 422), error.code, say(error.message)
+        return (409 if error.kind == "state" else 422), error.code, refusal_words(error)
     if isinstance(error, DealerError):
         return error.status, error.code, error.message
     raise error

@@ -11,7 +11,9 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from dealer import rules
 from dealer.words.catalogue import say, say_later, say_n
+from dealer.words.rules import refusal_words
 from dealer.words.status import status_words
 
 __all__ = ["IDENTITY_WORDS", "Found", "change_note", "engine_change_words", "problem_words"]
@@ -337,9 +339,9 @@ def _seat_or_none(seat: int | None) -> str:
     return say("none") if seat is None else str(seat)
 
 
-def _engine_refuses(id: int, message: str) -> str:
-    """The engine refused a stored event: ``message`` is its own msgid."""
-    said = say("Hand {id} no longer replays: {message}", id=id, message=say(message))
+def _engine_refuses(id: int, refused: rules.RulesError) -> str:
+    """The engine refused a stored event: its refusal said as every door says it."""
+    said = say("Hand {id} no longer replays: {message}", id=id, message=refusal_words(refused))
     return say(_NO_REPLAY, message=said)
 
 

@@ -1,5 +1,6 @@
 """The rules in words: each payment rule's name and explanation and its place in the rules,
-every knob and its value, the profiles, the house's collection, and a condition's name.
+every knob and its value, the profiles, the house's collection, a condition's name, and the
+engine's refusals.
 
 Engine codes (``conditions_again``, ``spade_sets_removed``) never reach a person: they come
 here and leave as words. The API and the CSV keep the codes for machines.
@@ -31,6 +32,7 @@ __all__ = [
     "knob_value_words",
     "knob_words",
     "profile_words",
+    "refusal_words",
     "rule",
     "rules_explained",
     "rules_in_force",
@@ -318,3 +320,10 @@ def condition_words(cards: Sequence[rules.Card], played: rules.Rules) -> str | N
 def meld_words(cards: Sequence[rules.Card]) -> str:
     """A meld named by its cards, in the canonical order: ``5♠ 5♠ 5♠``."""
     return cards_words(sorted(cards))
+
+
+def refusal_words(error: rules.RulesError) -> str:
+    """The engine's refusal in the catalogue's language: its template said with its fields, a
+    field in words (a `rules.Phrase`: why cards are not a meld, a rank's name) said too."""
+    fields = {k: say(v) if isinstance(v, rules.Phrase) else v for k, v in error.fields.items()}
+    return say(error.template, **fields)

@@ -21,7 +21,7 @@ from dealer.models import Dispute, DisputeRuling, LedgerEntry, Player, Seating, 
 from dealer.words.catalogue import use_catalogue
 from tests.helpers import Api
 from tests.screens.conftest import Web, words
-from tests.words.pseudo import Pseudo, engine_said, not_extracted  # noqa: F401
+from tests.words.pseudo import Pseudo, not_extracted
 
 SUPERVISOR = {"name": "Sam", "pin": "2222"}
 
@@ -393,7 +393,6 @@ def test_a_wrong_pin_is_still_the_same_wrong_pin_at_either_door(people: Flask) -
 def test_every_refusal_of_a_bad_input_is_a_message_the_extraction_lists(
     people: Flask,
     place: Place,
-    engine_said: set[str],  # noqa: F811
 ) -> None:
     """The sentences of the bad inputs above, and the names of the fields they refuse, are
     the catalogue's: a translator is given each of them."""
@@ -405,4 +404,4 @@ def test_every_refusal_of_a_bad_input_is_a_message_the_extraction_lists(
             assert 400 <= answer.status_code < 500, (case.name, answer.get_json())
             assert "⟦" in answer.get_json()["error"]["message"], case.name
     assert len(said.said) > len(CASES)
-    assert not (missing := not_extracted(said, engine_said)), missing
+    assert not (missing := not_extracted(said)), missing

@@ -15,7 +15,7 @@ from dealer.extensions import db
 from dealer.hands import reading
 from dealer.ledger import replay
 from dealer.models import Hand
-from dealer.rules import Rules, make_rules
+from dealer.rules import IllegalMeldError, Rules, make_rules
 from tests.conftest import Database
 from tests.helpers import Api
 from tests.ledger.test_verify import without_triggers
@@ -133,7 +133,8 @@ def test_a_hand_the_engine_can_no_longer_replay_still_prints_its_slip(
     played: Flask, api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def gone(hand: Hand, events: Any) -> Any:
-        raise replay.ReplayError("engine_refuses", id=hand.id, message="meld rules changed.")
+        refused = IllegalMeldError("The meld rules changed.")
+        raise replay.ReplayError("engine_refuses", id=hand.id, refused=refused)
 
     monkeypatch.setattr(reading, "replay_engine", gone)
     slip = " ".join(pdf_text(fetch(api, "/reports/hands/1.pdf").data).split())

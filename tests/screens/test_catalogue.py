@@ -26,7 +26,7 @@ from dealer.words.catalogue import use_catalogue
 from tests.screens.conftest import Web, words
 from tests.screens.test_no_codes import knobbed  # noqa: F401  (the fixture)
 from tests.screens.test_roles import PAGES, QUERIES
-from tests.words.pseudo import Pseudo, engine_said, leaked, not_extracted  # noqa: F401
+from tests.words.pseudo import Pseudo, leaked, not_extracted
 
 #: The attributes whose words a person reads or hears.
 READ = re.compile(r'\s(?:placeholder|title|aria-label|alt)="([^"]*)"', re.I)
@@ -74,7 +74,6 @@ def test_every_screen_word_is_in_the_catalogue(
     people: Flask,
     pseudo: list[str],
     knobbed: dict[str, int],  # noqa: F811
-    engine_said: set[str],  # noqa: F811
 ) -> None:
     admin = Web.sign_in(people, "admin")
     dealer_web = Web.sign_in(people, "dealer")
@@ -99,9 +98,7 @@ def test_every_screen_word_is_in_the_catalogue(
         f"{path}:\n  " + "\n  ".join(found) for path, found in leaks.items()
     )
     assert len(said.said) > 500
-    assert not (missing := not_extracted(said, engine_said)), "not extracted:\n" + "\n".join(
-        missing
-    )
+    assert not (missing := not_extracted(said)), "not extracted:\n" + "\n".join(missing)
 
 
 def test_the_first_run_words_are_in_the_catalogue(app: Flask) -> None:

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from typing import Any
 
-import pytest
-
-from dealer.web import refusals
-from dealer.words.catalogue import say
 from tests.helpers import PEOPLE
 from tests.words.extraction import extracted
 
@@ -20,8 +15,9 @@ NAMES = ("Table 1", "Table 2", "Ann", "Count again.", "wrong seat", "UTC")
 NAMES += tuple(name for name, _ in PEOPLE.values())
 #: A message, innermost first (a message's field may hold another message).
 WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
-#: A message cut short by a clipped label or header: from its opening to the ellipsis.
-CLIPPED = re.compile(r"⟦[^⟦⟧]*?\.\.\.")
+#: A message cut short by a clipped label or header: from its opening to the ellipsis (the
+#: messages inside it cut short too: their closing brackets went with the rest).
+CLIPPED = re.compile(r"⟦[^⟧]*?\.\.\.(?=⟧|\s|$)")
 #: A hash, a key or a signature in hex (or a piece of one, wrapped in its cell): eight or
 #: more hex digits, at least one of them a figure.
 DIGEST = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])[0-9a-f]{8,}(?![0-9A-Za-z])")
@@ -51,30 +47,15 @@ class Pseudo(gettext.NullTranslations):
         return f"⟦{message}⟧"
 
 
-@pytest.fixture
-def engine_said(monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """The rules engine's sentences said at a front door while the test runs: the engine
-    imports nothing of the app, so its refusals are English messages said there, written in its
-    own code as f-strings the extraction cannot list (the one kind of message it cannot)."""
-    said: set[str] = set()
-
-    def say_engine(message: str, /, **fields: Any) -> str:
-        said.add(message)
-        return say(message, **fields)
-
-    monkeypatch.setattr(refusals, "say", say_engine)
-    return said
-
-
-def not_extracted(pseudo: Pseudo, engine: set[str]) -> list[str]:
+def not_extracted(pseudo: Pseudo) -> list[str]:
     """The messages ``pseudo`` was asked for that the catalogue's extraction does not list."""
-    return sorted(pseudo.said - extracted() - engine)
+    return sorted(pseudo.said - extracted())
 
 
 def left_over(text: str) -> str:
     """``text`` without its messages, the test's names and any digest, on one line."""
     while True:
-        unwrapped = CLIPPED.sub(" ", WRAPPED.sub(" ", text))
+        unwrapped = WRAPPED.sub(" ", CLIPPED.sub(" ", text))
         if unwrapped == text:
             break
         text = unwrapped

@@ -8,9 +8,10 @@ What is not read by a person on the floor is left out: docstrings, log lines, an
 OpenAPI document's descriptions (``description=``, `declare`, a map of answers by status).
 
 Beneath the doors the same holds for every module but the rules engine (`dealer.rules`, which
-cannot import the catalogue: its messages are msgids said at the front door,
-`dealer.web.refusals`) and the vocabulary itself (`dealer.words`, whose tables of texts are
-said where they are used), with the few sentences in `ALLOWED` left as they are. In the doors
+cannot import the catalogue: its refusals' messages, extracted by the names of its errors, are
+said at the front door, `dealer.web.refusals`) and the vocabulary itself (`dealer.words`, whose
+tables of texts are said where they are used), with the few sentences in `ALLOWED` left as
+they are. In the doors
 an f-string that puts two words together is a sentence made outside the catalogue too; below
 them the audit trail's records and the ledger entries' reasons are still written that way
 (stored in the words they were written in), so there only whole sentences are looked for.
@@ -24,6 +25,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from dealer import rules
 
 PACKAGE = Path(__file__).resolve().parents[2] / "dealer"
 DOORS = ("api", "screens", "reports")
@@ -39,6 +42,8 @@ NOT_FOR_PEOPLE = {
     "warning",
     "error",
     "exception",
+    # The engine's refusals: their messages are the catalogue's (extracted by these names).
+    *(error.__name__ for error in rules.RulesError.__subclasses__()),
 }
 
 

@@ -26,6 +26,7 @@ from dealer.views.hand import hand_view
 from dealer.words.catalogue import say
 from dealer.words.ledger import change_note
 from dealer.words.parties import party_words
+from dealer.words.reasons import reason_words
 from dealer.words.rules import rules_explained, rules_in_force
 
 __all__ = ["HandSlip", "SeatLine", "hand_slip", "settling_event"]
@@ -166,7 +167,7 @@ def _paid(entry: StoredEntry, seat_of: Mapping[int, int]) -> PaymentView:
             "from": payer,
             "to": payee,
             "chips": entry.chips,
-            "reason": entry.reason,
+            "reason": reason_words(entry.reason_code, entry.reason),
             "rule": entry.reason_code,
             "payer": party_words(payer),
             "payee": party_words(payee),

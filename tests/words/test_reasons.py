@@ -1,0 +1,122 @@
+"""A ledger entry keeps the English reason its posting wrote; every door that shows one says it
+in the reader's language, read back against the templates it was written from (English word
+for word, a reason no template fits as stored)."""
+
+from __future__ import annotations
+
+import re
+from typing import get_args
+
+import pytest
+from flask import Flask
+
+from dealer import rules
+from dealer.rules.payments import REASONS, PaymentRule
+from dealer.words.catalogue import use_catalogue
+from dealer.words.reasons import FLOOR_REASONS, NOTES, reason_words
+from tests.helpers import Api
+from tests.reports.evening import one_line, pdf_text
+from tests.reports.test_routes import fetch
+from tests.rules.test_golden_hands import HAND_FILES
+from tests.screens.conftest import Web, six_seated
+from tests.words.extraction import extracted
+from tests.words.pseudo import Pseudo, leaked
+from tests.words.test_events import played
+
+
+def said(code: str, stored: str) -> str:
+    with use_catalogue(Pseudo()):
+        return reason_words(code, stored)
+
+
+def test_every_template_a_reason_is_written_from_is_in_the_catalogue() -> None:
+    templates = {*REASONS.values(), *FLOOR_REASONS.values(), *NOTES.values()}
+    assert not templates - extracted()
+
+
+def test_every_reason_the_engine_writes_reads_back() -> None:
+    """Every payment of the golden hands: its reason said in English is the reason stored, and
+    in the pseudo-language it is wrapped, with no English left but the voided event's text and
+    the void's reason, which were typed or stored."""
+    seen: set[str] = set()
+    for path in HAND_FILES:
+        for event in played(path).events:
+            for paid in event.payments:
+                seen.add(paid.rule)
+                assert reason_words(paid.rule, paid.reason) == paid.reason
+                words = said(paid.rule, paid.reason)
+                assert words.startswith("⟦") and words.endswith("⟧"), words
+                if paid.rule not in ("void", "void_hand"):
+                    assert not leaked(words), words
+    assert seen == set(get_args(PaymentRule))  # every rule a payment is made under
+
+
+@pytest.mark.parametrize("name", list(FLOOR_REASONS))
+@pytest.mark.parametrize("note", [None, "approved", "supervisor"])
+def test_the_floors_reasons_read_back(name: str, note: str | None) -> None:
+    code = "buy_in" if name in ("seated", "buy_in") else "cash_out"
+    stored = FLOOR_REASONS[name].format(player="Ann", seat=3, chips=120)
+    if note is not None:
+        stored = NOTES[note].format(reason=stored, name="Sam")
+    assert reason_words(code, stored) == stored
+    words = said(code, stored)
+    wrapped = 2 if note else 1
+    assert words.count("⟦") == wrapped and words.startswith("⟦"), words
+    assert not leaked(words.replace("Sam", "")), words
+
+
+def test_a_time_collection_taken_early_reads_back() -> None:
+    stored = NOTES["early"].format(
+        reason=REASONS["time"].format(chips=2, minutes=30), minutes=12, name="Sam"
+    )
+    assert reason_words("collection", stored) == stored
+    assert said("collection", stored) == (
+        "⟦⟦time collection: 2 to the house every 30 minutes⟧ (taken early: 12 min before it "
+        "was due, Sam)⟧"
+    )
+
+
+def test_a_reason_no_template_fits_is_shown_as_stored() -> None:
+    assert said("buy_in", "chips from the old cage") == "chips from the old cage"
+    assert said("transfer", "moved by hand") == "moved by hand"
+
+
+def _voided_hand(floor_api: Api) -> tuple[int, int]:
+    """A hand at a new table where seat 1 laid a valle set in spades, then voided it: its
+    hand and the meld's first ledger entry."""
+    table = six_seated(floor_api)
+    hand = int(floor_api.hand(table)["id"])
+    meld = floor_api.event(hand, {"type": "meld", "seat": 1, "cards": ["5S"] * 3})
+    floor_api.event(hand, {"type": "void", "event": meld["event"]["id"], "reason": "typo"})
+    return hand, int(meld["payments"][0]["entry"])
+
+
+def test_the_dispute_panel_says_its_entries_reasons(people: Flask) -> None:
+    """A supervisor ruling on a dispute picks a correction by its reason: said, not stored."""
+    floor_api = Api.sign_in(people, "supervisor")
+    hand, entry = _voided_hand(floor_api)
+    body = {"raised_by": "seat", "seat": 2, "claim": "Paid twice", "entry": entry}
+    floor_api.post(f"/hands/{hand}/disputes", body, status=201)
+    with use_catalogue(Pseudo()):
+        page = Web.sign_in(people, "supervisor").get(f"/hands/{hand}")
+    options = re.findall(r"<option[^>]*>(⟦entry [^<]*)</option>", page)
+    assert options, "no correction offered"
+    assert all(", ⟦void of event 2 (seat 1 melds" in option for option in options), options
+
+
+def test_the_hand_slip_of_a_hand_that_no_longer_replays_says_its_reasons(
+    people: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand the engine installed no longer replays is printed from its ledger entries: their
+    reasons said, not as stored."""
+    floor_api = Api.sign_in(people, "supervisor")
+    hand, _ = _voided_hand(floor_api)
+
+    def changed_engine(self: rules.Hand, action: rules.Action) -> rules.EventRecord:
+        raise rules.IllegalMeldError("Not under this engine.")
+
+    monkeypatch.setattr(rules.Hand, "apply", changed_engine)
+    with use_catalogue(Pseudo()):
+        text = one_line(pdf_text(fetch(floor_api, f"/reports/hands/{hand}.pdf").data))
+    assert "⟦⟦valle set in ⟦spades⟧⟧ (5S 5S 5S)" in text, text
+    assert "⟦void of event" in text
