@@ -18,17 +18,19 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
+from functools import cache
+from itertools import chain
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from dealer.bounds import MAX_CHIPS, PLAYER_NAME, SEATS
 from dealer.clock import Clock
 from dealer.errors import Invalid
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_in, say_later, say_of
+from dealer.words.search import search_words
 
 __all__ = [
     "AROUND",
-    "NUMBER_WORDS",
     "Question",
     "folded",
     "how_to_ask",
@@ -117,7 +119,6 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
 
 
-#: Words a player says around what matters ("I got 16 chips for my set at table 1"): read past.
 def named(wanted: str, names: Iterable[str]) -> set[str]:
     """The names that hold ``wanted`` (folded): as whole words when any do ("Bea T1" is Bea T1,
     not Bea T10), else anywhere ("ros" finds Rósa)."""
@@ -127,33 +128,6 @@ def named(wanted: str, names: Iterable[str]) -> set[str]:
     return {name for name in holding if whole.search(folded(name))} or holding
 
 
-# fmt: off
-FILLER = frozenset([
-    "i", "im", "i'm", "am", "me", "my", "mine", "she", "he", "her", "his", "they", "them", "we",
-    "us", "you", "it", "its", "that", "this", "there", "was", "were", "is", "are", "be", "been",
-    "have", "has", "had", "got", "get", "gets", "paid", "pay", "pays", "received", "won", "lost",
-    "for", "the", "a", "an", "of", "on", "in", "to", "from", "by", "and", "with", "hand", "chips",
-    "chip", "said", "says", "only", "just", "should", "set", "sets", "fives", "threes", "sevens",
-    "run", "runs", "meld", "melds", "condition", "conditions", "going", "went", "out", "please",
-])
-# fmt: on
-#: The parts a key names ("at" is "around").
-KEYS = {
-    "player": "player",
-    "seat": "seat",
-    "table": "table",
-    "around": "around",
-    "at": "around",
-    "amount": "amount",
-}
-#: Numbers a player may say in words.
-# fmt: off
-NUMBER_WORDS = {word: n for n, word in enumerate([
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty",
-])}
-# fmt: on
 #: The example a refusal fills in with whatever was read.
 EXAMPLE = {"player": "Rosa", "table": "1", "around": "21:40", "amount": "16"}
 #: What a word may carry around it that is not the word.
@@ -163,8 +137,13 @@ _MARKS = ".?!:'\"()"
 def how_to_ask(found: Mapping[str, str]) -> str:
     """How to ask, with an example built from the parts read so far (the rest made up)."""
     parts = {**EXAMPLE, **{k: v for k, v in found.items() if k in PARTS and v}}
-    said = [f"seat {parts['seat']}"] if "seat" in parts else [parts["player"]]
-    said += [f"table {parts['table']}", f"around {parts['around']}", f"{parts['amount']} chips"]
+    context = "a part of a search in words"
+    said = [
+        say_in(context, "seat {seat}", seat=parts["seat"]) if "seat" in parts else parts["player"],
+        say_in(context, "table {table}", table=parts["table"]),
+        say_in(context, "around {time}", time=parts["around"]),
+        say_in(context, "{amount} chips", amount=parts["amount"]),
+    ]
     return say(
         "Ask it the way the player says it, the parts apart with commas, for example: "
         '"{example}" (or seat 3 instead of a name).',
@@ -172,13 +151,44 @@ def how_to_ask(found: Mapping[str, str]) -> str:
     )
 
 
-_TOKEN = re.compile(
-    r"(?P<clock>\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)(?![\w:])"
-    r"|(?P<number>\d+)(?:\s*(?P<chips>chips?)\b)?(?![\w])"
-    r"|(?P<word>[^\s,;]+)"
-    r"|(?P<stop>[,;])",
-    re.IGNORECASE,
-)
+#: A seat or an amount that is not a whole number in its range.
+WHOLE = {
+    "seat": say_later("The seat is a whole number from {low} to {high}, not {text!r}."),
+    "amount": say_later("The amount is a whole number from {low} to {high}, not {text!r}."),
+}
+#: Each part said twice ("table 4, table 5").
+ONCE = {
+    "player": say_later("Say the player once."),
+    "seat": say_later("Say the seat once."),
+    "table": say_later("Say the table once."),
+    "around": say_later("Say the around once."),
+    "amount": say_later("Say the amount once."),
+}
+
+
+class _Words:
+    """The words a search is read by, in English and the reader's language, folded."""
+
+    def __init__(self) -> None:
+        said = search_words()
+        self.keys = {folded(w): part for part, ws in said.keys.items() for w in chain(*ws)}
+        self.english = {folded(w) for english, _ in said.keys.values() for w in english}
+        self.filler = frozenset(folded(w) for w in said.filler)
+        self.numbers = {folded(w): n for w, n in said.numbers.items()}
+        chips = {w.casefold() for w in said.chips} | {folded(w) for w in said.chips}
+        self.token = _token(tuple(sorted(chips, key=len, reverse=True)))
+
+
+@cache
+def _token(chips: tuple[str, ...]) -> re.Pattern[str]:
+    """A search's tokens, an amount followed by one of ``chips`` ("16 fichas") taken whole."""
+    return re.compile(
+        r"(?P<clock>\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)(?![\w:])"
+        rf"|(?P<number>\d+)(?:\s*(?P<chips>{'|'.join(map(re.escape, chips))})\b)?(?![\w])"
+        r"|(?P<word>[^\s,;]+)"
+        r"|(?P<stop>[,;])",
+        re.IGNORECASE,
+    )
 
 
 class _Reading:
@@ -186,10 +196,16 @@ class _Reading:
     words is the player's name (or, after "table", the table's); filler words are read past."""
 
     def __init__(self) -> None:
+        self.words = _Words()
         self.found: dict[str, str] = {}
         self.pending: str | None = None  # a key waiting for its value
+        self.keyword = ""  # the key as it was said
         self.run: list[str] | None = None  # the words of a name being read
         self.run_key = ""
+
+    def said_key(self) -> str:
+        """The key waiting, in the words it was said in (English's by its part's name)."""
+        return str(self.pending) if self.keyword in self.words.english else self.keyword
 
     def refuse(self, part: str) -> Invalid:
         return Invalid(
@@ -201,10 +217,7 @@ class _Reading:
 
     def put(self, key: str, value: str) -> None:
         if key in self.found:
-            raise Invalid(
-                say("Say the {part} once.", part=key) + " " + how_to_ask(self.found),
-                "invalid_query",
-            )
+            raise Invalid(say_of(ONCE, key) + " " + how_to_ask(self.found), "invalid_query")
         self.found[key] = value
         self.pending = None
 
@@ -215,13 +228,14 @@ class _Reading:
 
     def key(self, word: str) -> None:
         self.end_run()
-        if self.pending == "around" and word != "around":
+        part = self.words.keys[word]
+        if self.pending == "around" and part != "around":
             self.pending = None  # "at table 7": "at" was the place, not a time
         if self.pending is not None:
-            raise self.refuse(self.pending)
-        if KEYS[word] in self.found:
-            self.put(KEYS[word], "")
-        self.pending = KEYS[word]
+            raise self.refuse(self.said_key())
+        if part in self.found:
+            self.put(part, "")
+        self.pending, self.keyword = part, word
 
     def number(self, value: str, chips: bool, said: str) -> None:
         self.end_run()
@@ -230,25 +244,25 @@ class _Reading:
         elif self.pending is None or (chips and self.pending == "amount"):
             self.put("amount", value)
         else:
-            raise self.refuse(f"{self.pending} {said}")
+            raise self.refuse(f"{self.said_key()} {said}")
 
     def clock(self, value: str) -> None:
         self.end_run()
         if self.pending not in (None, "around"):
-            raise self.refuse(f"{self.pending} {value}")
+            raise self.refuse(f"{self.said_key()} {value}")
         self.put("around", value)
 
     def word(self, raw: str) -> None:
         plain = raw.strip(_MARKS)
-        word = plain.casefold()
+        word = folded(plain)
         if not word:
             return
-        if word in KEYS:
+        if word in self.words.keys:
             self.key(word)
-        elif word in NUMBER_WORDS and self.pending in (None, "seat", "table", "amount"):
-            self.number(str(NUMBER_WORDS[word]), False, raw)
-        elif word in FILLER and self.pending is None:
-            self.end_run()
+        elif word in self.words.numbers and self.pending in (None, "seat", "table", "amount"):
+            self.number(str(self.words.numbers[word]), False, raw)
+        elif word in self.words.filler and self.pending in (None, "around"):
+            self.end_run()  # "a las 21:40", "at the table"
         elif self.run is not None:
             self.run.append(plain)
         elif self.pending in (None, "player", "table"):
@@ -257,23 +271,24 @@ class _Reading:
                 raise self.refuse(raw)
             self.run, self.run_key, self.pending = [plain], name, None
         else:
-            raise self.refuse(f"{self.pending} {raw}")
+            raise self.refuse(f"{self.said_key()} {raw}")
 
     def stop(self) -> None:
         self.end_run()
         if self.pending is not None:
-            raise self.refuse(self.pending)
+            raise self.refuse(self.said_key())
 
 
 def read_words(text: str) -> dict[str, str]:
     """The parts of a search in words, said the way a player says them ("Rosa table 1 16
-    chips", "player Rosa, table 4, around 21:40, 8 chips"): ``{"player": "Rosa", ...}``.
+    chips", "player Rosa, table 4, around 21:40, 8 chips"; "Rosa, mesa 4, hacia 21:40, 16
+    fichas" too when the reader's language says them so): ``{"player": "Rosa", ...}``.
     A name needs no keyword: one run of words is the name; a second is refused with an
     example of how to ask, built from what was read."""
     if len(text) > LONGEST:
         raise Invalid(say("Say it in at most {n} characters.", n=LONGEST), "invalid_query")
     reading = _Reading()
-    for token in _TOKEN.finditer(text):
+    for token in reading.words.token.finditer(text):
         if token["clock"]:
             reading.clock(token["clock"])
         elif token["number"]:
@@ -321,16 +336,7 @@ def _whole(text: str | None, bounds: tuple[int, int], name: str) -> int | None:
     low, high = bounds
     if text.isascii() and text.isdigit() and low <= int(text) <= high:
         return int(text)
-    raise Invalid(
-        say(
-            "The {name} is a whole number from {low} to {high}, not {text!r}.",
-            name=name,
-            low=low,
-            high=high,
-            text=text[:20],
-        ),
-        "invalid_query",
-    )
+    raise Invalid(say_of(WHOLE, name).format(low=low, high=high, text=text[:20]), "invalid_query")
 
 
 _CLOCK = re.compile(r"^(\d{1,2})[:.h](\d{2})\s*(?:([ap])\.?m\.?)?$", re.IGNORECASE)

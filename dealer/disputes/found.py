@@ -17,6 +17,8 @@ from dealer.disputes.asking import Question
 from dealer.disputes.payment import payment_numbers
 from dealer.ledger.accounts import parse_account, seating_account
 from dealer.models import Event, LedgerEntry, Seating, Table
+from dealer.words.catalogue import say
+from dealer.words.parties import party_words, seat_words
 from dealer.words.rules import Rule, rule
 
 __all__ = [
@@ -119,12 +121,10 @@ def _side(account: str, seatings: Mapping[int, tuple[int, str]]) -> Side:
         return Side(account, account)
     if parsed.kind == "seating" and parsed.id is not None and parsed.id in seatings:
         seat, player = seatings[parsed.id]
-        return Side(seat, f"seat {seat} ({player})")
-    if parsed.kind == "pot":
-        return Side("pot", "the pot")
-    if parsed.kind == "house":
-        return Side("house", "the house")
-    return Side(parsed.kind, parsed.kind)
+        return Side(seat, seat_words(seat, player))
+    if parsed.kind in ("pot", "house"):
+        return Side(parsed.kind, party_words(parsed.kind))
+    return Side(parsed.kind, say("cage") if parsed.kind == "cage" else say("seating"))
 
 
 @dataclass(slots=True)

@@ -26,6 +26,7 @@ from dealer.floor.table_sessions import get_session, open_session_at
 from dealer.floor.tables import get_table
 from dealer.models import Hand, Seating, Table, TableSession, User
 from dealer.words.catalogue import say
+from dealer.words.numbers import capital
 
 __all__ = [
     "Action",
@@ -65,25 +66,28 @@ def _sessions_held(session: Session, dealer_id: int) -> set[int]:
 
 def _name(session: Session, table_id: int) -> str:
     table = session.get(Table, table_id)
-    return table.name if table is not None else f"table {table_id}"
+    return table.name if table is not None else say("table {id}", id=table_id)
 
 
 def _refusal(session: Session, held: set[int], table_id: int) -> NotYourTable:
     """ "You deal Table 1; Table 2 is Bo's.": whose table it is, and which is theirs."""
     mine = ", ".join(sorted(_name(session, t) for t in held))
     there = open_session_at(session, table_id)
+    table = _name(session, table_id)
     whose = (
-        f"{_name(session, table_id)} is {there.dealer.name}'s"
+        say("{table} is {dealer}'s", table=table, dealer=there.dealer.name)
         if there is not None
-        else f"{_name(session, table_id)} is not yours"
+        else say("{table} is not yours", table=table)
     )
     if mine:
         return NotYourTable(say("You deal {mine}; {whose}.", mine=mine, whose=whose))
     return NotYourTable(
-        say(
-            "{whose}: you hold no table. Open your session at a free table, or ask a "
-            "supervisor to assign you.",
-            whose=whose,
+        capital(
+            say(
+                "{whose}: you hold no table. Open your session at a free table, or ask a "
+                "supervisor to assign you.",
+                whose=whose,
+            )
         )
     )
 

@@ -29,6 +29,7 @@ from dealer.rules.melds import multiset_minus
 from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 from dealer.words.events import action_words
+from dealer.words.parties import seat_words
 
 __all__ = ["record_event", "split_rest", "start_hand"]
 
@@ -361,7 +362,7 @@ def _check_seats_still_seated(
         select(Seating).where(Seating.id.in_(ids), Seating.left_at.is_not(None))
     ).all()
     if left:
-        names = ", ".join(f"seat {s.seat} ({s.player})" for s in sorted(left, key=lambda s: s.seat))
+        names = ", ".join(seat_words(s.seat, s.player) for s in sorted(left, key=lambda s: s.seat))
         raise Conflict(
             say(
                 "This would move chips of {names}, who left the table and was cashed out.",

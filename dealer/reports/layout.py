@@ -20,6 +20,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Table, TableStyle
 
+from dealer.reports.columns import PAD, header_widths, label_width
 from dealer.reports.fonts import AVERAGE_EM, BOLD, FONT
 from dealer.words.catalogue import say
 
@@ -50,7 +51,6 @@ STRIPE = colors.Color(0.96, 0.96, 0.97)
 LINE = colors.Color(0.6, 0.6, 0.6)
 BANNER_RED = colors.Color(0.78, 0.06, 0.06)
 ALARM = "#c00000"  # red for words in markup: VOIDED, a total that is not zero
-PAD = 3  # points of padding left and right of a cell
 SMALLEST = 5.5  # the smallest type a figure is shrunk to before it is clipped
 
 _HEADING = ParagraphStyle(
@@ -183,6 +183,7 @@ def grid(
 
     A plain string too long for its column is wrapped, never cut and never let overflow.
     """
+    widths = header_widths(header, widths, 7.5)
 
     def fitted(row: Sequence[Any], font: str) -> list[Any]:
         out: list[Any] = []
@@ -219,7 +220,7 @@ class PagedTable(Flowable):
         font_size: float = 7.5,
     ) -> None:
         super().__init__()
-        self.widths = list(widths)
+        self.widths = header_widths(header, widths, SMALLEST, whole=True)  # never clipped
         self.font_size = font_size
         self.header = self._fit(header, BOLD)
         self.right = tuple(right)
@@ -294,7 +295,7 @@ def pairs(
     items: Sequence[tuple[str, str]], width: float, columns: int = 2, label_share: float = 0.4
 ) -> Table:
     """Labels and values side by side, ``columns`` pairs to a row; values wrap, labels clip."""
-    label_w = width / columns * label_share
+    label_w = label_width([label for label, _ in items], width / columns, label_share)
     rows: list[list[Any]] = []
     for start in range(0, len(items), columns):
         row: list[Any] = []

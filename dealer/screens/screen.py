@@ -31,7 +31,7 @@ from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
 from dealer.words.catalogue import say, say_html, say_in, say_n, say_n_html
-from dealer.words.numbers import chips_words, money_words
+from dealer.words.numbers import capital, chips_words, money_words
 from dealer.words.page import script_words
 from dealer.words.people import role_name
 from dealer.words.times import ago_words
@@ -155,10 +155,8 @@ def _finalize(state: Any) -> None:
     )
 
 
-@bp.app_template_filter("capitalize_first")
-def capitalize_first(text: str) -> str:
-    """Only the first letter up: Jinja's ``capitalize`` would lower "(Player 1)" too."""
-    return text[:1].upper() + text[1:]
+# Only the first letter up: Jinja's ``capitalize`` would lower "(Player 1)" too.
+bp.app_template_filter("capitalize_first")(capital)
 
 
 #: Vowels of the names a floor seats (Spanish, English and their accents): a syllable starts

@@ -19,7 +19,7 @@ from dealer.views.base import View
 from dealer.views.events import EventView, PaymentView
 from dealer.views.hand import HandView, MeldView, hand_view
 from dealer.views.ledger import EntryView, entry_view
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, say_n
 from dealer.words.numbers import capital
 from dealer.words.parties import party_words, seat_words
 from dealer.words.rules import Rule, meld_words, rule
@@ -40,9 +40,8 @@ class PaymentDispute(View):
     event: EventView
     payment: PaymentView
     number: int
-    #: ``Seat 3 (Cy)`` and ``seat 1 (Rosa)``.
-    payer: str
-    payee: str
+    #: ``Seat 3 (Cy) pays seat 1 (Rosa) 4 chips``.
+    said: str
     rule: Rule
     #: The cards the payment is for, in words and as codes (for their faces).
     cards: str
@@ -67,8 +66,15 @@ def payment_dispute(session: Session, hand_id: int, event_id: int, number: int) 
         event=event,
         payment=told,
         number=number,
-        payer=capital(told.payer),
-        payee=told.payee,
+        said=capital(
+            say_n(
+                "{payer} pays {payee} {n} chip",
+                "{payer} pays {payee} {n} chips",
+                told.chips,
+                payer=told.payer,
+                payee=told.payee,
+            )
+        ),
         rule=rule(paid.rule),
         cards=meld_words(paid.cards) if paid.cards else "",
         payment_cards=[str(c) for c in paid.cards],

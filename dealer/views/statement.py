@@ -292,12 +292,14 @@ def _sentences(seat: int, names: Mapping[int, str], parties: list[PartyGroup]) -
             who, whom = (me, party.label) if direction == "paid" else (party.label, me)
             total = sum(g.chips for g in groups)
             out.append(
-                say(
-                    "{who} paid {whom} {chips}: {parts}.",
-                    who=capital(who),
-                    whom=whom,
-                    chips=chips_words(total),
-                    parts=join_words([_part_words(g) for g in groups]),
+                capital(
+                    say(
+                        "{who} paid {whom} {chips}: {parts}.",
+                        who=who,
+                        whom=whom,
+                        chips=chips_words(total),
+                        parts=join_words([_part_words(g) for g in groups]),
+                    )
                 )
             )
     return out

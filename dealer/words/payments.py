@@ -89,23 +89,16 @@ class PaymentGroup:
     def sentence(self) -> str:
         """``Seats 2, 3 and 4 each pay seat 1 (Rosa) 4 chips: going out.``"""
         fields = {"party": self.party, "chips": chips_words(self.chips), "why": self.reason}
-        if self.returns:
-            whom = self._who()
-            if len(self.members) > 1:
-                return say(
-                    "{party} returns {chips} each to {whom}: {why}.",
-                    **{**fields, "party": capital(self.party)},
-                    whom=whom,
-                )
-            return say(
-                "{party} returns {chips} to {whom}: {why}.",
-                **{**fields, "party": capital(self.party)},
-                whom=whom,
-            )
-        who = capital(self._who())
-        if len(self.members) > 1:
-            return say("{who} each pay {party} {chips}: {why}.", who=who, **fields)
-        return say("{who} pays {party} {chips}: {why}.", who=who, **fields)
+        many = len(self.members) > 1
+        if self.returns and many:
+            said = say("{party} returns {chips} each to {whom}: {why}.", whom=self._who(), **fields)
+        elif self.returns:
+            said = say("{party} returns {chips} to {whom}: {why}.", whom=self._who(), **fields)
+        elif many:
+            said = say("{who} each pay {party} {chips}: {why}.", who=self._who(), **fields)
+        else:
+            said = say("{who} pays {party} {chips}: {why}.", who=self._who(), **fields)
+        return capital(said)
 
 
 def group_payments(

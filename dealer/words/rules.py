@@ -270,9 +270,11 @@ def collection_words(collection: rules.Collection) -> str:
             chips=chips,
         )
     if collection.kind == "rake_percent":
+        # The percentage is a field: a "%" beside the words would make Babel read the message as
+        # a %-format ("% o" a conversion) and refuse a translation's "% de".
         return say(
-            "rake: {percent}% of the winner's collection, at most {cap}",
-            percent=collection.percent,
+            "rake: {percent} of the winner's collection, at most {cap}",
+            percent=say("{n}%", n=collection.percent),
             cap=say_n("{n} chip", "{n} chips", collection.cap),
         )
     return say("none")

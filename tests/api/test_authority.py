@@ -10,11 +10,15 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 
 from dealer.extensions import db
+from dealer.floor.authority import NotYourTable, authorise
+from dealer.models import User
 from dealer.people.users import add_user
 from dealer.transactions import writing
 from tests.helpers import Api
+from tests.words.languages import speaking
 
 
 @pytest.fixture
@@ -168,3 +172,35 @@ def test_documents_follow_the_same_rule(two_tables: dict[str, Any], api: Api) ->
     theirs = api.client.get(f"/reports/hands/{two_tables[2]['hand']}.pdf", headers=headers)
     assert theirs.status_code == 403
     assert theirs.get_json()["error"]["code"] == "not_your_table"
+
+
+@pytest.mark.parametrize(
+    ("language", "free", "held"),
+    [
+        (
+            "es",
+            "Usted reparte en Table 1; Table 3 no es suya.",
+            "Table 2 es de Bo: usted no tiene mesa.",
+        ),
+        (
+            "fil",
+            "Ikaw ang nagdi-deal sa Table 1; hindi sa iyo ang Table 3.",
+            "Kay Bo ang Table 2: wala kang hawak na mesa.",
+        ),
+    ],
+)
+def test_whose_table_it_is_is_said_in_the_readers_language(
+    two_tables: dict[str, Any], floor: Api, people: Flask, language: str, free: str, held: str
+) -> None:
+    """The refusal's "Table 2 is Bo's" and "is not yours" are messages of the catalogue (a
+    sentence that begins with one starts with a capital)."""
+    third = floor.table(name="Table 3", dealer=None)["id"]
+    with people.app_context(), writing(db.session()) as session:
+        dee = session.scalars(select(User).where(User.name == "Dee")).one()
+        cy = add_user(session, "Cy", "dealer", "6666")
+        with speaking(language), pytest.raises(NotYourTable) as not_held:
+            authorise(session, dee, third, "write")
+        with speaking(language), pytest.raises(NotYourTable) as holding_none:
+            authorise(session, cy, two_tables[2]["table"], "write")
+    assert not_held.value.message == free
+    assert holding_none.value.message.startswith(held)

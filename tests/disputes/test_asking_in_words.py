@@ -3,6 +3,7 @@ read part by part, each part held to what it takes, and refused in words otherwi
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -11,6 +12,8 @@ import pytest
 from dealer.clock import Clock
 from dealer.disputes.asking import AROUND, LONGEST, folded, read_asked, read_words
 from dealer.errors import Invalid
+from dealer.words.catalogue import say
+from tests.words.languages import SHIPPED, speaking
 
 #: The floor's clock, and "now" on it: 22:00 in Los Angeles on 2026-12-06 (06:00 UTC).
 CLOCK = Clock(ZoneInfo("America/Los_Angeles"))
@@ -154,3 +157,48 @@ def test_a_time_the_clock_never_reads_is_refused(said: str) -> None:
         read_asked({"around": said}, CLOCK, NOW, SHIFT)
     assert error.value.code == "invalid_time"
     assert f'not "{said}"' in error.value.message
+
+
+#: The parts of the search box's own example, as every language's catalogue words it.
+EXAMPLE = {"player": "Rosa", "table": "4", "around": "21:40", "amount": "16"}
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_a_search_is_read_in_the_readers_language_and_in_english(language: str) -> None:
+    with speaking(language):
+        shown = say("Rosa, table 4, around 21:40, 16 chips")  # the search box's example
+        assert shown != "Rosa, table 4, around 21:40, 16 chips"
+        assert read_words(shown) == EXAMPLE
+        assert read_words("Rosa, table 4, around 21:40, 16 chips") == EXAMPLE
+        with pytest.raises(Invalid) as error:
+            read_words("Rosa, 16, 17")
+        # The example a refusal gives is read back as it was given.
+        *_, given = re.findall(r'"([^"]*)"', error.value.message)
+        assert read_words(given) == EXAMPLE | {"table": "1"}
+
+
+def test_a_spanish_search_with_its_own_filler_numbers_and_refusals() -> None:
+    with speaking("es"):
+        assert read_words("Rosa en la mesa 4 a las 21:40, dieciséis fichas") == EXAMPLE
+        assert read_words("asiento tres, hacia las 9:40 pm, cinco fichas") == {
+            "seat": "3",
+            "around": "9:40 pm",
+            "amount": "5",
+        }
+        assert refused("asiento 12")[1] == "El asiento es un número entero de 1 a 8, no '12'."
+        assert refused("mesa 4, mesa 5")[1].startswith("Indique la mesa una sola vez.")
+        assert refused("asiento mesa")[1].startswith('"asiento" no es algo que la búsqueda')
+
+
+def test_a_filipino_search_with_its_own_words() -> None:
+    with speaking("fil"):
+        assert read_words("upuan tatlo, bandang 21:40, labing-anim na chip") == {
+            "seat": "3",
+            "around": "21:40",
+            "amount": "16",
+        }
+        assert read_words("manlalaro Rosa sa mesa 4, halaga 16") == {
+            "player": "Rosa",
+            "table": "4",
+            "amount": "16",
+        }

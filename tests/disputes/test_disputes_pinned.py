@@ -24,6 +24,7 @@ from dealer.extensions import db
 from dealer.models import AuditRecord, Player, User
 from dealer.transactions import writing
 from tests.helpers import Api
+from tests.words.languages import speaking
 
 UTC = ZoneInfo("UTC")
 GOING_OUT = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
@@ -93,6 +94,10 @@ def test_the_payment_search_names_each_side_and_finds_a_name_in_any_case(people:
             (3, "seat 3 (Cy)"),
             ("pot", "the pot"),
         }
+        with speaking("es"):
+            found = find_payments(db.session(), query_from({"hand": hand}, UTC)).payments
+        in_spanish = {side.words for p in found for side in (p.payer, p.payee)}
+        assert in_spanish == {"asiento 1 (Ana)", "asiento 2 (Ben)", "asiento 3 (Cy)", "la bolsa"}
         named = find_payments(db.session(), query_from({"hand": hand, "player": "aNA"}, UTC))
         assert named.payments
         assert all(1 in (p.payer.party, p.payee.party) for p in named.payments)

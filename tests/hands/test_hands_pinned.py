@@ -22,6 +22,7 @@ from dealer.ledger.post import Recorder
 from dealer.models import Event, Hand, Table, User
 from dealer.transactions import writing
 from tests.helpers import Api
+from tests.words.languages import speaking
 
 #: Seat 1's melds that go out at a classic table.
 GOING_OUT = [["5S", "5S", "5S"], ["JH", "QH", "KH"], ["2C", "3C", "4C", "5C", "6C"]]
@@ -104,3 +105,6 @@ def test_a_penalty_may_not_charge_a_seat_that_has_left(people: Flask) -> None:
     assert left.value.message == (
         "This would move chips of seat 2 (P2), who left the table and was cashed out."
     )
+    with speaking("fil"), pytest.raises(Conflict) as in_filipino:
+        recorded_event(people, hand, {"type": "penalty", "seat": 2})
+    assert "upuan 2 (P2)" in in_filipino.value.message

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import ast
 
+from babel.messages.catalog import Message
+from babel.messages.pofile import read_po
+
+from dealer.words.catalogue import LOCALE_DIR
 from tests.words.extraction import ROOT, extracted
+from tests.words.languages import SHIPPED
 
 
 def test_the_extraction_finds_every_kind_of_message() -> None:
@@ -44,3 +49,18 @@ def test_no_message_is_said_inside_an_f_string() -> None:
         for line in said_in_f_strings(path.read_text())
     ]
     assert not found, "said inside an f-string (not extracted):\n" + "\n".join(found)
+
+
+def test_no_message_reads_as_a_percent_format() -> None:
+    """Every message is a ``str.format`` template: one Babel reads as a %-format too ("{n}% of"
+    has "% o") is checked as one at compile time, and a translation's "% de" is refused."""
+    assert Message("{n}% of").python_format  # what the test looks for
+    assert not [m for m in extracted() if Message(m).python_format]
+
+
+def test_the_shipped_catalogues_compile_without_errors() -> None:
+    """What ``pybabel compile`` checks of each translation (its placeholders, its plurals)."""
+    for language in SHIPPED:
+        with (LOCALE_DIR / language / "LC_MESSAGES" / "dealer.po").open("rb") as file:
+            catalogue = read_po(file, locale=language)
+        assert not [(m.id, e) for m, e in catalogue.check() if e], language
