@@ -8,15 +8,13 @@ from typing import Any, TypeVar
 from flask import Blueprint
 
 from dealer.web.contract import declare
-from dealer.web.signin import signed_in
+from dealer.web.signin import ROLE_DESCRIBED, signed_in
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 __all__ = ["bp", "door"]
 
 View = TypeVar("View", bound=Callable[..., Any])
-#: Who may call a view, as its description in the document ends, by the role it needs.
-ROLE_WORDS = {"supervisor": "Role: supervisor or above.", "admin": "Role: admin."}
 
 
 def door(
@@ -32,8 +30,8 @@ def door(
 
     def decorate(view: View) -> View:
         doc = inspect.getdoc(view) or ""
-        if role in ROLE_WORDS and "Role:" not in doc:
-            view.__doc__ = f"{doc}\n\n{ROLE_WORDS[role]}"
+        if role in ROLE_DESCRIBED and "Role:" not in doc:
+            view.__doc__ = f"{doc}\n\n{ROLE_DESCRIBED[role]}"
         return signed_in(role)(declare(answers, refusals, **declared)(view))
 
     return decorate

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEVICE_COOKIE",
+    "ROLE_DESCRIBED",
     "Principal",
     "approving",
     "claim_device",
@@ -46,6 +47,10 @@ __all__ = [
     "tablet",
     "why_signed_out",
 ]
+
+#: Who may call a view of the API, as its description in the document ends, by the role it
+#: needs (`dealer.api.blueprint.door`): words for the document's readers, not the floor.
+ROLE_DESCRIBED = {"supervisor": "Role: supervisor or above.", "admin": "Role: admin."}
 
 View = TypeVar("View", bound=Callable[..., Any])
 

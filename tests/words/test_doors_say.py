@@ -147,7 +147,7 @@ def test_no_door_writes_a_sentence_itself(door: str) -> None:
 #: the description of a window's ends), and click's help texts,
 #: which it reads at import, before the app chooses a language.
 DESCRIBING_CALLS = {"_id", "_number", "_one_of"}
-DESCRIBING_TABLES = {"PATH_WORDS", "AREA_WORDS", "MOMENT"}
+DESCRIBING_TABLES = {"PATH_WORDS", "AREA_WORDS", "MOMENT", "ROLE_DESCRIBED"}
 #: Sentences below the doors left outside the catalogue, by file and how each begins: nobody on
 #: the floor reads them.
 ALLOWED = {
