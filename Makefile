@@ -58,10 +58,10 @@ COMPILE_CATALOGUES := if ls $(LOCALES)/*/LC_MESSAGES/dealer.po >/dev/null 2>&1; 
 
 translations: install-test
 	mkdir -p build
-	$(BIN)/pybabel extract --quiet -F pyproject.toml -o $(POT) --project dealer .
+	$(BIN)/pybabel --quiet extract -F pyproject.toml -o $(POT) --project dealer .
 	@set -e; for po in $(LOCALES)/*/LC_MESSAGES/dealer.po; do \
 		[ -e "$$po" ] || continue; \
-		$(BIN)/pybabel update --quiet -i $(POT) -o "$$po" -l "$$(basename $$(dirname $$(dirname $$po)))"; \
+		$(BIN)/pybabel --quiet update -i $(POT) -o "$$po" -l "$$(basename $$(dirname $$(dirname $$po)))"; \
 	done
 	$(COMPILE_CATALOGUES)
 
