@@ -12,7 +12,7 @@ from dealer.models import Device, Hand, Player, Seating, User
 from dealer.models.base import by_id
 from dealer.words.catalogue import languages, say
 
-__all__ = ["WHOSE", "choose_language", "language_of", "seat_language"]
+__all__ = ["WHOSE", "check_language", "choose_language", "language_of", "seat_language"]
 
 #: Whose language is chosen, by the row that keeps it.
 WHOSE: dict[str, type[User] | type[Device] | type[Player]] = {
@@ -27,11 +27,22 @@ def choose_language(
 ) -> User | Device | Player:
     """``code`` (``es``; empty or None: none) becomes the language of row ``ref`` of
     ``whose``."""
-    if code not in (None, "") and code not in languages():
-        raise Invalid(say("Choose one of the languages shown."), "unknown_language")
+    chosen = check_language(code)
     row = by_id(session, WHOSE[whose], ref, say("No such person, tablet or player."), "not_found")
-    row.language = str(code) if code else None
+    row.language = chosen
     return row
+
+
+def check_language(code: object) -> str | None:
+    """``code`` if it is a language shipped (``es``); None for none chosen (empty or None)."""
+    if code in (None, ""):
+        return None
+    if code not in languages():
+        raise Invalid(
+            say("Choose one of the languages shown: {codes}.", codes=", ".join(languages())),
+            "unknown_language",
+        )
+    return str(code)
 
 
 def language_of(

@@ -108,3 +108,16 @@ def test_a_players_statement_and_slips_come_in_the_players_language(people: Flas
         assert (lang, "fichas" in text) == (("es", True) if seat == 1 else ("en", False))
     statement = floor.client.get(f"/reports/players/{rosa}.pdf", headers=floor.headers(None))
     assert pdf_of(statement.get_data())[0] == "es"
+
+
+def test_the_api_keeps_a_new_players_and_persons_language(people: Flask) -> None:
+    floor, ada = Api.sign_in(people, "supervisor"), Api.sign_in(people, "admin")
+    rosa = floor.post("/players", {"name": "Rosa", "language": "es"}, status=201)
+    assert rosa["language"] == "es"
+    assert floor.get(f"/players/{rosa['id']}")["language"] == "es"
+    person = {"name": "Lito", "role": "dealer", "pin": "2468", "language": "fil"}
+    assert ada.post("/users", person, status=201)["language"] == "fil"
+    refused = floor.call("POST", "/players", {"name": "Nena", "language": "xx"}, status=422)
+    assert refused.get_json()["error"]["code"] == "unknown_language"
+    assert "Choose one of the languages shown" in refused.get_json()["error"]["message"]
+    assert floor.get("/players?q=Nena")["players"] == []
