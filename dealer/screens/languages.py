@@ -13,13 +13,14 @@ from wtforms import HiddenField, SelectChoice, SelectField
 
 from dealer.errors import DealerError
 from dealer.extensions import current_session
-from dealer.people.languages import choose_language
+from dealer.people.languages import choose_language as keep_language
 from dealer.screens.auth.guard import local_path, page, page_address, who
 from dealer.screens.blueprint import SCREEN_ID, bp
 from dealer.screens.said_form import SaidForm
 from dealer.transactions import writing
+from dealer.web.language import requested_language
 from dealer.web.refusals import refusal
-from dealer.words.catalogue import language_name, languages, say, say_later, speaking
+from dealer.words.catalogue import choose_language, language_name, languages, say, say_later
 from dealer.words.people import form_expired
 
 __all__ = ["LanguageForm"]
@@ -53,13 +54,14 @@ def _chosen(
         return answer
     try:
         with writing(current_session()) as session:
-            code = choose_language(session, whose, ref, form.language.data).language
+            code = keep_language(session, whose, ref, form.language.data).language
     except DealerError as refused:
         flash(refusal(refused)[2], "warning")
         return answer
-    # Said in the language just chosen, when it is this person's own.
-    with speaking(code if whose == "user" and ref == who().user.id else None):
-        flash(say("Language: {name}.", name=language_name(code) if code else say("Not chosen")))
+    # The rest of this request speaks as the next page will (the choice just made, when it is
+    # this person's own); the request's end forgets it as it forgets the first choice.
+    choose_language(requested_language())
+    flash(say("Language: {name}.", name=language_name(code) if code else say("Not chosen")))
     return answer
 
 

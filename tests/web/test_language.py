@@ -47,7 +47,8 @@ def test_the_person_beats_the_tablet_beats_the_browser_beats_the_floor(people: F
     assert device is not None
     choose(sam, f"/floor/devices/{device.group(1)}/language", "fil")
     assert spoken(sam, SPANISH) == ("fil", "Mag-sign out")  # the tablet's
-    choose(sam, "/prefs/language", "es")
+    chosen = sam.client.post("/prefs/language", data={"language": "es", "page": "/tables"})
+    assert "Elegido: Español." in sam.follow(chosen)  # said in the language just chosen
     assert spoken(sam) == ("es", "Cerrar sesión")  # Sam's own
     sam_id = next(
         u["id"] for u in Api.sign_in(people, "admin").get("/users")["users"] if u["name"] == "Sam"

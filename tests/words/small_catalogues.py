@@ -21,6 +21,7 @@ WORDS: dict[str, dict[str | tuple[str, str], str | tuple[str, ...]]] = {
         "There is nothing at this address.": "No hay nada en esta dirección.",
         "received": "recibido",
         "Language": "Idioma",
+        "Language: {name}.": "Elegido: {name}.",
         ("{count} chip", "{count} chips"): ("{count} ficha", "{count} fichas", "{count} fichas"),
     },
     "fil": {
@@ -30,6 +31,7 @@ WORDS: dict[str, dict[str | tuple[str, str], str | tuple[str, ...]]] = {
         "There is nothing at this address.": "Walang laman ang address na ito.",
         "received": "natanggap",
         "Language": "Wika",
+        "Language: {name}.": "Napili: {name}.",
         ("{count} chip", "{count} chips"): ("{count} chip", "{count} na chip"),
     },
 }
