@@ -19,7 +19,7 @@ unexport PYTHONDONTWRITEBYTECODE
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: install install-test run serve users-add lint test bench mutants fmt clean
+.PHONY: install install-test translations run serve users-add lint test bench mutants fmt clean
 
 # The app alone: what `make run` needs (no test tools).
 install: $(VENV)/.installed
@@ -35,14 +35,35 @@ $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet uv
 
-# The stamps make each install rerun only when pyproject.toml changes.
+# The stamps make each install rerun only when pyproject.toml changes; the catalogues are
+# compiled at each install (and by `make translations`): their .mo files are not in git.
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
 	$(UV_INSTALL) -e .
+	$(COMPILE_CATALOGUES)
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	$(UV_INSTALL) -e '.[test]'
+	$(COMPILE_CATALOGUES)
 	touch $@ $(VENV)/.installed
+
+# The message catalogues (dealer/words/catalogue.py): every message of the code, the templates
+# and the rules extracted as pyproject.toml's [tool.babel] maps them (into build/, not kept),
+# each language's catalogue (dealer/words/locale/<language>/LC_MESSAGES/dealer.po) updated to
+# them, and each compiled to the dealer.mo the app reads.
+LOCALES := dealer/words/locale
+POT := build/dealer.pot
+COMPILE_CATALOGUES := if ls $(LOCALES)/*/LC_MESSAGES/dealer.po >/dev/null 2>&1; then \
+	$(BIN)/pybabel compile --domain dealer --directory $(LOCALES) --statistics; fi
+
+translations: install-test
+	mkdir -p build
+	$(BIN)/pybabel --quiet extract -F pyproject.toml -o $(POT) --project dealer .
+	@set -e; for po in $(LOCALES)/*/LC_MESSAGES/dealer.po; do \
+		[ -e "$$po" ] || continue; \
+		$(BIN)/pybabel --quiet update -i $(POT) -o "$$po" -l "$$(basename $$(dirname $$(dirname $$po)))"; \
+	done
+	$(COMPILE_CATALOGUES)
 
 # The generated clients' test needs three npm tools (openapi-typescript, TypeScript's tsc and
 # Redocly CLI, pinned by tests/api/client/package-lock.json): npm ci installs exactly those,

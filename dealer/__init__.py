@@ -22,20 +22,21 @@ from dealer.config import (
     sqlite_file,
 )
 from dealer.extensions import csrf, db, login, migrate
-from dealer.web import assets, cookie, headers, request_line, signin, storage
-from dealer.words.catalogue import use_language
+from dealer.web import assets, cookie, headers, language, request_line, signin, storage
+from dealer.words.catalogue import say, say_later, use_language
 
 # Templates and static files sit at the repository root, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
 
-# Codes and sentences for errors raised before any API view can answer.
+# Codes and sentences (said in the request's language) for errors raised before any API view
+# can answer.
 API_ERRORS = {
-    400: ("bad_request", "The request could not be read."),
-    404: ("not_found", "There is nothing at this address."),
-    405: ("method_not_allowed", "This address does not accept that method."),
-    413: ("too_large", "The request is too large."),
-    414: ("uri_too_long", "The address is too long."),
-    500: ("internal_error", "Something went wrong on the server."),
+    400: ("bad_request", say_later("The request could not be read.")),
+    404: ("not_found", say_later("There is nothing at this address.")),
+    405: ("method_not_allowed", say_later("This address does not accept that method.")),
+    413: ("too_large", say_later("The request is too large.")),
+    414: ("uri_too_long", say_later("The address is too long.")),
+    500: ("internal_error", say_later("Something went wrong on the server.")),
 }
 
 
@@ -66,7 +67,8 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     if test_config is not None:
         app.config.from_mapping(test_config)
     check_settings(app.config)
-    # One language for the process: a document built on a worker thread speaks it too.
+    # The floor's default language: what a request, a thread or a command speaks when nobody
+    # chose another (`dealer.web.language` chooses each request's).
     use_language(app.config.get("LANGUAGE"))
     if not (app.debug or app.testing):
         check_secret_key(app.config.get("SECRET_KEY"))
@@ -88,6 +90,7 @@ def _bind_extensions(app: Flask) -> None:
     signin.install(login)
     app.before_request(signin.claim_device)
     app.teardown_request(signin.forget_device)
+    language.install(app)
     with app.app_context():
         # The SQLite file as the engine opens it, made owner-only before SQLite makes it.
         app.config["DATABASE_FILE"] = sqlite_file(db.engine.url)
@@ -156,6 +159,7 @@ def register_api_errors(app: Flask) -> None:
             return error
         code = error.code or 500
         name, message = API_ERRORS[code]
+        message = say(message)
         # Keep werkzeug's own headers but its HTML type: a 405 must say what is Allowed.
         headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
         return jsonify(error={"code": name, "message": message}), code, headers

@@ -19,6 +19,7 @@ from dealer.clock import floor_clock
 from dealer.disputes import players as service
 from dealer.extensions import current_session
 from dealer.inputs import NewPlayer, PlayerSearch, Window, read_window
+from dealer.people.languages import choose_language
 from dealer.views.players import (
     PlayerList,
     PlayerStatementView,
@@ -52,6 +53,7 @@ def add_player() -> Response:
     def work(session: Session) -> tuple[Any, int]:
         user = principal().user
         player = service.add_player(session, body.name, body.card_number, body.notes, user)
+        choose_language(session, "player", player.id, body.language)
         return player_view(service.card_for(player, user)).answer(), 201
 
     return write(work)

@@ -12,6 +12,7 @@ from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.inputs import NewUser
 from dealer.people import users
+from dealer.people.languages import choose_language
 from dealer.views.people import UsersView, UserView, user_view, users_view
 from dealer.web.contract import ID, given
 from dealer.web.refusals import json_response
@@ -40,6 +41,7 @@ def create_user() -> Response:
 
     def work(session: Session) -> tuple[Any, int]:
         user = users.add_user(session, body.name, body.role, body.pin, principal().user)
+        choose_language(session, "user", user.id, body.language)
         return user_view(user).answer(), 201
 
     return write(work)

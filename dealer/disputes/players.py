@@ -67,6 +67,8 @@ class PlayerCard:
     card_number: str | None
     notes: str | None
     created_at: datetime
+    #: The language the player's statement and slips are printed in; None: the asker's.
+    language: str | None
 
 
 def card_for(player: Player, user: User) -> PlayerCard:
@@ -78,6 +80,7 @@ def card_for(player: Player, user: User) -> PlayerCard:
         card_number=player.card_number if private else None,
         notes=player.notes if private else None,
         created_at=player.created_at,
+        language=player.language,
     )
 
 

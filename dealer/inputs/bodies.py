@@ -45,6 +45,7 @@ from dealer.inputs.words import (
 )
 from dealer.models import ROLES
 from dealer.people import pins, users
+from dealer.people.languages import check_language
 from dealer.words import inputs as said
 from dealer.words.catalogue import say_later
 
@@ -94,6 +95,13 @@ class Nothing(Body):
 def _service(check: Any, inner: core_schema.CoreSchema | None = None) -> Words:
     """A field a service judges with its own ``check(value)``."""
     return Words(lambda value, _field, _given: check(value), inner=inner)
+
+
+#: A language the app ships, by its code, or null for none chosen (`dealer.web.language`).
+Language = Annotated[
+    str | None,
+    _service(check_language, core_schema.nullable_schema(core_schema.str_schema(max_length=12))),
+]
 
 
 def _profile(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
@@ -268,6 +276,11 @@ class NewPlayer(Body):
     notes: Annotated[
         str | None, optional_text(PLAYER_NOTES, say_later("notes")), Asked(say_later("Notes"))
     ] = None
+    language: Language = Field(
+        None,
+        description="The language the player's statement and slips are printed in (es, fil: "
+        "one the app ships); null or left out: none chosen.",
+    )
 
 
 class ChipMove(Body):
@@ -337,6 +350,11 @@ class NewUser(Body):
         Asked(say_later("Role"), choices=ROLE_WORDS, default="dealer"),
     ]
     pin: Annotated[str, _service(pins.check_pin_format, PIN_SCHEMA), Asked(how="password")]
+    language: Language = Field(
+        None,
+        description="The language this person reads the app in (es, fil: one the app ships); "
+        "null or left out: none chosen.",
+    )
 
 
 def _signing_name(value: Any, _field: str, _given: Mapping[str, Any]) -> str:

@@ -78,6 +78,8 @@ class Player(Base):
     notes: Mapped[str | None] = mapped_column(sa.Text)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     created_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
+    #: The language the player's statement and slips are printed in (``es``); null: the asker's.
+    language: Mapped[str | None] = mapped_column(sa.String(12))
 
 
 class Seating(Base):

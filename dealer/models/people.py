@@ -34,6 +34,8 @@ class User(Base):
     failed_pins: Mapped[int] = mapped_column(default=0)
     locked_until: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    #: The language this person reads the app in (``es``); null: the tablet's, or the browser's.
+    language: Mapped[str | None] = mapped_column(sa.String(12))
 
     def can(self, role: str) -> bool:
         """Whether this user holds ``role`` or a more trusted one."""
@@ -131,3 +133,5 @@ class Device(Base):
     registered_by: Mapped[int] = mapped_column(sa.ForeignKey("users.id"))
     registered_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     retired_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    #: The language this tablet speaks to whoever chose none (``es``); null: the browser's.
+    language: Mapped[str | None] = mapped_column(sa.String(12))

@@ -40,7 +40,7 @@ from dealer.extensions import current_session
 from dealer.ledger.prints import prints_so_far, record_print
 from dealer.reports.pages import telling_pages
 from dealer.transactions import snapshot, writing
-from dealer.words.catalogue import say
+from dealer.words.catalogue import language, say, speaking
 
 __all__ = ["Build", "Builds", "builds", "counted_print"]
 
@@ -316,13 +316,14 @@ def run_in_background(
     saved where every worker reads it."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     store = builds(app)
+    asker = language()  # the thread speaks the language of who asked for the document
 
     def tell(n: int) -> None:
         build.pages = n
         store.save(build)
 
     def work() -> None:
-        with app.app_context():
+        with app.app_context(), speaking(asker):
             try:
                 with telling_pages(tell):
                     layout = gather()

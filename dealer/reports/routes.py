@@ -23,6 +23,7 @@ from dealer.errors import Invalid
 from dealer.extensions import current_session
 from dealer.floor.authority import authorise_hand, authorise_session_print
 from dealer.inputs import Export, ShiftWindow, SlipPaper, Window
+from dealer.people.languages import language_of, seat_language
 from dealer.reports.builds import counted_print
 from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
@@ -48,7 +49,7 @@ from dealer.views.statement import seat_statement
 from dealer.web.contract import ID, SEAT, declare
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.web.signin import device, principal, signed_in
-from dealer.words.catalogue import say
+from dealer.words.catalogue import say, speaking
 
 __all__ = [
     "PRINTS",
@@ -173,7 +174,10 @@ def player_statement(player_id: int) -> Response:
     """
     start, end = window_asked(required=False)
     options = print_options(principal().user.name)
-    with snapshot(current_session()) as session:
+    with (
+        snapshot(current_session()) as session,
+        speaking(language_of(session, "player", player_id)),
+    ):
         statement = players.player_statement(session, player_id, start, end, zone(options.timezone))
         data = player_statement_pdf(statement, options)
     return pdf_answer(data, f"player-{player_id}-{file_stamp(start)}-{file_stamp(end)}.pdf")
@@ -193,10 +197,15 @@ def statement_slip(hand_id: int, seat: int) -> Response:
     who = user.name
     with snapshot(current_session()) as session:
         authorise_hand(session, user, hand_id)
-        found = seat_statement(session, hand_id, seat)
+        # In the language of the player who sat there, when they chose one.
+        theirs = seat_language(session, hand_id, seat)
+        with speaking(theirs):
+            found = seat_statement(session, hand_id, seat)
     options = _slip_options(who)
     layout = statement_receipt if options.page_size == "receipt" else statement_pdf
-    return pdf_answer(layout(found, options), f"statement-{hand_id}-seat-{seat}.pdf")
+    with speaking(theirs):
+        data = layout(found, options)
+    return pdf_answer(data, f"statement-{hand_id}-seat-{seat}.pdf")
 
 
 # The screens' Print buttons: a form POST with the screen's CSRF token that opens the document

@@ -15,6 +15,7 @@ from dealer.screens import (  # noqa: F401
     dispute,
     floor,
     hands,
+    languages,
     live,
     paper,
     people,

@@ -30,7 +30,16 @@ from dealer.screens.forms import PrefsForm
 from dealer.transactions import writing
 from dealer.web.refusals import refusal
 from dealer.words.cards import PAD_RANKS, PAD_SUITS, face, faces, script_cards
-from dealer.words.catalogue import say, say_html, say_in, say_n, say_n_html
+from dealer.words.catalogue import (
+    language,
+    language_name,
+    languages,
+    say,
+    say_html,
+    say_in,
+    say_n,
+    say_n_html,
+)
 from dealer.words.numbers import capital, chips_words, money_words
 from dealer.words.page import script_words
 from dealer.words.people import role_name
@@ -151,7 +160,14 @@ def _finalize(state: Any) -> None:
     # Every word a template writes is said through the message catalogue, by the same names
     # as in the code (so one extraction finds both).
     state.app.jinja_env.globals.update(
-        say=say, say_n=say_n, say_html=say_html, say_n_html=say_n_html, say_in=say_in
+        say=say,
+        say_n=say_n,
+        say_html=say_html,
+        say_n_html=say_n_html,
+        say_in=say_in,
+        language=language,
+        languages=languages,
+        language_name=language_name,
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
+from pydantic import Field
+
 from dealer.models import User
 from dealer.views.base import View
 
@@ -28,6 +30,11 @@ class UserView(View):
     name: str
     role: Role
     active: bool
+    language: str | None = Field(
+        None,
+        description="The language this person reads the app in (es, fil); null: none chosen, "
+        "the tablet's or the request's (Accept-Language).",
+    )
 
 
 class UsersView(View):
@@ -35,7 +42,13 @@ class UsersView(View):
 
 
 def user_view(user: User) -> UserView:
-    return UserView(id=user.id, name=user.name, role=user.role, active=user.active)  # type: ignore[arg-type]
+    return UserView(
+        id=user.id,
+        name=user.name,
+        role=user.role,  # type: ignore[arg-type]
+        active=user.active,
+        language=user.language,
+    )
 
 
 def users_view(users: Iterable[User]) -> UsersView:

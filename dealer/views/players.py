@@ -29,6 +29,11 @@ class PlayerView(View):
     card_number: str | None = Field(description="Null unless asked by a supervisor or above.")
     notes: str | None = Field(description="Null unless asked by a supervisor or above.")
     created_at: Time
+    language: str | None = Field(
+        None,
+        description="The language the player's statement and slips are printed in (es, fil); "
+        "null: none chosen, the language of who prints them.",
+    )
 
 
 class PlayerList(View):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
-from dealer.words.catalogue import say, say_n
+from dealer.words.catalogue import number, say, say_n
 
 __all__ = [
     "balance_words",
@@ -18,19 +19,18 @@ __all__ = [
 
 def chips_words(chips: int) -> str:
     """``1 chip``, ``8 chips``, ``1,200 chips``."""
-    return say_n("{count} chip", "{count} chips", abs(chips), count=f"{chips:,}")
+    return say_n("{count} chip", "{count} chips", abs(chips), count=number(chips))
 
 
-def balance_words(number: int) -> str:
+def balance_words(figure: int) -> str:
     """``+5``, ``-5``, and ``0`` with no sign: a balance or a net."""
-    return f"{number:+,}" if number else "0"
+    return number(figure, signed=True)
 
 
 def money_words(cents: int, currency: str = "$", signed: bool = False) -> str:
     """``$1,234.50``; ``-$5.50`` below zero; ``+$23.00`` above it when ``signed``."""
     sign = "-" if cents < 0 else ("+" if signed and cents > 0 else "")
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}{currency}{whole:,}.{part:02d}"
+    return f"{sign}{currency}{number(Decimal(abs(cents)) / 100, places=2)}"
 
 
 def join_words(words: Sequence[str]) -> str:

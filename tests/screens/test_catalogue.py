@@ -34,8 +34,14 @@ READ = re.compile(r'\s(?:placeholder|title|aria-label|alt)="([^"]*)"', re.I)
 SHOWN_VALUE = re.compile(r'<input[^>]*type="(?:submit|button|reset)"[^>]*>', re.I)
 
 
+#: An element in a language of its own (a language offered in its own name: "Español"), the
+#: page's root aside: its words are that language's, not the catalogue's.
+OWN_LANGUAGE = re.compile(r'<(?!html\b)([a-z]+)\b[^>]*\slang="[^"]*"[^>]*>.*?</\1>', re.I | re.S)
+
+
 def read_words(html: str) -> str:
     """The page's visible words, and the words of its attributes a person reads or hears."""
+    html = OWN_LANGUAGE.sub(" ", html)
     tags = re.findall(r"<[a-z][^>]*>", html, flags=re.I)
     read = [unescape(value) for tag in tags for value in READ.findall(tag)]
     shown = [
