@@ -74,9 +74,9 @@ def test_a_count_changed_behind_a_checkpoint_names_the_checkpoint_and_the_change
     ]
 
 
-def test_an_entry_between_one_account_is_named_by_the_accounts_check() -> None:
-    problems = check_accounts([Entry(4, "cage", "cage", 5)])
-    assert [(p.check, p.seq) for p in problems] == [("accounts", 4)]
+def test_an_unknown_account_or_one_between_one_account_is_named_by_the_accounts_check() -> None:
+    problems = check_accounts([Entry(4, "cage", "cage", 5), Entry(5, "cage", "wallet", 5)])
+    assert [(p.check, p.seq) for p in problems] == [("accounts", 4), ("accounts", 5)]
 
 
 def test_a_reversal_out_of_place_or_of_other_chips_is_named_at_its_own_entry() -> None:
