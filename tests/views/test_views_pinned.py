@@ -11,6 +11,9 @@ from flask import Flask
 
 from dealer.extensions import db
 from dealer.hands.reading import load_hand
+from dealer.models import Table
+from dealer.views.documents.hand import hand_slip
+from dealer.views.floor import balances_view
 from dealer.views.hand import hand_view
 from dealer.views.settlement import settled
 from dealer.views.statement import seat_statement
@@ -62,3 +65,18 @@ def test_a_statement_line_of_a_voided_meld_names_the_void(people: Flask) -> None
         statement = seat_statement(db.session(), hand, 1)
     voided = [line.voided_by for line in statement.lines if line.event_seq == meld["seq"]]
     assert voided == [void["event"]["seq"]] * 2
+
+
+def test_a_table_between_hands_has_no_pot_and_a_reprinted_slip_says_which_print(
+    people: Flask,
+) -> None:
+    table, hand = played(people)
+    with people.app_context():
+        balances = balances_view(db.session(), db.session.get_one(Table, table))
+        assert balances.pot == 0
+        assert {key: seat.stack for key, seat in balances.seats.items()} == {
+            "1": 113,
+            "2": 89,
+            "3": 98,
+        }
+        assert hand_slip(db.session(), hand, reprint=2).reprint == 2
