@@ -1,18 +1,24 @@
 """dealer/views through its own functions, where the API's tests leave it unsaid: a hand gone
 out read back with its settlement (each side's sign, the winner's conditions) and its events
-found by their number in the hand and their payments by theirs, and a seat's statement line of
-a voided meld naming the void.
+found by their number in the hand and their payments by theirs, a seat's statement line of a
+voided meld naming the void, a table between hands, a reprinted slip, and a seat short at the
+window's end that leaves right then.
 
 The table, seats and hand are played through the API, as a tablet plays them."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Flask
+from sqlalchemy import select
 
 from dealer.extensions import db
 from dealer.hands.reading import load_hand
-from dealer.models import Table
+from dealer.models import Seating, Table
+from dealer.models.base import utcnow
 from dealer.views.documents.hand import hand_slip
+from dealer.views.documents.shift_summary import short_stacks
 from dealer.views.floor import balances_view
 from dealer.views.hand import hand_view
 from dealer.views.settlement import settled
@@ -80,3 +86,23 @@ def test_a_table_between_hands_has_no_pot_and_a_reprinted_slip_says_which_print(
             "3": 98,
         }
         assert hand_slip(db.session(), hand, reprint=2).reprint == 2
+
+
+def test_a_seat_short_at_the_windows_end_is_listed_when_it_leaves_right_then(
+    people: Flask,
+) -> None:
+    sam = Api.sign_in(people, "supervisor")
+    table = int(sam.table("classic")["id"])
+    for seat, name, chips in ((1, "Ana", 100), (2, "Ben", 1), (3, "Cy", 100)):
+        sam.seat(table, seat, name, chips)
+    hand = int(sam.hand(table)["id"])
+    sam.event(hand, {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})
+    with people.app_context():
+        session = db.session()
+        end = utcnow() + timedelta(seconds=1)
+        ben = session.scalars(select(Seating).where(Seating.player == "Ben")).one()
+        session.expunge(ben)
+        ben.left_at = end  # left at the window's end: still seated then
+        tables = {table: session.get_one(Table, table)}
+        (short,) = short_stacks(session, {ben.id: ben}, end, tables, {table: "Table 1"})
+        assert (short.table, short.seat, short.player, short.chips) == ("Table 1", 2, "Ben", -3)
