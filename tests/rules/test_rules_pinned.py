@@ -1,6 +1,7 @@
 """dealer/rules through its own functions, where the other tests leave it unsaid: what a
-whole hand's void reverses, payment by payment, and the words of a refused void and of a seat or
-a meld not given as a whole number."""
+whole hand's void reverses, payment by payment, the words of a refused void, of a void without a
+reason and of a seat or a meld not given as a whole number, and the plays open to a seat out of
+play or in a hand that is over (none)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,18 @@ def test_a_number_not_given_as_one_is_refused_in_words(body: dict[str, object], 
     with pytest.raises(InvalidActionError) as refused:
         action_from_dict(body)
     assert refused.value.message == words
+
+
+def test_a_void_without_a_reason_is_refused_in_words() -> None:
+    with pytest.raises(InvalidActionError) as refused:
+        action_from_dict({"type": "void", "event": 2, "reason": " "})
+    assert refused.value.message == "A void needs a reason the floor can read later."
+
+
+def test_a_seat_out_of_play_or_a_hand_over_opens_no_play_to_a_seat() -> None:
+    hand = new_hand("classic", seats=(1, 2, 3))
+    act(hand, "drop", seat=3)
+    assert hand.allowed(3) == frozenset()
+    assert "meld" in hand.allowed(1)
+    act(hand, "void_hand", reason="misdeal")
+    assert hand.allowed(1) == frozenset()
