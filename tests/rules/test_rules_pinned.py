@@ -1,13 +1,19 @@
 """dealer/rules through its own functions, where the other tests leave it unsaid: what a
 whole hand's void reverses, payment by payment, the words of a refused void, of a void without a
-reason and of a seat or a meld not given as a whole number, and the plays open to a seat out of
+reason, of a borrow that leaves no meld and of a seat or a meld not given as a whole number,
+and the plays open to a seat out of
 play or in a hand that is over (none)."""
 
 from __future__ import annotations
 
 import pytest
 
-from dealer.rules import InvalidActionError, NotAllowedNowError, action_from_dict
+from dealer.rules import (
+    IllegalMeldError,
+    InvalidActionError,
+    NotAllowedNowError,
+    action_from_dict,
+)
 from tests.rules.helpers import act, new_hand
 
 
@@ -65,3 +71,14 @@ def test_a_seat_out_of_play_or_a_hand_over_opens_no_play_to_a_seat() -> None:
     assert "meld" in hand.allowed(1)
     act(hand, "void_hand", reason="misdeal")
     assert hand.allowed(1) == frozenset()
+
+
+def test_a_borrow_that_leaves_no_meld_is_refused_in_words() -> None:
+    hand = new_hand("classic", seats=(1, 2, 3))
+    act(hand, "meld", seat=1, cards=["JH", "QH", "KH"])
+    with pytest.raises(IllegalMeldError) as refused:
+        act(hand, "borrow", seat=1, meld=1, take=["KH"], cards=["KD", "KC"])
+    assert refused.value.message == (
+        "Borrowing KH would leave JH QH, which is not a meld: every meld left on the table must "
+        "stay valid."
+    )
