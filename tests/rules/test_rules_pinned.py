@@ -1,8 +1,7 @@
 """dealer/rules through its own functions, where the other tests leave it unsaid: what a
 whole hand's void reverses, payment by payment, the words of a refused void, of a void without a
 reason, of a borrow that leaves no meld and of a seat or a meld not given as a whole number,
-and the plays open to a seat out of
-play or in a hand that is over (none)."""
+and the plays open to a seat out of play or in a hand that is over (none)."""
 
 from __future__ import annotations
 
