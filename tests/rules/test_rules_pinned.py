@@ -1,12 +1,18 @@
 """dealer/rules through its own functions, where the other tests leave it unsaid: what a
-whole hand's void reverses, payment by payment, and the words of a refused void and of a seat or
-a meld not given as a whole number."""
+whole hand's void reverses, payment by payment, the words of a refused void, of a void without a
+reason, of a borrow that leaves no meld and of a seat or a meld not given as a whole number,
+and the plays open to a seat out of play or in a hand that is over (none)."""
 
 from __future__ import annotations
 
 import pytest
 
-from dealer.rules import InvalidActionError, NotAllowedNowError, action_from_dict
+from dealer.rules import (
+    IllegalMeldError,
+    InvalidActionError,
+    NotAllowedNowError,
+    action_from_dict,
+)
 from tests.rules.helpers import act, new_hand
 
 
@@ -49,3 +55,29 @@ def test_a_number_not_given_as_one_is_refused_in_words(body: dict[str, object], 
     with pytest.raises(InvalidActionError) as refused:
         action_from_dict(body)
     assert refused.value.message == words
+
+
+def test_a_void_without_a_reason_is_refused_in_words() -> None:
+    with pytest.raises(InvalidActionError) as refused:
+        action_from_dict({"type": "void", "event": 2, "reason": " "})
+    assert refused.value.message == "A void needs a reason the floor can read later."
+
+
+def test_a_seat_out_of_play_or_a_hand_over_opens_no_play_to_a_seat() -> None:
+    hand = new_hand("classic", seats=(1, 2, 3))
+    act(hand, "drop", seat=3)
+    assert hand.allowed(3) == frozenset()
+    assert "meld" in hand.allowed(1)
+    act(hand, "void_hand", reason="misdeal")
+    assert hand.allowed(1) == frozenset()
+
+
+def test_a_borrow_that_leaves_no_meld_is_refused_in_words() -> None:
+    hand = new_hand("classic", seats=(1, 2, 3))
+    act(hand, "meld", seat=1, cards=["JH", "QH", "KH"])
+    with pytest.raises(IllegalMeldError) as refused:
+        act(hand, "borrow", seat=1, meld=1, take=["KH"], cards=["KD", "KC"])
+    assert refused.value.message == (
+        "Borrowing KH would leave JH QH, which is not a meld: every meld left on the table must "
+        "stay valid."
+    )
