@@ -49,6 +49,8 @@ PAGE_KEY_PREFIX = "web-"
 REPLAYED_HEADER = "Idempotent-Replayed"
 #: The code of the refusal when a key comes back with other content.
 REUSED = "idempotency_key_reused"
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     """What a write answered: its status and the body stored to replay it."""
@@ -86,6 +88,8 @@ _ANYONES = select(
 _OWN = _ANYONES.where(IdempotencyRecord.user_id == bindparam("user_id"))
 #: A first answer kept.
 _RECORDS = cast(Table, IdempotencyRecord.__table__)
+
+
 def run_once(
     key: str | None,
     asked: str,
