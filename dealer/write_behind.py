@@ -4,10 +4,11 @@ An event's write adds its ledger entries, their links, its kept answer and the l
 moved, each an INSERT whose result nothing reads. Sent one by one, each waits for its answer
 before the next goes: four round trips with the writers' lock held, which every other table's
 write waits behind (bench/api.py: ``lock_statements_ms``). Here each is queued instead and the
-queue is sent as one psycopg pipeline (the statements in the same order, one round trip) just
-before the transaction's next statement or its commit, whichever comes first: nothing later
-in the transaction can read the database without the queued rows in it, and a commit never
-goes without them. A rollback drops the queue with the rest of the transaction.
+queue is sent as one psycopg pipeline (the statements in the same order, one round trip; those
+on different tables as one statement, `_together`) just before the transaction's next
+statement or its commit, whichever comes first: nothing later in the transaction can read
+the database without the queued rows in it, and a commit never goes without them. A
+rollback drops the queue with the rest of the transaction.
 
 Each statement sent is announced to the engine's ``before_cursor_execute`` listeners as one
 executed would be (the tests and bench/api.py count statements that way), and a failure is
@@ -21,6 +22,7 @@ exactly as before.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -133,6 +135,7 @@ def _send(
     raw = connection.connection.driver_connection
     assert isinstance(raw, psycopg.Connection)
     dispatch = connection.dispatch
+    queued = _together(queued)
     every = queued + fetched
     try:
         with raw.pipeline():
@@ -161,6 +164,40 @@ def _send(
         raise DBAPIError.instance(
             sent, None, exc, psycopg.Error, connection_invalidated=disconnected
         ) from exc
+
+
+def _together(queued: list[tuple[str, list[Any]]]) -> list[tuple[str, list[Any]]]:
+    """The statements queued, in order, as few statements as is safe: each run of them on
+    tables all different one statement, every one but its last in a WITH, within
+    PostgreSQL's limit on parameters.
+
+    A data-modifying WITH runs its statements as one, in one snapshot: none sees another's
+    rows. So two on one table are never put together (a mark inserted, then bumped, must find
+    it there). What is queued reads no other table (rows added, a hand's status set by its
+    key, the marks bumped), and the foreign keys are checked as the whole statement ends.
+    """
+    out: list[tuple[list[str], set[str], list[Any]]] = []
+    for sql, params in queued:
+        target = _TARGET.match(sql)
+        table = target.group(1) if target else sql
+        if out and table not in out[-1][1] and len(out[-1][2]) + len(params) <= PARAMETERS:
+            out[-1][0].append(sql)
+            out[-1][1].add(table)
+            out[-1][2].extend(params)
+        else:
+            out.append(([sql], {table}, list(params)))
+    return [(_with(statements), params) for statements, _tables, params in out]
+
+
+#: The table a queued statement writes.
+_TARGET = re.compile(r'(?:INSERT INTO|UPDATE) "?(\w+)')
+
+
+def _with(statements: list[str]) -> str:
+    if len(statements) == 1:
+        return statements[0]
+    *first, last = statements
+    return "WITH " + ", ".join(f"w{n} AS ({sql})" for n, sql in enumerate(first)) + " " + last
 
 
 def insert_returning(
@@ -196,6 +233,8 @@ def _queue(connection: Connection) -> _Queue:
 
 #: The most rows one queued INSERT adds.
 ROWS_AT_ONCE = 1000
+#: The most parameters of statements sent together as one: PostgreSQL takes at most 65,535.
+PARAMETERS = 30_000
 #: The INSERTs of up to this many rows are built once each; longer ones each time.
 KEPT_UP_TO = 64
 _SQL: dict[tuple[str, tuple[str, ...], int], str] = {}
