@@ -109,7 +109,9 @@ def fetch(session: Session, statements: Sequence[tuple[str, Sequence[Any]]]) -> 
     return _sent(session.connection(), [(sql, list(params)) for sql, params in statements])
 
 
-def _sent(connection: Connection, fetched: list[tuple[str, list[Any]]]) -> list[list[Any]]:
+def _sent(
+    connection: Connection, fetched: list[tuple[str, list[Any]]], commit: bool = False
+) -> list[list[Any]]:
     queue: _Queue | None = connection.info.get(QUEUED)
     if queue is not None and queue.sending:
         return []  # a statement announced while its pipeline is sent
@@ -122,7 +124,7 @@ def _sent(connection: Connection, fetched: list[tuple[str, list[Any]]]) -> list[
         queue = connection.info[QUEUED] = _Queue()
     queue.sending = True
     try:
-        return _send(connection, queued, fetched)
+        return _send(connection, queued, fetched, commit)
     finally:
         queue.sending = False
 
@@ -131,6 +133,7 @@ def _send(
     connection: Connection,
     queued: list[tuple[str, list[Any]]],
     fetched: list[tuple[str, list[Any]]],
+    commit: bool = False,
 ) -> list[list[Any]]:
     raw = connection.connection.driver_connection
     assert isinstance(raw, psycopg.Connection)
@@ -146,6 +149,8 @@ def _send(
                     listener(connection, cursor, sql, params, None, False)
                 cursor.execute(sql, params, prepare=False)
                 cursors.append(cursor)
+            if commit:  # the transaction's own end, not a statement of it: not announced
+                raw.execute(b"COMMIT", prepare=False)
         # The pipeline is answered (its end waits for every result): announced as answered.
         for cursor, (sql, params) in zip(cursors, every, strict=True):
             for listener in dispatch.after_cursor_execute:
@@ -262,8 +267,15 @@ def _send_first(connection: Connection, *args: Any) -> None:
 
 def _before_commit(session: Session) -> None:
     # After every other before_commit (`install` is called last): the live marks are queued.
-    if session.in_transaction():
-        send(session.connection())
+    if not session.in_transaction():
+        return
+    connection = session.connection()
+    # The commit itself goes in the same round trip when nothing is left for the session to
+    # flush after this hook (whose statements would come after it) and it is the write's own
+    # (not a savepoint's): the connection's commit then finds the transaction ended and
+    # sends nothing (psycopg's commit of no transaction). A commit that fails is raised here.
+    clean = not (session.new or session.dirty or session.deleted)
+    _sent(connection, [], commit=clean and not session.in_nested_transaction())
 
 
 def _dropped(connection: Connection, *args: Any) -> None:

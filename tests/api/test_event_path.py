@@ -168,9 +168,9 @@ def test_what_an_event_never_reads_back_goes_to_postgresql_at_once(
     sent: list[list[str]] = []
     send = write_behind._send
 
-    def noted(connection: Any, queued: list[Any], fetched: list[Any]) -> list[list[Any]]:
+    def noted(connection: Any, queued: list[Any], fetched: list[Any], *commit: Any) -> Any:
         sent.append([sql.split("(")[0].strip() for sql, _ in queued + fetched])
-        return send(connection, queued, fetched)
+        return send(connection, queued, fetched, *commit)
 
     monkeypatch.setattr(write_behind, "_send", noted)
     with statements(people) as seen:
