@@ -8,7 +8,7 @@ before it. Rather than retrying on conflicts, writes queue:
   handling is switched off and every transaction is begun by us: ``BEGIN
   IMMEDIATE`` for a write, so a second tablet waits (``busy_timeout``) for the
   write lock instead of failing with "database is locked" half-way through;
-  plain ``BEGIN`` for a read. This is SQLAlchemy's "pysqlite serializable"
+  plain ``BEGIN`` for a read, sent before its first statement but a sign-in's (`ALONE`). This is SQLAlchemy's "pysqlite serializable"
   recipe, made to tell reads from writes. Within one process, writers also queue
   on a lock of the process's own before ``BEGIN IMMEDIATE``: SQLite's busy
   handler polls with sleeps of up to 100 ms, so writers of one process that met
@@ -113,7 +113,8 @@ def _sqlite_begin_later(
     """A read's BEGIN, sent before its first statement but those that may run `ALONE`."""
     if not connection.info.get(BEGIN_LATER, False):
         return
-    if options.get(ALONE, False) or getattr(statement, "_execution_options", {}).get(ALONE):
+    asked: Mapping[str, Any] = getattr(statement, "get_execution_options", dict)()
+    if options.get(ALONE, False) or asked.get(ALONE, False):
         return
     del connection.info[BEGIN_LATER]
     connection.exec_driver_sql("BEGIN")
