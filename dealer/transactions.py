@@ -8,8 +8,9 @@ before it. Rather than retrying on conflicts, writes queue:
   handling is switched off and every transaction is begun by us: ``BEGIN
   IMMEDIATE`` for a write, so a second tablet waits (``busy_timeout``) for the
   write lock instead of failing with "database is locked" half-way through;
-  plain ``BEGIN`` for a read, sent before its first statement but a sign-in's (`ALONE`). This is SQLAlchemy's "pysqlite serializable"
-  recipe, made to tell reads from writes. Within one process, writers also queue
+  plain ``BEGIN`` for a read, sent before its first statement but a sign-in's
+  (`ALONE`). This is SQLAlchemy's "pysqlite serializable" recipe, made to tell
+  reads from writes. Within one process, writers also queue
   on a lock of the process's own before ``BEGIN IMMEDIATE``: SQLite's busy
   handler polls with sleeps of up to 100 ms, so writers of one process that met
   only at SQLite's lock would wait longer than the write takes, and unfairly.

@@ -11,8 +11,9 @@ write takes these transaction-level advisory locks (released at commit or rollba
   (`dealer.hands.rows`), and takes the writers' lock only when it begins to write
   (`require_writing`): another table's event is written meanwhile, and the writers' lock is
   held for the event's place in the chains (its id and time, its entries' seqs and hashes,
-  the links' HMACs), its rows sent in one round trip and the commit alone. A write at one table (a deal, a seat, chips, a session opened: ``table``)
-  takes the floor's lock shared, its table's and the writers' at once. Every other write
+  the links' HMACs), its rows sent in one round trip and the commit alone. A write at one
+  table (a deal, a seat, chips, a session opened: ``table``) takes the floor's lock shared,
+  its table's and the writers' at once. Every other write
   takes the floor's lock whole and the writers', so it waits for the tables' writes under way
   and none begins until it ends. So what a hand's write reads before the writers' lock (its
   table's hands, seats and sessions; the people) moves only under that table's lock or the
