@@ -8,8 +8,9 @@ before it. Rather than retrying on conflicts, writes queue:
   handling is switched off and every transaction is begun by us: ``BEGIN
   IMMEDIATE`` for a write, so a second tablet waits (``busy_timeout``) for the
   write lock instead of failing with "database is locked" half-way through;
-  plain ``BEGIN`` for a read. This is SQLAlchemy's "pysqlite serializable"
-  recipe, made to tell reads from writes. Within one process, writers also queue
+  plain ``BEGIN`` for a read, sent before its first statement but a sign-in's
+  (`ALONE`). This is SQLAlchemy's "pysqlite serializable" recipe, made to tell
+  reads from writes. Within one process, writers also queue
   on a lock of the process's own before ``BEGIN IMMEDIATE``: SQLite's busy
   handler polls with sleeps of up to 100 ms, so writers of one process that met
   only at SQLite's lock would wait longer than the write takes, and unfairly.
@@ -41,7 +42,15 @@ from dealer.models import utcnow
 from dealer.storage import database_busy, storage_failed
 from dealer.write_locks import APART, COUNTS, HAND, TABLE, TAKE_WRITERS, first_locks, writers_later
 
-__all__ = ["in_write", "install", "require_writing", "snapshot", "writers_turn_if_free", "writing"]
+__all__ = [
+    "ALONE",
+    "in_write",
+    "install",
+    "require_writing",
+    "snapshot",
+    "writers_turn_if_free",
+    "writing",
+]
 
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"
@@ -53,6 +62,12 @@ RELAXED = "dealer_relaxed_commit"
 #: The session's note of the write (its transaction) that began under another lock (the
 #: counts', a table's) and holds the writers' lock too.
 WRITERS_HELD = "dealer_writers_held"
+#: The execution option of a read that may run on its own, before its transaction's BEGIN
+#: (SQLite): a request's sign-in, one statement. A write follows it in most requests, and
+#: begins afresh (BEGIN IMMEDIATE): the read's BEGIN, never sent, is one statement less.
+ALONE = "dealer_alone"
+#: A SQLite read transaction's note that its BEGIN is still to be sent (`Connection.info`).
+BEGIN_LATER = "dealer_begin_later"
 #: How long a SQLite writer waits for another's lock before giving up, in ms.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 
@@ -62,6 +77,9 @@ def install(engine: Engine) -> None:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
+        event.listen(engine, "before_execute", _sqlite_begin_later)
+        event.listen(engine, "commit", _sqlite_ended)
+        event.listen(engine, "rollback", _sqlite_ended)
         event.listen(engine, "checkin", _sqlite_checkin)
     elif engine.dialect.name == "postgresql":
         event.listen(engine, "begin", _postgresql_begin)
@@ -84,7 +102,27 @@ def _sqlite_begin(connection: Connection) -> None:
         # SQLite takes the setting only outside a transaction; FULL again at check-in.
         connection.exec_driver_sql("PRAGMA synchronous = NORMAL")
         connection.connection.info[RELAXED] = True
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN")
+    if options.get(WRITE, False):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    else:  # before the read's first statement that is not `ALONE`
+        connection.info[BEGIN_LATER] = True
+
+
+def _sqlite_begin_later(
+    connection: Connection, statement: Any, _multiparams: Any, _params: Any, options: Any
+) -> None:
+    """A read's BEGIN, sent before its first statement but those that may run `ALONE`."""
+    if not connection.info.get(BEGIN_LATER, False):
+        return
+    asked: Mapping[str, Any] = getattr(statement, "get_execution_options", dict)()
+    if options.get(ALONE, False) or asked.get(ALONE, False):
+        return
+    del connection.info[BEGIN_LATER]
+    connection.exec_driver_sql("BEGIN")
+
+
+def _sqlite_ended(connection: Connection) -> None:
+    connection.info.pop(BEGIN_LATER, None)
 
 
 _SQLITE_WRITERS: dict[str, threading.RLock] = {}  # each database's, by its URL
@@ -263,6 +301,8 @@ def _lock_in_place(connection: Connection, options: dict[str, object]) -> bool:
 
 
 def _sqlite_checkin(dbapi_connection: Any, record: Any) -> None:
+    if record is not None:
+        record.info.pop(BEGIN_LATER, None)
     if record is not None and record.info.pop(RELAXED, False):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA synchronous = FULL")

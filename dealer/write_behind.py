@@ -4,10 +4,11 @@ An event's write adds its ledger entries, their links, its kept answer and the l
 moved, each an INSERT whose result nothing reads. Sent one by one, each waits for its answer
 before the next goes: four round trips with the writers' lock held, which every other table's
 write waits behind (bench/api.py: ``lock_statements_ms``). Here each is queued instead and the
-queue is sent as one psycopg pipeline (the statements in the same order, one round trip) just
-before the transaction's next statement or its commit, whichever comes first: nothing later
-in the transaction can read the database without the queued rows in it, and a commit never
-goes without them. A rollback drops the queue with the rest of the transaction.
+queue is sent as one psycopg pipeline (the statements in the same order, one round trip; those
+on different tables as one statement, `_together`) just before the transaction's next
+statement or its commit, whichever comes first: nothing later in the transaction can read
+the database without the queued rows in it, and a commit never goes without them. A
+rollback drops the queue with the rest of the transaction.
 
 Each statement sent is announced to the engine's ``before_cursor_execute`` listeners as one
 executed would be (the tests and bench/api.py count statements that way), and a failure is
@@ -21,6 +22,7 @@ exactly as before.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -107,7 +109,9 @@ def fetch(session: Session, statements: Sequence[tuple[str, Sequence[Any]]]) -> 
     return _sent(session.connection(), [(sql, list(params)) for sql, params in statements])
 
 
-def _sent(connection: Connection, fetched: list[tuple[str, list[Any]]]) -> list[list[Any]]:
+def _sent(
+    connection: Connection, fetched: list[tuple[str, list[Any]]], commit: bool = False
+) -> list[list[Any]]:
     queue: _Queue | None = connection.info.get(QUEUED)
     if queue is not None and queue.sending:
         return []  # a statement announced while its pipeline is sent
@@ -120,7 +124,7 @@ def _sent(connection: Connection, fetched: list[tuple[str, list[Any]]]) -> list[
         queue = connection.info[QUEUED] = _Queue()
     queue.sending = True
     try:
-        return _send(connection, queued, fetched)
+        return _send(connection, queued, fetched, commit)
     finally:
         queue.sending = False
 
@@ -129,10 +133,12 @@ def _send(
     connection: Connection,
     queued: list[tuple[str, list[Any]]],
     fetched: list[tuple[str, list[Any]]],
+    commit: bool = False,
 ) -> list[list[Any]]:
     raw = connection.connection.driver_connection
     assert isinstance(raw, psycopg.Connection)
     dispatch = connection.dispatch
+    queued = _together(queued)
     every = queued + fetched
     try:
         with raw.pipeline():
@@ -143,6 +149,8 @@ def _send(
                     listener(connection, cursor, sql, params, None, False)
                 cursor.execute(sql, params, prepare=False)
                 cursors.append(cursor)
+            if commit:  # the transaction's own end, not a statement of it: not announced
+                raw.execute(b"COMMIT", prepare=False)
         # The pipeline is answered (its end waits for every result): announced as answered.
         for cursor, (sql, params) in zip(cursors, every, strict=True):
             for listener in dispatch.after_cursor_execute:
@@ -161,6 +169,40 @@ def _send(
         raise DBAPIError.instance(
             sent, None, exc, psycopg.Error, connection_invalidated=disconnected
         ) from exc
+
+
+def _together(queued: list[tuple[str, list[Any]]]) -> list[tuple[str, list[Any]]]:
+    """The statements queued, in order, as few statements as is safe: each run of them on
+    tables all different one statement, every one but its last in a WITH, within
+    PostgreSQL's limit on parameters.
+
+    A data-modifying WITH runs its statements as one, in one snapshot: none sees another's
+    rows. So two on one table are never put together (a mark inserted, then bumped, must find
+    it there). What is queued reads no other table (rows added, a hand's status set by its
+    key, the marks bumped), and the foreign keys are checked as the whole statement ends.
+    """
+    out: list[tuple[list[str], set[str], list[Any]]] = []
+    for sql, params in queued:
+        target = _TARGET.match(sql)
+        table = target.group(1) if target else sql
+        if out and table not in out[-1][1] and len(out[-1][2]) + len(params) <= PARAMETERS:
+            out[-1][0].append(sql)
+            out[-1][1].add(table)
+            out[-1][2].extend(params)
+        else:
+            out.append(([sql], {table}, list(params)))
+    return [(_with(statements), params) for statements, _tables, params in out]
+
+
+#: The table a queued statement writes.
+_TARGET = re.compile(r'(?:INSERT INTO|UPDATE) "?(\w+)')
+
+
+def _with(statements: list[str]) -> str:
+    if len(statements) == 1:
+        return statements[0]
+    *first, last = statements
+    return "WITH " + ", ".join(f"w{n} AS ({sql})" for n, sql in enumerate(first)) + " " + last
 
 
 def insert_returning(
@@ -196,6 +238,8 @@ def _queue(connection: Connection) -> _Queue:
 
 #: The most rows one queued INSERT adds.
 ROWS_AT_ONCE = 1000
+#: The most parameters of statements sent together as one: PostgreSQL takes at most 65,535.
+PARAMETERS = 30_000
 #: The INSERTs of up to this many rows are built once each; longer ones each time.
 KEPT_UP_TO = 64
 _SQL: dict[tuple[str, tuple[str, ...], int], str] = {}
@@ -223,8 +267,15 @@ def _send_first(connection: Connection, *args: Any) -> None:
 
 def _before_commit(session: Session) -> None:
     # After every other before_commit (`install` is called last): the live marks are queued.
-    if session.in_transaction():
-        send(session.connection())
+    if not session.in_transaction():
+        return
+    connection = session.connection()
+    # The commit itself goes in the same round trip when nothing is left for the session to
+    # flush after this hook (whose statements would come after it) and it is the write's own
+    # (not a savepoint's): the connection's commit then finds the transaction ended and
+    # sends nothing (psycopg's commit of no transaction). A commit that fails is raised here.
+    clean = not (session.new or session.dirty or session.deleted)
+    _sent(connection, [], commit=clean and not session.in_nested_transaction())
 
 
 def _dropped(connection: Connection, *args: Any) -> None:

@@ -15,7 +15,7 @@ from dealer.extensions import db
 from dealer.ledger import CAGE, Posting, Recorder, post, seating_account
 from dealer.models import User
 from dealer.people.users import add_user
-from dealer.transactions import require_writing, writing
+from dealer.transactions import ALONE, require_writing, writing
 from dealer.write_locks import COUNTS_LOCK, FLOOR_LOCK, WRITERS_LOCK
 from tests.conftest import Database
 
@@ -49,6 +49,34 @@ def test_sqlite_runs_in_wal_with_full_sync_and_foreign_keys(app: Flask, database
         assert session.execute(text("PRAGMA foreign_keys")).scalar() == 1
         assert session.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
         assert session.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
+
+
+def test_a_sqlite_read_begins_before_its_first_statement_but_a_sign_ins(
+    app: Flask, database: Database
+) -> None:
+    """A sign-in's read (one statement, `ALONE`) runs before its transaction's BEGIN; the
+    read's next statement is preceded by it, so the rest of the read sees one snapshot; a
+    write after the sign-in alone sends no BEGIN but its own."""
+    if database.kind != "sqlite":
+        pytest.skip("SQLite's BEGIN")
+    seen: list[str] = []
+    alone = select(func.count(User.id)).execution_options(**{ALONE: True})
+    with app.app_context():
+        engine = db.engine
+        event.listen(engine, "before_cursor_execute", note := lambda *a: seen.append(a[2]))
+        session = db.session()
+        session.execute(alone)
+        session.execute(select(func.count(User.id)))
+        session.execute(select(func.count(User.id)))
+        session.rollback()
+        assert [s.split()[0] for s in seen] == ["SELECT", "BEGIN", "SELECT", "SELECT"]
+        seen.clear()
+        session.execute(alone)
+        with writing(session) as work:
+            work.execute(select(func.count(User.id)))
+        assert [s.split()[0] for s in seen] == ["SELECT", "BEGIN", "SELECT"]
+        assert "BEGIN IMMEDIATE" in seen[1]
+        event.remove(engine, "before_cursor_execute", note)
 
 
 def test_a_second_writer_waits_for_the_first(app: Flask) -> None:

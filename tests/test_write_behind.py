@@ -164,3 +164,22 @@ def test_many_rows_go_in_inserts_the_database_takes(app: Flask) -> None:
             write_behind.add_rows(work, MARKS, rows)
         found = versions(db.session())
         assert len(found) == many and found[f"seating:{many}"] == many
+
+
+def test_queued_statements_on_different_tables_go_as_one() -> None:
+    """Each run of statements on tables all different is one statement (a WITH), in order;
+    one on a table already in the run starts the next, as does the limit on parameters."""
+    entries = ("INSERT INTO ledger_entries (seq) VALUES (%s)", [1])
+    links = ("INSERT INTO chain_links (seq) VALUES (%s), (%s)", [2, 3])
+    bump = (BUMP_POSTGRESQL, ["hand:1"])
+    made = ('INSERT INTO "live_marks" (scope, version) VALUES (%s, %s)', ["hand:2", 1])
+    together = write_behind._together([entries, links, made, bump])
+    assert together == [
+        (
+            f"WITH w0 AS ({entries[0]}), w1 AS ({links[0]}) {made[0]}",
+            [1, 2, 3, "hand:2", 1],
+        ),
+        bump,
+    ]
+    many = ("INSERT INTO chain_links (seq) VALUES (%s)", [0] * write_behind.PARAMETERS)
+    assert write_behind._together([entries, many]) == [entries, many]

@@ -20,7 +20,7 @@ from dealer.inputs import Fit, HandsPage, NewEvent, NewHand
 from dealer.models import Table
 from dealer.views.floor import HandList, hands_page
 from dealer.views.hand import FitsView, HandView, fits_view, hand_view, players_and_recorders
-from dealer.views.recorded import Recorded, recorded
+from dealer.views.recorded import Late, Recorded, recorded
 from dealer.web.contract import ID, asked, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, principal, recorder
@@ -40,7 +40,8 @@ def start_hand(table_id: int) -> Response:
 
     def work(session: Session, table: Table) -> tuple[Any, int]:
         replayed = record.start_hand(session, table, dropped, recorder())
-        return hand_view(session, replayed).answer(), 201
+        named = players_and_recorders(session, replayed, [principal().user])
+        return hand_view(session, replayed, named=named).answer(), 201
 
     return write_at_table(table_id, "deal", work)
 
@@ -86,20 +87,18 @@ def record_event(hand_id: int) -> Response:
         # The hand and its events in one read, then the check (which finds the hand read), then
         # the replay (the engine kept since its last event, when it is: `dealer.hands.kept`): one
         # query instead of two, nothing replayed for a dealer refused. All under the table's
-        # lock; the writers' lock comes when the event is stored.
+        # lock, and the event judged and its answer drawn there too: the writers' lock comes
+        # when it is stored, for its place in the chains (`dealer.hands.rows`).
         hand, events = reading.read_hand(session, hand_id)
         authorise_hand(session, principal().user, hand.id, "record")
         supervisor = approving_user(session, approver)
         replayed = kept.replayed(session, hand, events)
-        # The answer's names before the writers' lock: one round trip less under it.
         user = principal().user
-        named = players_and_recorders(
-            session, replayed, (user.id, supervisor.id if supervisor else None)
-        )
-        replayed, _event, entries = record.record_event(
-            session, replayed, action, recorder(), user, supervisor
-        )
-        return recorded(session, replayed, entries, named).answer(), 201
+        judged = record.judge_event(session, replayed, action, recorder(), user, supervisor)
+        named = players_and_recorders(session, replayed, (user, judged.supervisor))
+        answer = Late(recorded(session, replayed, judged.entries, named).answer())
+        record.store_event(session, judged)
+        return answer.filled(judged.late()), 201
 
     return write(work, hand=hand_id)
 

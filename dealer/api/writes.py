@@ -48,15 +48,16 @@ def write(
 ) -> Response:
     """Run ``work`` in one write transaction, once per key, and answer with what it returns.
 
-    ``work(session)`` returns ``(payload, status)``; anything it raises rolls
-    everything back. ``hand``: it records that hand's play alone; ``table``: it writes at that
-    table alone (`dealer.web.once.run_once`).
+    ``work(session)`` returns ``(payload, status)`` (a payload already written as JSON: a
+    `str`); anything it raises rolls everything back. ``hand``: it records that hand's play
+    alone; ``table``: it writes at that table alone (`dealer.web.once.run_once`).
     """
     key = checked_key(request.headers.get(KEY_HEADER), _damaged())
 
     def answer(session: Session) -> Answer:
         payload, status = work(session)
-        return Answer(status, json.dumps(payload, separators=(",", ":")))
+        body = payload if isinstance(payload, str) else json.dumps(payload, separators=(",", ":"))
+        return Answer(status, body)
 
     done = run_once(key, _asked(), answer, per_user=True, reused=_reused(), hand=hand, table=table)
     response = Response(done.body, done.status, mimetype="application/json")

@@ -17,6 +17,8 @@ databases never share one), each of at most `KEPT_EVENTS` events. An engine hold
 1.5 KiB an event (47 KiB for a hand of 31, measured with tracemalloc): a store holds some
 10 MiB on a busy floor, never more than about 40. Each process keeps its own (each gunicorn
 worker); the seq check is what makes one worker's store safe beside another's writes.
+With its engine, a hand keeps the names its answers give (its seatings' players and its
+recorders': `dealer.views.hand.players_and_recorders`), which the app never changes.
 """
 
 from __future__ import annotations
@@ -48,11 +50,13 @@ PENDING = "dealer_hands_kept"
 
 @dataclass(frozen=True, slots=True)
 class _Kept:
-    """An engine, and the seq and id of the stored event it was left by."""
+    """An engine, the seq and id of the stored event it was left by, and the hand's names."""
 
     seq: int
     event_id: int
     engine: rules.Hand
+    #: Its players and recorders, by id, as its last answer named them (`Replayed.names`).
+    names: tuple[dict[int, str], dict[int, str]] | None
 
 
 _stores: WeakKeyDictionary[Engine, OrderedDict[int, _Kept]] = WeakKeyDictionary()
@@ -77,7 +81,7 @@ def replayed(session: Session, hand: Hand, events: Sequence[Event]) -> Replayed:
         kept = store.pop(hand.id, None)
     last = events[-1] if events else None
     if kept is not None and last is not None and (kept.seq, kept.event_id) == (last.seq, last.id):
-        found = Replayed(hand, kept.engine, list(events))
+        found = Replayed(hand, kept.engine, list(events), kept.names)
     else:
         found = replay(hand, events)
     written(session, found)
@@ -117,7 +121,7 @@ def _kept_on_commit(session: Session) -> None:
         ):
             continue
         with _guard:
-            store[hand_id] = _Kept(events[-1].seq, events[-1].id, engine)
+            store[hand_id] = _Kept(events[-1].seq, events[-1].id, engine, hand.names)
             store.move_to_end(hand_id)
             while len(store) > KEPT_HANDS:
                 store.popitem(last=False)

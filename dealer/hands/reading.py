@@ -33,6 +33,9 @@ class Replayed:
     row: Hand
     engine: rules.Hand
     events: list[Event]
+    #: The players of its seatings and the names of its events' recorders, by id, once read
+    #: (`dealer.views.hand.players_and_recorders`; kept with its engine, `dealer.hands.kept`).
+    names: tuple[dict[int, str], dict[int, str]] | None = None
 
 
 def replay(hand: Hand, events: Sequence[Event]) -> Replayed:

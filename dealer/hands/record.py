@@ -5,33 +5,29 @@ entries and the hand's status all go into the caller's one write transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from dealer import live, rules, write_behind
+from dealer import rules
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
 from dealer.floor.table_sessions import open_session, open_session_at
 from dealer.hands.kept import load, written
 from dealer.hands.reading import Replayed
-from dealer.ledger.checkpoints import seal_shift_end
+from dealer.hands.rows import Judged, judged, stored
 from dealer.ledger.engine import engine_version
-from dealer.ledger.links import link_event
-from dealer.ledger.post import Posting, Recorder, keep_heads, post
-from dealer.ledger.replay import account_of, table_collection, table_rules
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User, utcnow
+from dealer.ledger.post import Recorder
+from dealer.ledger.replay import table_collection, table_rules
+from dealer.models import Event, Hand, LedgerEntry, Seating, Table, User
 from dealer.people.audit import record_hand_audit
 from dealer.rules.melds import multiset_minus
-from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 from dealer.words.events import action_words
-from dealer.words.parties import seat_words
 
-__all__ = ["record_event", "split_rest", "start_hand"]
+__all__ = ["judge_event", "record_event", "split_rest", "start_hand", "store_event"]
 
 
 def start_hand(
@@ -81,10 +77,11 @@ def start_hand(
     )
     session.add(hand)
     session.flush()
-    replayed = Replayed(hand, engine, [])
-    _store(session, replayed, engine.events[0], recorder, None)
+    # Its players read with its seatings; its recorder's name is the caller's to add.
+    replayed = Replayed(hand, engine, [], ({s.id: s.player for s in seatings}, {}))
+    _store(session, replayed, engine.events[0], recorder)
     for seat in dropped:
-        _apply(session, replayed, rules.Drop(seat), recorder, None)
+        _store(session, replayed, engine.apply(rules.Drop(seat)), recorder)
     written(session, replayed)  # its first event then finds it kept
     return replayed
 
@@ -97,7 +94,21 @@ def record_event(
     user: User,
     supervisor: User | None,
 ) -> tuple[Replayed, Event, list[LedgerEntry]]:
-    """Parse, authorise and apply one event of the API to a stored hand, and store it.
+    """Parse, authorise and apply one event of the API to a stored hand, and store it
+    (`judge_event`, then `store_event`)."""
+    return store_event(session, judge_event(session, hand, body, recorder, user, supervisor))
+
+
+def judge_event(
+    session: Session,
+    hand: Hand | Replayed,
+    body: Mapping[str, Any],
+    recorder: Recorder,
+    user: User,
+    supervisor: User | None,
+) -> Judged:
+    """Parse, authorise and apply one event of the API to a stored hand: the event judged and
+    its rows made, to be stored (`store_event`); nothing written, no writers' lock taken.
 
     ``supervisor`` approved it on the spot (name and PIN); when the rules ask for a
     supervisor and none approved, ``user`` must be one, and is recorded as the approver.
@@ -119,9 +130,16 @@ def record_event(
             "supervisor_required",
         ),
     )
-    event, entries = _apply(session, replayed, action, recorder, supervisor)
-    _audit_event(session, replayed, event, recorder, user, supervisor)
-    return replayed, event, entries
+    return judged(session, replayed, replayed.engine.apply(action), recorder, supervisor, user)
+
+
+def store_event(session: Session, judged: Judged) -> tuple[Replayed, Event, list[LedgerEntry]]:
+    """Store an event judged (`judge_event`) under the writers' lock, and audit it."""
+    event, entries = stored(session, judged)
+    if judged.user is not None:
+        audit = (judged.recorder, judged.user, judged.supervisor)
+        _audit_event(session, judged.replayed, event, *audit)
+    return judged.replayed, event, entries
 
 
 def split_rest(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -219,154 +237,8 @@ def _void_by_seq(replayed: Replayed, body: Mapping[str, Any]) -> Mapping[str, An
     raise Invalid(say("There is no event {target} in this hand.", target=target), "unknown_event")
 
 
-def _apply(
-    session: Session,
-    replayed: Replayed,
-    action: rules.Action,
-    recorder: Recorder,
-    supervisor: User | None,
-) -> tuple[Event, list[LedgerEntry]]:
-    record = replayed.engine.apply(action)
-    return _store(session, replayed, record, recorder, supervisor)
-
-
 def _store(
-    session: Session,
-    replayed: Replayed,
-    record: rules.EventRecord,
-    recorder: Recorder,
-    supervisor: User | None,
-) -> tuple[Event, list[LedgerEntry]]:
-    """Write one engine event: its row, its ledger entries, and the hand's new status."""
-    hand, engine = replayed.row, replayed.engine
-    if _seat_may_have_left(replayed):
-        _check_seats_still_seated(session, hand, record.payments)
-    event = _insert_event(session, replayed, record, recorder, supervisor)
-    live.touch(session, event)
-    seal_shift_end(session)  # before its entries are posted, as linking the event first did
-    replayed.events.append(event)
-    postings = [
-        Posting(
-            account_of(hand, p.payer),
-            account_of(hand, p.payee),
-            p.chips,
-            p.rule,
-            p.reason,
-            hand_id=hand.id,
-            event_id=event.id,
-            reverses=_entry_reversed(session, replayed, p.reverses),
-        )
-        for p in record.payments
-    ]
-    entries = post(session, hand.table_id, postings, recorder, link=False)
-    # The event's link, then its entries' links, as linking each when written would give them.
-    link_event(session, event, hand if record.seq == 1 else None, entries)
-    if hand.status != engine.status or hand.winner != engine.winner:
-        hand.status = engine.status
-        hand.winner = engine.winner
-        hand.ended_at = None if engine.status == "playing" else utcnow()
-        session.flush()
-    return event, entries
-
-
-def _insert_event(
-    session: Session,
-    replayed: Replayed,
-    record: rules.EventRecord,
-    recorder: Recorder,
-    supervisor: User | None,
-) -> Event:
-    """The event's row, under the writers' lock, with the hand's status after it."""
-    # A write of a hand's play takes the writers' lock here, before its first row
-    # (`transactions.writing`): what came before (the hand read, replayed and judged) is
-    # done beside another table's write.
-    require_writing(session, "hands.record")
-    values: dict[str, Any] = {
-        "hand_id": replayed.row.id,
-        "seq": record.seq,
-        "type": record.type,
-        "action": rules.action_to_dict(record.action) if record.action is not None else None,
-        "seat": record.seat,
-        "user_id": recorder.user_id,
-        "supervisor_id": supervisor.id if supervisor is not None else None,
-        "device": recorder.device[:200],
-        "created_at": utcnow(),
-        "hand_status": replayed.engine.status,
-        "hand_winner": replayed.engine.winner,
-    }
-    # Inserted on the connection (one INSERT .. RETURNING its id), not through the unit of
-    # work, whose flush cost more than the statement (bench/api.py's profile). The event
-    # object is not in the session: nothing reads it back through the session in this
-    # transaction (a later query reads the row), and its live marks are counted by hand.
-    # The same statement returns both chains' heads, read under the writers' lock that
-    # `require_writing` took, for the entries and links that follow (`keep_heads`).
-    if session.get_bind().dialect.name != "postgresql":
-        made = session.connection().execute(_INSERT_EVENT, values).one()
-    else:  # sent with the rows queued before it, in one round trip
-        insert_event = write_behind.insert_returning(session, _EVENTS, values, _RETURNING)
-        made = write_behind.fetch(session, [insert_event])[0][0]
-    event_id, entry_seq, entry_hash, link_seq, link_hash = made
-    heads = [("ledger_head", entry_seq, entry_hash), ("links_head", link_seq, link_hash)]
-    keep_heads(session, [head for head in heads if head[1] is not None])
-    return Event(id=event_id, **values)
-
-
-_EVENTS = cast(sa.Table, Event.__table__)
-
-
-#: What inserting an event returns: its id, then the seq and hash of each chain's head (NULL
-#: for a chain still empty).
-_HEADS = [
-    f"(SELECT {column} FROM {table} ORDER BY seq DESC LIMIT 1)"
-    for table in ("ledger_entries", "chain_links")
-    for column in ("seq", "hash")
-]
-_RETURNING = ", ".join(["id", *_HEADS])
-_INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id, *map(sa.literal_column, _HEADS))
-
-
-def _entry_reversed(
-    session: Session, replayed: Replayed, reverses: tuple[int, int] | None
-) -> int | None:
-    """The ledger seq of the payment ``(event seq, index)`` that a payment reverses."""
-    if reverses is None:
-        return None
-    seq, index = reverses
-    event = replayed.events[seq - 1]
-    entries = session.scalars(
-        select(LedgerEntry.seq).where(LedgerEntry.event_id == event.id).order_by(LedgerEntry.seq)
-    ).all()
-    return entries[index]
-
-
-def _seat_may_have_left(replayed: Replayed) -> bool:
-    """Whether a seat dealt into this hand may have left the table since the deal.
-
-    A seat dealt into the hand in play cannot leave (`tables.leave_seat`, a write at the
-    table, under the same table's lock), and only a void can put a settled hand back in play.
-    So a hand in play with no void in its history has been in play since its deal, every seat
-    still seated: the check's query is spared on almost every event.
-    """
-    return replayed.row.status != "playing" or any(e.type == "void" for e in replayed.events)
-
-
-def _check_seats_still_seated(
-    session: Session, hand: Hand, payments: Iterable[rules.Payment]
+    session: Session, replayed: Replayed, record: rules.EventRecord, recorder: Recorder
 ) -> None:
-    """Refuse to move chips of a player who has left: their stack was cashed out."""
-    seats = {p for pay in payments for p in (pay.payer, pay.payee) if isinstance(p, int)}
-    if not seats:
-        return
-    ids = [hand.seats[str(s)] for s in seats]
-    left = session.scalars(
-        select(Seating).where(Seating.id.in_(ids), Seating.left_at.is_not(None))
-    ).all()
-    if left:
-        names = ", ".join(seat_words(s.seat, s.player) for s in sorted(left, key=lambda s: s.seat))
-        raise Conflict(
-            say(
-                "This would move chips of {names}, who left the table and was cashed out.",
-                names=names,
-            ),
-            "seat_left",
-        )
+    """Store an event of the deal (the deal, a drop): no one but the dealer to audit."""
+    stored(session, judged(session, replayed, record, recorder, None, None))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, select
@@ -17,7 +18,7 @@ from dealer.ledger.links import link_entries
 from dealer.models import LedgerEntry, utcnow
 from dealer.transactions import require_writing
 
-__all__ = ["POSTED", "Posting", "Recorder", "keep_heads", "post"]
+__all__ = ["POSTED", "Posting", "Recorder", "chain", "keep_heads", "post", "unchained"]
 
 DEVICE_LENGTH = 200
 #: Where a transaction keeps the entries it posted (its session's ``info``): they go in on
@@ -72,39 +73,54 @@ def post(
     caller links them itself before the transaction ends (`links.link_event` links an event
     and its entries in one statement).
     """
-    require_writing(session, "ledger.post")
-    seq, prev_hash = head(session, "ledger_head", lambda: _read_head(session))
-    # What every entry of this post shares: its time, its table and who recorded it.
+    entries = unchained(table_id, postings, recorder)
+    chain(session, entries)
+    if link:
+        link_entries(session, entries)
+    return entries
+
+
+def unchained(table_id: int, postings: Iterable[Posting], recorder: Recorder) -> list[LedgerEntry]:
+    """The entries of ``postings``, all but their place in the chain (their seq, time and
+    hashes, which `chain` gives them under the writers' lock): made before it is taken."""
+    # What every entry of this post shares: its table and who recorded it.
     shared = {
-        "at": utcnow(),
         "table_id": table_id,
         "user_id": recorder.user_id,
         "device": recorder.device[:DEVICE_LENGTH],
     }
-    entries: list[LedgerEntry] = []
+    entries = []
     for posting in postings:
         _check(posting)
-        seq += 1
-        entry = LedgerEntry(seq=seq, prev_hash=prev_hash, **shared, **posting.columns())
-        entry.hash = entry_hash(entry)
-        prev_hash = entry.hash
-        entries.append(entry)
-    if entries:
-        # Rows still pending (a seating, a hand) go first: the entries may name them.
-        session.flush()
-        # The entries go in on the connection, one statement for them all, not through the
-        # unit of work, whose flush cost more than the statement (bench/api.py's profile).
-        # The objects returned are not in the session: a later query in this transaction
-        # reads the rows; they are kept as posted (`POSTED`) for the screens' live marks.
-        # PostgreSQL: queued, sent with the rest of the write's rows in one round trip.
-        write_behind.add_rows(
-            session, _ENTRIES, [{name: getattr(e, name) for name in ENTRY_COLUMNS} for e in entries]
-        )
-        session.info.setdefault(POSTED, []).extend(entries)
-        moved(session, "ledger_head", seq, prev_hash)
-    if link:
-        link_entries(session, entries)
+        entries.append(LedgerEntry(**shared, **posting.columns()))
     return entries
+
+
+def chain(session: Session, entries: Sequence[LedgerEntry], at: datetime | None = None) -> None:
+    """Append ``entries`` (`unchained`) to the ledger at ``at`` (now, under the writers' lock,
+    unless given), each with the next gapless seq and a hash chained to the entry before it,
+    written in one statement."""
+    require_writing(session, "ledger.post")
+    if not entries:
+        return
+    at = at or utcnow()
+    seq, prev_hash = head(session, "ledger_head", lambda: _read_head(session))
+    for entry in entries:
+        seq += 1
+        entry.seq, entry.at, entry.prev_hash = seq, at, prev_hash
+        entry.hash = prev_hash = entry_hash(entry)
+    # Rows still pending (a seating, a hand) go first: the entries may name them.
+    session.flush()
+    # The entries go in on the connection, one statement for them all, not through the
+    # unit of work, whose flush cost more than the statement (bench/api.py's profile).
+    # The objects returned are not in the session: a later query in this transaction
+    # reads the rows; they are kept as posted (`POSTED`) for the screens' live marks.
+    # PostgreSQL: queued, sent with the rest of the write's rows in one round trip.
+    write_behind.add_rows(
+        session, _ENTRIES, [{name: getattr(e, name) for name in ENTRY_COLUMNS} for e in entries]
+    )
+    session.info.setdefault(POSTED, []).extend(entries)
+    moved(session, "ledger_head", seq, prev_hash)
 
 
 def keep_heads(session: Session, rows: Iterable[Any]) -> None:

@@ -23,7 +23,7 @@ from dealer import clock, settings
 from dealer.errors import StorageUnavailable
 from dealer.models import AuthToken, User, as_utc
 from dealer.people.audit import record_audit
-from dealer.transactions import in_write, writing
+from dealer.transactions import ALONE, in_write, writing
 from dealer.words.catalogue import say
 from dealer.words.parties import roles_needed
 from dealer.words.times import idle_words
@@ -235,4 +235,6 @@ _TOKEN_AND_USER = (
     .join(User, User.id == AuthToken.user_id)
     .where(AuthToken.token_hash == bindparam("token_hash"))
     .limit(1)
+    # One statement: on SQLite it needs no BEGIN of its own (`transactions.ALONE`).
+    .execution_options(**{ALONE: True})
 )

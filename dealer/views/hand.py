@@ -23,7 +23,7 @@ from dealer.floor.tables import stacks
 from dealer.hands.reading import Replayed, load_hand
 from dealer.inputs import Collection, Ruled
 from dealer.ledger.replay import hand_collection, hand_rules
-from dealer.models import Hand, Seating, Table
+from dealer.models import Hand, Seating, Table, User
 from dealer.rules import Party as EngineParty
 from dealer.views.base import SEAT_KEY, SeatNumber, Time, View, screen
 from dealer.views.events import ActionType, Cards, EventView, event_views
@@ -303,22 +303,26 @@ HandNames: TypeAlias = tuple[dict[int, str], dict[int, str]]
 
 
 def players_and_recorders(
-    session: Session, replayed: Replayed, more: Iterable[int | None] = ()
+    session: Session, replayed: Replayed, more: Iterable[User | None] = ()
 ) -> HandNames:
     """The players of the hand's seatings and the names of its events' recorders (and of the
-    users ``more``), by id.
+    users ``more``, read already: an event's recorder and supervisor), by id.
 
-    One query (UNION ALL) instead of two: every answer about a hand asks both. A write of a
-    hand's play reads them before its writers' lock, with ``more`` the event's recorder and
-    supervisor (`dealer.api.hands`): under its table's lock and the floor's, shared, no write
-    can rename a player or a user meanwhile, and a round trip under the writers' lock is one
-    every other table's write waits for.
+    Read once for a hand replayed, and kept with it (`Replayed.names`): a write of a hand's
+    play finds them kept with the hand's engine since its last event (`dealer.hands.kept`), no
+    read at all when they name every recorder, as the app never renames a seating's player
+    or a user (a hand dealt names its players as its seatings were read). Else one query (UNION
+    ALL) instead of two: every answer about a hand asks both; a write of a hand's play reads
+    them before its writers' lock, under its table's lock and the floor's, shared.
     """
     users = {i for r in replayed.events for i in (r.user_id, r.supervisor_id) if i is not None}
-    users.update(i for i in more if i is not None)
-    asked = {"seatings": list(replayed.row.seats.values()), "users": sorted(users)}
-    players: dict[int, str] = {}
-    names: dict[int, str] = {}
-    for kind, ident, name in session.connection().execute(_PLAYERS_AND_NAMES, asked):
-        (players if kind == "s" else names)[ident] = name
-    return players, names
+    given = {user.id: user.name for user in more if user is not None}
+    if replayed.names is None or not users <= replayed.names[1].keys() | given.keys():
+        asked = {"seatings": list(replayed.row.seats.values()), "users": sorted(users)}
+        players: dict[int, str] = {}
+        names: dict[int, str] = {}
+        for kind, ident, name in session.connection().execute(_PLAYERS_AND_NAMES, asked):
+            (players if kind == "s" else names)[ident] = name
+        replayed.names = players, names
+    replayed.names[1].update(given)
+    return replayed.names

@@ -20,13 +20,12 @@ from collections.abc import Callable
 from typing import NamedTuple, cast
 
 from flask import request
-from sqlalchemy import Table, bindparam, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Row, Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from dealer import write_behind
 from dealer.bounds import IDEMPOTENCY_KEY
-from dealer.errors import Conflict, Invalid
+from dealer.errors import Conflict, Invalid, StorageUnavailable
 from dealer.extensions import current_session
 from dealer.models import IdempotencyRecord, utcnow
 from dealer.transactions import require_writing, writing
@@ -49,8 +48,6 @@ PAGE_KEY_PREFIX = "web-"
 REPLAYED_HEADER = "Idempotent-Replayed"
 #: The code of the refusal when a key comes back with other content.
 REUSED = "idempotency_key_reused"
-#: PostgreSQL's SQLSTATE for a row that breaks a unique constraint.
-UNIQUE_VIOLATION = "23505"
 
 
 class Answer(NamedTuple):
@@ -89,21 +86,6 @@ _ANYONES = select(
 _OWN = _ANYONES.where(IdempotencyRecord.user_id == bindparam("user_id"))
 #: A first answer kept.
 _RECORDS = cast(Table, IdempotencyRecord.__table__)
-#: The key's uniqueness (per user): the one constraint a key kept meanwhile breaks.
-_KEY_UNIQUE = "uq_idempotency_records_user_id"
-
-
-def _key_taken(error: IntegrityError) -> bool:
-    """Whether ``error`` is the key's own uniqueness broken (PostgreSQL's unique violation)."""
-    orig = error.orig
-    if getattr(orig, "sqlstate", None) != UNIQUE_VIOLATION:
-        return False
-    diag = getattr(orig, "diag", None)
-    return getattr(diag, "constraint_name", None) == _KEY_UNIQUE
-
-
-class _KeyKeptMeanwhile(Exception):
-    """The same key was kept by another write while this one worked (see `run_once`)."""
 
 
 def run_once(
@@ -123,67 +105,80 @@ def run_once(
     ``hand``: the write records that hand's play alone; ``table``: it writes at that table
     alone (`transactions.writing`).
 
-    A write of a hand's play reads its key under its table's lock only, so the same key sent
-    at the same moment for a hand at another table is not seen until it is kept: the second to
-    keep it finds the first's record there, everything it wrote is rolled back, and it is run
-    again, to be answered as a key sent again is (the first answer, or the conflict). A page's
-    key (``per_user=False``) is made for one form of one hand's address, so it comes back only
-    for that hand, under that table's lock: it never meets itself at two tables.
+    An API key (``per_user``) is not looked up first: the write goes on as if it were new,
+    and its record, kept with what it wrote, is refused by the key's uniqueness if the key was
+    kept before (or meanwhile, by the same key sent at another table at the same moment).
+    Then, as when the write is refused or fails, everything it wrote is rolled back and the
+    key is looked up: kept, it answers as a key sent again does (the first answer, or the
+    conflict); else what went wrong stands. So a new key costs no read. A page's key
+    (``per_user=False``) is looked up whoever sends it, which no uniqueness per user
+    enforces: it is read first, under the write's first locks.
     """
+    looked_up = key is not None and not per_user
     try:
-        return _run_once(key, asked, work, per_user, reused, hand, table, retried=False)
-    except _KeyKeptMeanwhile:
-        return _run_once(key, asked, work, per_user, reused, hand, table, retried=True)
+        return _run_once(key, asked, work, reused, hand, table, looked_up=looked_up)
+    except StorageUnavailable:
+        raise
+    except Exception:
+        if key is None or looked_up:
+            raise
+        # Read afresh, after the rollback: a key kept before this write or meanwhile.
+        found = _kept(current_session(), key, {"user_id": principal().user_id})
+        if found is None:
+            raise
+        return _replay(found, asked, reused)
+
+
+def _kept(session: Session, key: str, named: dict[str, int]) -> Row[str, int, str] | None:
+    """The first answer kept for ``key`` (``named``: its user's, for an API key)."""
+    query = _OWN if named else _ANYONES
+    return session.connection().execute(query, {"key": key, **named}).first()
+
+
+def _replay(found: Row[str, int, str], asked: str, reused: str) -> Answer:
+    """The first answer of a key sent again, or the conflict if it asked something else."""
+    if found.request_hash != asked:
+        raise Conflict(reused, REUSED)
+    return Answer(found.status_code, found.response_body, replayed=True)
 
 
 def _run_once(
     key: str | None,
     asked: str,
     work: Callable[[Session], Answer],
-    per_user: bool,
     reused: str,
     hand: int | None,
     table: int | None,
     *,
-    retried: bool,
+    looked_up: bool,
 ) -> Answer:
-    try:
-        with writing(current_session(), keep=[principal().user], hand=hand, table=table) as session:
-            user_id = principal().user_id
-            if key is not None:
-                query, named = (_OWN, {"user_id": user_id}) if per_user else (_ANYONES, {})
-                found = session.connection().execute(query, {"key": key, **named}).first()
-                if found is not None:
-                    if found.request_hash != asked:
-                        raise Conflict(reused, REUSED)
-                    return Answer(found.status_code, found.response_body, replayed=True)
-            answer = work(session)
-            if key is not None and 200 <= answer.status < 400:
-                # On the connection, not through the unit of work: nothing reads the record
-                # back in this transaction, and the flush cost more than the statement. On
-                # PostgreSQL it is queued and sent with the write's other rows, just before
-                # the commit (`dealer.write_behind`): a key kept meanwhile is found there.
-                require_writing(session, "web.once.run_once")
-                write_behind.add_rows(
-                    session,
-                    _RECORDS,
-                    [
-                        {
-                            "user_id": user_id,
-                            "key": key,
-                            "method": request.method,
-                            "path": request.path,
-                            "request_hash": asked,
-                            "status_code": answer.status,
-                            "response_body": answer.body,
-                            "created_at": utcnow(),
-                        }
-                    ],
-                )
-    except IntegrityError as exc:
-        # Only a hand's write reads its key before the writers' lock; only the key's own
-        # uniqueness is the race; and only once (the record is there to be found).
-        if hand is None or key is None or retried or not _key_taken(exc):
-            raise
-        raise _KeyKeptMeanwhile() from exc
+    with writing(current_session(), keep=[principal().user], hand=hand, table=table) as session:
+        user_id = principal().user_id
+        if key is not None and looked_up:
+            found = _kept(session, key, {})
+            if found is not None:
+                return _replay(found, asked, reused)
+        answer = work(session)
+        if key is not None and 200 <= answer.status < 400:
+            # On the connection, not through the unit of work: nothing reads the record
+            # back in this transaction, and the flush cost more than the statement. On
+            # PostgreSQL it is queued and sent with the write's other rows, just before
+            # the commit (`dealer.write_behind`): a key kept meanwhile is found there.
+            require_writing(session, "web.once.run_once")
+            write_behind.add_rows(
+                session,
+                _RECORDS,
+                [
+                    {
+                        "user_id": user_id,
+                        "key": key,
+                        "method": request.method,
+                        "path": request.path,
+                        "request_hash": asked,
+                        "status_code": answer.status,
+                        "response_body": answer.body,
+                        "created_at": utcnow(),
+                    }
+                ],
+            )
     return answer

@@ -30,6 +30,24 @@ def test_a_repeated_event_is_recorded_once(api: Api, floor: Api) -> None:
     assert (count(app, Event), count(app, LedgerEntry)) == (events, entries)
 
 
+def test_a_repeat_the_hand_would_refuse_answers_the_first_answer(api: Api, floor: Api) -> None:
+    """A new key is not looked up before its write: a repeat that the write refuses (a second
+    deal while the first hand is in play) is still answered as the first send was."""
+    app = api.client.application
+    table = floor.table()
+    api.seat(table["id"], 1, "Ana")
+    api.seat(table["id"], 2, "Ben")
+    path = f"/tables/{table['id']}/hands"
+    first = api.call("POST", path, {}, key="deal-1", status=201)
+    hands = count(app, Event)
+    again = api.call("POST", path, {}, key="deal-1", status=201)
+    assert again.get_data() == first.get_data()
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert count(app, Event) == hands
+    refused = api.call("POST", path, {}, key="deal-2")
+    assert refused.get_json()["error"]["code"] == "hand_in_play"
+
+
 def test_same_key_other_body_is_409(api: Api, floor: Api) -> None:
     table = floor.table()
     path = f"/tables/{table['id']}/seats"
