@@ -17,10 +17,9 @@ from dataclasses import replace
 from functools import cache
 
 from dealer import rules
-from dealer.rules.actions import NOT_CLAIMED
 from dealer.rules.payments import REASONS
 from dealer.words.catalogue import say, say_later, say_n
-from dealer.words.rules import condition_words
+from dealer.words.rules import condition_words, event_text_words
 
 __all__ = ["FLOOR_REASONS", "NOTES", "reason_words"]
 
@@ -84,42 +83,6 @@ _BY_CODE = {
 _RETURNED = tuple(name for name in REASONS if name not in ("void", "void_hand"))
 
 
-#: What the engine wrote of a voided event (`rules.actions`' ``describe``), read back: the
-#: sentence the history says of that event, its meld named by its number.
-_CARDS = _SHAPES["cards"]
-_EVENTS = {
-    rf"seat (?P<seat>\d+) melds (?P<cards>{_CARDS})": say_later("seat {seat} melds {cards}"),
-    rf"seat (?P<seat>\d+) adds (?P<cards>{_CARDS}) to meld (?P<meld>\d+)": say_later(
-        "seat {seat} adds {cards} to {meld}"
-    ),
-    rf"seat (?P<seat>\d+) borrows (?P<took>{_CARDS}) from meld (?P<meld>\d+) for "
-    rf"(?P<new>{_CARDS})": say_later("seat {seat} borrows {took} from {meld} for {new}"),
-    rf"seat (?P<seat>\d+) splits meld (?P<meld>\d+) into (?P<first>{_CARDS}) and "
-    rf"(?P<second>{_CARDS})": say_later("seat {seat} splits {meld} into {parts}"),
-    r"seat (?P<seat>\d+) goes out": say_later("seat {seat} goes out"),
-    r"seat (?P<seat>\d+) drops": say_later("seat {seat} drops"),
-    r"seat (?P<seat>\d+) fouls": say_later("seat {seat} fouls"),
-    r"discard penalty on seat (?P<seat>\d+)": say_later("discard penalty on seat {seat}"),
-}
-_NOT_CLAIMED = f" ({NOT_CLAIMED})"
-
-
-def _event(text: str, _fields: Mapping[str, str]) -> str:
-    """A voided event's words as the engine wrote them, said as the history says them."""
-    base = text.removesuffix(_NOT_CLAIMED)
-    for pattern, template in _EVENTS.items():
-        if found := re.fullmatch(pattern, base):
-            fields = found.groupdict()
-            if "meld" in fields:
-                fields["meld"] = say("meld {number}", number=fields["meld"])
-            if "first" in fields:
-                parts = {"first": fields.pop("first"), "second": fields.pop("second")}
-                fields["parts"] = say("{first} and {second}", **parts)
-            said = say(template, **fields)
-            return said + (" " + say("(not claimed: nothing paid)") if base != text else "")
-    return text
-
-
 def _condition(name: str, fields: Mapping[str, str]) -> str:
     return condition_words(rules.parse_cards(fields["cards"]), _ANY_RULES) or name
 
@@ -132,7 +95,7 @@ def _seats(text: str, _fields: Mapping[str, str]) -> str:
 _SAID: dict[str, Callable[[str, Mapping[str, str]], str]] = {
     "condition": _condition,
     "seats": _seats,
-    "text": _event,
+    "text": lambda text, _fields: event_text_words(text),
     "reason": lambda text, _fields: _said(text, _RETURNED),
 }
 
