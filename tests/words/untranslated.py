@@ -11,6 +11,7 @@ import string
 from dataclasses import dataclass
 from functools import cache
 from html import unescape
+from pathlib import Path
 
 from babel.messages.pofile import read_po
 
@@ -170,3 +171,39 @@ def translated_pct(language: str) -> float:
     found = entries(language)
     done = sum(1 for _, translations in found if translations)
     return round(100 * done / len(found), 2) if found else 0.0
+
+
+def fields_and_tags(message: str) -> tuple[set[str], set[str]]:
+    """A message's fields (their names and formats: ``{old:,}``) and its markup's tags."""
+    fields = {
+        f"{name}:{spec}"
+        for _, name, spec, _ in string.Formatter().parse(message)
+        if name is not None
+    }
+    return fields, set(re.findall(r"</?[a-z]+\b", message))
+
+
+def broken_translations(path: Path, language: str) -> list[str]:
+    """Each message of the catalogue at ``path`` that is fuzzy, untranslated, or translated
+    without its fields and tags as they are (a plural's forms: those of either English form)."""
+    with path.open("rb") as file:
+        catalogue = read_po(file, locale=language)
+    broken = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            broken.append(f"{ids[0]!r}: {'fuzzy' if message.fuzzy else 'untranslated'}")
+            continue
+        wanted = [fields_and_tags(i) for i in ids]
+        for said in strings:
+            try:
+                found = fields_and_tags(said)
+            except ValueError as error:
+                broken.append(f"{ids[0]!r}: {said!r} ({error})")
+                continue
+            if found not in wanted:
+                broken.append(f"{ids[0]!r}: {said!r}")
+    return broken
