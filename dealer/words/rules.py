@@ -367,6 +367,6 @@ def refusal_words(error: rules.RulesError) -> str:
     """The engine's refusal in the catalogue's language: its template said with its fields, a
     field in words (a `rules.Phrase`: why cards are not a meld, a rank's name) said too."""
     fields = {k: say(v) if isinstance(v, rules.Phrase) else v for k, v in error.fields.items()}
-    if isinstance(fields.get("text"), str):  # the words of an event, as the engine wrote them
-        fields["text"] = event_text_words(fields["text"])
+    if isinstance(text := fields.get("text"), str):  # an event's words, as the engine wrote them
+        fields["text"] = event_text_words(text)
     return say(error.template, **fields)

@@ -13,12 +13,12 @@ from sqlalchemy import select
 
 from dealer.extensions import db
 from dealer.models import AuditRecord
+from dealer.words.catalogue import use_catalogue
 from tests.screens.conftest import Web
 from tests.screens.test_no_codes import knobbed  # noqa: F401  (the fixture)
 from tests.screens.test_roles import PAGES, QUERIES
 from tests.words.languages import SHIPPED, compiled
 from tests.words.untranslated import checker, page_pieces
-from dealer.words.catalogue import use_catalogue
 
 
 def walk(app: Flask, knobbed: dict[str, int]) -> Iterator[tuple[str, str]]:  # noqa: F811

@@ -20,8 +20,10 @@ from tests.words.untranslated import checker, lines
 
 
 def untranslated_in_documents(
-    app: Flask, language: str, knobbed: dict[str, int]
-) -> dict[str, list[str]]:  # noqa: F811
+    app: Flask,
+    language: str,
+    knobbed: dict[str, int],  # noqa: F811
+) -> dict[str, list[str]]:
     """Each document with the English messages left in it, printed in ``language``."""
     floor = Api.sign_in(app, "supervisor")
     found = {}

@@ -8,7 +8,6 @@ import ast
 from pathlib import Path
 
 import pytest
-
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 

@@ -100,6 +100,10 @@ def entries(language: str) -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
+#: Every piece of text any checker found, in the order found (`bench.languages` counts them).
+FOUND: list[str] = []
+
+
 @dataclass(frozen=True)
 class Checker:
     """The English messages a text in one language must not hold."""
@@ -119,6 +123,7 @@ class Checker:
                 continue
             if self.whole.fullmatch(piece) or (self.inside and self.inside.search(piece)):
                 found.append(piece)
+        FOUND.extend(found)
         return found
 
 
