@@ -65,6 +65,13 @@ def test_every_api_refusal_is_said_in_the_language(people: Flask, language: str)
     assert not (left := checker(language).untranslated(said)), left
 
 
-def test_an_english_refusal_is_found() -> None:
-    """The checker finds the refusal the API would say in English (what the test looks for)."""
-    assert checker("es").untranslated(["There is nothing at this address."])
+def test_the_checker_finds_english_left_in_a_language() -> None:
+    """A piece that is an English message (its fields any text), or holds one of three words
+    or more, is found; its translation, a name the test typed in and a kept word are not."""
+    es, fil = checker("es"), checker("fil")
+    assert es.untranslated(["There is nothing at this address."])  # the API's, as it was
+    assert es.untranslated(["12 chips"])  # "{count} chips", its field any text
+    assert es.untranslated(["Mesa: seat 2 melds 7D 7D 7D"])  # inside a longer piece
+    assert not es.untranslated(["12 fichas", "Cerrar sesión", "PIN", "Table 1", "7D 7D 7D"])
+    assert not fil.untranslated(["12 chip", "Dealer"])  # words Filipino keeps
+    assert fil.untranslated(["Sign out"])
