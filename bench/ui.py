@@ -19,8 +19,11 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +84,10 @@ def seed(app: object) -> int:
     return int(hand["id"])  # type: ignore[call-overload]
 
 
-def main() -> None:
+@contextmanager
+def hand_page() -> Iterator[tuple[FlaskClient, str]]:
+    """A tablet signed in as the dealer, in a seeded app of its own, and its hand page's path
+    (the database disposed of at the end)."""
     with tempfile.TemporaryDirectory() as folder:
         uri = f"sqlite:///{folder}/bench.sqlite3"
         app = create_app(
@@ -102,8 +108,17 @@ def main() -> None:
         assert found, "the sign-in page has no CSRF token"
         csrf = found.group(1)
         tablet.post("/sign-in", data={"name": "Dee", "pin": "1111", "csrf_token": csrf})
-        path = f"/hands/{hand}?seat=1&meld=1&fits=5S"
+        try:
+            yield tablet, f"/hands/{hand}?seat=1&meld=1&fits=5S"
+        finally:
+            with app.app_context():
+                db.session.remove()
+                for engine in db.engines.values():
+                    engine.dispose()
 
+
+def main() -> None:
+    with hand_page() as (tablet, path):
         html = tablet.get(path).get_data()
         assert b"valle set in spades" in html, "the hand did not render"
         # The stylesheet and the script as the page links them, served as a tablet gets them.
@@ -125,10 +140,6 @@ def main() -> None:
             answer = tablet.get(path)
             times.append((time.perf_counter() - start) * 1000)
             assert answer.status_code == 200
-        with app.app_context():
-            db.session.remove()
-            for engine in db.engines.values():
-                engine.dispose()
 
     times.sort()
     median = statistics.median(times)

@@ -106,7 +106,7 @@ Language = Annotated[
 
 def _profile(value: Any, _field: str, _given: Mapping[str, Any]) -> str:
     if not isinstance(value, str):
-        raise Invalid(said.choose_profile(" or ".join(rules.PROFILES)))
+        raise Invalid(said.choose_profile(*rules.PROFILES))
     return rules.make_rules(value).profile  # the engine names a profile it does not know
 
 

@@ -103,8 +103,8 @@ def supervisor_shape() -> str:
     return say(SUPERVISOR_SHAPE)
 
 
-def choose_profile(names: str) -> str:
-    return say("Choose the table's rule profile: {names}.", names=names)
+def choose_profile(one: str, other: str) -> str:
+    return say("Choose the table's rule profile: {one} or {other}.", one=one, other=other)
 
 
 def wrong_type(what: str) -> str:

@@ -19,7 +19,7 @@ from functools import cache
 from dealer import rules
 from dealer.rules.payments import REASONS
 from dealer.words.catalogue import say, say_later, say_n
-from dealer.words.rules import condition_words
+from dealer.words.rules import condition_words, event_text_words
 
 __all__ = ["FLOOR_REASONS", "NOTES", "reason_words"]
 
@@ -95,6 +95,7 @@ def _seats(text: str, _fields: Mapping[str, str]) -> str:
 _SAID: dict[str, Callable[[str, Mapping[str, str]], str]] = {
     "condition": _condition,
     "seats": _seats,
+    "text": lambda text, _fields: event_text_words(text),
     "reason": lambda text, _fields: _said(text, _RETURNED),
 }
 

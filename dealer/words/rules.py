@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, get_args
 
 from dealer import rules
+from dealer.rules.actions import NOT_CLAIMED
 from dealer.rules.cards import RANK_NAMES, RANKS, SUIT_NAMES
 from dealer.rules.payments import PaymentRule
 from dealer.words.cards import cards_words
@@ -28,6 +29,7 @@ __all__ = [
     "code_words",
     "collection_words",
     "condition_words",
+    "event_text_words",
     "game_words",
     "knob_value_words",
     "knob_words",
@@ -324,8 +326,47 @@ def meld_words(cards: Sequence[rules.Card]) -> str:
     return cards_words(sorted(cards))
 
 
+#: What the engine writes of an event (`rules.actions`' ``describe``), read back: the
+#: sentence the history says of that event, its meld named by its number.
+_CARDS = r"[A2-7JQK][CDHS](?: [A2-7JQK][CDHS])*"
+_EVENTS = {
+    rf"seat (?P<seat>\d+) melds (?P<cards>{_CARDS})": say_later("seat {seat} melds {cards}"),
+    rf"seat (?P<seat>\d+) adds (?P<cards>{_CARDS}) to meld (?P<meld>\d+)": say_later(
+        "seat {seat} adds {cards} to {meld}"
+    ),
+    rf"seat (?P<seat>\d+) borrows (?P<took>{_CARDS}) from meld (?P<meld>\d+) for "
+    rf"(?P<new>{_CARDS})": say_later("seat {seat} borrows {took} from {meld} for {new}"),
+    rf"seat (?P<seat>\d+) splits meld (?P<meld>\d+) into (?P<first>{_CARDS}) and "
+    rf"(?P<second>{_CARDS})": say_later("seat {seat} splits {meld} into {parts}"),
+    r"seat (?P<seat>\d+) goes out": say_later("seat {seat} goes out"),
+    r"seat (?P<seat>\d+) drops": say_later("seat {seat} drops"),
+    r"seat (?P<seat>\d+) fouls": say_later("seat {seat} fouls"),
+    r"discard penalty on seat (?P<seat>\d+)": say_later("discard penalty on seat {seat}"),
+}
+_NOT_CLAIMED = f" ({NOT_CLAIMED})"
+
+
+def event_text_words(text: str) -> str:
+    """An event's words as the engine wrote them (a void's reason, a refusal's field), said as
+    the history says them; words no template fits are given back as they are."""
+    base = text.removesuffix(_NOT_CLAIMED)
+    for pattern, template in _EVENTS.items():
+        if found := re.fullmatch(pattern, base):
+            fields = found.groupdict()
+            if "meld" in fields:
+                fields["meld"] = say("meld {number}", number=fields["meld"])
+            if "first" in fields:
+                parts = {"first": fields.pop("first"), "second": fields.pop("second")}
+                fields["parts"] = say("{first} and {second}", **parts)
+            said = say(template, **fields)
+            return said + (" " + say("(not claimed: nothing paid)") if base != text else "")
+    return text
+
+
 def refusal_words(error: rules.RulesError) -> str:
     """The engine's refusal in the catalogue's language: its template said with its fields, a
     field in words (a `rules.Phrase`: why cards are not a meld, a rank's name) said too."""
     fields = {k: say(v) if isinstance(v, rules.Phrase) else v for k, v in error.fields.items()}
+    if isinstance(text := fields.get("text"), str):  # an event's words, as the engine wrote them
+        fields["text"] = event_text_words(text)
     return say(error.template, **fields)

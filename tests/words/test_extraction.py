@@ -5,13 +5,16 @@ message they said to it)."""
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
+import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from dealer.words.catalogue import LOCALE_DIR
 from tests.words.extraction import ROOT, extracted
 from tests.words.languages import SHIPPED
+from tests.words.untranslated import broken_translations, kept_as_english, translated_pct
 
 
 def test_the_extraction_finds_every_kind_of_message() -> None:
@@ -64,3 +67,37 @@ def test_the_shipped_catalogues_compile_without_errors() -> None:
         with (LOCALE_DIR / language / "LC_MESSAGES" / "dealer.po").open("rb") as file:
             catalogue = read_po(file, locale=language)
         assert not [(m.id, e) for m, e in catalogue.check() if e], language
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_the_shipped_catalogues_are_whole(language: str) -> None:
+    """Every message translated, none fuzzy, each with its fields and tags as they are; one
+    translated as its English words only where its language keeps each of them, or listed."""
+    path = LOCALE_DIR / language / "LC_MESSAGES" / "dealer.po"
+    assert translated_pct(language) == 100
+    assert not (broken := broken_translations(path, language)), "\n".join(broken)
+    assert not (same := kept_as_english(language)), same
+
+
+#: Ways a translator breaks a message, each as the catalogue's text before and after.
+BROKEN = {
+    "a field left out": ('msgstr "el asiento {seat} sale"', 'msgstr "el asiento sale"'),
+    "a field renamed": ('msgstr "el asiento {seat} sale"', 'msgstr "el asiento {asiento} sale"'),
+    "a field's format lost": (
+        'msgstr "{limit} {old:,} -> {new:,}"',
+        'msgstr "{limit} {old} -> {new:,}"',
+    ),
+    "a tag left out": ('msgstr "<b>Total {total}</b>"', 'msgstr "Total {total}</b>"'),
+    "untranslated": ('msgstr "el asiento {seat} sale"', 'msgstr ""'),
+    "fuzzy": ('msgid "seat {seat} goes out"', '#, fuzzy\nmsgid "seat {seat} goes out"'),
+}
+
+
+@pytest.mark.parametrize("case", list(BROKEN))
+def test_a_broken_catalogue_fails(case: str, tmp_path: Path) -> None:
+    shipped = (LOCALE_DIR / "es" / "LC_MESSAGES" / "dealer.po").read_text()
+    before, after = BROKEN[case]
+    assert shipped.count(before) == 1
+    broken = tmp_path / "dealer.po"
+    broken.write_text(shipped.replace(before, after))
+    assert len(broken_translations(broken, "es")) == 1

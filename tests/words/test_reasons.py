@@ -101,7 +101,9 @@ def test_the_dispute_panel_says_its_entries_reasons(people: Flask) -> None:
         page = Web.sign_in(people, "supervisor").get(f"/hands/{hand}")
     options = re.findall(r"<option[^>]*>(⟦entry [^<]*)</option>", page)
     assert options, "no correction offered"
-    assert all(", ⟦void of event 2 (seat 1 melds" in option for option in options), options
+    assert all(
+        ", ⟦void of event 2 (⟦seat 1 melds 5S 5S 5S⟧; typo)" in option for option in options
+    ), options
 
 
 def test_the_hand_slip_of_a_hand_that_no_longer_replays_says_its_reasons(
@@ -120,3 +122,32 @@ def test_the_hand_slip_of_a_hand_that_no_longer_replays_says_its_reasons(
         text = one_line(pdf_text(fetch(floor_api, f"/reports/hands/{hand}.pdf").data))
     assert "⟦⟦valle set in ⟦spades⟧⟧ (5S 5S 5S)" in text, text
     assert "⟦void of event" in text
+
+
+VOIDED = [
+    rules.Meld(seat=2, cards=tuple(rules.parse_cards("7D 7D 7D")), claimed=False),
+    rules.Add(seat=1, meld=3, cards=tuple(rules.parse_cards("5C"))),
+    rules.Borrow(
+        seat=2, meld=1, take=tuple(rules.parse_cards("7H")), cards=tuple(rules.parse_cards("7S 7C"))
+    ),
+    rules.Split(
+        seat=1,
+        meld=2,
+        into=(tuple(rules.parse_cards("2C 3C 4C")), tuple(rules.parse_cards("5C 6C 7C"))),
+        cards=(),
+    ),
+    rules.GoOut(seat=1),
+    rules.Drop(seat=4),
+    rules.Foul(seat=3),
+    rules.Penalty(seat=5),
+]
+
+
+@pytest.mark.parametrize("action", VOIDED, ids=lambda action: type(action).__name__)
+def test_a_voided_events_words_are_said_too(action: rules.Action) -> None:
+    """A void's reason names the event it voids as the engine wrote it: read back, English word
+    for word, and said in the reader's language."""
+    stored = f"void of event 6 ({action.describe()}; wrong seat): returns 2 (takes the pot of 2)"
+    assert reason_words("void", stored) == stored
+    with use_catalogue(Pseudo()):
+        assert not leaked(reason_words("void", stored).replace("wrong seat", "")), stored

@@ -19,8 +19,9 @@ from dealer.rules.profiles import KNOBS
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import use_catalogue
 from dealer.words.ledger import problem_words
+from dealer.words.rules import event_text_words
 from tests.words.extraction import ROOT, extracted
-from tests.words.pseudo import Pseudo
+from tests.words.pseudo import Pseudo, leaked
 
 #: The names whose first argument is an engine's message: its refusals and its `rules.Phrase`.
 ENGINE_WORDS = {error.__name__ for error in rules.RulesError.__subclasses__()} | {"Phrase"}
@@ -127,10 +128,13 @@ def test_each_refusal_is_said_through_the_catalogue(case: str) -> None:
     said = Pseudo()
     with use_catalogue(said):
         _, _, sentence = refusal(error)
+        # an event's words (as the engine wrote them) are said as the history says them
+        event = event_text_words(str(error.fields["text"])) if "text" in error.fields else ""
     assert sentence.startswith("⟦") and sentence.endswith("⟧"), sentence  # said, not as made
-    assert sentence.count("⟦") == 1 + sum(
+    assert sentence.count("⟦") == 1 + event.count("⟦") + sum(
         isinstance(v, rules.Phrase) for v in error.fields.values()
     )
+    assert not leaked(sentence), sentence
     assert said.said and said.said <= extracted(), said.said - extracted()
 
 
