@@ -203,10 +203,14 @@ ROWS: dict[str, Row] = {
     "GET /floor/people": row(302, 403, 403, 403, 200),
     "GET /players": row(302, 403, 403, 200, 200),
     "GET /players/{player_id}": row(302, 403, 403, 200, 200),
+    "POST /players/{player_id}/language": row(302, 403, 403, 303, 303, body={"language": ""}),
     # A live screen's ask: answered in JSON (401 signed out, never a redirect).
     "GET /live": row(401, 200, 403, 200, 200, query="?scope=table:{table_id}"),
     # --- the screens: forms
     "POST /prefs": row(302, 303, 303, 303, 303, body={"four_colour": "on", "page": "/tables"}),
+    "POST /prefs/language": row(
+        302, 303, 303, 303, 303, body={"language": "", "page": "/tables"}
+    ),
     "POST /floor/tables": row(
         302,
         403,
@@ -231,6 +235,9 @@ ROWS: dict[str, Row] = {
     "POST /floor/devices": row(302, 403, 403, 303, 303, body={"name": "Tab 9"}),
     "POST /players": row(302, 403, 403, 303, 303, body={"name": "Ivy"}),
     "POST /floor/devices/{device_id}/rename": row(302, 403, 403, 303, 303, body={"name": "Tab 8"}),
+    "POST /floor/devices/{device_id}/language": row(
+        302, 403, 403, 303, 303, body={"language": ""}
+    ),
     "POST /floor/devices/{device_id}/retire": row(302, 403, 403, 303, 303, body={}),
     "POST /floor/sign-ins/{token_id}/end": row(302, 403, 403, 303, 303, body={}),
     "POST /floor/people": row(
@@ -250,6 +257,7 @@ ROWS: dict[str, Row] = {
         body={"pin": "9876", "pin_again": "9876"},
         params={"user_id": "{cy}"},
     ),
+    "POST /floor/people/{user_id}/language": row(302, 403, 403, 403, 303, body={"language": ""}),
     "POST /floor/people/{user_id}/deactivate": row(302, 403, 403, 403, 303, body={}),
     "POST /tables/{table_id}/assignments": row(302, 403, 403, 303, 303, body={"dealer": "Cy"}),
     "POST /tables/{table_id}/assignments/end": row(

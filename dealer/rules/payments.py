@@ -55,7 +55,7 @@ REASONS = {
     "pot": Phrase("takes the pot of {chips}"),
     "last_seat": Phrase("last seat left in: takes the pot of {chips}"),
     "rake": Phrase(
-        "rake: {percent}% of {collected} collected, at most {cap}: {chips} to the house"
+        "rake: {percent} of {collected} collected, at most {cap}: {chips} to the house"
     ),
     "drop_forfeit": Phrase("dropped: {chips} into the pot (tops)"),
     "foul_refund": Phrase(

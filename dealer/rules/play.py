@@ -301,7 +301,7 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
                 rake,
                 "rake",
                 REASONS["rake"].format(
-                    percent=c.percent, collected=collected, cap=c.cap, chips=rake
+                    percent=f"{c.percent}%", collected=collected, cap=c.cap, chips=rake
                 ),
             )
         )

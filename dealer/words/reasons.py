@@ -41,10 +41,12 @@ _SHAPES = {
     "cards": r"[A2-7JQK][CDHS](?: [A2-7JQK][CDHS])*",
     "seats": r"\d+ seats?",
     **dict.fromkeys(
-        ("chips", "seat", "payer", "other", "size", "minutes", "percent", "collected", "cap"),
+        ("chips", "seat", "payer", "other", "size", "minutes", "collected", "cap"),
         r"\d+",
     ),
     "seq": r"\d+",
+    # A percentage is a field with its sign (a "%" in a message's words reads as a %-format).
+    "percent": r"\d+%",
 }
 #: Every condition a meld can meet under some rules, so a stored condition can be named again.
 _ANY_RULES = replace(rules.PROFILES["classic"], mixed_valle_condition=True)

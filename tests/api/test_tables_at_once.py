@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from werkzeug.test import TestResponse
 
 from dealer.extensions import db
-from dealer.hands import record
+from dealer.hands import rows
 from dealer.transactions import require_writing, writing
 from dealer.write_locks import FLOOR_LOCK, TABLE_LOCKS, WRITERS_LOCK
 from tests.helpers import Api
@@ -65,7 +65,7 @@ def hold(
     until let go (`Held.let_go`); the test's own sends go by."""
     if people.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         pytest.skip("SQLite has one write lock for the whole database")
-    real = record.require_writing
+    real = rows.require_writing
     holding: list[Held] = []
 
     def at_the_lock(session: Session, what: str) -> None:
@@ -75,7 +75,7 @@ def hold(
                 assert held.release.wait(6 * PATIENCE)  # let go by the test, or at its end
         real(session, what)
 
-    monkeypatch.setattr(record, "require_writing", at_the_lock)
+    monkeypatch.setattr(rows, "require_writing", at_the_lock)
 
     def start(send: Callable[[], TestResponse]) -> Held:
         held = Held()

@@ -54,7 +54,8 @@ def shift(people: Flask, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(clock, "now", lambda: NOW)
     posted = [NOW.replace(hour=19)]
     # The ledger's entries are made at the hands' times (the hands' own times are moved after).
-    monkeypatch.setattr(importlib.import_module("dealer.ledger.post"), "utcnow", lambda: posted[0])
+    for made_at in ("dealer.ledger.post", "dealer.hands.rows"):  # a hand's entries: rows
+        monkeypatch.setattr(importlib.import_module(made_at), "utcnow", lambda: posted[0])
     floor = Api.sign_in(people, "supervisor")
     hands = {}
     for name, times in (("Table 3", [(21, 41)]), ("Table 4", [(20, 30), (21, 37)])):

@@ -37,6 +37,7 @@ NOT_FOR_PEOPLE = {
     "say_n",
     "say_later",
     "declare",
+    "door",  # the API's declare with its role (dealer.api.blueprint): the document's words
     "debug",
     "info",
     "warning",
