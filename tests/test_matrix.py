@@ -208,9 +208,7 @@ ROWS: dict[str, Row] = {
     "GET /live": row(401, 200, 403, 200, 200, query="?scope=table:{table_id}"),
     # --- the screens: forms
     "POST /prefs": row(302, 303, 303, 303, 303, body={"four_colour": "on", "page": "/tables"}),
-    "POST /prefs/language": row(
-        302, 303, 303, 303, 303, body={"language": "", "page": "/tables"}
-    ),
+    "POST /prefs/language": row(302, 303, 303, 303, 303, body={"language": "", "page": "/tables"}),
     "POST /floor/tables": row(
         302,
         403,
@@ -235,9 +233,7 @@ ROWS: dict[str, Row] = {
     "POST /floor/devices": row(302, 403, 403, 303, 303, body={"name": "Tab 9"}),
     "POST /players": row(302, 403, 403, 303, 303, body={"name": "Ivy"}),
     "POST /floor/devices/{device_id}/rename": row(302, 403, 403, 303, 303, body={"name": "Tab 8"}),
-    "POST /floor/devices/{device_id}/language": row(
-        302, 403, 403, 303, 303, body={"language": ""}
-    ),
+    "POST /floor/devices/{device_id}/language": row(302, 403, 403, 303, 303, body={"language": ""}),
     "POST /floor/devices/{device_id}/retire": row(302, 403, 403, 303, 303, body={}),
     "POST /floor/sign-ins/{token_id}/end": row(302, 403, 403, 303, 303, body={}),
     "POST /floor/people": row(

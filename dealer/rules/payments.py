@@ -54,9 +54,7 @@ REASONS = {
     ),
     "pot": Phrase("takes the pot of {chips}"),
     "last_seat": Phrase("last seat left in: takes the pot of {chips}"),
-    "rake": Phrase(
-        "rake: {percent} of {collected} collected, at most {cap}: {chips} to the house"
-    ),
+    "rake": Phrase("rake: {percent} of {collected} collected, at most {cap}: {chips} to the house"),
     "drop_forfeit": Phrase("dropped: {chips} into the pot (tops)"),
     "foul_refund": Phrase(
         "fouled: seat {seat} pays back the {chips} seat {payer} paid it for conditions"
