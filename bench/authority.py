@@ -26,7 +26,7 @@ from dealer import create_app
 from dealer.extensions import db
 from dealer.floor.assignments import assign, unassign
 from dealer.floor.authority import authorise
-from dealer.floor.table_sessions import open_session
+from dealer.floor.downs import open_down
 from dealer.floor.tables import create_table
 from dealer.models import User
 from dealer.people.users import add_user
@@ -55,7 +55,7 @@ def floor_of(assigned: int) -> tuple[int, int, int]:
             assign(session, table, "Dee", sam)
         for table in tables[1 : assigned // 2 + 1]:
             unassign(session, table, dee.id, sam)
-        open_session(session, tables[0], dee.id)
+        open_down(session, tables[0], dee.id)
         return dee.id, tables[0].id, tables[-1].id
 
 

@@ -20,7 +20,7 @@ and prints ``vs_tuned`` too: the shift PDF also holds the players, the accounts 
 The floor checks itself as it goes: each dealer's down that ends sets off the quick ledger
 checks in the background (`dealer.floor.down_checks`), from the last checked checkpoint, and
 files the head they reached as a checked checkpoint; each table session's report, when printed,
-does the same (`dealer.views.documents.session`). In this shift every table's dealer goes down
+does the same (`dealer.views.documents.down`). In this shift every table's dealer goes down
 on the hour (each table a second later than the one before), so by default a checked
 checkpoint is filed at each hour of the shift, 1 to ``hours - 1``, as those downs would file
 them: the shift ledger then checks from the last one and recomputes the last hour's links
@@ -86,11 +86,11 @@ from dealer.ledger.keys import LedgerKey, current_key
 from dealer.ledger.verification import verify
 from dealer.models import (
     ChainLink,
+    Down,
     Event,
     IdentityVersion,
     LedgerEntry,
     Seating,
-    TableSession,
     User,
 )
 from dealer.models import Hand as HandRow
@@ -314,7 +314,7 @@ class Ids:
     """Where the next shift's ids, seqs and hashes go on from: a room's history, shift by shift."""
 
     seatings: int = 0
-    sessions: int = 0
+    downs: int = 0
     hands: int = 0
     events: int = 0
     entries: int = 0
@@ -332,7 +332,7 @@ class Shift:
     users: list[dict[str, Any]] = field(default_factory=list)
     tables: list[dict[str, Any]] = field(default_factory=list)
     seatings: list[dict[str, Any]] = field(default_factory=list)
-    sessions: list[dict[str, Any]] = field(default_factory=list)
+    downs: list[dict[str, Any]] = field(default_factory=list)
     hands: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     postings: list[Posting] = field(default_factory=list)
@@ -442,13 +442,13 @@ def play_shift(
         number = ids.numbers.get(t, 0)
         for hour in range(hours):
             dealer = 2 + (t + hour) % dealers
-            ids.sessions += 1
-            session_id = ids.sessions
+            ids.downs += 1
+            down_id = ids.downs
             opened = start + timedelta(hours=hour) + offset
             closed = opened + timedelta(hours=1) - timedelta(seconds=2)
-            shift.sessions.append(
+            shift.downs.append(
                 dict(
-                    id=session_id,
+                    id=down_id,
                     table_id=t,
                     dealer_id=dealer,
                     opened_at=opened,
@@ -510,7 +510,7 @@ def play_shift(
                     dict(
                         id=hand_id,
                         table_id=t,
-                        session_id=session_id,
+                        down_id=down_id,
                         number=number,
                         status=engine.status,
                         rules=knobs,
@@ -604,8 +604,14 @@ def insert_shift(
         (User, users),
         (CardTable, shift.tables),
         (Seating, shift.seatings),
-        (TableSession, shift.sessions),
-        (HandRow, shift.hands),
+        (Down, shift.downs),
+        (
+            HandRow,
+            [
+                {("session_id" if k == "down_id" else k): v for k, v in h.items()}
+                for h in shift.hands
+            ],
+        ),
         (Event, [{k: v for k, v in e.items() if k != "order"} for e in shift.events]),
         (LedgerEntry, [{k: v for k, v in e.items() if k != "order"} for e in entries]),
         (ChainLink, links),

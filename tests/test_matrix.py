@@ -395,9 +395,9 @@ def build_world(app: Flask) -> World:
     # Cy is assigned to table 1 (a relief dealer) so the unassigning rows have one to end.
     floor.post(f"/tables/{t1}/assignments", {"dealer": "Cy"}, status=201)
     hands = {}
-    sessions = {}
+    downs = {}
     for table, dealer in ((t1, dee), (t2, bo)):
-        sessions[table] = dealer.post(f"/tables/{table}/sessions", status=201)["id"]
+        downs[table] = dealer.post(f"/tables/{table}/sessions", status=201)["id"]
         for seat in range(1, 6):
             dealer.seat(table, seat, f"P{seat}", 100)
         hand = dealer.hand(table, dropped=[5])["id"]
@@ -431,7 +431,7 @@ def build_world(app: Flask) -> World:
         "event_id": events[0],
         "to_move": events[3],
         "to_void": events[4],
-        "session_id": sessions[t1],
+        "session_id": downs[t1],
         "seat": 1,
         "number": 1,
         "user_id": zed,

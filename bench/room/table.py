@@ -126,7 +126,7 @@ class TableDealer:
         self.players: dict[int, str] = {}
         self.collection = rng.choice(COLLECTIONS)
         self._last_collection = 0.0
-        self._session: int | None = None
+        self._down: int | None = None
         self._newcomers = 0
 
     # ------------------------------------------------------------- sending
@@ -164,7 +164,7 @@ class TableDealer:
         table = yield from self.send(Entry("POST", "/tables", body, "setup", setup, "supervisor"))
         self.table_id = table["id"]
         # The dealer pushes in first: a dealer records only at the table they hold.
-        yield from self._open_session(setup)
+        yield from self._open_down(setup)
         for seat in range(1, self.seat_count + 1):
             yield from self._sit(seat, f"{NAMES[seat - 1]} {self.name}", setup)
 
@@ -175,10 +175,10 @@ class TableDealer:
         self.players[seat] = player
         self.tally.bought += BUY_IN
 
-    def _open_session(self, after: float) -> Generator[Entry, Answer, None]:
+    def _open_down(self, after: float) -> Generator[Entry, Answer, None]:
         path = f"/tables/{self.table_id}/sessions"
         opened = yield from self.send(Entry("POST", path, {}, "session", after))
-        self._session = opened["id"]
+        self._down = opened["id"]
 
     def _between_hands(self) -> Generator[Entry, Answer, None]:
         path = f"/tables/{self.table_id}"
@@ -201,9 +201,9 @@ class TableDealer:
         if self.tally.hands and self.rng.random() < self.mishaps.seat_change:
             yield from self._seat_change(balances)
         if self.tally.hands and self.tally.hands % 20 == 0:  # a new dealer's down
-            close = f"/sessions/{self._session}/close"
+            close = f"/sessions/{self._down}/close"
             yield from self.send(Entry("POST", close, {}, "session", 5.0))
-            yield from self._open_session(10.0)
+            yield from self._open_down(10.0)
 
     def _seat_change(self, balances: dict[str, Any]) -> Generator[Entry, Answer, None]:
         seat = self.rng.choice(sorted(self.players))

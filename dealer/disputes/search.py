@@ -41,9 +41,9 @@ from dealer.disputes.found import (
 )
 from dealer.disputes.sums import Seatings, hand_sums, window_sums
 from dealer.errors import Invalid
-from dealer.floor.table_sessions import get_session
+from dealer.floor.downs import get_down
 from dealer.ledger.accounts import seating_account
-from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession, as_utc
+from dealer.models import Down, Hand, LedgerEntry, Seating, Table, as_utc
 from dealer.words.catalogue import say
 
 __all__ = ["SEARCH_ROLE", "find_payments", "find_seats"]
@@ -76,9 +76,7 @@ def seatings(session: Session, asked: Question, tables: list[int] | None = None)
         seats = session.scalar(select(Hand.seats).where(Hand.id == asked.hand)) or {}
         wanted = wanted.where(Seating.id.in_([int(i) for i in seats.values()]))
     elif asked.session is not None:
-        table = session.scalar(
-            select(TableSession.table_id).where(TableSession.id == asked.session)
-        )
+        table = session.scalar(select(Down.table_id).where(Down.id == asked.session))
         wanted = wanted.where(Seating.table_id == table)
     if tables is not None:
         wanted = wanted.where(Seating.table_id.in_(tables))
@@ -94,7 +92,7 @@ def seatings(session: Session, asked: Question, tables: list[int] | None = None)
 def find_payments(session: Session, asked: Question) -> Found:
     """The payments that fit ``asked``, the newest first."""
     if asked.session is not None:
-        get_session(session, asked.session)  # 404 for a session that never was
+        get_down(session, asked.session)  # 404 for a session that never was
     every = select(LedgerEntry, Hand.number, Hand.table_id).join(
         Hand, Hand.id == LedgerEntry.hand_id
     )
@@ -118,7 +116,7 @@ def _filtered(session: Session, wanted: Wanted, asked: Question) -> Wanted | Non
     if asked.hand is not None:
         wanted = wanted.where(LedgerEntry.hand_id == asked.hand)
     if asked.session is not None:
-        wanted = wanted.where(Hand.session_id == asked.session)
+        wanted = wanted.where(Hand.down_id == asked.session)
     if asked.start is not None:
         wanted = wanted.where(LedgerEntry.at >= asked.start)
     if asked.end is not None:

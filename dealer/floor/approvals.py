@@ -8,7 +8,7 @@ What needs the floor:
   (the engine's ``Hand.needs_supervisor``; `dealer.hands.record`; 403 ``supervisor_required``);
 - the time collection before it is due (`dealer.floor.time_collection`; 409 ``not_due``);
 - closing a session that is not the caller's, and confirming any close
-  (`dealer.floor.table_sessions`; 403 ``not_your_session``);
+  (`dealer.floor.downs`; 403 ``not_your_session``);
 - a count at a session's close with a variance over the table's tolerance
   (`dealer.floor.counts`; 403 ``needs_supervisor``): approved by a supervisor who is neither
   the person who counted nor the one who confirmed the count (`approval_by_another`).

@@ -9,7 +9,7 @@ anything of a table, so the answer and its words are the same at every door.
 Two ways in for a dealer who holds no table yet, since that is how a dealer comes to hold
 one: opening their session at a table (the session service then refuses a table another
 dealer holds, or a second session of theirs), and dealing at a table with no session open
-(dealing opens one in their name: `dealer.floor.table_sessions`).
+(dealing opens one in their name: `dealer.floor.downs`).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Forbidden, NotFound
 from dealer.floor.assignments import assigned_tables
+from dealer.floor.downs import get_down, open_down_at
 from dealer.floor.in_play import get_hand
-from dealer.floor.table_sessions import get_session, open_session_at
 from dealer.floor.tables import get_table
-from dealer.models import Hand, Seating, Table, TableSession, User
+from dealer.models import Down, Hand, Seating, Table, User
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital
 
@@ -33,17 +33,17 @@ __all__ = [
     "NotYourTable",
     "authorise",
     "authorise_address",
+    "authorise_down",
+    "authorise_down_print",
     "authorise_hand",
     "authorise_scopes",
-    "authorise_session",
-    "authorise_session_print",
     "authorise_table",
     "may_read",
     "tables_held",
 ]
 
 #: What a dealer wants to do at a table: read it, record there, open their session, deal.
-Action = Literal["read", "record", "open_session", "deal"]
+Action = Literal["read", "record", "open_down", "deal"]
 
 
 class NotYourTable(Forbidden, code="not_your_table"):
@@ -52,14 +52,12 @@ class NotYourTable(Forbidden, code="not_your_table"):
 
 def tables_held(session: Session, dealer_id: int) -> set[int]:
     """The tables a dealer may act at: where their session is open, and where assigned."""
-    return _sessions_held(session, dealer_id) | assigned_tables(session, dealer_id)
+    return _downs_held(session, dealer_id) | assigned_tables(session, dealer_id)
 
 
-def _sessions_held(session: Session, dealer_id: int) -> set[int]:
+def _downs_held(session: Session, dealer_id: int) -> set[int]:
     open_at = session.scalars(
-        select(TableSession.table_id).where(
-            TableSession.dealer_id == dealer_id, TableSession.closed_at.is_(None)
-        )
+        select(Down.table_id).where(Down.dealer_id == dealer_id, Down.closed_at.is_(None))
     )
     return set(open_at)
 
@@ -72,7 +70,7 @@ def _name(session: Session, table_id: int) -> str:
 def _refusal(session: Session, held: set[int], table_id: int) -> NotYourTable:
     """ "You deal Table 1; Table 2 is Bo's.": whose table it is, and which is theirs."""
     mine = ", ".join(sorted(_name(session, t) for t in held))
-    there = open_session_at(session, table_id)
+    there = open_down_at(session, table_id)
     table = _name(session, table_id)
     whose = (
         say("{table} is {dealer}'s", table=table, dealer=there.dealer.name)
@@ -98,13 +96,13 @@ def authorise(session: Session, user: User, table_id: int, action: Action = "rea
         return
     # A dealer's own session's table (the common case) needs no read of their assignments,
     # which are checked against the keyed chain (`dealer.floor.assignments`).
-    sessions = _sessions_held(session, user.id)
-    if table_id in sessions or action == "open_session":
+    downs = _downs_held(session, user.id)
+    if table_id in downs or action == "open_down":
         return
-    held = sessions | assigned_tables(session, user.id)
+    held = downs | assigned_tables(session, user.id)
     if table_id in held:
         return
-    if action == "deal" and not held and open_session_at(session, table_id) is None:
+    if action == "deal" and not held and open_down_at(session, table_id) is None:
         return
     raise _refusal(session, held, table_id)
 
@@ -140,24 +138,22 @@ def authorise_hand(session: Session, user: User, hand_id: int, action: Action = 
     return hand
 
 
-def authorise_session(
-    session: Session, user: User, session_id: int, action: Action = "read"
-) -> TableSession:
-    """The table session ``session_id``, once ``user`` may ``action`` at its table.
+def authorise_down(session: Session, user: User, down_id: int, action: Action = "read") -> Down:
+    """The table session ``down_id``, once ``user`` may ``action`` at its table.
 
     A dealer's own sessions stay theirs after the down ends: they read them, print them,
     and bring a supervisor to confirm the close.
     """
-    found = get_session(session, session_id)
+    found = get_down(session, down_id)
     if found.dealer_id != user.id:
         authorise(session, user, found.table_id, action)
     return found
 
 
-def authorise_session_print(session: Session, user: User, session_id: int) -> TableSession:
-    """The table session ``session_id``, once ``user`` may print its report: its own dealer,
+def authorise_down_print(session: Session, user: User, down_id: int) -> Down:
+    """The table session ``down_id``, once ``user`` may print its report: its own dealer,
     or a supervisor (any session)."""
-    found = authorise_session(session, user, session_id)
+    found = authorise_down(session, user, down_id)
     if not user.can("supervisor") and found.dealer_id != user.id:
         raise Forbidden(
             say("A dealer may print only their own sessions: ask a supervisor."),
@@ -173,15 +169,15 @@ def authorise_address(
     *,
     table_id: int | None = None,
     hand_id: int | None = None,
-    session_id: int | None = None,
+    down_id: int | None = None,
 ) -> None:
     """Authorise what an address names (a table, a hand or a table session, and a hand's or a
     session's table), as the screens' addresses name them."""
     covered: int | None = None  # the table the hand's or session's check already covered
     if hand_id is not None:
         covered = authorise_hand(session, user, hand_id, action).table_id
-    if session_id is not None:
-        covered = authorise_session(session, user, session_id, action).table_id
+    if down_id is not None:
+        covered = authorise_down(session, user, down_id, action).table_id
     if table_id is not None and table_id != covered:
         authorise_table(session, user, table_id, action)
 

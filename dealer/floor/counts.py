@@ -29,10 +29,10 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor import approvals
-from dealer.floor.table_sessions import off_hand_while_open
+from dealer.floor.downs import off_hand_while_open
 from dealer.ledger import CAGE, house_account
 from dealer.ledger.identity import held
-from dealer.models import AuditRecord, Hand, LedgerEntry, Table, TableSession, User
+from dealer.models import AuditRecord, Down, Hand, LedgerEntry, Table, User
 from dealer.people.audit import record_audit, record_by
 from dealer.words.catalogue import say, say_later
 
@@ -95,10 +95,10 @@ def _held_settings(session: Session, table_id: int) -> Mapping[str, Any]:
     return settings
 
 
-def expected_count(session: Session, down: TableSession) -> Expected:
+def expected_count(session: Session, down: Down) -> Expected:
     """The session's drop (the tray) and, at a table selling chips for cash, the cash sold."""
     settings = _held_settings(session, down.table_id)
-    hands = select(Hand.id).where(Hand.session_id == down.id)
+    hands = select(Hand.id).where(Hand.down_id == down.id)
     off_hand = off_hand_while_open(down)
     mine = or_(LedgerEntry.hand_id.in_(hands), off_hand)
     house = house_account(down.table_id)
@@ -113,23 +113,23 @@ def expected_count(session: Session, down: TableSession) -> Expected:
     return Expected(tray, sold * int(settings["chip_value_cents"]))
 
 
-def last_closed(session: Session, table_id: int) -> TableSession | None:
+def last_closed(session: Session, table_id: int) -> Down | None:
     """The table's latest session whose down has ended (counted or not): the one the table
     screen guides through its close, its count and its report."""
     return session.scalars(
-        select(TableSession)
-        .where(TableSession.table_id == table_id, TableSession.closed_at.is_not(None))
-        .order_by(TableSession.closed_at.desc(), TableSession.id.desc())
+        select(Down)
+        .where(Down.table_id == table_id, Down.closed_at.is_not(None))
+        .order_by(Down.closed_at.desc(), Down.id.desc())
         .limit(1)
     ).first()
 
 
-def counts_of(session: Session, session_ids: list[int]) -> dict[int, AuditRecord]:
+def counts_of(session: Session, down_ids: list[int]) -> dict[int, AuditRecord]:
     """The count of each of these sessions that has one."""
-    if not session_ids:
+    if not down_ids:
         return {}
-    tables = select(TableSession.table_id).where(TableSession.id.in_(session_ids))
-    wanted = set(session_ids)
+    tables = select(Down.table_id).where(Down.id.in_(down_ids))
+    wanted = set(down_ids)
     found = session.scalars(
         select(AuditRecord).where(AuditRecord.kind == "count", AuditRecord.table_id.in_(tables))
     )
@@ -157,7 +157,7 @@ def _needs_another(
 
 def record_count(
     session: Session,
-    down: TableSession,
+    down: Down,
     user: User,
     tray_chips: int,
     drop_box_cents: int | None,
@@ -201,7 +201,7 @@ def record_count(
     )
 
 
-def _check_countable(session: Session, down: TableSession, user: User, witness: User) -> None:
+def _check_countable(session: Session, down: Down, user: User, witness: User) -> None:
     """Refuse a count before the down ends, a second count, and a count nobody confirmed."""
     if down.closed_at is None:
         raise Conflict(
@@ -217,7 +217,7 @@ def _check_countable(session: Session, down: TableSession, user: User, witness: 
 
 def _variance_approver(
     session: Session,
-    down: TableSession,
+    down: Down,
     expected: Expected,
     counted: Expected,
     counters: list[User],
@@ -237,7 +237,7 @@ def _variance_approver(
 
 
 def _count_words(
-    down: TableSession,
+    down: Down,
     counted: Expected,
     expected: Expected,
     user: User,

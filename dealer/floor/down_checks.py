@@ -1,7 +1,7 @@
 """The floor checks its ledger as it goes: each dealer's down that ends sets off the quick
 checks, off the request, and files the head they reached as a checkpoint.
 
-Closing a table session (`table_sessions.close_session`) marks its write; once that write has
+Closing a table session (`table_sessions.close_down`) marks its write; once that write has
 committed, a thread of the app's process runs what `ledger verify` runs without ``--full``: the
 links written since the last *checked* checkpoint, recomputed under the key, and the rest of
 the quick checks. It files the head it reached, checked when they found nothing. So through a

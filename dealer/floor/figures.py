@@ -19,7 +19,7 @@ from dealer.floor.tables import stacks
 from dealer.floor.time_collection import times_due
 from dealer.ledger.accounts import house_account
 from dealer.ledger.replay import table_collection, table_rules
-from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.models import Down, Hand, LedgerEntry, Seating, Table
 
 __all__ = [
     "FloorFlags",
@@ -57,8 +57,8 @@ def house_drop(session: Session, tables: Iterable[int], since: datetime) -> dict
 
 def dealing_now(session: Session) -> dict[int, str]:
     """Who deals at each table with an open session: table id -> the dealer's name."""
-    open_sessions = session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
-    return {s.table_id: s.dealer.name for s in open_sessions}
+    open_downs = session.scalars(select(Down).where(Down.closed_at.is_(None)))
+    return {s.table_id: s.dealer.name for s in open_downs}
 
 
 def recent_hands(session: Session, table_id: int, count: int = 6) -> list[Hand]:
@@ -141,10 +141,10 @@ def floor_flags(session: Session, tables: Sequence[Table]) -> dict[int, FloorFla
             short[seating.table_id] += 1
     waiting = set(
         session.scalars(
-            select(TableSession.table_id).where(
-                TableSession.table_id.in_(ids),
-                TableSession.closed_at.is_not(None),
-                TableSession.close_confirmed_by.is_(None),
+            select(Down.table_id).where(
+                Down.table_id.in_(ids),
+                Down.closed_at.is_not(None),
+                Down.close_confirmed_by.is_(None),
             )
         )
     )

@@ -27,5 +27,5 @@ def hands_in_play(
     if tables is not None:
         query = query.where(Hand.table_id.in_(list(tables)))
     if down is not None:
-        query = query.where(Hand.session_id == down)
+        query = query.where(Hand.down_id == down)
     return {hand.table_id: hand for hand in session.scalars(query)}

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from dealer import rules
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.floor.approvals import approval
-from dealer.floor.table_sessions import open_session, open_session_at
+from dealer.floor.downs import open_down, open_down_at
 from dealer.hands.kept import load, written
 from dealer.hands.reading import Replayed
 from dealer.hands.rows import Judged, judged, stored
@@ -62,12 +62,12 @@ def start_hand(
                 say("Seat {seat} is not dealt into this hand, so it cannot drop.", seat=seat),
                 "not_dealt_in",
             )
-    down = open_session_at(session, table.id) or open_session(
+    down = open_down_at(session, table.id) or open_down(
         session, table, recorder.user_id, implicit=True
     )
     hand = Hand(
         table_id=table.id,
-        session_id=down.id,
+        down_id=down.id,
         number=(number or 0) + 1,
         status=engine.status,
         rules={"profile": effective.profile, **effective.knobs()},

@@ -53,7 +53,7 @@ __all__ = [
     "PIN",
     "Body",
     "ChipMove",
-    "CloseSession",
+    "CloseDown",
     "Leave",
     "NewAssignment",
     "NewPlayer",
@@ -334,7 +334,7 @@ class NewAssignment(Body):
     ]
 
 
-class CloseSession(Body):
+class CloseDown(Body, title="CloseSession"):
     """The end of a down; a supervisor's name and PIN confirm it on the spot."""
 
     supervisor: Approval = None

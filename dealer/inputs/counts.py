@@ -11,13 +11,13 @@ from dealer.inputs.bodies import Approval, Body, Supervisor
 from dealer.inputs.words import Asked, optional_text, whole
 from dealer.words.catalogue import say_later
 
-__all__ = ["CountSettings", "SessionCount"]
+__all__ = ["CountSettings", "DownCount"]
 
 #: The most cash a drop box is counted at, in cents (a million chips at a hundred dollars).
 MAX_CASH_CENTS = MAX_CHIPS * 10_000
 
 
-class SessionCount(Body):
+class DownCount(Body, title="SessionCount"):
     """What the dealer counted at the session's close, and the second person who confirms it."""
 
     tray_chips: Annotated[

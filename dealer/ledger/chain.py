@@ -181,7 +181,7 @@ EVENT_COLUMNS = (
 DEALT_COLUMNS = (
     "id",
     "table_id",
-    "session_id",
+    "down_id",
     "number",
     "rules",
     "collection",

@@ -43,12 +43,12 @@ from dealer.ledger.keys import current_key
 from dealer.ledger.link_checks import LinkRow
 from dealer.models import (
     ChainLink,
+    Down,
     IdentityVersion,
     Player,
     Seating,
     Table,
     TableAssignment,
-    TableSession,
     User,
     utcnow,
 )
@@ -62,7 +62,7 @@ MODELS: dict[str, type[Any]] = {
     "table": Table,
     "seating": Seating,
     "player": Player,
-    "session": TableSession,
+    "session": Down,
     "assignment": TableAssignment,
 }
 _KIND_OF = {model: kind for kind, model in MODELS.items()}

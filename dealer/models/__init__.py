@@ -23,7 +23,7 @@ from dealer.models.base import (
     by_id,
     utcnow,
 )
-from dealer.models.floor import Player, Seating, Table, TableAssignment, TableSession
+from dealer.models.floor import Down, Player, Seating, Table, TableAssignment
 from dealer.models.hands import Dispute, DisputeRuling, Event, Hand
 from dealer.models.ledger import (
     ChainLink,
@@ -54,6 +54,7 @@ __all__ = [
     "Device",
     "Dispute",
     "DisputeRuling",
+    "Down",
     "Event",
     "Hand",
     "HealthCheck",
@@ -67,7 +68,6 @@ __all__ = [
     "SignInFailure",
     "Table",
     "TableAssignment",
-    "TableSession",
     "Timestamp",
     "User",
     "as_utc",

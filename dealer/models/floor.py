@@ -15,7 +15,7 @@ from dealer.models.base import Timestamp, unique_where, utcnow
 if TYPE_CHECKING:
     from dealer.models.people import User
 
-__all__ = ["Player", "Seating", "Table", "TableAssignment", "TableSession"]
+__all__ = ["Down", "Player", "Seating", "Table", "TableAssignment"]
 
 
 class Table(Base):
@@ -109,7 +109,7 @@ class Seating(Base):
     paused: Mapped[bool] = mapped_column(default=False)
 
 
-class TableSession(Base):
+class Down(Base):
     """A dealer's down at one table: opened, then closed, and the close confirmed by the floor.
 
     The down ends when its close is requested (``closed_at``): from then on no hand joins

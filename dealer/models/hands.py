@@ -39,7 +39,9 @@ class Hand(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(sa.ForeignKey("card_tables.id"), index=True)
     #: The dealer's session open at the table when the hand was dealt.
-    session_id: Mapped[int | None] = mapped_column(sa.ForeignKey("table_sessions.id"), index=True)
+    down_id: Mapped[int | None] = mapped_column(
+        "session_id", sa.ForeignKey("table_sessions.id"), index=True
+    )
     #: 1, 2, 3 ... per table.
     number: Mapped[int] = mapped_column()
     #: Kept in step with the replayed engine in the event's own transaction.

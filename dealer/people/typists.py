@@ -13,7 +13,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict
-from dealer.models import Hand, TableSession, User
+from dealer.models import Down, Hand, User
 from dealer.people.audit import record_audit
 from dealer.words import people as people_words
 
@@ -43,15 +43,15 @@ def record_typist(
     shown_at: str,
     table_id: int | None = None,
     hand_id: int | None = None,
-    session_id: int | None = None,
+    down_id: int | None = None,
 ) -> None:
     """Put on the trail that ``user`` confirmed as theirs an entry ``typist`` typed, recorded
     in the same write at the table, hand or table session it was made at (its page:
     ``shown_at``)."""
     if table_id is None and hand_id is not None:
         table_id = session.get_one(Hand, hand_id).table_id
-    if table_id is None and session_id is not None:
-        table_id = session.get_one(TableSession, session_id).table_id
+    if table_id is None and down_id is not None:
+        table_id = session.get_one(Down, down_id).table_id
     record_audit(
         session,
         "entry_confirmed",

@@ -7,6 +7,7 @@ one place. `dealer.ledger.prints` counts each print for the REPRINT stamp, and `
 serves them with the API's sign-in.
 """
 
+from dealer.reports.down import down_pdf
 from dealer.reports.exports import (
     LEDGER_HEADER,
     PLAYERS_HEADER,
@@ -16,17 +17,16 @@ from dealer.reports.exports import (
     players_csv,
 )
 from dealer.reports.hand_slip import hand_slip_pdf
-from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 
 __all__ = [
     "LEDGER_HEADER",
     "PLAYERS_HEADER",
+    "down_pdf",
     "hand_slip_pdf",
     "iter_ledger_csv",
     "iter_players_csv",
     "ledger_csv",
     "players_csv",
-    "session_pdf",
     "shift_pdf",
 ]

@@ -24,11 +24,11 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, NotFound
 from dealer.extensions import current_session
-from dealer.floor.authority import authorise_session_print
+from dealer.floor.authority import authorise_down_print
 from dealer.reports.builds import Build, builds, run_in_background
+from dealer.reports.down import down_pdf
 from dealer.reports.pages import PrintOptions
 from dealer.reports.printing import Document, bp, file_stamp, pdf_answer, print_options, shift_asked
-from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.transactions import snapshot
 from dealer.views import documents as gather
@@ -36,7 +36,7 @@ from dealer.web.contract import ID
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say
 
-__all__ = ["ask_session_build", "ask_shift_build", "build_file", "build_status"]
+__all__ = ["ask_down_build", "ask_shift_build", "build_file", "build_status"]
 
 TOKEN = "string(length=22)"
 
@@ -103,19 +103,19 @@ def ask_shift_build() -> Response:
 
 @bp.post(f"/print/builds/sessions/<{ID}:session_id>")
 @signed_in(form_post=True)
-def ask_session_build(session_id: int) -> Response:
+def ask_down_build(session_id: int) -> Response:
     """Build a table session's report in the background (its own dealer, or a supervisor), or
     join the build under way for the same session by the same person."""
     with snapshot(current_session()) as session:
-        authorise_session_print(session, principal().user, session_id)
+        authorise_down_print(session, principal().user, session_id)
     return _in_background(
         "session",
         str(session_id),
         None,
         say("the session report"),
         f"session-{session_id}",
-        lambda session: gather.session_report(session, session_id),
-        session_pdf,
+        lambda session: gather.down_report(session, session_id),
+        down_pdf,
     )
 
 

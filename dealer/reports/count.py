@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable
 
 from dealer.reports.figures import chips_text, local_time, money_text
 from dealer.reports.layout import note, pairs, section
-from dealer.views.sessions import CountView
+from dealer.views.downs import CountView
 from dealer.words.catalogue import say
 
 __all__ = ["count_section"]

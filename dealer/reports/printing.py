@@ -14,8 +14,8 @@ from dealer.config import BadSetting, paper_size
 from dealer.errors import DealerError, Invalid, NotConfigured
 from dealer.inputs.params import read_moment
 from dealer.reports.pages import PageSize, PrintOptions
+from dealer.views.documents.down import DownReport
 from dealer.views.documents.hand import HandSlip
-from dealer.views.documents.session import SessionReport
 from dealer.views.documents.shift import ShiftReport
 from dealer.web.described import BYTES
 from dealer.web.refusals import dealer_error
@@ -39,7 +39,7 @@ bp.register_error_handler(DealerError, dealer_error)
 MAX_SHIFT = timedelta(days=31)
 
 #: A document counted when printed: a dataclass with its ``reprint`` number.
-Document = TypeVar("Document", HandSlip, SessionReport, ShiftReport)
+Document = TypeVar("Document", HandSlip, DownReport, ShiftReport)
 
 
 def print_options(printed_by: str) -> PrintOptions:

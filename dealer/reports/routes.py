@@ -21,10 +21,11 @@ from flask import Response, request, stream_with_context
 from dealer.disputes import players
 from dealer.errors import Invalid
 from dealer.extensions import current_session
-from dealer.floor.authority import authorise_hand, authorise_session_print
+from dealer.floor.authority import authorise_down_print, authorise_hand
 from dealer.inputs import Export, ShiftWindow, SlipPaper, Window
 from dealer.people.languages import language_of, seat_language
 from dealer.reports.builds import counted_print
+from dealer.reports.down import down_pdf
 from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
 from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
@@ -40,7 +41,6 @@ from dealer.reports.printing import (
     window_asked,
 )
 from dealer.reports.receipt import hand_slip_receipt, statement_receipt
-from dealer.reports.session import session_pdf
 from dealer.reports.shift import shift_pdf
 from dealer.reports.statement_slip import statement_pdf
 from dealer.transactions import snapshot
@@ -53,11 +53,11 @@ from dealer.words.catalogue import say, speaking
 
 __all__ = [
     "PRINTS",
+    "down_report",
     "hand_slip",
     "ledger_export",
     "player_statement",
     "players_export",
-    "session_report",
     "shift_report",
     "statement_slip",
 ]
@@ -131,17 +131,17 @@ def hand_slip(hand_id: int) -> Response:
 @bp.get(f"/reports/sessions/<{ID}:session_id>.pdf")
 @signed_in(form_post=True)
 @declare(PDF, [404], documented_only=True, name="print_session_report")
-def session_report(session_id: int) -> Response:
+def down_report(session_id: int) -> Response:
     """A table session: seats, hands, the drop, voids and corrections.
 
     Its own dealer may print it, a supervisor any.
     """
     user = principal().user
     with snapshot(current_session()) as session:
-        authorise_session_print(session, user, session_id)
-        report = gather.session_report(session, session_id)
+        authorise_down_print(session, user, session_id)
+        report = gather.down_report(session, session_id)
     return _counted_pdf(
-        "session", str(session_id), user.name, report, session_pdf, f"session-{session_id}"
+        "session", str(session_id), user.name, report, down_pdf, f"session-{session_id}"
     )
 
 
@@ -213,7 +213,7 @@ def statement_slip(hand_id: int, seat: int) -> Response:
 # never counts as a print; only a tap on Print does. (A GET prints for the API's clients.)
 PRINTS: dict[str, Callable[..., Response]] = {
     f"/print/hands/<{ID}:hand_id>.pdf": hand_slip,
-    f"/print/sessions/<{ID}:session_id>.pdf": session_report,
+    f"/print/sessions/<{ID}:session_id>.pdf": down_report,
     "/print/shift.pdf": shift_report,
     f"/print/hands/<{ID}:hand_id>/seats/<{SEAT}:seat>/statement.pdf": statement_slip,
 }

@@ -13,6 +13,7 @@ from dealer.screens import (  # noqa: F401
     desk,
     devices,
     dispute,
+    downs,
     floor,
     hands,
     languages,
@@ -27,7 +28,6 @@ from dealer.screens import (  # noqa: F401
     settle,
     shift_hands,
     sign_ins,
-    table_sessions,
     table_settings,
 )
 from dealer.screens.blueprint import bp

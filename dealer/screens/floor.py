@@ -20,7 +20,7 @@ from dealer.live import FLOOR
 from dealer.models import utcnow
 from dealer.screens.auth.guard import kept_form, page, who
 from dealer.screens.blueprint import bp
-from dealer.screens.forms import OpenSessionForm, OpenTableForm
+from dealer.screens.forms import OpenDownForm, OpenTableForm
 from dealer.screens.knob_fields import CHOICE_KNOBS, NUMBER_KNOBS
 from dealer.screens.live import live_context, live_page
 from dealer.screens.sent import record_or_redraw
@@ -131,5 +131,5 @@ def pick() -> str:
         lines=lines,
         held=held,
         dealing=dealing,
-        open_form=OpenSessionForm(formdata=None).stamp(url_for("screens.pick")),
+        open_form=OpenDownForm(formdata=None).stamp(url_for("screens.pick")),
     )

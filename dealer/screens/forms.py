@@ -19,7 +19,8 @@ from wtforms import BooleanField, HiddenField, IntegerField, SelectChoice, Strin
 from dealer.bounds import CARDS_TEXT, COLLECTION_FIELDS, MAX_ID, SEATS
 from dealer.inputs import (
     ChipMove,
-    CloseSession,
+    CloseDown,
+    DownCount,
     Leave,
     NewAssignment,
     NewDispute,
@@ -29,7 +30,6 @@ from dealer.inputs import (
     NewSeat,
     NewTable,
     Ruling,
-    SessionCount,
     TableSettings,
     TakeCollection,
 )
@@ -170,7 +170,7 @@ class CountForm(ApprovalForm):
     """The tray's chips (and the drop box's cash), the second person's name and PIN, and a
     supervisor with a reason for a variance over the table's tolerance."""
 
-    model = SessionCount
+    model = DownCount
 
 
 class TableSettingsForm(OnceForm, Declared):
@@ -266,14 +266,14 @@ class PrefsForm(SaidForm):
     page = HiddenField()
 
 
-class OpenSessionForm(OnceForm):
+class OpenDownForm(OnceForm):
     """Open the signed-in dealer's session (their down) at a table."""
 
 
-class CloseSessionForm(ApprovalForm):
+class CloseDownForm(ApprovalForm):
     """End a session; a supervisor's name and PIN confirm the close on the spot."""
 
-    model = CloseSession
+    model = CloseDown
 
 
 class DisputeForm(OnceForm, Declared):

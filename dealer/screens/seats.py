@@ -13,7 +13,7 @@ from wtforms import SelectChoice
 from dealer.clock import this_shift_start
 from dealer.disputes.players import NEW_PLAYER, chosen_player
 from dealer.extensions import current_session
-from dealer.floor import table_sessions as session_service
+from dealer.floor import downs as down_service
 from dealer.floor import tables as service
 from dealer.floor.assignments import assigned_dealers
 from dealer.floor.figures import cheapest_hand, recent_hands
@@ -23,7 +23,7 @@ from dealer.hands import record as hand_service
 from dealer.ledger.accounts import pot_account
 from dealer.ledger.balances import balance
 from dealer.ledger.replay import table_collection, table_rules
-from dealer.models import Table, TableSession, User
+from dealer.models import Down, Table, User
 from dealer.people.users import list_users
 from dealer.screens.auth.guard import kept_form, local_path, page, who
 from dealer.screens.blueprint import TABLE, bp
@@ -34,7 +34,7 @@ from dealer.screens.forms import (
     CollectForm,
     DealForm,
     LeaveForm,
-    OpenSessionForm,
+    OpenDownForm,
     SeatForm,
     UnassignForm,
     stay_at,
@@ -55,12 +55,12 @@ from dealer.words.tables import acting_seat_words, california_warning
 SEAT = TABLE + f"/seats/<{SEAT_NUMBER}:seat>"
 
 
-def current_table_session(session: Session, table_id: int) -> TableSession | None:
+def current_down(session: Session, table_id: int) -> Down | None:
     """The session the table screen shows: the open one, else the last awaiting the floor."""
-    found = session_service.open_session_at(session, table_id)
+    found = down_service.open_down_at(session, table_id)
     if found is not None:
         return found
-    latest = session_service.sessions_at(session, table_id)
+    latest = down_service.downs_at(session, table_id)
     if latest and latest[0].close_confirmed_by is None:
         return latest[0]
     return None
@@ -115,9 +115,9 @@ def _table_page(
         error=error,
         opened=request.args.get("opened"),
         pot=balance(session, pot_account(hand.id)) if hand is not None else None,
-        table_session=current_table_session(session, table.id),
-        elsewhere=session_service.dealer_session_elsewhere(session, who().user.id, table.id),
-        open_session_form=OpenSessionForm(formdata=None).stamp(here),
+        down=current_down(session, table.id),
+        elsewhere=down_service.dealer_down_elsewhere(session, who().user.id, table.id),
+        open_down_form=OpenDownForm(formdata=None).stamp(here),
         **close_step_context(session, table, here),
         paper_form=PaperForm(formdata=None, paper=request.cookies.get(PAPER_COOKIE, "page")),
         **_floor_controls(session, table, here),

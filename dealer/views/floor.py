@@ -18,15 +18,15 @@ from sqlalchemy.orm import Session
 
 from dealer import rules
 from dealer.floor import assignments
+from dealer.floor.downs import open_down_at
 from dealer.floor.in_play import hands_in_play
 from dealer.floor.limits import limits_of
-from dealer.floor.table_sessions import open_session_at
 from dealer.floor.tables import collection_warnings, open_seatings, stacks
 from dealer.floor.time_collection import time_due
 from dealer.inputs import Collection, Knobs, KnobsGiven
 from dealer.ledger import balance, house_account, pot_account
 from dealer.ledger.replay import table_collection, table_rules
-from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.models import Down, Hand, LedgerEntry, Seating, Table
 from dealer.views.base import SEAT_KEY, SeatNumber, Time, View, given
 from dealer.views.events import Posted, payment_view, posted
 
@@ -163,7 +163,7 @@ class AssignmentsView(View):
     session_dealer: str | None = Field(description="Whose session is open at the table.")
 
 
-class OpenSessionBrief(View):
+class OpenDownBrief(View, title="OpenSessionBrief"):
     """The session (a dealer's down) open at a table."""
 
     id: int
@@ -176,7 +176,7 @@ class FloorTable(View):
     id: int
     name: str
     profile: Literal["classic", "cardroom"]
-    session: OpenSessionBrief | None = Field(description="The session open there, if any.")
+    session: OpenDownBrief | None = Field(description="The session open there, if any.")
     mine: bool = Field(
         description="The caller may read and act here (a supervisor: every table; a dealer: "
         "where their session is open or a supervisor assigned them)."
@@ -199,7 +199,7 @@ class HandBrief(View):
     status: Literal["playing", "settled", "void"]
     winner: SeatNumber | None
     session: int | None = Field(
-        validation_alias="session_id", description="The table session it was dealt in."
+        validation_alias="down_id", description="The table session it was dealt in."
     )
     started_at: Time
     ended_at: Time | None
@@ -277,7 +277,7 @@ def balances_view(session: Session, table: Table) -> BalancesView:
 
 
 def assignments_view(session: Session, table_id: int) -> AssignmentsView:
-    held = open_session_at(session, table_id)
+    held = open_down_at(session, table_id)
     return AssignmentsView(
         table=table_id,
         assigned=[
@@ -292,21 +292,20 @@ def floor_view(session: Session, readable: Ids[int] | None) -> FloorView:
     """Every table, by id; seats and the hand in play only of those in ``readable`` (None:
     every table)."""
     tables = list(session.scalars(select(Table).order_by(Table.id)))
-    open_sessions = {
-        s.table_id: s
-        for s in session.scalars(select(TableSession).where(TableSession.closed_at.is_(None)))
+    open_downs = {
+        s.table_id: s for s in session.scalars(select(Down).where(Down.closed_at.is_(None)))
     }
     playing = hands_in_play(session)
     out = []
     for table in tables:
         mine = readable is None or table.id in readable
-        held = open_sessions.get(table.id)
+        held = open_downs.get(table.id)
         out.append(
             FloorTable(
                 id=table.id,
                 name=table.name,
                 profile=table.profile,  # type: ignore[arg-type]
-                session=OpenSessionBrief(id=held.id, dealer=held.dealer.name)
+                session=OpenDownBrief(id=held.id, dealer=held.dealer.name)
                 if held is not None
                 else None,
                 mine=mine,

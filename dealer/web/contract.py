@@ -186,8 +186,9 @@ _NAMED: dict[str, Any] = {}
 
 
 def _named(model: Any) -> str:
-    """A model's name in the document: its class name, which no other model may have."""
-    name: str = model.__name__
+    """A model's name in the document: its class name, which no other model may have (a
+    down is a session there, the API's word: a class names it as its `title` too)."""
+    name: str = model.__name__.replace("Down", "Session")
     if _NAMED.setdefault(name, model) is not model:
         raise TypeError(f"Two models are named {name}: the document would show one for both.")
     return name
@@ -207,7 +208,7 @@ contract = SpecTree(
     validation_error_status=400,
     validation_error_model=Refused,
     naming_strategy=_named,
-    nested_naming_strategy=lambda _parent, child: child,
+    nested_naming_strategy=lambda _parent, child: child.replace("Down", "Session"),
     security_schemes=[
         {"name": "bearer", "data": {"type": "http", "scheme": "bearer"}},
         {"name": "cookie", "data": {"type": "apiKey", "field_in": "cookie", "name": "session"}},
@@ -232,7 +233,7 @@ PATH_WORDS = {
 AREAS = {
     "signin": "sign-in",
     "tables": "tables",
-    "table_sessions": "sessions",
+    "downs": "sessions",
     "hands": "hands",
     "ledger": "ledger",
     "desk": "disputes",

@@ -15,11 +15,11 @@ __all__ = [
     "buy_in_pending",
     "california_warning",
     "collection_taken_early",
+    "down_opened",
     "hands_dealt",
     "hands_dealt_label",
     "limit_words",
     "limits_changed",
-    "session_opened",
     "stay_ended",
     "table_opened",
 ]
@@ -116,12 +116,12 @@ def table_opened(user: str, table_id: int, name: str, profile: str) -> str:
     return say(opened, user=user, id=table_id, name=name, profile=profile_words(profile))
 
 
-def session_opened(session_id: int, table: str, implicit: bool) -> str:
+def down_opened(down_id: int, table: str, implicit: bool) -> str:
     """The audit trail's sentence for a dealer's session opened (by dealing, when none was)."""
     how = say_later("Session {id} opened at {table}.")
     if implicit:
         how = say_later("Session {id} opened at {table} by dealing with none open.")
-    return say(how, id=session_id, table=table)
+    return say(how, id=down_id, table=table)
 
 
 def hands_dealt_label() -> str:

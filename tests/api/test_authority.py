@@ -125,7 +125,7 @@ def test_only_the_floor_assigns_and_only_dealers(
     assert floor.post(f"/tables/{t1}/assignments", {"dealer": "Nobody"}, status=404)
 
 
-def test_a_dealer_with_no_table_opens_a_session_at_a_free_one(
+def test_a_dealer_with_no_table_opens_a_down_at_a_free_one(
     api: Api, floor: Api, people: Flask
 ) -> None:
     """Opening a session is how a dealer comes to hold a table; dealing at a free table while
@@ -141,7 +141,7 @@ def test_a_dealer_with_no_table_opens_a_session_at_a_free_one(
     assert said == "You deal Table 3; Table 4 is not yours."
 
 
-def test_dealing_at_a_free_table_holding_none_opens_the_session(api: Api, floor: Api) -> None:
+def test_dealing_at_a_free_table_holding_none_opens_the_down(api: Api, floor: Api) -> None:
     table = floor.table(name="Table 5", dealer=None)["id"]
     for seat in (1, 2):
         floor.seat(table, seat, f"P{seat}", 10)
@@ -151,7 +151,7 @@ def test_dealing_at_a_free_table_holding_none_opens_the_session(api: Api, floor:
     assert api.get(f"/hands/{hand['id']}")["id"] == hand["id"]
 
 
-def test_a_dealer_reads_their_own_session_after_their_down(
+def test_a_dealer_reads_their_own_down_after_their_down(
     two_tables: dict[str, Any], api: Api, floor: Api
 ) -> None:
     """A closed down is no longer the dealer's table, but it is still their session."""

@@ -146,7 +146,7 @@ def test_the_rule_is_refused_with_the_rules_in_words(floor: Api) -> None:
     assert "conditions_again (conditions paid again)" in error["message"]
 
 
-def test_only_the_floor_searches_and_a_session_must_exist(api: Api, floor: Api) -> None:
+def test_only_the_floor_searches_and_a_down_must_exist(api: Api, floor: Api) -> None:
     answer = api.call("GET", "/payments?hand=1", status=403)
     assert answer.get_json()["error"]["code"] == "role_not_allowed"
     answer = floor.call("GET", "/payments?session=999999", status=404)

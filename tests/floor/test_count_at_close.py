@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from dealer.errors import Conflict, Forbidden, Invalid
 from dealer.extensions import db
 from dealer.floor import counts
-from dealer.models import TableSession, User
+from dealer.models import Down, User
 from dealer.transactions import writing
 from tests.helpers import Api
 from tests.reports.evening import WINNING_MELDS
@@ -39,8 +39,8 @@ def user(session: Session, name: str) -> User:
     return session.scalars(select(User).where(User.name == name)).one()
 
 
-def down_of(session: Session, down: int) -> TableSession:
-    return session.get_one(TableSession, down)
+def down_of(session: Session, down: int) -> Down:
+    return session.get_one(Down, down)
 
 
 def count(
@@ -322,7 +322,7 @@ def test_a_count_is_refused_while_open_alone_or_twice(people: Flask) -> None:
 # ---------- which session is waiting
 
 
-def test_the_last_closed_session_is_the_tables_latest_once_closed_counted_or_not(
+def test_the_last_closed_down_is_the_tables_latest_once_closed_counted_or_not(
     people: Flask,
 ) -> None:
     """The session the table screen guides through its close, count and report."""

@@ -21,11 +21,11 @@ from dealer.errors import Conflict, Invalid, NotFound
 from dealer.extensions import db
 from dealer.floor.approvals import record_approval
 from dealer.floor.assignments import assign, assigned_dealers, assigned_tables, unassign
+from dealer.floor.downs import close_down, open_down
 from dealer.floor.figures import recent_hands
-from dealer.floor.table_sessions import close_session, open_session
 from dealer.floor.tables import create_table, move_chips, seat_player
 from dealer.ledger.post import Recorder
-from dealer.models import AuditRecord, Player, Table, TableSession, User
+from dealer.models import AuditRecord, Down, Player, Table, User
 from dealer.transactions import writing
 from tests.helpers import Api
 
@@ -110,40 +110,40 @@ def test_a_dealer_assigned_and_taken_off_a_table(people: Flask) -> None:
     assert words[-1] == "Sam took Dee off Table 1."
 
 
-def test_a_dealer_holds_one_tables_session_at_a_time(people: Flask) -> None:
+def test_a_dealer_holds_one_tables_down_at_a_time(people: Flask) -> None:
     first, second = new_table(people), new_table(people, "Table 2")
     with written(people) as session:
         dee = person(session, "Dee")
-        held = open_session(session, session.get(Table, first), dee.id)  # type: ignore[arg-type]
+        held = open_down(session, session.get(Table, first), dee.id)  # type: ignore[arg-type]
         with pytest.raises(Conflict) as elsewhere:
-            open_session(session, session.get(Table, second), dee.id)  # type: ignore[arg-type]
+            open_down(session, session.get(Table, second), dee.id)  # type: ignore[arg-type]
         assert elsewhere.value.code == "dealer_session_open"
         assert f"Your session {held.id} is still open at Table 1" in elsewhere.value.message
         # Dealing with no session open still opens one, the other notwithstanding.
-        open_session(session, session.get(Table, second), dee.id, implicit=True)  # type: ignore[arg-type]
+        open_down(session, session.get(Table, second), dee.id, implicit=True)  # type: ignore[arg-type]
 
 
 def test_a_close_waits_for_the_floor_which_confirms_it(people: Flask) -> None:
     table_id = new_table(people)
     with written(people) as session:
         dee = person(session, "Dee")
-        down_id = open_session(session, session.get(Table, table_id), dee.id).id  # type: ignore[arg-type]
+        down_id = open_down(session, session.get(Table, table_id), dee.id).id  # type: ignore[arg-type]
     with written(people) as session:
-        down = session.get(TableSession, down_id)
+        down = session.get(Down, down_id)
         assert down is not None
-        close_session(session, down, person(session, "Dee"), None)
+        close_down(session, down, person(session, "Dee"), None)
     with written(people) as session:
-        down = session.get(TableSession, down_id)
+        down = session.get(Down, down_id)
         assert down is not None
         with pytest.raises(Conflict) as waits:
-            close_session(session, down, person(session, "Dee"), None)
+            close_down(session, down, person(session, "Dee"), None)
         assert waits.value.code == "awaiting_confirmation"
         assert waits.value.message == (
             f"Session {down_id} is closed and waits for a supervisor to confirm it: add the "
             "supervisor's name and PIN."
         )
         dee, sam = person(session, "Dee"), person(session, "Sam")
-        close_session(session, down, dee, sam)
+        close_down(session, down, dee, sam)
         dee_id, sam_id = dee.id, sam.id
     (confirmed,) = audit(people, "session_confirmed")
     assert confirmed.words == f"Sam confirmed the close of session {down_id}."

@@ -25,7 +25,7 @@ from dealer.hands.moves import movable, move_to_seat, moved_reason
 from dealer.hands.reading import Recorded, load_hand, read_hand
 from dealer.hands.record import record_event, start_hand
 from dealer.ledger.post import Recorder
-from dealer.models import AuditRecord, Event, Hand, Table, TableSession, User
+from dealer.models import AuditRecord, Down, Event, Hand, Table, User
 from dealer.transactions import writing
 from tests.helpers import Api
 
@@ -79,14 +79,14 @@ def audit(app: Flask, kind: str) -> list[AuditRecord]:
         return list(db.session.scalars(query))
 
 
-def test_dealing_numbers_the_tables_hands_and_opens_a_session(people: Flask) -> None:
+def test_dealing_numbers_the_tables_hands_and_opens_a_down(people: Flask) -> None:
     table = seated_table(people)
     first = deal(people, table, (3,))
     with people.app_context():
         session = db.session()
         hand = session.get_one(Hand, first)
         assert (hand.number, hand.status, sorted(hand.seats)) == (1, "playing", ["1", "2", "3"])
-        down = session.get_one(TableSession, hand.session_id)
+        down = session.get_one(Down, hand.down_id)
         assert (down.table_id, down.closed_at) == (table, None)
         assert [e.type for e in load_hand(session, hand.id).events] == ["deal", "drop"]
         assert hands_in_play(session, [table])[table].id == first
@@ -100,7 +100,7 @@ def test_dealing_numbers_the_tables_hands_and_opens_a_session(people: Flask) -> 
     with people.app_context():
         session = db.session()
         hand = session.get_one(Hand, second)
-        assert hand.number == 2 and hand.session_id == session.get_one(Hand, first).session_id
+        assert hand.number == 2 and hand.down_id == session.get_one(Hand, first).down_id
 
 
 def test_a_seat_not_dealt_in_cannot_drop(people: Flask) -> None:

@@ -17,7 +17,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from dealer.extensions import db
-from dealer.models import Dispute, DisputeRuling, LedgerEntry, Player, Seating, Table, TableSession
+from dealer.models import Dispute, DisputeRuling, Down, LedgerEntry, Player, Seating, Table
 from dealer.words.catalogue import use_catalogue
 from tests.helpers import Api
 from tests.screens.conftest import Web, words
@@ -325,7 +325,7 @@ def recorded(app: Flask) -> tuple[int, ...]:
     with app.app_context():
         return tuple(
             int(db.session.scalar(select(func.count()).select_from(m)) or 0)
-            for m in (Table, Seating, LedgerEntry, Player, Dispute, DisputeRuling, TableSession)
+            for m in (Table, Seating, LedgerEntry, Player, Dispute, DisputeRuling, Down)
         )
 
 

@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Forbidden
 from dealer.extensions import db
-from dealer.floor.authority import authorise_address, authorise_scopes, authorise_session_print
-from dealer.floor.table_sessions import open_session
+from dealer.floor.authority import authorise_address, authorise_down_print, authorise_scopes
+from dealer.floor.downs import open_down
 from dealer.floor.tables import create_table
 from dealer.models import AuditRecord, Table, User
 from dealer.people.audit import audit_trail
@@ -86,7 +86,7 @@ def dealer_at_a_table(people: Flask) -> tuple[int, int, int, int]:
         sam.seat(theirs, seat, f"P{seat}", 100)
     with people.app_context(), writing(db.session()) as session:
         table = session.get_one(Table, theirs)
-        down = open_session(session, table, person(session, "Dee").id).id
+        down = open_down(session, table, person(session, "Dee").id).id
     hand = int(Api.sign_in(people, "dealer").hand(theirs)["id"])
     return theirs, other, down, hand
 
@@ -103,10 +103,10 @@ def test_a_dealer_reads_what_belongs_to_their_table_and_nothing_else(people: Fla
         authorise_address(session, dee, "read", hand_id=hand, table_id=theirs)
         with pytest.raises(Forbidden):
             authorise_address(session, dee, "read", table_id=other)
-        assert authorise_session_print(session, dee, down).id == down
+        assert authorise_down_print(session, dee, down).id == down
 
 
-def test_a_dealer_holding_no_table_may_deal_at_one_with_no_session_open(people: Flask) -> None:
+def test_a_dealer_holding_no_table_may_deal_at_one_with_no_down_open(people: Flask) -> None:
     table = unassigned_table(people)
     with people.app_context():
         session = db.session()

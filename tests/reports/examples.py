@@ -22,8 +22,8 @@ from dealer.rules import (
     make_rules,
     total_by_party,
 )
+from dealer.views.documents.down import Correction, DownReport, DownSeat
 from dealer.views.documents.hand import HandSlip, SeatLine
-from dealer.views.documents.session import Correction, SessionReport, SessionSeat
 from dealer.views.documents.shift import ShiftReport, ShiftTable
 from dealer.views.documents.shift_summary import PlayerTotal
 from dealer.views.documents.shift_tally import Amount, HourDrop, TrialLine
@@ -207,7 +207,7 @@ def rotated_hand(winner: int, dropper: int, collection: dict[str, object] | None
     return hand
 
 
-def session_example(hands: int = 12, reprint: int = 0) -> SessionReport:
+def down_example(hands: int = 12, reprint: int = 0) -> DownReport:
     """A dealer's session of ``hands`` hands at a table taking 1 chip a hand; two corrections."""
     collection = {"kind": "per_hand", "chips": 1}
     net = dict.fromkeys(PLAYERS, 0)
@@ -238,7 +238,7 @@ def session_example(hands: int = 12, reprint: int = 0) -> SessionReport:
             )
         )
     seats = tuple(
-        SessionSeat(
+        DownSeat(
             seat=s,
             player=PLAYERS[s],
             buy_ins=500,
@@ -274,9 +274,9 @@ def session_example(hands: int = 12, reprint: int = 0) -> SessionReport:
             ),
         ),
     )
-    return SessionReport(
+    return DownReport(
         table="Table 7",
-        session_id=88,
+        down_id=88,
         dealer="Dana",
         opened_at=OPENED,
         closed_at=OPENED + timedelta(minutes=2 * hands + 5),

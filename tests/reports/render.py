@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dealer.reports import hand_slip_pdf, session_pdf, shift_pdf
+from dealer.reports import down_pdf, hand_slip_pdf, shift_pdf
 from dealer.reports.pages import PrintOptions
-from tests.reports.examples import seed_000_hand, session_example, shift_example, slip_of
+from tests.reports.examples import down_example, seed_000_hand, shift_example, slip_of
 
 OUT = Path("screenshots/reports")
 PROBLEMS = (
@@ -26,7 +26,7 @@ def main() -> None:
         documents = {
             "slip": hand_slip_pdf(slip_of(seed_000_hand(mis_entry=True)), options),
             "slip-reprint": hand_slip_pdf(slip_of(seed_000_hand(), reprint=2), options),
-            "session": session_pdf(session_example(300), options),
+            "session": down_pdf(down_example(300), options),
             "shift": shift_pdf(shift_example(), options),
             "shift-problems": shift_pdf(shift_example(PROBLEMS, reprint=1), options),
         }

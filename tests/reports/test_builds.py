@@ -193,7 +193,7 @@ def _ended_pid() -> int:
     raise AssertionError("no free pid")
 
 
-def test_a_session_report_is_built_in_the_background_for_its_dealer_once(
+def test_a_down_report_is_built_in_the_background_for_its_dealer_once(
     evening: Evening, people: Flask
 ) -> None:
     """The session's own dealer asks twice: one build, one copy, counted once when built."""
@@ -217,7 +217,7 @@ def test_a_session_report_is_built_in_the_background_for_its_dealer_once(
     assert again.status_code == 200 and "REPRINT" in pdf_text(again.data)
 
 
-def test_a_session_report_build_is_refused_as_its_print_is(evening: Evening, people: Flask) -> None:
+def test_a_down_report_build_is_refused_as_its_print_is(evening: Evening, people: Flask) -> None:
     """An unknown session is not found, and nothing is built or counted."""
     browser = signed_in(people, "Dee", "1111")
     missing = browser.post("/print/builds/sessions/999999")

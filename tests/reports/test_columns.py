@@ -8,10 +8,10 @@ import re
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from dealer.reports import session_pdf
+from dealer.reports import down_pdf
 from dealer.reports.columns import PAD, header_widths, label_width
 from dealer.reports.fonts import BOLD
-from tests.reports.examples import pdf_pages, session_example
+from tests.reports.examples import down_example, pdf_pages
 from tests.words.languages import speaking
 
 
@@ -34,16 +34,16 @@ def test_a_header_word_too_long_takes_room_from_the_columns_with_some_to_spare()
 @pytest.mark.parametrize(
     ("language", "seat", "player"), [("es", "Asiento", "Jugador"), ("fil", "Upuan", "Manlalaro")]
 )
-def test_the_session_reports_seat_column_holds_its_header_whole(
+def test_the_down_reports_seat_column_holds_its_header_whole(
     language: str, seat: str, player: str
 ) -> None:
     with speaking(language):
-        text = "\n".join(pdf_pages(session_pdf(session_example(12))))
+        text = "\n".join(pdf_pages(down_pdf(down_example(12))))
     assert re.search(rf"\b{seat}\n{player}\n", text), "the Seat column's header broken"
 
 
 def test_a_summarys_label_is_given_room_rather_than_clipped() -> None:
     with speaking("es"):
-        text = "\n".join(pdf_pages(session_pdf(session_example(12))))
+        text = "\n".join(pdf_pages(down_pdf(down_example(12))))
     assert "anulaciones y correcciones\n" in text
     assert label_width(["mesa", "sesión"], 262.8, 0.4) == 262.8 * 0.4  # labels that fit

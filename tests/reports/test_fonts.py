@@ -5,14 +5,14 @@ from dataclasses import replace
 
 from pypdf import PdfReader
 
-from dealer.reports import hand_slip_pdf, session_pdf, shift_pdf
+from dealer.reports import down_pdf, hand_slip_pdf, shift_pdf
 from dealer.reports.fonts import FONT
 from dealer.reports.pages import PrintOptions
 from dealer.reports.receipt import hand_slip_receipt
 from tests.reports.examples import (
+    down_example,
     pdf_pages,
     seed_000_hand,
-    session_example,
     shift_example,
     slip_of,
 )
@@ -56,7 +56,7 @@ def test_no_document_lists_a_font_it_does_not_embed() -> None:
     documents = {
         "hand slip": hand_slip_pdf(slip_of(seed_000_hand())),
         "receipt": hand_slip_receipt(slip_of(seed_000_hand()), PrintOptions(page_size="receipt")),
-        "session": session_pdf(session_example(3)),
+        "session": down_pdf(down_example(3)),
         "shift": shift_pdf(shift_example()),
     }
     for name, data in documents.items():

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 from dealer.ledger.reading import StoredEntry
+from dealer.views.documents.down import conditions_collected
 from dealer.views.documents.hand import settling_event
-from dealer.views.documents.session import conditions_collected
 from dealer.views.documents.shift import table_labels
 from dealer.views.documents.shift_tally import MAX_BUCKETS, drop_buckets
 

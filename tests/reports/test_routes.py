@@ -150,12 +150,12 @@ def test_prints_are_kept_append_only(evening: Evening, api: Api, people: Flask) 
 # --------------------------------------------------------------- the table session
 
 
-def session_text(who: Api, session: int) -> str:
+def down_text(who: Api, session: int) -> str:
     return pdf_text(fetch(who, f"/reports/sessions/{session}.pdf").data)
 
 
-def test_session_report_matches_the_apis_hands(evening: Evening, api: Api, floor: Api) -> None:
-    text = session_text(api, evening.session7)
+def test_down_report_matches_the_apis_hands(evening: Evening, api: Api, floor: Api) -> None:
+    text = down_text(api, evening.session7)
     nets: Counter[str] = Counter()
     for hand_id in evening.hands7:
         hand = api.get(f"/hands/{hand_id}")
@@ -198,9 +198,9 @@ def test_session_report_matches_the_apis_hands(evening: Evening, api: Api, floor
     assert "still open" in flat and "not confirmed" in flat
 
 
-def test_session_report_of_a_table_with_a_drop(evening: Evening, api: Api, floor: Api) -> None:
+def test_down_report_of_a_table_with_a_drop(evening: Evening, api: Api, floor: Api) -> None:
     floor.post(f"/sessions/{evening.session9}/close", status=200)
-    flat = one_line(session_text(floor, evening.session9))
+    flat = one_line(down_text(floor, evening.session9))
     drop = sum(api.get(f"/hands/{h}")["net"]["house"] for h in evening.hands9)
     assert drop == 12
     assert f"house drop {chips_text(12, 100)}" in flat
@@ -449,7 +449,7 @@ def test_a_time_without_a_zone_is_the_floors(evening: Evening, floor: Api, app: 
     assert "PST" in flat or "PDT" in flat
 
 
-def test_a_session_with_its_hand_in_play_counts_the_pot(api: Api, floor: Api) -> None:
+def test_a_down_with_its_hand_in_play_counts_the_pot(api: Api, floor: Api) -> None:
     table = floor.table("cardroom", name="Table 3", chip_value_cents=25)["id"]
     session = api.post(f"/tables/{table}/sessions", status=201)["id"]
     for seat in (1, 2, 3):

@@ -25,7 +25,7 @@ def kinds(app: Flask) -> list[tuple[str, str | None, str]]:
         ]
 
 
-def test_a_table_a_session_a_void_and_an_approval_are_recorded(
+def test_a_table_a_down_a_void_and_an_approval_are_recorded(
     people: Flask, floor_api: Api, dealer_api: Api, hand_id: int
 ) -> None:
     """Does each action land on the trail, with who did it and the device it claimed?"""

@@ -9,7 +9,7 @@ from dealer.extensions import db
 from dealer.floor.counts import counts_of
 from tests.helpers import Api
 from tests.screens.conftest import Web, six_seated, words
-from tests.screens.test_sessions_screen import sessions
+from tests.screens.test_downs_screen import downs
 
 
 def test_the_table_screen_counts_the_tray_at_the_close(
@@ -18,7 +18,7 @@ def test_the_table_screen_counts_the_tray_at_the_close(
     table = six_seated(floor_api)
     assert "Record the count" not in words(dealer.get(f"/tables/{table}"))
     dealer.post(f"/tables/{table}/sessions", {})
-    (opened,) = sessions(people)
+    (opened,) = downs(people)
     assert "Record the count" not in words(dealer.get(f"/tables/{table}"))  # the down is open
     dealer.post(f"/tables/{table}/sessions/{opened.id}/close", {})
     assert "Record the count" in words(dealer.get(f"/tables/{table}"))

@@ -192,8 +192,8 @@ def test_the_floor_flags_short_stacks_time_due_and_a_close_waiting(
     assert "1 short stack" in rows
     assert "time collection due" in rows
     assert "close waits for a supervisor" not in rows
-    session_id = floor_api.get(f"/tables/{quiet}/sessions")["sessions"][0]["id"]
-    dealer.post(f"/tables/{quiet}/sessions/{session_id}/close", {})
+    down_id = floor_api.get(f"/tables/{quiet}/sessions")["sessions"][0]["id"]
+    dealer.post(f"/tables/{quiet}/sessions/{down_id}/close", {})
     dealer.post(f"/tables/{timed['id']}/collections", {"key": "live-time-1"})
     rows = words(supervisor.get("/floor"))
     assert "close waits for a supervisor" in rows

@@ -52,7 +52,7 @@ def test_no_move_is_offered_for_an_add(dealer: Web, floor_api: Api, hand_id: int
     assert "Wrong seat? Move to" not in words(page)
 
 
-def test_a_dealer_holds_one_open_session(dealer: Web, dealer_api: Api, floor_api: Api) -> None:
+def test_a_dealer_holds_one_open_down(dealer: Web, dealer_api: Api, floor_api: Api) -> None:
     """Opening a session at a second table while one is open at the first is refused."""
     first, second = floor_api.table(name="First")["id"], floor_api.table(name="Second")["id"]
     dealer_api.post(f"/tables/{first}/sessions", {}, status=201)

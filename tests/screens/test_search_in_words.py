@@ -155,7 +155,7 @@ def newer_hands(app: Flask, table: int, count: int, seating: int) -> None:
             [
                 dict(
                     table_id=table,
-                    session_id=first.session_id,
+                    down_id=first.down_id,
                     number=(last or 0) + i + 1,
                     status="settled",
                     rules=first.rules,

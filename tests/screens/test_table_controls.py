@@ -59,7 +59,7 @@ def test_the_pick_list_shows_a_dealer_their_own_tables_figures_only(
     assert f'action="/tables/{free}/sessions"' in dealer.get("/tables")
 
 
-def test_a_dealer_opens_their_session_from_the_pick_list(
+def test_a_dealer_opens_their_down_from_the_pick_list(
     people: Flask, floor_api: Api, bos_table: int
 ) -> None:
     """A dealer holding nothing takes a free table from the pick list; a held one refuses."""

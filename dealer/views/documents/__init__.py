@@ -6,9 +6,9 @@ Every chip figure is a sum of `LedgerEntry` rows; the rules engine, replaying th
 events, gives only the words of each event. So a document can never disagree with the books.
 """
 
+from dealer.views.documents.down import down_report
 from dealer.views.documents.exports import ledger_rows, player_session_rows
 from dealer.views.documents.hand import hand_slip
-from dealer.views.documents.session import session_report
 from dealer.views.documents.shift import shift_report
 
-__all__ = ["hand_slip", "ledger_rows", "player_session_rows", "session_report", "shift_report"]
+__all__ = ["down_report", "hand_slip", "ledger_rows", "player_session_rows", "shift_report"]

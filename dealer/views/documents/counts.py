@@ -8,9 +8,9 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from dealer.models import AuditRecord, Table, TableSession
+from dealer.models import AuditRecord, Down, Table
 from dealer.people.users import names_of
-from dealer.views.sessions import CountView, count_views
+from dealer.views.downs import CountView, count_views
 
 __all__ = ["window_counts"]
 
@@ -35,7 +35,7 @@ def window_counts(
     downs = {
         d.id: d
         for d in session.scalars(
-            select(TableSession).where(TableSession.id.in_([r.details["session"] for r in found]))
+            select(Down).where(Down.id.in_([r.details["session"] for r in found]))
         )
     }
     tables = {

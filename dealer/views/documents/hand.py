@@ -16,7 +16,7 @@ from dealer.ledger import house_account, pot_account, seating_account
 from dealer.ledger.engine import engine_version
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.replay import account_of, hand_collection, hand_rules
-from dealer.models import Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.models import Down, Hand, LedgerEntry, Seating, Table
 from dealer.people.users import names_of
 from dealer.views.base import party
 from dealer.views.disputes import DisputeLine, dispute_lines
@@ -220,7 +220,7 @@ def _engine_note(played: Recorded, net: dict[str, int]) -> str | None:
 
 def _dealer(session: Session, hand: Hand, dealt_by: str) -> str:
     """The dealer of the session the hand was dealt in, else ``dealt_by``, who recorded the deal."""
-    if hand.session_id is not None:
-        down = session.get_one(TableSession, hand.session_id)
+    if hand.down_id is not None:
+        down = session.get_one(Down, hand.down_id)
         return down.dealer.name
     return dealt_by

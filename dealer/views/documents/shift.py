@@ -50,8 +50,8 @@ from dealer.views.documents.shift_tally import (
     trial_balance,
     window_tally,
 )
+from dealer.views.downs import CountView
 from dealer.views.ledger import VerificationView, verification_view
-from dealer.views.sessions import CountView
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say, say_n
 
@@ -142,7 +142,7 @@ class _Dealt:
 
     hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     void_hands: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    by_session: dict[int | None, int] = field(default_factory=lambda: defaultdict(int))
+    by_down: dict[int | None, int] = field(default_factory=lambda: defaultdict(int))
     lines: list[HandLine] = field(default_factory=list)
 
 
@@ -188,7 +188,7 @@ def shift_report(
         window_from=window_from,
         window_to=window_to,
         tables=_table_lines(session, window, tally, house, dealt, seatings, tables, labels, order),
-        dealers=summary.dealer_lines(session, house, dealt.by_session, tables, labels),
+        dealers=summary.dealer_lines(session, house, dealt.by_down, tables, labels),
         short_stacks=summary.short_stacks(session, seatings, window_to, tables, labels),
         with_hands=with_hands,
         counts=window_counts(session, window_from, window_to),
@@ -217,7 +217,7 @@ _HAND_COLUMNS = (
     Hand.seats,
     Hand.started_at,
     Hand.ended_at,
-    Hand.session_id,
+    Hand.down_id,
 )
 _HAND_ORDER = (Hand.table_id, Hand.number)
 
@@ -236,7 +236,7 @@ def _dealt(
     still_open = Counter(d.hand for d in disputes if d.is_open)
     for h in hands:
         dealt.hands[h.table_id] += 1
-        dealt.by_session[h.session_id] += 1
+        dealt.by_down[h.down_id] += 1
         if h.status == "void":
             dealt.void_hands[h.table_id] += 1
         for seating in h.seats.values():

@@ -15,12 +15,12 @@ from sqlalchemy.orm import Session
 from dealer.ledger import parse_account, seating_account
 from dealer.models import (
     AuditRecord,
+    Down,
     Hand,
     LedgerEntry,
     Player,
     Seating,
     Table,
-    TableSession,
     User,
     as_utc,
 )
@@ -84,7 +84,7 @@ class HouseFigures:
     collected: dict[int, int]
     rake: dict[int, int]
     returned: dict[int, int]
-    by_session: dict[int | None, dict[int, int]]  # session (None: no session) -> table -> net
+    by_down: dict[int | None, dict[int, int]]  # session (None: no session) -> table -> net
 
 
 def _table_of(account: str) -> int | None:
@@ -95,7 +95,7 @@ def _table_of(account: str) -> int | None:
 def house_figures(session: Session, window_from: datetime, window_to: datetime) -> HouseFigures:
     """The house's collections, rake and returns per table, and its net per dealer's session."""
     figures = HouseFigures(defaultdict(int), defaultdict(int), defaultdict(int), {})
-    by_session: dict[int | None, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    by_down: dict[int | None, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     in_window = (LedgerEntry.at >= window_from, LedgerEntry.at < window_to)
     house = or_(LedgerEntry.to_account.like(_HOUSE), LedgerEntry.from_account.like(_HOUSE))
     rows = session.execute(
@@ -103,7 +103,7 @@ def house_figures(session: Session, window_from: datetime, window_to: datetime) 
             LedgerEntry.to_account,
             LedgerEntry.from_account,
             LedgerEntry.reason_code,
-            Hand.session_id,
+            Hand.down_id,
             func.sum(LedgerEntry.chips),
         )
         .outerjoin(Hand, Hand.id == LedgerEntry.hand_id)
@@ -112,11 +112,11 @@ def house_figures(session: Session, window_from: datetime, window_to: datetime) 
             LedgerEntry.to_account,
             LedgerEntry.from_account,
             LedgerEntry.reason_code,
-            Hand.session_id,
+            Hand.down_id,
         )
     )
     for to, source, reason, down, summed in rows:
-        _add(figures, by_session, to, source, reason, down, int(summed))
+        _add(figures, by_down, to, source, reason, down, int(summed))
     # Entries of no hand (the time collection) belong to the session open at the table then.
     loose = session.execute(
         select(
@@ -128,7 +128,7 @@ def house_figures(session: Session, window_from: datetime, window_to: datetime) 
         ).where(*in_window, house, LedgerEntry.hand_id.is_(None))
     ).all()
     tables = {t for row in loose for t in (_table_of(row[0]), _table_of(row[1])) if t is not None}
-    downs = _sessions(session, tables, window_from, window_to)
+    downs = _downs(session, tables, window_from, window_to)
     for to, source, reason, at, chips in loose:
         table = _table_of(to) or _table_of(source)
         down = next(
@@ -140,14 +140,14 @@ def house_figures(session: Session, window_from: datetime, window_to: datetime) 
             ),
             None,
         )
-        _add(figures, by_session, to, source, reason, down, chips)
-    figures.by_session = {k: dict(v) for k, v in by_session.items()}
+        _add(figures, by_down, to, source, reason, down, chips)
+    figures.by_down = {k: dict(v) for k, v in by_down.items()}
     return figures
 
 
 def _add(
     figures: HouseFigures,
-    by_session: dict[int | None, dict[int, int]],
+    by_down: dict[int | None, dict[int, int]],
     to: str,
     source: str,
     reason: str,
@@ -157,21 +157,21 @@ def _add(
     into, out_of = _table_of(to), _table_of(source)
     if into is not None:
         (figures.rake if reason == "rake" else figures.collected)[into] += chips
-        by_session[down][into] += chips
+        by_down[down][into] += chips
     if out_of is not None:
         figures.returned[out_of] += chips
-        by_session[down][out_of] -= chips
+        by_down[down][out_of] -= chips
 
 
-def _sessions(
+def _downs(
     session: Session, tables: Iterable[int], window_from: datetime, window_to: datetime
-) -> dict[int, list[TableSession]]:
-    out: dict[int, list[TableSession]] = defaultdict(list)
+) -> dict[int, list[Down]]:
+    out: dict[int, list[Down]] = defaultdict(list)
     found = session.scalars(
-        select(TableSession).where(
-            TableSession.table_id.in_(list(tables)),
-            TableSession.opened_at < window_to,
-            or_(TableSession.closed_at.is_(None), TableSession.closed_at >= window_from),
+        select(Down).where(
+            Down.table_id.in_(list(tables)),
+            Down.opened_at < window_to,
+            or_(Down.closed_at.is_(None), Down.closed_at >= window_from),
         )
     )
     for down in found:
@@ -182,29 +182,29 @@ def _sessions(
 def dealer_lines(
     session: Session,
     figures: HouseFigures,
-    hands_by_session: dict[int | None, int],
+    hands_by_down: dict[int | None, int],
     tables: dict[int, Table],
     labels: dict[int, str],
 ) -> tuple[DealerLine, ...]:
     """Each dealer's hands and the house's drop over their sessions in the window."""
-    ids = {s for s in (*figures.by_session, *hands_by_session) if s is not None}
+    ids = {s for s in (*figures.by_down, *hands_by_down) if s is not None}
     dealer_of: dict[int | None, str] = {None: say("no session open")}
     table_of: dict[int, int] = {}
     for down_id, table_id, name in session.execute(
-        select(TableSession.id, TableSession.table_id, User.name)
-        .join(User, User.id == TableSession.dealer_id)
-        .where(TableSession.id.in_(ids))
+        select(Down.id, Down.table_id, User.name)
+        .join(User, User.id == Down.dealer_id)
+        .where(Down.id.in_(ids))
     ):
         dealer_of[down_id] = name
         table_of[down_id] = table_id
     hands: dict[str, int] = defaultdict(int)
     drop: dict[str, Amount] = defaultdict(Amount)
     at: dict[str, set[str]] = defaultdict(set)
-    for down, count in hands_by_session.items():
+    for down, count in hands_by_down.items():
         hands[dealer_of[down]] += count
         if down is not None and table_of[down] in labels:
             at[dealer_of[down]].add(labels[table_of[down]])
-    for down, per_table in figures.by_session.items():
+    for down, per_table in figures.by_down.items():
         name = dealer_of[down]
         for table_id, chips in per_table.items():
             drop[name] += Amount.of(chips, tables[table_id].chip_value_cents)

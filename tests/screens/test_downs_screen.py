@@ -8,14 +8,14 @@ from flask import Flask
 from sqlalchemy import select
 
 from dealer.extensions import db
-from dealer.models import TableSession
+from dealer.models import Down
 from tests.helpers import PEOPLE, Api
 from tests.screens.conftest import Web, six_seated, words
 
 
-def sessions(app: Flask) -> list[TableSession]:
+def downs(app: Flask) -> list[Down]:
     with app.app_context():
-        return list(db.session.scalars(select(TableSession).order_by(TableSession.id)))
+        return list(db.session.scalars(select(Down).order_by(Down.id)))
 
 
 def form_key(page: str, action: str) -> str:
@@ -24,7 +24,7 @@ def form_key(page: str, action: str) -> str:
     return re.search(r'name="key"[^>]*value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
 
 
-def test_a_dealer_opens_a_session_and_the_table_offers_its_print(
+def test_a_dealer_opens_a_down_and_the_table_offers_its_print(
     people: Flask, dealer: Web, floor_api: Api
 ) -> None:
     """Does "Open my session" open one in the dealer's name, and is it printable from there?"""
@@ -34,10 +34,10 @@ def test_a_dealer_opens_a_session_and_the_table_offers_its_print(
     key = form_key(page, f"/tables/{table}/sessions")
     dealer.post(f"/tables/{table}/sessions", {"key": key})
     dealer.post(f"/tables/{table}/sessions", {"key": key})  # a double tap: still one session
-    (opened,) = sessions(people)
+    (opened,) = downs(people)
     assert opened.closed_at is None
     with people.app_context():
-        assert db.session.get(TableSession, opened.id).dealer.name == PEOPLE["dealer"][0]  # type: ignore[union-attr]
+        assert db.session.get(Down, opened.id).dealer.name == PEOPLE["dealer"][0]  # type: ignore[union-attr]
     page = dealer.get(f"/tables/{table}")
     assert f"Session {opened.id}: {PEOPLE['dealer'][0]}" in words(page)
     assert print_form(f"/print/sessions/{opened.id}.pdf") in page
@@ -53,7 +53,7 @@ def test_a_close_without_a_supervisor_waits_then_a_pin_confirms_it(
     """Does a dealer's close end the down and wait, and a supervisor's PIN confirm it?"""
     table = six_seated(floor_api)
     dealer.post(f"/tables/{table}/sessions", {})
-    (opened,) = sessions(people)
+    (opened,) = downs(people)
     close = f"/tables/{table}/sessions/{opened.id}/close"
     dealer.post(close, {})
     assert "waiting for a supervisor to confirm" in words(dealer.get(f"/tables/{table}"))
@@ -61,17 +61,17 @@ def test_a_close_without_a_supervisor_waits_then_a_pin_confirms_it(
     refused = dealer.post(close, {"supervisor_name": name, "supervisor_pin": "0000"}, status=403)
     assert "The supervisor's name or PIN is wrong." in words(refused.get_data(as_text=True))
     dealer.post(close, {"supervisor_name": name, "supervisor_pin": PEOPLE["supervisor"][1]})
-    (closed,) = sessions(people)
+    (closed,) = downs(people)
     assert closed.close_confirmed_by is not None
     assert "No session is open at this table." in words(dealer.get(f"/tables/{table}"))
 
 
-def test_a_session_with_a_hand_in_play_cannot_close(
+def test_a_down_with_a_hand_in_play_cannot_close(
     people: Flask, dealer: Web, floor_api: Api, dealer_api: Api
 ) -> None:
     table = six_seated(floor_api)
     dealer_api.hand(table)
-    (opened,) = sessions(people)  # dealing opened one in the dealer's name
+    (opened,) = downs(people)  # dealing opened one in the dealer's name
     page = dealer.post(f"/tables/{table}/sessions/{opened.id}/close", {}, status=409)
     assert "still in play" in words(page.get_data(as_text=True))
 

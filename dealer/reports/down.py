@@ -28,15 +28,15 @@ from dealer.reports.layout import (
     signatures,
 )
 from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
-from dealer.views.documents.session import SessionReport
+from dealer.views.documents.down import DownReport
 from dealer.words.catalogue import say, say_n
 from dealer.words.checks import failed_short
 from dealer.words.tables import hands_dealt, hands_dealt_label
 
-__all__ = ["session_pdf"]
+__all__ = ["down_pdf"]
 
 
-def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> bytes:
+def down_pdf(report: DownReport, options: PrintOptions | None = None) -> bytes:
     """The table session report as a PDF."""
     options = options or PrintOptions()
     tz = zone(options.timezone)
@@ -87,14 +87,14 @@ def session_pdf(report: SessionReport, options: PrintOptions | None = None) -> b
     subject = say(
         "{table} - session {session} - dealer {dealer}",
         table=report.table,
-        session=report.session_id,
+        session=report.down_id,
         dealer=report.dealer,
     )
     decor = PageDecor(say("Table session"), subject, options, report.reprint, alarm=warning)
     return build_pdf(story, decor)
 
 
-def _checks(report: SessionReport, tz: ZoneInfo, width: float) -> list[Flowable]:
+def _checks(report: DownReport, tz: ZoneInfo, width: float) -> list[Flowable]:
     """What the ledger checks run before the report found and covered, then the checkpoint
     filed."""
     story = checkpoint_section(report.checkpoint, tz, width)
@@ -105,7 +105,7 @@ def _checks(report: SessionReport, tz: ZoneInfo, width: float) -> list[Flowable]
     return story
 
 
-def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[str, str]]:
+def _summary(report: DownReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[str, str]]:
     cur = money.currency
     value = report.chip_value_cents
     played = hands_dealt(len(report.hands), report.hands_void)
@@ -114,7 +114,7 @@ def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[
         opened = say("{at} (by dealing a hand: no session was open)", at=opened)
     return [
         (say("table"), report.table),
-        (say("session"), str(report.session_id)),
+        (say("session"), str(report.down_id)),
         (say("dealer"), report.dealer),
         (say("chip value"), say("{money} a chip", money=money_text(value, cur))),
         (say("opened"), opened),
@@ -127,7 +127,7 @@ def _summary(report: SessionReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[
     ]
 
 
-def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:
+def _seats(report: DownReport, width: float, money: ChipsAt) -> Flowable:
     fractions = (0.05, 0.11, 0.19, 0.19, 0.19, 0.20, 0.07)
     widths = [f * width for f in fractions]
     rows: list[list[Any]] = [
@@ -163,7 +163,7 @@ def _seats(report: SessionReport, width: float, money: ChipsAt) -> Flowable:
     return grid(header, rows, widths, right=(0, 2, 3, 4, 5, 6), total=True)
 
 
-def _corrections(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
+def _corrections(report: DownReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
     if not report.corrections:
         return note(escape(say("None.")))
     fractions = (0.1, 0.06, 0.08, 0.21, 0.14, 0.09, 0.09, 0.23)
@@ -193,7 +193,7 @@ def _kind_words(kind: str) -> str:
     return words.get(kind, kind)
 
 
-def _hands(report: SessionReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
+def _hands(report: DownReport, width: float, money: ChipsAt, tz: ZoneInfo) -> Flowable:
     if not report.hands:
         return note(escape(say("No hands were played.")))
     fractions = (0.06, 0.08, 0.16, 0.08, 0.2, 0.06, 0.19, 0.17)

@@ -13,84 +13,96 @@ from dealer.api.tables import TABLE
 from dealer.api.writes import write
 from dealer.extensions import current_session
 from dealer.floor import counts
-from dealer.floor import table_sessions as service
+from dealer.floor import downs as service
 from dealer.floor.approvals import approving_user
-from dealer.floor.authority import authorise_session
-from dealer.inputs import CloseSession, Nothing, SessionCount
+from dealer.floor.authority import authorise_down
+from dealer.inputs import CloseDown, DownCount, Nothing
 from dealer.models import Table, User
-from dealer.views.sessions import (
+from dealer.views.downs import (
     CountView,
-    SessionsView,
-    SessionView,
+    DownsView,
+    DownView,
     count_view,
-    session_view,
-    sessions_view,
+    down_view,
+    downs_view,
 )
 from dealer.web.contract import ID, given
 from dealer.web.refusals import json_response
 from dealer.web.signin import approving, confirming, principal
 
-SESSION = f"/sessions/<{ID}:session_id>"
+DOWN = f"/sessions/<{ID}:session_id>"
 
 
 @bp.post(TABLE + "/sessions")
-@door({201: (SessionView, "The session.")}, [404, 409], json=Nothing, write=True)
-def open_session(table_id: int) -> Response:
+@door({201: (DownView, "The session.")}, [404, 409], json=Nothing, write=True, name="open_session")
+def open_down(table_id: int) -> Response:
     """The caller pushes into the table: their session (down) opens.
 
     409 while another session is open at the table.
     """
 
     def work(session: Session, table: Table) -> tuple[Any, int]:
-        opened = service.open_session(session, table, principal().user.id)
-        return session_view(session, opened).answer(), 201
+        opened = service.open_down(session, table, principal().user.id)
+        return down_view(session, opened).answer(), 201
 
-    return write_at_table(table_id, "open_session", work)
+    return write_at_table(table_id, "open_down", work)
 
 
 @bp.get(TABLE + "/sessions")
 # 405: werkzeug answers an id beyond 32 bits so when the address also has a POST.
-@door({200: (SessionsView, "The sessions.")}, [403, 404, 405])
-def list_sessions(table_id: int) -> Response:
+@door({200: (DownsView, "The sessions.")}, [403, 404, 405], name="list_sessions")
+def list_downs(table_id: int) -> Response:
     """Every session at a table, the latest first (a dealer: at their own table)."""
     return read_at_table(
         table_id,
-        lambda session, table: sessions_view(session, service.sessions_at(session, table.id)),
+        lambda session, table: downs_view(session, service.downs_at(session, table.id)),
     )
 
 
-@bp.get(SESSION)
-@door({200: (SessionView, "The session.")}, [403, 404])
-def read_session(session_id: int) -> Response:
+@bp.get(DOWN)
+@door({200: (DownView, "The session.")}, [403, 404], name="read_session")
+def read_down(session_id: int) -> Response:
     """A table session: its dealer, times, state and hands (a dealer: their own, or one at
     their table)."""
-    found = authorise_session(current_session(), principal().user, session_id)
-    return json_response(session_view(current_session(), found).answer(), 200)
+    found = authorise_down(current_session(), principal().user, session_id)
+    return json_response(down_view(current_session(), found).answer(), 200)
 
 
-@bp.post(SESSION + "/close")
-@door({200: (SessionView, "The session.")}, [403, 404, 409, 429], json=CloseSession, write=True)
-def close_session(session_id: int) -> Response:
+@bp.post(DOWN + "/close")
+@door(
+    {200: (DownView, "The session.")},
+    [403, 404, 409, 429],
+    json=CloseDown,
+    write=True,
+    name="close_session",
+)
+def close_down(session_id: int) -> Response:
     """End the down.
 
     A supervisor calling, or a dealer bringing a supervisor's name and PIN, confirms the
     close; otherwise it waits for the floor. 409 while the session's hand is in play, or
     once the close is confirmed.
     """
-    approver = approving(given(CloseSession).supervisor)
+    approver = approving(given(CloseDown).supervisor)
 
     def work(session: Session) -> tuple[Any, int]:
-        found = authorise_session(session, principal().user, session_id, "record")
+        found = authorise_down(session, principal().user, session_id, "record")
         supervisor = approving_user(session, approver)
-        closed = service.close_session(session, found, principal().user, supervisor)
-        return session_view(session, closed).answer(), 200
+        closed = service.close_down(session, found, principal().user, supervisor)
+        return down_view(session, closed).answer(), 200
 
     return write(work)
 
 
-@bp.post(SESSION + "/count")
-@door({201: (CountView, "The count.")}, [403, 404, 409, 429], json=SessionCount, write=True)
-def count_session(session_id: int) -> Response:
+@bp.post(DOWN + "/count")
+@door(
+    {201: (CountView, "The count.")},
+    [403, 404, 409, 429],
+    json=DownCount,
+    write=True,
+    name="count_session",
+)
+def count_down(session_id: int) -> Response:
     """The count at the session's close: the tray's chips (and the drop box's cash where the
     table sells chips for cash), confirmed by a second person's name and PIN.
 
@@ -101,12 +113,12 @@ def count_session(session_id: int) -> Response:
     settings were changed outside the app (``settings_changed``: no linked version of them
     holds).
     """
-    body = given(SessionCount)
+    body = given(DownCount)
     approver = approving(body.supervisor)
     witness_id = confirming(body.witness)
 
     def work(session: Session) -> tuple[Any, int]:
-        found = authorise_session(session, principal().user, session_id, "record")
+        found = authorise_down(session, principal().user, session_id, "record")
         witness = session.get_one(User, witness_id)
         supervisor = approving_user(session, approver)
         counts.record_count(

@@ -30,7 +30,7 @@ def settle(api: Api, hand: dict[str, Any]) -> None:
     assert hand["status"] == "settled"
 
 
-def test_open_shows_the_session_and_a_second_open_is_a_conflict(api: Api, floor: Api) -> None:
+def test_open_shows_the_down_and_a_second_open_is_a_conflict(api: Api, floor: Api) -> None:
     table = seated_table(api, floor)
     opened = api.post(f"/tables/{table}/sessions", status=201)
     assert opened["table"] == table
@@ -46,7 +46,7 @@ def test_open_shows_the_session_and_a_second_open_is_a_conflict(api: Api, floor:
     assert api.get(f"/tables/{table}/sessions")["sessions"] == [opened]
 
 
-def test_hands_join_the_open_session(api: Api, floor: Api) -> None:
+def test_hands_join_the_open_down(api: Api, floor: Api) -> None:
     table = seated_table(api, floor)
     opened = api.post(f"/tables/{table}/sessions", status=201)
     first = api.hand(table)
@@ -56,7 +56,7 @@ def test_hands_join_the_open_session(api: Api, floor: Api) -> None:
     assert shown["hands"] == [first["id"], second["id"]]
 
 
-def test_dealing_with_no_session_open_opens_one_for_the_dealer(api: Api, floor: Api) -> None:
+def test_dealing_with_no_down_open_opens_one_for_the_dealer(api: Api, floor: Api) -> None:
     table = seated_table(api, floor)
     hand = api.hand(table)
     [implicit] = api.get(f"/tables/{table}/sessions")["sessions"]
@@ -116,7 +116,7 @@ def test_a_dealer_cannot_approve_a_close(api: Api, floor: Api) -> None:
     assert answer.get_json()["error"]["code"] == "supervisor_not_approved"
 
 
-def test_no_close_with_the_sessions_hand_in_play(api: Api, floor: Api) -> None:
+def test_no_close_with_the_downs_hand_in_play(api: Api, floor: Api) -> None:
     table = seated_table(api, floor)
     opened = api.post(f"/tables/{table}/sessions", status=201)
     api.hand(table)
@@ -125,7 +125,7 @@ def test_no_close_with_the_sessions_hand_in_play(api: Api, floor: Api) -> None:
     assert api.get(f"/sessions/{opened['id']}")["status"] == "open"
 
 
-def test_only_the_sessions_dealer_closes_it_without_the_floor(
+def test_only_the_downs_dealer_closes_it_without_the_floor(
     api: Api, floor: Api, people: Flask
 ) -> None:
     with people.app_context(), writing(db.session()) as session:
@@ -185,7 +185,7 @@ def test_bad_calls(api: Api, floor: Api, people: Flask) -> None:
     assert signed_out.call("POST", f"/tables/{table}/sessions", {}).status_code == 401
 
 
-def test_two_tablets_opening_at_once_open_one_session(api: Api, floor: Api) -> None:
+def test_two_tablets_opening_at_once_open_one_down(api: Api, floor: Api) -> None:
     table = seated_table(api, floor)
     path = f"/tables/{table}/sessions"
     answers = at_once(lambda: api.call("POST", path, {}), lambda: floor.call("POST", path, {}))

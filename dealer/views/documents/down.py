@@ -15,12 +15,12 @@ from datetime import datetime
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from dealer.floor.table_sessions import get_session, off_hand_while_open, session_hands
+from dealer.floor.downs import down_hands, get_down, off_hand_while_open
 from dealer.hands.reading import recorded
 from dealer.ledger import CAGE, house_account, parse_account, seating_account, verify
 from dealer.ledger.reading import StoredEntry, load_entries
 from dealer.ledger.verification import checkpoint_report
-from dealer.models import Event, Hand, LedgerEntry, Seating, Table, TableSession
+from dealer.models import Down, Event, Hand, LedgerEntry, Seating, Table
 from dealer.people.users import names_of
 from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.views.documents.ledger import (
@@ -30,8 +30,8 @@ from dealer.views.documents.ledger import (
     nets,
     problem_lines,
 )
+from dealer.views.downs import CountView, count_view
 from dealer.views.ledger import VerificationView, verification_view
-from dealer.views.sessions import CountView, count_view
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
@@ -39,10 +39,10 @@ from dealer.words.events import event_sentences
 __all__ = [
     "CORRECTION_TYPES",
     "Correction",
-    "SessionReport",
-    "SessionSeat",
+    "DownReport",
+    "DownSeat",
     "conditions_collected",
-    "session_report",
+    "down_report",
 ]
 
 #: The events a session report lists as voids and corrections.
@@ -50,7 +50,7 @@ CORRECTION_TYPES = ("void", "void_hand", "foul", "penalty")
 
 
 @dataclass(frozen=True, slots=True)
-class SessionSeat:
+class DownSeat:
     """One player's part in a dealer's session at a table."""
 
     seat: int
@@ -77,17 +77,17 @@ class Correction:
 
 
 @dataclass(frozen=True, slots=True)
-class SessionReport:
+class DownReport:
     """A dealer's session at one table (``GET /reports/sessions/{id}.pdf``)."""
 
     table: str
-    session_id: int
+    down_id: int
     dealer: str
     opened_at: datetime
     closed_at: datetime | None  # None while open
     close_confirmed_by: str | None  # the supervisor who confirmed the close
     chip_value_cents: int
-    seats: tuple[SessionSeat, ...]
+    seats: tuple[DownSeat, ...]
     hands: tuple[HandLine, ...]
     house_drop: int  # the house's net over the session
     corrections: tuple[Correction, ...] = ()
@@ -108,9 +108,7 @@ class SessionReport:
         return sum(1 for h in self.hands if h.status == "void")
 
 
-def session_entries(
-    session: Session, down: TableSession, hands: Sequence[Hand]
-) -> list[StoredEntry]:
+def down_entries(session: Session, down: Down, hands: Sequence[Hand]) -> list[StoredEntry]:
     """The entries of the session's hands and the table's other entries while it was open."""
     off_hand = off_hand_while_open(down)
     hand_ids = [h.id for h in hands]
@@ -137,7 +135,7 @@ def conditions_collected(entries: Sequence[StoredEntry], account: str) -> int:
     return total
 
 
-def session_report(session: Session, session_id: int, reprint: int = 0) -> SessionReport:
+def down_report(session: Session, down_id: int, reprint: int = 0) -> DownReport:
     """Everything the session report prints; raises NotFound for an unknown id.
 
     The floor checks itself as it goes: before the report is made, the ledger checks run over
@@ -146,11 +144,11 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
     reached is filed as a checkpoint, checked when they found nothing. The report says what
     they checked and found; the next report checks from there.
     """
-    down = get_session(session, session_id)
+    down = get_down(session, down_id)
     checks = verify(session)
     table = session.get_one(Table, down.table_id)
-    hands = session_hands(session, down)
-    entries = session_entries(session, down, hands)
+    hands = down_hands(session, down)
+    entries = down_entries(session, down, hands)
     net = nets(entries)
     seatings = _seatings(session, entries, hands)
     by_hand: dict[int | None, list[StoredEntry]] = defaultdict(list)
@@ -167,9 +165,9 @@ def session_report(session: Session, session_id: int, reprint: int = 0) -> Sessi
         if (parsed := parse_account(account)) is not None and parsed.kind == "pot"
     )
     people = names_of(session, [down.dealer_id, down.close_confirmed_by])
-    return SessionReport(
+    return DownReport(
         table=table.name,
-        session_id=down.id,
+        down_id=down.id,
         dealer=people.get(down.dealer_id, "?"),
         opened_at=down.opened_at,
         closed_at=down.closed_at,
@@ -231,7 +229,7 @@ def _seatings(
     return list(session.scalars(select(Seating).where(Seating.id.in_(ids))))
 
 
-def _seat_line(seating: Seating, entries: Sequence[StoredEntry], hands_won: int) -> SessionSeat:
+def _seat_line(seating: Seating, entries: Sequence[StoredEntry], hands_won: int) -> DownSeat:
     account = seating_account(seating.id)
     buy_ins = cash_outs = net = 0
     for e in entries:
@@ -245,7 +243,7 @@ def _seat_line(seating: Seating, entries: Sequence[StoredEntry], hands_won: int)
                 cash_outs += e.chips
             else:
                 net -= e.chips
-    return SessionSeat(
+    return DownSeat(
         seat=seating.seat,
         player=seating.player,
         buy_ins=buy_ins,

@@ -10,20 +10,20 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer.floor.counts import counts_of, expected_count, last_closed
-from dealer.models import AuditRecord, Hand, TableSession
+from dealer.models import AuditRecord, Down, Hand
 from dealer.people.users import names_of
 from dealer.views.base import Time, View, screen
 
 __all__ = [
     "CloseStepView",
     "CountView",
-    "SessionView",
-    "SessionsView",
+    "DownView",
+    "DownsView",
     "close_step",
     "count_view",
     "count_views",
-    "session_view",
-    "sessions_view",
+    "down_view",
+    "downs_view",
 ]
 
 
@@ -52,7 +52,7 @@ class CountView(View):
         return bool(self.variance or self.cash_variance_cents)
 
 
-class SessionView(View):
+class DownView(View, title="SessionView"):
     """A table session: a dealer's down."""
 
     id: int
@@ -74,35 +74,35 @@ class SessionView(View):
     )
 
 
-class SessionsView(View):
-    sessions: list[SessionView]
+class DownsView(View, title="SessionsView"):
+    sessions: list[DownView]
 
 
-def session_view(session: Session, table_session: TableSession) -> SessionView:
+def down_view(session: Session, down: Down) -> DownView:
     """A session: who, when, its state and its hands (ids, in order)."""
-    requested, confirmed = table_session.close_requested_by, table_session.close_confirmed_by
-    names = names_of(session, [table_session.dealer_id, requested, confirmed])
+    requested, confirmed = down.close_requested_by, down.close_confirmed_by
+    names = names_of(session, [down.dealer_id, requested, confirmed])
     hands = session.scalars(
-        select(Hand.id).where(Hand.session_id == table_session.id).order_by(Hand.number)
+        select(Hand.id).where(Hand.down_id == down.id).order_by(Hand.number)
     ).all()
-    return SessionView(
-        id=table_session.id,
-        table=table_session.table_id,
-        dealer=names[table_session.dealer_id],
-        status=table_session.status,  # type: ignore[arg-type]
-        implicit=table_session.implicit,
-        opened_at=table_session.opened_at,
-        closed_at=table_session.closed_at,
+    return DownView(
+        id=down.id,
+        table=down.table_id,
+        dealer=names[down.dealer_id],
+        status=down.status,  # type: ignore[arg-type]
+        implicit=down.implicit,
+        opened_at=down.opened_at,
+        closed_at=down.closed_at,
         close_requested_by=names.get(requested) if requested is not None else None,
         close_confirmed_by=names.get(confirmed) if confirmed is not None else None,
-        close_confirmed_at=table_session.close_confirmed_at,
+        close_confirmed_at=down.close_confirmed_at,
         hands=list(hands),
-        count=count_view(session, table_session.id),
+        count=count_view(session, down.id),
     )
 
 
-def count_view(session: Session, session_id: int) -> CountView | None:
-    record = counts_of(session, [session_id]).get(session_id)
+def count_view(session: Session, down_id: int) -> CountView | None:
+    record = counts_of(session, [down_id]).get(down_id)
     return count_views(session, [record])[0] if record is not None else None
 
 
@@ -136,8 +136,8 @@ def count_views(session: Session, records: Sequence[AuditRecord]) -> list[CountV
 _PEOPLE = ("witness", "supervisor")
 
 
-def sessions_view(session: Session, found: Iterable[TableSession]) -> SessionsView:
-    return SessionsView(sessions=[session_view(session, s) for s in found])
+def downs_view(session: Session, found: Iterable[Down]) -> DownsView:
+    return DownsView(sessions=[down_view(session, s) for s in found])
 
 
 class CloseStepView(View):
@@ -145,7 +145,7 @@ class CloseStepView(View):
     confirmed it, what the ledger expects in the tray (and the drop box), and the count once
     made (what was counted, the variance, who confirmed and approved it)."""
 
-    session: SessionView
+    down: DownView
     expected_chips: int = Field(description="The session's drop: what the tray should hold.")
     expected_cents: int | None = Field(
         description="The cash for the chips sold, where the table sells chips for cash."
@@ -159,7 +159,7 @@ def close_step(session: Session, table_id: int) -> CloseStepView | None:
         return None
     expected = expected_count(session, down)
     return CloseStepView(
-        session=session_view(session, down),
+        down=down_view(session, down),
         expected_chips=expected.tray_chips,
         expected_cents=expected.drop_box_cents,
     )

@@ -26,58 +26,52 @@ from dealer.errors import Conflict, Forbidden, NotFound
 from dealer.floor import approvals
 from dealer.floor.down_checks import check_after_commit
 from dealer.floor.in_play import hands_in_play
-from dealer.models import Hand, LedgerEntry, Table, TableSession, User, by_id, utcnow
+from dealer.models import Down, Hand, LedgerEntry, Table, User, by_id, utcnow
 from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
-from dealer.words.tables import session_opened
+from dealer.words.tables import down_opened
 
 __all__ = [
-    "close_session",
-    "dealer_session_elsewhere",
-    "get_session",
+    "close_down",
+    "dealer_down_elsewhere",
+    "down_at",
+    "down_hands",
+    "downs_at",
+    "get_down",
     "off_hand_while_open",
-    "open_session",
-    "open_session_at",
-    "session_at",
-    "session_hands",
-    "sessions_at",
+    "open_down",
+    "open_down_at",
 ]
 
 #: Ids are 32-bit in both databases; a larger one names nothing.
 
 
-def open_session_at(session: Session, table_id: int) -> TableSession | None:
+def open_down_at(session: Session, table_id: int) -> Down | None:
     """The session open at a table now, if any."""
     return session.scalars(
-        select(TableSession).where(
-            TableSession.table_id == table_id, TableSession.closed_at.is_(None)
-        )
+        select(Down).where(Down.table_id == table_id, Down.closed_at.is_(None))
     ).first()
 
 
-def dealer_session_elsewhere(
-    session: Session, dealer_id: int, table_id: int
-) -> TableSession | None:
+def dealer_down_elsewhere(session: Session, dealer_id: int, table_id: int) -> Down | None:
     """The session ``dealer_id`` still holds open at another table, if any."""
     return session.scalars(
-        select(TableSession).where(
-            TableSession.dealer_id == dealer_id,
-            TableSession.table_id != table_id,
-            TableSession.closed_at.is_(None),
+        select(Down).where(
+            Down.dealer_id == dealer_id,
+            Down.table_id != table_id,
+            Down.closed_at.is_(None),
         )
     ).first()
 
 
-def open_session(
-    session: Session, table: Table, dealer_id: int, *, implicit: bool = False
-) -> TableSession:
+def open_down(session: Session, table: Table, dealer_id: int, *, implicit: bool = False) -> Down:
     """Open ``dealer_id``'s session at ``table``.
 
     A table has one open session at a time, and a dealer one open session: a dealer is in
     one box at a time. Dealing with no session open (``implicit``) still opens one, as a card
     room never stops a game for a missed tap; the table screen warns about the other one.
     """
-    found = open_session_at(session, table.id)
+    found = open_down_at(session, table.id)
     if found is not None:
         raise Conflict(
             say(
@@ -87,7 +81,7 @@ def open_session(
             ),
             "session_open",
         )
-    elsewhere = None if implicit else dealer_session_elsewhere(session, dealer_id, table.id)
+    elsewhere = None if implicit else dealer_down_elsewhere(session, dealer_id, table.id)
     if elsewhere is not None:
         other = session.get(Table, elsewhere.table_id)
         where = other.name if other is not None else say("table {id}", id=elsewhere.table_id)
@@ -100,13 +94,13 @@ def open_session(
             ),
             "dealer_session_open",
         )
-    opened = TableSession(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
+    opened = Down(table_id=table.id, dealer_id=dealer_id, implicit=implicit)
     session.add(opened)
     session.flush()
     record_audit(
         session,
         "session_opened",
-        words=session_opened(opened.id, table.name, implicit),
+        words=down_opened(opened.id, table.name, implicit),
         user_id=dealer_id,
         table_id=table.id,
         details={"session": opened.id, "implicit": implicit},
@@ -114,43 +108,35 @@ def open_session(
     return opened
 
 
-def get_session(session: Session, session_id: int) -> TableSession:
-    unknown = say("There is no session {session_id}.", session_id=session_id)
-    return by_id(session, TableSession, session_id, unknown, "unknown_session")
+def get_down(session: Session, down_id: int) -> Down:
+    unknown = say("There is no session {session_id}.", session_id=down_id)
+    return by_id(session, Down, down_id, unknown, "unknown_session")
 
 
-def session_at(session: Session, table_id: int, session_id: int) -> TableSession:
-    """Session ``session_id``, refused as unknown unless it is one of table ``table_id``'s."""
-    found = get_session(session, session_id)
+def down_at(session: Session, table_id: int, down_id: int) -> Down:
+    """Session ``down_id``, refused as unknown unless it is one of table ``table_id``'s."""
+    found = get_down(session, down_id)
     if found.table_id != table_id:
         raise NotFound(
-            say("There is no session {session_id} here.", session_id=session_id),
+            say("There is no session {session_id} here.", session_id=down_id),
             "unknown_session",
         )
     return found
 
 
-def sessions_at(session: Session, table_id: int) -> list[TableSession]:
+def downs_at(session: Session, table_id: int) -> list[Down]:
     """Every session at a table, the latest first."""
     return list(
-        session.scalars(
-            select(TableSession)
-            .where(TableSession.table_id == table_id)
-            .order_by(TableSession.id.desc())
-        )
+        session.scalars(select(Down).where(Down.table_id == table_id).order_by(Down.id.desc()))
     )
 
 
-def session_hands(session: Session, table_session: TableSession) -> list[Hand]:
+def down_hands(session: Session, down: Down) -> list[Hand]:
     """The hands dealt in a session, in order."""
-    return list(
-        session.scalars(
-            select(Hand).where(Hand.session_id == table_session.id).order_by(Hand.number)
-        )
-    )
+    return list(session.scalars(select(Hand).where(Hand.down_id == down.id).order_by(Hand.number)))
 
 
-def off_hand_while_open(down: TableSession) -> ColumnElement[bool]:
+def off_hand_while_open(down: Down) -> ColumnElement[bool]:
     """The table's ledger entries outside any hand while the session ``down`` was open (chips
     moved at the seats: buy-ins, cash-outs, time collections)."""
     off_hand = and_(
@@ -163,9 +149,7 @@ def off_hand_while_open(down: TableSession) -> ColumnElement[bool]:
     return off_hand
 
 
-def close_session(
-    session: Session, table_session: TableSession, user: User, supervisor: User | None
-) -> TableSession:
+def close_down(session: Session, down: Down, user: User, supervisor: User | None) -> Down:
     """End the down (if it is still open) and confirm it when a supervisor is at hand.
 
     ``supervisor`` is one whose name and PIN the caller brought; a supervisor calling needs
@@ -173,37 +157,37 @@ def close_session(
     close waits for the floor's confirmation.
     """
     approver = approvals.approver(user, supervisor)
-    if table_session.close_confirmed_by is not None:
+    if down.close_confirmed_by is not None:
         raise Conflict(
-            say("Session {id} is closed and its close confirmed already.", id=table_session.id),
+            say("Session {id} is closed and its close confirmed already.", id=down.id),
             "session_closed",
         )
-    if approver is None and table_session.dealer_id != user.id:
+    if approver is None and down.dealer_id != user.id:
         raise Forbidden(
             say("Only the session's own dealer, or a supervisor, can close it."), "not_your_session"
         )
     now = utcnow()
-    if table_session.closed_at is None:
-        _end_down(session, table_session, user, now)
+    if down.closed_at is None:
+        _end_down(session, down, user, now)
     elif approver is None:
         raise Conflict(
             say(
                 "Session {id} is closed and waits for a supervisor to confirm it: add the "
                 "supervisor's name and PIN.",
-                id=table_session.id,
+                id=down.id,
             ),
             "awaiting_confirmation",
         )
     if approver is not None:
-        _confirm_close(session, table_session, user, approver, now)
+        _confirm_close(session, down, user, approver, now)
     session.flush()
-    return table_session
+    return down
 
 
-def _end_down(session: Session, table_session: TableSession, user: User, now: datetime) -> None:
+def _end_down(session: Session, down: Down, user: User, now: datetime) -> None:
     """End the down at ``now``, refused while a hand dealt in it is still in play."""
-    table_id = table_session.table_id
-    in_play = hands_in_play(session, [table_id], table_session.id).get(table_id)
+    table_id = down.table_id
+    in_play = hands_in_play(session, [table_id], down.id).get(table_id)
     if in_play is not None:
         raise Conflict(
             say(
@@ -213,36 +197,34 @@ def _end_down(session: Session, table_session: TableSession, user: User, now: da
             ),
             "hand_in_play",
         )
-    table_session.closed_at = now
-    table_session.close_requested_by = user.id
+    down.closed_at = now
+    down.close_requested_by = user.id
     # The down ends: once it has committed, the floor checks what was written since the
     # last checked checkpoint (`down_checks`).
-    check_after_commit(session, f"session {table_session.id} closed")
+    check_after_commit(session, f"session {down.id} closed")
     record_audit(
         session,
         "session_closed",
-        words=say("{user} closed session {id}.", user=user.name, id=table_session.id),
+        words=say("{user} closed session {id}.", user=user.name, id=down.id),
         user_id=user.id,
         table_id=table_id,
-        details={"session": table_session.id},
+        details={"session": down.id},
     )
 
 
-def _confirm_close(
-    session: Session, table_session: TableSession, user: User, approver: User, now: datetime
-) -> None:
+def _confirm_close(session: Session, down: Down, user: User, approver: User, now: datetime) -> None:
     """A supervisor's confirmation of the close, on the audit trail."""
-    table_session.close_confirmed_by = approver.id
-    table_session.close_confirmed_at = now
+    down.close_confirmed_by = approver.id
+    down.close_confirmed_at = now
     record_audit(
         session,
         "session_confirmed",
         words=say(
             "{supervisor} confirmed the close of session {id}.",
             supervisor=approver.name,
-            id=table_session.id,
+            id=down.id,
         ),
         user_id=user.id,
-        table_id=table_session.table_id,
-        details={"session": table_session.id, "supervisor": approver.id},
+        table_id=down.table_id,
+        details={"session": down.id, "supervisor": approver.id},
     )

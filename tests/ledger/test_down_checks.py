@@ -24,7 +24,7 @@ from tests.reports.test_routes import fetch
 from tests.screens.test_no_codes import CODE
 
 
-def session_text(floor: Api, table: int = 1) -> str:
+def down_text(floor: Api, table: int = 1) -> str:
     """The table's first session's report, as text on one line."""
     (down, *_) = floor.get(f"/tables/{table}/sessions")["sessions"]
     return one_line(pdf_text(fetch(floor, f"/reports/sessions/{down['id']}.pdf").data))
@@ -39,12 +39,12 @@ def last_filed(app: Flask) -> Checkpoint:
     return filed(app)[-1]
 
 
-def test_a_session_report_after_writes_files_a_checked_checkpoint_and_says_so(
+def test_a_down_report_after_writes_files_a_checked_checkpoint_and_says_so(
     played: Flask,  # noqa: F811
     floor: Api,
 ) -> None:
     links = head(played)
-    text = session_text(floor)
+    text = down_text(floor)
     line = last_filed(played)
     assert line.checked and line.reason.startswith("session report")
     assert line.seq == links  # the head as the report found it
@@ -55,15 +55,15 @@ def test_a_session_report_after_writes_files_a_checked_checkpoint_and_says_so(
     assert not CODE.findall(text), CODE.findall(text)
 
 
-def test_the_next_session_report_checks_only_what_was_written_since(
+def test_the_next_down_report_checks_only_what_was_written_since(
     played: Flask,  # noqa: F811
     api: Api,
     floor: Api,
 ) -> None:
-    session_text(floor)
+    down_text(floor)
     first = last_filed(played)
     api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
-    text = session_text(floor)
+    text = down_text(floor)
     second = last_filed(played)
     assert second.checked and second.seq > first.seq
     scope = re.search(
@@ -75,18 +75,18 @@ def test_the_next_session_report_checks_only_what_was_written_since(
     assert int(scope[2]) == second.seq - first.seq
 
 
-def test_a_link_tampered_after_the_last_checked_checkpoint_fails_the_session_report(
+def test_a_link_tampered_after_the_last_checked_checkpoint_fails_the_down_report(
     played: Flask,  # noqa: F811
     api: Api,
     floor: Api,
     database: Database,
 ) -> None:
-    assert "CHECK(S) FAILED" not in session_text(floor)
+    assert "CHECK(S) FAILED" not in down_text(floor)
     assert last_filed(played).checked
     api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
     without_triggers(played, database, "UPDATE ledger_entries SET chips = 999 WHERE seq = 16")
     rehash_entries(played)  # its sha256 chain recomputed: only the keyed chain sees it
-    text = session_text(floor)
+    text = down_text(floor)
     assert "CHECK(S) FAILED: read these before signing this report" in text
     assert "Entry 16 was changed after it was written" in text
     assert "CHECKS FAILED" in text  # every page's header says so too
@@ -97,12 +97,12 @@ def test_a_link_tampered_after_the_last_checked_checkpoint_fails_the_session_rep
     assert "Entry 16 was changed after it was written" in banner(floor)
 
 
-def test_the_shift_ledger_after_a_session_report_checks_only_the_links_after_it(
+def test_the_shift_ledger_after_a_down_report_checks_only_the_links_after_it(
     played: Flask,  # noqa: F811
     api: Api,
     floor: Api,
 ) -> None:
-    session_text(floor)
+    down_text(floor)
     report = last_filed(played)
     api.post("/tables/1/seats/4/chips", {"kind": "buy_in", "amount": 50}, status=201)
     links = head(played)
@@ -155,7 +155,7 @@ def at_downs(played: Flask) -> Callable[[], bool]:  # noqa: F811
 def _open_a_down(api: Api, floor: Api) -> tuple[int, int]:
     """A new table's down, opened by the floor (the dealer holds table 1): the table's id and
     its session's."""
-    from tests.api.test_table_sessions import seated_table
+    from tests.api.test_downs import seated_table
 
     table = seated_table(api, floor)
     return table, int(floor.post(f"/tables/{table}/sessions", status=201)["id"])
