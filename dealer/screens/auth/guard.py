@@ -174,7 +174,12 @@ def page(role: str = "dealer", at: Action | None = None) -> Callable[[View], Vie
                 )
                 return render_template("auth/forbidden.html", needs=needs), 403
             if at is not None:
-                ids = {name: kwargs.get(name) for name in ("table_id", "hand_id", "session_id")}
+                # A down's address names it session_id, as the paths do.
+                ids = {
+                    "table_id": kwargs.get("table_id"),
+                    "hand_id": kwargs.get("hand_id"),
+                    "down_id": kwargs.get("session_id"),
+                }
                 authorise_address(current_session(), who().user, at, **ids)
                 g.at_table = (at, ids)  # asked again inside the write (`sent.record_once`)
             return view(*args, **kwargs)
