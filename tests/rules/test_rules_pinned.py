@@ -1,13 +1,15 @@
 """dealer/rules through its own functions, where the other tests leave it unsaid: what a
 whole hand's void reverses, payment by payment, the words of a refused void, of a void without a
 reason, of a borrow that leaves no meld and of a seat or a meld not given as a whole number,
-and the plays open to a seat out of play or in a hand that is over (none)."""
+and the plays open to a seat out of play or in a hand that is over (none); a rake's rounding
+and cap, and no seat after the last one still in play."""
 
 from __future__ import annotations
 
 import pytest
 
 from dealer.rules import (
+    Collection,
     IllegalMeldError,
     InvalidActionError,
     NotAllowedNowError,
@@ -81,3 +83,17 @@ def test_a_borrow_that_leaves_no_meld_is_refused_in_words() -> None:
         "Borrowing KH would leave JH QH, which is not a meld: every meld left on the table must "
         "stay valid."
     )
+
+
+def test_a_rake_is_its_percent_of_the_collection_rounded_down_at_most_its_cap() -> None:
+    rake = Collection(kind="rake_percent", percent=5, cap=10)
+    assert [rake.rake(n) for n in (0, 19, 20, 100, 139, 140, 400)] == [0, 0, 1, 5, 6, 7, 10]
+
+
+def test_no_seat_follows_the_last_seat_still_in_play() -> None:
+    hand = new_hand(seats=(1, 2, 3))
+    assert [hand.next_in_play(seat) for seat in (1, 2, 3)] == [2, 3, 1]
+    act(hand, "drop", seat=2)
+    assert [hand.next_in_play(seat) for seat in (1, 3)] == [3, 1]
+    hand.seat_status[3] = "dropped"  # as a second drop leaves it, read before the hand ends
+    assert hand.next_in_play(1) is None
