@@ -41,6 +41,8 @@ database measured (PostgreSQL when one answers). Target (issue 25): at least 1,0
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
 import os
 import tempfile
 import threading
@@ -50,7 +52,10 @@ from typing import Any
 
 import psutil
 
+from bench.room.holds import FOLDER
+from bench.room.holds import read as read_holds
 from bench.room.server import (
+    REPO,
     connect,
     cpu_seconds,
     gunicorn,
@@ -78,6 +83,8 @@ JUDGED_EVENTS = 200
 TARGET_TABLES = 1000
 #: The curve's levels, in tables: finer around the knees seen so far (400-500 on 2 cores).
 LEVELS = "10,50,200,300,400,500,700,1000,1500,2000"
+#: gunicorn.conf.py's settings, with each worker's holds of the writers' lock timed.
+MEASURED = REPO / "bench" / "room" / "measured.conf.py"
 
 
 class Meter:
@@ -166,15 +173,18 @@ class Queues:
 
 
 def level(
-    url: str, tables: int, first: int, seconds: float, speed: float, uri: str
+    urls: list[str], tables: int, first: int, seconds: float, speed: float, uri: str, holds: Path
 ) -> dict[str, Any]:
-    """``tables`` new tables playing for ``seconds`` against ``url`` (on the database at
-    ``uri``); their figures."""
-    room = Room(HttpTransport(url), make_tables(tables, seed=first, first=first))
+    """``tables`` new tables playing for ``seconds`` against the app servers at ``urls`` (on
+    the database at ``uri``, timing their holds of the writers' lock into ``holds``); their
+    figures."""
+    room = Room(HttpTransport(urls), make_tables(tables, seed=first, first=first))
     room.sign_in()
     meter, queues = Meter(), Queues(uri)
+    times: list[float] = []
 
     def window(opening: bool) -> None:
+        times.append(time.monotonic())
         meter(opening)
         queues(opening)
 
@@ -190,8 +200,31 @@ def level(
         load=load(),
         **{f"{name}_cpu_pct": share for name, share in meter.shares.items()},
         **queues.means(),
+        **serial(read_holds(holds, *times), times[1] - times[0], tables),
     )
     return shown
+
+
+#: The serial section's figures a level says (`serial`), as the last line names them.
+SERIAL = ("serial_p50_ms", "serial_p99_ms", "serial_busy_pct", "serial_ceiling_tables")
+
+
+def serial(held: list[float], seconds: float, tables: int) -> dict[str, float]:
+    """The floor's one serial section over a window of ``seconds``, from its holds of the
+    writers' lock (ms): their median and p99, the share of the window it was held
+    (``serial_busy_pct``), and ``serial_ceiling_tables``, the tables it would admit held all
+    the time at this level's pace and cost of a hold (``tables`` over the share held)."""
+    if not held or seconds <= 0:
+        return {}
+    held = sorted(held)
+    busy = sum(held) / 1000.0 / seconds
+    return {
+        "serial_p50_ms": held[len(held) // 2],
+        "serial_p99_ms": held[max(0, math.ceil(0.99 * len(held)) - 1)],
+        "serial_holds": len(held),
+        "serial_busy_pct": 100.0 * busy,
+        "serial_ceiling_tables": tables / busy if busy else 0.0,
+    }
 
 
 def served(shown: dict[str, Any]) -> bool:
@@ -252,6 +285,12 @@ def level_notes(shown: dict[str, Any]) -> str:
             f"\n  CPU an event: machine {costs['machine_ms_per_event']:.1f} ms, server "
             f"{costs['server_ms_per_event']:.1f} ms, client {costs['client_ms_per_event']:.1f} ms"
         )
+    if "serial_p50_ms" in shown:
+        lines += (
+            f"\n  writers' lock held {shown['serial_p50_ms']:.2f} ms a write (p99 "
+            f"{shown['serial_p99_ms']:.2f}), {shown['serial_busy_pct']:.1f} % of the window: "
+            f"{shown['serial_ceiling_tables']:,.0f} tables would keep it held all the time"
+        )
     if "waiting_writers" in shown:
         lines += (
             f"\n  writes waiting for the writers' lock {shown['waiting_writers']:.1f}, for a "
@@ -263,29 +302,45 @@ def level_notes(shown: dict[str, Any]) -> str:
 
 
 def measure(
-    kind: str, uri: str, levels: list[int], seconds: float, saturate: int, whole: bool
+    kind: str,
+    uri: str,
+    levels: list[int],
+    seconds: float,
+    saturate: int,
+    whole: bool,
+    servers: int = 1,
 ) -> list[dict]:
     prepare_database(uri, sum(levels) + saturate)
     results = []
-    with tempfile.TemporaryDirectory() as folder:
-        log = Path(folder) / "gunicorn.log"
-        with gunicorn(uri, log) as url:
-            first = 1
-            for tables in levels:
-                shown = level(url, tables, first, seconds, 1.0, uri)
-                print(row(kind, shown, "human"), flush=True)
-                if shown["first_error"]:
-                    print(f"  first error: {shown['first_error'][:300]}")
-                results.append({"kind": kind, "pace": "human", **shown})
-                first += tables
-                if not served(shown) and not ends_curve(shown):
-                    print(f"  {shown['events']} events: too few for this p99 to end the curve")
-                if not whole and ends_curve(shown):
-                    break  # the knee is passed: a larger floor would only be slower
-            if saturate:
-                shown = level(url, saturate, first, seconds, 0.0, uri)
-                print(row(kind, shown, "none"), flush=True)
-                results.append({"kind": kind, "pace": "none", **shown})
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        holds = Path(folder)
+        urls = [
+            stack.enter_context(
+                gunicorn(
+                    uri,
+                    holds / f"gunicorn-{n}.log",
+                    config=MEASURED,
+                    environ={FOLDER: str(holds)},
+                )
+            )
+            for n in range(servers)
+        ]
+        first = 1
+        for tables in levels:
+            shown = level(urls, tables, first, seconds, 1.0, uri, holds)
+            print(row(kind, shown, "human"), flush=True)
+            if shown["first_error"]:
+                print(f"  first error: {shown['first_error'][:300]}")
+            results.append({"kind": kind, "pace": "human", **shown})
+            first += tables
+            if not served(shown) and not ends_curve(shown):
+                print(f"  {shown['events']} events: too few for this p99 to end the curve")
+            if not whole and ends_curve(shown):
+                break  # the knee is passed: a larger floor would only be slower
+        if saturate:
+            shown = level(urls, saturate, first, seconds, 0.0, uri, holds)
+            print(row(kind, shown, "none"), flush=True)
+            results.append({"kind": kind, "pace": "none", **shown})
     return results
 
 
@@ -296,6 +351,9 @@ def main() -> None:
     parser.add_argument("--saturate", type=int, default=24, help="tables with no pause (0: none)")
     parser.add_argument("--databases", default="sqlite,postgresql")
     parser.add_argument("--whole", action="store_true", help="play every level, past the knee too")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="app servers on one database (PostgreSQL only)"
+    )
     args = parser.parse_args()
     kinds = args.databases.split(",")
     levels = [int(n) for n in args.levels.split(",")]
@@ -315,10 +373,17 @@ def main() -> None:
         with postgres_database() as pg_uri:
             if pg_uri is not None:
                 results += measure(
-                    "postgresql", pg_uri, levels, args.seconds, args.saturate, args.whole
+                    "postgresql",
+                    pg_uri,
+                    levels,
+                    args.seconds,
+                    args.saturate,
+                    args.whole,
+                    args.servers,
                 )
     errors = sum(r["errors"] for r in results)
     saturated = {r["kind"]: r["events_per_s"] for r in results if r["pace"] == "none"}
+    busy = {r["kind"]: r.get("machine_cpu_pct", 0) for r in results if r["pace"] == "none"}
     last_kind = [r for r in results if r["pace"] == "human"][-1]["kind"]
     curve = [r for r in results if r["pace"] == "human" and r["kind"] == last_kind]
     knee = max((r["tables"] for r in curve if served(r)), default=0)
@@ -335,8 +400,11 @@ def main() -> None:
         f"machine_cpu_pct={past.get('machine_cpu_pct', 0):.0f} "
         + "".join(f"{k}={past[k]:.1f} " for k in sorted(past) if k.startswith("waiting_"))
         + "".join(f"{k}={v:.1f} " for k, v in costs.items())
+        + "".join(f"{k}={at_knee[k]:.2f} " for k in SERIAL if k in at_knee)
         + f"cores_at_target={cores_at_target(at_knee):.2f} cores={os.cpu_count()} "
+        + f"servers={args.servers} "
         + " ".join(f"saturated_{k}={v:.0f}" for k, v in saturated.items())
+        + "".join(f" saturated_{k}_machine_cpu_pct={v:.0f}" for k, v in busy.items())
         + f" errors={errors} target_knee={TARGET_TABLES} "
         + f"met={'yes' if knee >= TARGET_TABLES else 'no'}"
     )

@@ -104,6 +104,8 @@ def gunicorn(
     options: Sequence[str] = (),
     ledger_key: str | None = None,
     checkpoint_file: Path | None = None,
+    config: Path = REPO / "gunicorn.conf.py",
+    environ: dict[str, str] | None = None,
 ) -> Iterator[str]:
     """Serve the app on ``uri`` from 127.0.0.1 with gunicorn.conf.py; yield its base URL.
 
@@ -125,6 +127,7 @@ def gunicorn(
         "DEALER_SIGN_IN_ATTEMPTS_PER_MINUTE": os.environ.get(
             "DEALER_SIGN_IN_ATTEMPTS_PER_MINUTE", "0"
         ),
+        **(environ or {}),
     }
     if ledger_key is not None:
         env["LEDGER_KEY"] = ledger_key
@@ -134,7 +137,7 @@ def gunicorn(
         env["WEB_CONCURRENCY"] = str(workers)
     if threads is not None:
         env["DEALER_THREADS"] = str(threads)
-    command = [sys.executable, "-m", "gunicorn", "--config", str(REPO / "gunicorn.conf.py")]
+    command = [sys.executable, "-m", "gunicorn", "--config", str(config)]
     with log.open("wb") as out:
         process = subprocess.Popen(
             [*command, *options], cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT

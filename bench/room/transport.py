@@ -8,11 +8,12 @@ short growing wait, so it is recorded once. Each send is timed into a `Figures`.
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import threading
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -90,18 +91,22 @@ class Request:
 
 class HttpTransport:
     """A live server at ``url``; one kept-alive connection per thread (or, without
-    ``keep_alive``, a new connection for every request)."""
+    ``keep_alive``, a new connection for every request). Given several URLs (app servers on
+    one database), each thread keeps to one of them, the threads taking them in turn: a
+    table's tablet stays with the server it reached first."""
 
     def __init__(
         self,
-        url: str,
+        url: str | Sequence[str],
         timeout: float = 30.0,
         figures: Figures | None = None,
         keep_alive: bool = True,
     ) -> None:
-        parts = urlsplit(url)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
-        self.prefix = parts.path.rstrip("/") + "/api/v1"
+        urls = [url] if isinstance(url, str) else list(url)
+        parts = [urlsplit(u) for u in urls]
+        self.servers = [(p.hostname or "127.0.0.1", p.port or 80) for p in parts]
+        self._turn = itertools.count()
+        self.prefix = parts[0].path.rstrip("/") + "/api/v1"
         self.timeout = timeout
         self.figures = figures or Figures()
         self.reuse_for = IDLE_REUSE if keep_alive else -1.0
@@ -114,7 +119,9 @@ class HttpTransport:
             connection.close()
             connection = None
         if connection is None:
-            connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+            if not hasattr(self._local, "server"):
+                self._local.server = self.servers[next(self._turn) % len(self.servers)]
+            connection = http.client.HTTPConnection(*self._local.server, timeout=self.timeout)
             self._local.connection = connection
         self._local.used = now
         return connection

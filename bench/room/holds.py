@@ -1,0 +1,65 @@
+"""How long each write of a served floor holds the writers' lock (`dealer.write_locks`), timed
+inside gunicorn's workers: from the lock's statement answered to the commit done (or the
+rollback), as `bench.api` times it for one writer, but kept per thread, since a worker serves
+many writes at once.
+
+`bench.floor` starts gunicorn with ``measured.conf.py`` (gunicorn.conf.py's settings and a
+hook that calls `install` in each worker) and DEALER_BENCH_HOLDS naming a folder; each worker
+appends a line per hold to ``holds-PID.txt`` there: the hold's end on the machine's monotonic
+clock (which the bench's own ``time.monotonic()`` reads too) and its length in milliseconds.
+`read` gives a window's holds back.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from dealer.write_locks import TAKE_WRITERS
+
+__all__ = ["FOLDER", "install", "read"]
+
+#: The environment variable naming the folder the workers write their holds to.
+FOLDER = "DEALER_BENCH_HOLDS"
+#: The statements that take the writers' lock: the advisory lock on PostgreSQL, SQLite's
+#: BEGIN IMMEDIATE.
+LOCKS = (TAKE_WRITERS, "BEGIN IMMEDIATE")
+
+
+def install(folder: str) -> None:
+    """Time this process's holds of the writers' lock into ``folder``."""
+    out = (Path(folder) / f"holds-{os.getpid()}.txt").open("a", buffering=1)
+    writing = threading.Lock()
+    local = threading.local()
+
+    def answered(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if getattr(local, "locked", None) is None and any(lock in statement for lock in LOCKS):
+            local.locked = time.monotonic()
+
+    def ended(_session: Session) -> None:
+        locked, local.locked = getattr(local, "locked", None), None
+        if locked is not None:
+            now = time.monotonic()
+            with writing:
+                out.write(f"{now:.6f} {1000 * (now - locked):.3f}\n")
+
+    sa.event.listen(sa.engine.Engine, "after_cursor_execute", answered)
+    sa.event.listen(Session, "after_commit", ended)
+    sa.event.listen(Session, "after_rollback", ended)
+
+
+def read(folder: Path, start: float, end: float) -> list[float]:
+    """The lengths (ms) of the holds that ended between ``start`` and ``end``, every worker's."""
+    held = []
+    for path in folder.glob("holds-*.txt"):
+        for line in path.read_text().splitlines():
+            at, ms = line.split()
+            if start <= float(at) <= end:
+                held.append(float(ms))
+    return held
