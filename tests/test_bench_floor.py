@@ -1,12 +1,26 @@
-"""bench/floor.py's arithmetic: what an event costs the machine and what the target would ask."""
+"""bench/floor.py's arithmetic: what an event costs the machine and what the target would ask,
+and the floor's serial section as its app servers time it (bench/room/holds.py)."""
 
 from __future__ import annotations
 
 import os
+import time
+from pathlib import Path
 
 import pytest
+from flask import Flask
 
-from bench.floor import JUDGED_EVENTS, TARGET_TABLES, cores_at_target, ends_curve, per_event, served
+from bench.floor import (
+    JUDGED_EVENTS,
+    TARGET_TABLES,
+    cores_at_target,
+    ends_curve,
+    per_event,
+    serial,
+    served,
+)
+from bench.room import holds
+from tests.helpers import Api
 
 #: A level as `bench.floor.level` reports one: 400 tables answered 80 events a second while the
 #: machine was half busy, the server 40 % of it and the client 5 %.
@@ -52,3 +66,33 @@ def test_a_slow_p99_of_a_few_events_is_not_served_but_does_not_end_the_curve() -
 def test_an_error_ends_the_curve_however_few_the_events() -> None:
     failed = {**LEVEL, "events": 10, "p99_ms": 40.0, "errors": 1}
     assert not served(failed) and ends_curve(failed)
+
+
+def test_the_serial_section_is_its_holds_median_p99_and_share_of_the_window() -> None:
+    held = [2.0] * 98 + [9.0, 40.0]  # 100 holds in a 10 s window: 245 ms held in all
+    figures = serial(held, 10.0, 50)
+    assert figures["serial_p50_ms"] == 2.0
+    assert figures["serial_p99_ms"] == 9.0  # the 99th of 100, not the slowest
+    assert figures["serial_busy_pct"] == pytest.approx(2.45)
+    # 50 tables kept it held 2.45 % of the time: all of it at 50 / 0.0245 tables
+    assert figures["serial_ceiling_tables"] == pytest.approx(50 / 0.0245)
+    assert serial([], 10.0, 50) == {}
+
+
+def test_each_write_of_a_served_floor_times_its_hold_of_the_writers_lock(
+    people: Flask, tmp_path: Path
+) -> None:
+    supervisor = Api.sign_in(people, "supervisor")
+    table = supervisor.table()
+    stop = holds.install(str(tmp_path))
+    began = time.monotonic()
+    try:
+        supervisor.seat(table["id"], 1, "Ana")
+        supervisor.seat(table["id"], 2, "Ben")
+        supervisor.get(f"/tables/{table['id']}/balances")  # a read holds nothing
+    finally:
+        stop()
+    ended = time.monotonic()
+    held = holds.read(tmp_path, began, ended)
+    assert len(held) == 2 and all(0 < ms < 1000 * (ended - began) for ms in held)
+    assert holds.read(tmp_path, ended, ended + 60) == []  # only the window's holds

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,8 @@ FOLDER = "DEALER_BENCH_HOLDS"
 LOCKS = (TAKE_WRITERS, "BEGIN IMMEDIATE")
 
 
-def install(folder: str) -> None:
-    """Time this process's holds of the writers' lock into ``folder``."""
+def install(folder: str) -> Callable[[], None]:
+    """Time this process's holds of the writers' lock into ``folder``; returns what stops it."""
     out = (Path(folder) / f"holds-{os.getpid()}.txt").open("a", buffering=1)
     writing = threading.Lock()
     local = threading.local()
@@ -49,9 +50,20 @@ def install(folder: str) -> None:
             with writing:
                 out.write(f"{now:.6f} {1000 * (now - locked):.3f}\n")
 
-    sa.event.listen(sa.engine.Engine, "after_cursor_execute", answered)
-    sa.event.listen(Session, "after_commit", ended)
-    sa.event.listen(Session, "after_rollback", ended)
+    listeners = [
+        (sa.engine.Engine, "after_cursor_execute", answered),
+        (Session, "after_commit", ended),
+        (Session, "after_rollback", ended),
+    ]
+    for listener in listeners:
+        sa.event.listen(*listener)
+
+    def stop() -> None:
+        for listener in listeners:
+            sa.event.remove(*listener)
+        out.close()
+
+    return stop
 
 
 def read(folder: Path, start: float, end: float) -> list[float]:
