@@ -4,6 +4,14 @@ shift and checkpoint, and how a time is read and written on it.
 Stored times are UTC (`dealer.models.as_utc`); the API writes them as UTC with a ``Z``. A
 person reads them on the floor's clock, and a time a person types without a zone ("21:40",
 "2024-05-03 21:40") is read on that clock too.
+
+A time is written in the reader's language, by Babel (`dealer.words.times.moment_words`).
+English, the source language, keeps the house's forms exactly (ISO dates, 24-hour times, the
+zone's abbreviation: ``2024-05-03 14:00:00 PDT``), written as Babel patterns, so nothing an
+English reader saw changes; Spanish and Filipino write CLDR's own numeric date and 24-hour
+time for the locale, found by skeleton (``yMd``, ``Hms``, ``Hm``: ``3/5/2024, 14:00:00 -0700``),
+the zone as Babel names it for the locale. What a program reads is never in words: the API's
+times are ISO 8601 in UTC with a ``Z``, and so are the CSVs' columns.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from dealer.models import as_utc
+from dealer.words.times import moment_words
 
 __all__ = ["Clock", "floor_clock", "now", "shift_start", "this_shift_start", "zone"]
 
@@ -32,17 +41,6 @@ def zone(name: str) -> ZoneInfo:
     return ZoneInfo(name)
 
 
-#: How a time is written, by style: see `Clock.words`.
-_STYLES = {
-    "datetime": "%Y-%m-%d %H:%M:%S %Z",
-    "minute": "%Y-%m-%d %H:%M %Z",
-    "short": "%m-%d %H:%M",
-    "date": "%Y-%m-%d",
-    "time": "%H:%M:%S",
-    "hour": "%H:%M",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Clock:
     """The floor's clock: its zone, and how a time is read and written on it."""
@@ -57,12 +55,12 @@ class Clock:
         return as_utc(at).astimezone(self.zone)
 
     def words(self, at: datetime | None, style: str = "datetime") -> str:
-        """``at`` on this clock; empty for None. ``datetime`` 2024-05-03 14:00:00 PDT,
-        ``minute`` 2024-05-03 14:00 PDT, ``short`` 05-03 14:00, ``date`` 2024-05-03,
-        ``time`` 14:00:00, ``hour`` 14:00."""
+        """``at`` on this clock, in the reader's language; empty for None. In English
+        ``datetime`` 2024-05-03 14:00:00 PDT, ``minute`` 2024-05-03 14:00 PDT, ``short``
+        05-03 14:00, ``date`` 2024-05-03, ``time`` 14:00:00, ``hour`` 14:00."""
         if at is None:
             return ""
-        return self.local(at).strftime(_STYLES.get(style, _STYLES["datetime"]))
+        return moment_words(self.local(at), style)
 
     def read(self, moment: datetime) -> datetime:
         """A time given without a zone is on this clock; any time, as UTC."""

@@ -156,10 +156,10 @@ def revoke(session: Session, token_id: int, ended_by: int | None = None) -> None
                 ender = work.get(User, ended_by)
                 ender_name = ender.name if ender is not None else say("user {id}", id=ended_by)
                 words = say(
-                    "{by} ended {name}'s sign-in (since {since:%H:%M}).",
+                    "{by} ended {name}'s sign-in (since {since}).",
                     by=ender_name,
                     name=row.user.name,
-                    since=row.created_at,
+                    since=clock.floor_clock(settings.of(work).config).words(row.created_at, "hour"),
                 )
                 kind, by = "sign_in_ended", ended_by
             record_audit(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
@@ -12,7 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from dealer.reports.fonts import BOLD, FONT
 from dealer.reports.layout import clip
-from dealer.words.catalogue import say
+from dealer.words.catalogue import number, say
 
 __all__ = ["bar_chart"]
 
@@ -29,6 +30,11 @@ def _nice_step(top: float) -> float:
         if raw <= mult * power:
             return float(mult * power)
     return float(10 * power)
+
+
+def _money(value: float, currency: str, places: int) -> str:
+    """``$12,150`` or ``$9.50``: the sign, then the figure as the language writes numbers."""
+    return currency + number(Decimal(f"{value:.{places}f}"), places=places)
 
 
 def bar_chart(
@@ -56,7 +62,7 @@ def bar_chart(
     step = _nice_step(top * 1.08)  # headroom over the tallest bar for its label
 
     def money(v: float) -> str:
-        return f"{currency}{v:,.0f}" if step >= 1 else f"{currency}{v:,.2f}"
+        return _money(v, currency, 0 if step >= 1 else 2)
 
     value_max = max(step, math.ceil(top * 1.08 / step) * step)
     chart = VerticalBarChart()
@@ -75,7 +81,7 @@ def bar_chart(
 
     if label_values and not upright:
         # Cents only while they matter: "$9.50", but "$12,150".
-        chart.barLabelFormat = lambda v: f"{currency}{v:,.2f}" if v < 100 else f"{currency}{v:,.0f}"
+        chart.barLabelFormat = lambda v: _money(v, currency, 2 if v < 100 else 0)
         chart.barLabels.fontName = FONT
         chart.barLabels.fontSize = 6
         chart.barLabels.nudge = 6

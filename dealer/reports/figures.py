@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from dealer.clock import Clock, zone
 from dealer.models import as_utc
 from dealer.views.documents.shift_tally import Amount
-from dealer.words.catalogue import say_n
+from dealer.words.catalogue import number, say_n
 from dealer.words.numbers import balance_words as balance_text
 from dealer.words.numbers import money_words as money_text
 from dealer.words.status import status_words
@@ -41,8 +41,8 @@ def iso_utc(at: datetime | None) -> str:
 
 
 def _chips_word(chips: int, signed: bool) -> str:
-    number = f"{chips:+,}" if signed and chips else f"{chips:,}"
-    return say_n("{count} chip", "{count} chips", abs(chips), count=number)
+    count = number(chips, signed=signed)
+    return say_n("{count} chip", "{count} chips", abs(chips), count=count)
 
 
 def status_text(status: str) -> str:

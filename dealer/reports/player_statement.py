@@ -14,6 +14,7 @@ from dealer.reports.layout import grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say
+from dealer.words.times import day_words
 
 __all__ = ["player_statement_pdf"]
 
@@ -33,7 +34,7 @@ def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | Non
     summary = _summary(statement, window, cur)
     days: list[list[Any]] = [
         [
-            d.day.isoformat(),
+            day_words(d.day),
             _both(d.buy_ins, d.buy_ins_cents, cur),
             _both(d.cash_outs, d.cash_outs_cents, cur),
             _both(d.net, d.net_cents, cur, signed=True),

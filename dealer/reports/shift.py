@@ -24,7 +24,7 @@ from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.reports.shift_summary import summary_story
 from dealer.views.documents.shift import ShiftReport
 from dealer.views.documents.shift_tally import Amount
-from dealer.words.catalogue import say
+from dealer.words.catalogue import number, say
 from dealer.words.checks import failed_short
 
 __all__ = ["hand_rows", "shift_pdf"]
@@ -169,12 +169,12 @@ def _trial_balance(report: ShiftReport, width: float) -> Flowable:
     fractions = (0.4, 0.2, 0.2, 0.2)
     widths = [f * width for f in fractions]
     rows = [
-        [line.account, f"{line.debits:,}", f"{line.credits:,}", balance_text(line.balance)]
+        [line.account, number(line.debits), number(line.credits), balance_text(line.balance)]
         for line in report.trial_balance
     ]
     debits = sum(line.debits for line in report.trial_balance)
     credits = sum(line.credits for line in report.trial_balance)
-    total = [say("Total"), f"{debits:,}", f"{credits:,}", balance_text(report.trial_total)]
+    total = [say("Total"), number(debits), number(credits), balance_text(report.trial_total)]
     header = [say("Account"), say("Debits"), say("Credits"), say("Balance")]
     return PagedTable(header, rows, widths, right=(1, 2, 3), total=total)
 

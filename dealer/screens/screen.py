@@ -34,6 +34,7 @@ from dealer.words.catalogue import (
     language,
     language_name,
     languages,
+    number,
     say,
     say_html,
     say_in,
@@ -43,7 +44,7 @@ from dealer.words.catalogue import (
 from dealer.words.numbers import capital, chips_words, money_words
 from dealer.words.page import script_words
 from dealer.words.people import role_name
-from dealer.words.times import ago_words
+from dealer.words.times import ago_words, day_words
 
 __all__ = [
     "changed",
@@ -168,6 +169,8 @@ def _finalize(state: Any) -> None:
         language=language,
         languages=languages,
         language_name=language_name,
+        number=number,
+        day_words=day_words,
     )
 
 

@@ -14,7 +14,9 @@ than Flask-Babel: Flask-Babel keeps its locale on the request and the app contex
 are also made where no request is (a document's thread, the command line, the engine's refusals
 said at the door); a context variable works in all of them alike, and the stdlib's `gettext`
 reads Babel's compiled catalogues as they are. Numbers are written by Babel for the language
-(`number`), and each language is named in its own words (`language_name`).
+(`number`), and so is a whole number a message groups (``{amount:,}``, ``{variance:+,}``: `say`
+hands each plain int field over as a `Figure`); each language is named in its own words
+(`language_name`).
 
 The source strings are ``str.format`` templates with named fields, so a translation may put
 the fields in its own order: ``say("{who} pays {whom} {chips}", who=..., whom=..., chips=...)``.
@@ -51,6 +53,7 @@ __all__ = [
     "language",
     "language_name",
     "languages",
+    "locale",
     "number",
     "say",
     "say_html",
@@ -172,10 +175,15 @@ def number(value: int | Decimal, signed: bool = False, places: int = 0) -> str:
     """``value`` written as the language writes numbers (``1,200`` in English), with ``places``
     decimals and a sign when ``signed`` and not zero."""
     pattern = None if not places else "#,##0." + "0" * places
-    written = format_decimal(-value if value < 0 else value, pattern, locale=_locale(language()))
+    written = format_decimal(-value if value < 0 else value, pattern, locale=locale())
     if value < 0:
         return "-" + written
     return "+" + written if signed and value else written
+
+
+def locale() -> Locale:
+    """Babel's data (numbers, dates) for the language this context speaks."""
+    return _locale(language())
 
 
 @lru_cache(maxsize=16)
@@ -186,16 +194,36 @@ def _locale(code: str) -> Locale:
         return Locale.parse(SOURCE)
 
 
+class Figure(int):
+    """A whole number in a message: grouped (``{amount:,}``, signed ``{variance:+,}``) as the
+    language groups digits (``12,000`` in English, ``12.000`` in Spanish); any other way
+    (``{id}``, ``{chips:+}``) as Python writes it. The English message and its translations
+    carry the same fields, so neither names the language's separator."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        if spec in (",", "+,"):
+            return number(int(self), signed=spec == "+,")
+        return int.__format__(self, spec)
+
+
+def _figures(fields: Mapping[str, Any]) -> dict[str, Any]:
+    # Only a plain int: a bool or an enum keeps its own way of being written.
+    return {k: Figure(v) if type(v) is int else v for k, v in fields.items()}
+
+
 def say(message: str, /, **fields: Any) -> str:
     """``message`` in the catalogue's language, its ``{fields}`` filled in."""
     found = _now().catalogue.gettext(message)
-    return found.format(**fields) if fields else found
+    return found.format(**_figures(fields)) if fields else found
 
 
 def say_n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
     """The singular or plural form for ``count`` (the catalogue's own plural rule); ``count``
     is also a field of the message as ``{n}``."""
-    return _now().catalogue.ngettext(singular, plural, count).format(n=count, **fields)
+    said = _now().catalogue.ngettext(singular, plural, count)
+    return said.format(**_figures({"n": count, **fields}))
 
 
 def say_later(message: str, /) -> str:
@@ -207,20 +235,21 @@ def say_later(message: str, /) -> str:
 def say_html(message: str, /, **fields: Any) -> Markup:
     """For a template: ``message`` in the catalogue's language as markup (the message's own tags
     kept), each field escaped unless it is markup itself."""
-    return Markup(_now().catalogue.gettext(message)).format(**fields)
+    return Markup(_now().catalogue.gettext(message)).format(**_figures(fields))
 
 
 def say_n_html(singular: str, plural: str, count: int, /, **fields: Any) -> Markup:
     """`say_html` for a count: the singular or plural message as markup, ``{n}`` the count,
     each field escaped unless it is markup itself."""
-    return Markup(_now().catalogue.ngettext(singular, plural, count)).format(n=count, **fields)
+    said = Markup(_now().catalogue.ngettext(singular, plural, count))
+    return said.format(**_figures({"n": count, **fields}))
 
 
 def say_in(context: str, message: str, /, **fields: Any) -> str:
     """`say` for a message whose words mean something else elsewhere (the app's name "dealer"
     and the role): ``context`` tells them apart in the catalogue (gettext's msgctxt)."""
     found = _now().catalogue.pgettext(context, message)
-    return found.format(**fields) if fields else found
+    return found.format(**_figures(fields)) if fields else found
 
 
 def say_of(table: Mapping[str, str], key: str, otherwise: str | None = None) -> str:

@@ -15,6 +15,7 @@ from dealer import rules
 from dealer.words.catalogue import say, say_later, say_n
 from dealer.words.rules import refusal_words
 from dealer.words.status import status_words
+from dealer.words.times import moment_words
 
 __all__ = ["IDENTITY_WORDS", "Found", "change_note", "engine_change_words", "problem_words"]
 
@@ -209,9 +210,9 @@ def _checkpoint(fields: Mapping[str, Any]) -> str:
 
 
 def _when(moment: datetime) -> str:
-    """A time in problems' sentences: UTC, to the second."""
+    """A time in problems' sentences: UTC, to the second, as the language writes it."""
     utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-    return utc.strftime("%Y-%m-%d %H:%M:%S UTC")
+    return moment_words(utc, "datetime")
 
 
 def _out_of_sequence(seq: int, expected: int) -> str:

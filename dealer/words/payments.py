@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from dealer import rules
 from dealer.words.catalogue import say
-from dealer.words.numbers import capital, chips_words, join_words, seats_words
+from dealer.words.numbers import balance_words, capital, chips_words, join_words, seats_words
 from dealer.words.parties import party_words
 from dealer.words.rules import condition_words, meld_words, rule
 
@@ -149,7 +149,7 @@ def net_words(payments: Sequence[rules.Payment], names: Mapping[int, str]) -> li
     """Each party's net over ``payments``, largest gain first: ``seat 1 (Rosa) +12``."""
     totals = rules.total_by_party(payments)
     return [
-        f"{party_words(party, names)} {chips:+d}"
+        f"{party_words(party, names)} {balance_words(chips)}"
         for party, chips in sorted(totals.items(), key=lambda kv: -kv[1])
         if chips
     ]

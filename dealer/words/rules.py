@@ -18,7 +18,7 @@ from dealer.rules.actions import NOT_CLAIMED
 from dealer.rules.cards import RANK_NAMES, RANKS, SUIT_NAMES
 from dealer.rules.payments import PaymentRule
 from dealer.words.cards import cards_words
-from dealer.words.catalogue import say, say_later, say_n, say_of
+from dealer.words.catalogue import number, say, say_later, say_n, say_of
 
 __all__ = [
     "ADDITION_PAY_NAMES",
@@ -235,7 +235,7 @@ def knob_value_words(knob: str, value: Any) -> str:
         return say("yes") if value else say("no")
     if knob == "addition_pay":
         return say(ADDITION_PAY_NAMES.get(str(value), str(value)))
-    return f"{value:,}" if isinstance(value, int) else str(value)
+    return number(value) if isinstance(value, int) else str(value)
 
 
 def profile_words(profile: str, long: bool = False) -> str:

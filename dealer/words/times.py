@@ -1,17 +1,72 @@
-"""Lengths of time in words (the clock itself is `dealer.clock`)."""
+"""Times and lengths of time in words (the clock itself, which zone a time is read on, is
+`dealer.clock`)."""
 
 from __future__ import annotations
 
-from dealer.words.catalogue import say, say_n
+from datetime import date, datetime, time
+from functools import lru_cache
+
+from babel import Locale
+from babel.dates import format_datetime
+
+from dealer.words.catalogue import SOURCE, locale, say, say_n
 
 __all__ = [
     "ago_words",
+    "day_words",
     "duration_words",
     "idle_words",
     "minutes_words",
+    "moment_words",
     "seconds_words",
     "try_again_words",
 ]
+
+#: Each style of time (see `moment_words`): CLDR's skeletons of its date and of its time
+#: (24-hour: ``H``), each the locale's own pattern for it, and whether the zone follows.
+_STYLES: dict[str, tuple[str, str, bool]] = {
+    "datetime": ("yMd", "Hms", True),
+    "minute": ("yMd", "Hm", True),
+    "short": ("Md", "Hm", False),
+    "date": ("yMd", "", False),
+    "time": ("", "Hms", False),
+    "hour": ("", "Hm", False),
+}
+#: English's, the source language's: the house's own forms for each skeleton, as Babel
+#: patterns (ISO dates, 24-hour times), the same as before there were other languages.
+_HOUSE = {"yMd": "yyyy-MM-dd", "Md": "MM-dd", "Hms": "HH:mm:ss", "Hm": "HH:mm"}
+
+
+def moment_words(local: datetime, style: str = "datetime") -> str:
+    """``local`` (a time on its own clock) as the language writes it. In English the house's
+    forms: ``datetime`` 2024-05-03 14:00:00 PDT, ``minute`` 2024-05-03 14:00 PDT, ``short``
+    05-03 14:00, ``date`` 2024-05-03, ``time`` 14:00:00, ``hour`` 14:00; in another language
+    its own numeric date and 24-hour time for each (Spanish ``3/5/2024, 14:00:00 -0700``)."""
+    where = locale()
+    written = format_datetime(local, _pattern(where, style), locale=where)
+    if where.language == SOURCE and _STYLES.get(style, _STYLES["datetime"])[2]:
+        # The zone as the zone database abbreviates it (PDT, CEST), as strftime wrote it.
+        return f"{written} {local.tzname()}"
+    return written
+
+
+@lru_cache(maxsize=64)
+def _pattern(where: Locale, style: str) -> str:
+    """The Babel pattern of ``style`` in the language of ``where``, found once."""
+    day, hour, zoned = _STYLES.get(style, _STYLES["datetime"])
+    if where.language == SOURCE:
+        return " ".join(_HOUSE[part] for part in (day, hour) if part)
+    day_part = str(where.datetime_skeletons[day]) if day else ""
+    hour_part = str(where.datetime_skeletons[hour]) + (" z" if zoned else "") if hour else ""
+    if day_part and hour_part:
+        return str(where.datetime_formats["short"]).format(hour_part, day_part)
+    return day_part or hour_part
+
+
+def day_words(day: date) -> str:
+    """A day as the language writes a date: ``2024-05-03`` in English, ``3/5/2024`` in
+    Spanish."""
+    return moment_words(datetime.combine(day, time()), "date")
 
 
 def minutes_words(minutes: int) -> str:

@@ -122,3 +122,33 @@ def test_the_api_keeps_a_new_players_and_persons_language(people: Flask) -> None
     assert refused.get_json()["error"]["code"] == "unknown_language"
     assert "Choose one of the languages shown" in refused.get_json()["error"]["message"]
     assert floor.get("/players?q=Nena")["players"] == []
+
+
+def test_figures_and_days_are_written_as_the_readers_language_writes_them(people: Flask) -> None:
+    """A statement of 12,000 chips bought in, on screen and printed: Spanish groups with a
+    point and writes the day first, Filipino as English groups and month first; English keeps
+    the house's ISO day."""
+    floor = Api.sign_in(people, "supervisor")
+    table = floor.table(max_buy_in=20000, approval_above=20000)["id"]
+    rosa = floor.post("/players", {"name": "Rosa"}, status=201)["id"]
+    floor.post(
+        f"/tables/{table}/seats", {"seat": 1, "player_id": rosa, "buy_in": 12000}, status=201
+    )
+    day = floor.get(f"/players/{rosa}/statement")["days"][0]["day"]  # ISO, in every language
+    year, month, date = (int(part) for part in day.split("-"))
+    sam = Web.sign_in(people, "supervisor")
+    expected = {
+        "es": ("12.000", f"{date}/{month}/{year}"),
+        "fil": ("12,000", f"{month}/{date}/{year}"),
+        "en": ("12,000", day),
+    }
+    for code, (figure, written) in expected.items():
+        page = sam.client.get(f"/players/{rosa}", headers={"Accept-Language": code})
+        html = page.get_data(as_text=True)
+        assert f'data-figure="buy_ins">{figure}<' in html, code
+        assert f"<tr><td>{written}</td><td>{figure}</td>" in html, code
+    choose(sam, f"/players/{rosa}/language", "es")
+    printed = floor.client.get(f"/reports/players/{rosa}.pdf", headers=floor.headers(None))
+    text = pdf_of(printed.get_data())[1]
+    assert "12.000" in text and f"{date}/{month}/{year}" in text
+    assert "12,000" not in text and day not in text

@@ -1,13 +1,15 @@
 """The language is chosen per context, not per process: each thread (a request, a document's
-build) speaks its own, a context that chose none the floor's default; numbers are written as
-the language writes them, and each language is named in its own words."""
+build) speaks its own, a context that chose none the floor's default; numbers and times are
+written as the language writes them, and each language is named in its own words."""
 
 from __future__ import annotations
 
 import threading
+from datetime import UTC, date, datetime
 
 import pytest
 
+from dealer.clock import Clock, zone
 from dealer.words.catalogue import (
     language,
     language_name,
@@ -18,6 +20,7 @@ from dealer.words.catalogue import (
     use_language,
 )
 from dealer.words.numbers import chips_words, money_words
+from dealer.words.times import day_words
 from tests.words.small_catalogues import small_catalogues  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.usefixtures("small_catalogues")
@@ -75,3 +78,63 @@ def test_plurals_and_numbers_are_the_languages() -> None:
     assert chips_words(12000) == "12,000 chips"
     assert money_words(-123450) == "-$1,234.50"
     assert money_words(2300, signed=True) == "+$23.00"
+
+
+def said_in(code: str, message: str, **fields: object) -> str:
+    with speaking(code):
+        return say(message, **fields)
+
+
+def test_a_figure_a_message_groups_is_grouped_as_the_language_groups() -> None:
+    """``{amount:,}`` in the English message and in a translation alike; a plain ``{id}``
+    stays plain digits, a bool a bool."""
+    message = "Hand {id}: {amount:,} chips, {variance:+,} from the count, pot {pot:,}, {late}."
+    fields = {"id": 12000, "amount": 12000, "variance": -12000, "pot": 0, "late": True}
+    assert {code: said_in(code, message, **fields) for code in ("es", "fil", "en")} == {
+        "es": "Hand 12000: 12.000 chips, -12.000 from the count, pot 0, True.",
+        "fil": "Hand 12000: 12,000 chips, -12,000 from the count, pot 0, True.",
+        "en": "Hand 12000: 12,000 chips, -12,000 from the count, pot 0, True.",
+    }
+    assert said_in("es", "{n:+,}", n=12000) == "+12.000"
+
+
+def test_times_are_written_as_the_language_writes_them() -> None:
+    """English keeps the house's forms; Spanish and Filipino their own dates, 24-hour."""
+    clock = Clock(zone("America/Los_Angeles"))
+    at = datetime(2024, 5, 3, 21, 5, 9, tzinfo=UTC)  # 14:05:09 PDT
+    styles = ("datetime", "minute", "short", "date", "time", "hour")
+    written = {}
+    for code in ("en", "es", "fil"):
+        with speaking(code):
+            written[code] = [clock.words(at, style) for style in styles]
+            written[code].append(day_words(date(2024, 12, 25)))
+    assert written == {
+        "en": [
+            "2024-05-03 14:05:09 PDT",
+            "2024-05-03 14:05 PDT",
+            "05-03 14:05",
+            "2024-05-03",
+            "14:05:09",
+            "14:05",
+            "2024-12-25",
+        ],
+        "es": [
+            "3/5/2024, 14:05:09 -0700",
+            "3/5/2024, 14:05 -0700",
+            "3/5, 14:05",
+            "3/5/2024",
+            "14:05:09",
+            "14:05",
+            "25/12/2024",
+        ],
+        "fil": [
+            "5/3/2024, 14:05:09 -0700",
+            "5/3/2024, 14:05 -0700",
+            "5/3, 14:05",
+            "5/3/2024",
+            "14:05:09",
+            "14:05",
+            "12/25/2024",
+        ],
+    }
+    assert Clock(zone("Europe/Madrid")).words(at) == "2024-05-03 23:05:09 CEST"  # tzdata's
