@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Protocol
 
 from dealer import rules
@@ -206,7 +207,7 @@ def problem_words(found: Found) -> str:
 
 
 def _checkpoint(fields: Mapping[str, Any]) -> str:
-    return f"The checkpoint of {_when(fields['at'])} (link {fields['link']})"
+    return say("The checkpoint of {at} (link {link})", at=_when(fields["at"]), link=fields["link"])
 
 
 def _when(moment: datetime) -> str:
@@ -216,30 +217,50 @@ def _when(moment: datetime) -> str:
 
 
 def _out_of_sequence(seq: int, expected: int) -> str:
-    what = "repeats" if seq < expected else f"skips {expected}..{seq - 1}"
-    return say("Entry {seq} {what}: seq {expected} was due.", seq=seq, what=what, expected=expected)
+    if seq < expected:
+        return say("Entry {seq} repeats: seq {expected} was due.", seq=seq, expected=expected)
+    return say(
+        "Entry {seq} skips {expected}..{last}: seq {expected} was due.",
+        seq=seq,
+        expected=expected,
+        last=seq - 1,
+    )
 
 
 def _figure(source: str, account: str, chips: int, hand: int | None, summed: int) -> str:
+    fields = {"source": source, "account": account, "chips": chips, "summed": summed}
+    if hand is None:
+        return say(
+            "{source} says {account} changed by {chips} in all, but its entries sum to {summed}.",
+            **fields,
+        )
     return say(
-        "{source} says {account} changed by {chips} {scope}, but its entries sum to {summed}.",
-        source=source,
-        account=account,
-        chips=chips,
-        scope=f"over hand {hand}" if hand is not None else "in all",
-        summed=summed,
+        "{source} says {account} changed by {chips} over hand {hand}, but its entries sum to "
+        "{summed}.",
+        hand=hand,
+        **fields,
     )
 
 
-def _row(what: str, kind: str, ref: int, hand: int | None) -> str:
-    """A linked row's problem: ``what`` happened to it."""
-    return say(
-        "{noun} {ref}{hand} {what}",
-        noun=_ROWS.get(kind, kind),
-        ref=ref,
-        hand=f" (hand {hand})" if hand is not None else "",
-        what=what,
-    )
+#: A linked row gone or changed, said of a row of a hand and of one of none.
+_ROW_WORDS = {
+    ("row_gone", False): say_later("{noun} {ref} is gone: link {link} names it."),
+    ("row_gone", True): say_later("{noun} {ref} (hand {hand}) is gone: link {link} names it."),
+    ("row_changed", False): say_later(
+        "{noun} {ref} was changed after it was written: it no longer matches its keyed hash "
+        "(link {link})."
+    ),
+    ("row_changed", True): say_later(
+        "{noun} {ref} (hand {hand}) was changed after it was written: it no longer matches its "
+        "keyed hash (link {link})."
+    ),
+}
+
+
+def _row(code: str, link: int, kind: str, ref: int, hand: int | None) -> str:
+    """A linked row's problem: gone, or changed (``code``)."""
+    message = _ROW_WORDS[code, hand is not None]
+    return say(message, noun=_ROWS.get(kind, kind), ref=ref, hand=hand, link=link)
 
 
 def _unkeyed(kind: str, count: int, first: tuple[int, ...]) -> str:
@@ -288,9 +309,10 @@ def _version_changed(kind: str, ref: int) -> str:
 
 def _file_changed(at: datetime, link: int) -> str:
     return say(
-        "The checkpoint file was changed just before {value}: a line was taken out, put in or "
-        "altered.",
-        value=_checkpoint({"at": at, "link": link})[4:],
+        "The checkpoint file was changed just before the checkpoint of {at} (link {link}): a line "
+        "was taken out, put in or altered.",
+        at=_when(at),
+        link=link,
     )
 
 
@@ -312,11 +334,23 @@ def _count_changed(at: datetime, link: int, kind: str, then: int, found: int) ->
 
 
 def _file_older(path: str, at: datetime, link: int, missing: int) -> str:
-    return (
-        f"The checkpoint file {path} no longer holds the checkpoint of {_when(at)} "
-        f"(link {link}) that the database recorded"
-        + (f", nor {missing - 1} more" if missing > 1 else "")
-        + ": the file was replaced by an older copy, cut short or changed."
+    fields = {"path": path, "at": _when(at), "link": link}
+    if missing == 1:
+        return say(
+            "The checkpoint file {path} no longer holds the checkpoint of {at} (link {link}) "
+            "that the database recorded: the file was replaced by an older copy, cut short or "
+            "changed.",
+            **fields,
+        )
+    return say_n(
+        "The checkpoint file {path} no longer holds the checkpoint of {at} (link {link}) that "
+        "the database recorded, nor {n} more: the file was replaced by an older copy, cut short "
+        "or changed.",
+        "The checkpoint file {path} no longer holds the checkpoint of {at} (link {link}) that "
+        "the database recorded, nor {n} more: the file was replaced by an older copy, cut short "
+        "or changed.",
+        missing - 1,
+        **fields,
     )
 
 
@@ -350,11 +384,8 @@ def _engine_refuses(id: int, refused: rules.RulesError) -> str:
 _COMPOSED: dict[str, Callable[..., str]] = {
     "out_of_sequence": _out_of_sequence,
     "figure": _figure,
-    "row_gone": lambda link, **row: _row(f"is gone: link {link} names it.", **row),
-    "row_changed": lambda link, **row: _row(
-        f"was changed after it was written: it no longer matches its keyed hash (link {link}).",
-        **row,
-    ),
+    "row_gone": partial(_row, "row_gone"),
+    "row_changed": partial(_row, "row_changed"),
     "unkeyed": _unkeyed,
     "identity_deleted": _identity_deleted,
     "unversioned": _unversioned,

@@ -5,6 +5,7 @@ for word, a reason no template fits as stored)."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import get_args
 
 import pytest
@@ -13,6 +14,7 @@ from flask import Flask
 from dealer import rules
 from dealer.rules.payments import REASONS, PaymentRule
 from dealer.words.catalogue import use_catalogue
+from dealer.words.ledger import problem_words
 from dealer.words.reasons import FLOOR_REASONS, NOTES, reason_words
 from tests.helpers import Api
 from tests.reports.evening import one_line, pdf_text
@@ -151,3 +153,36 @@ def test_a_voided_events_words_are_said_too(action: rules.Action) -> None:
     assert reason_words("void", stored) == stored
     with use_catalogue(Pseudo()):
         assert not leaked(reason_words("void", stored).replace("wrong seat", "")), stored
+
+
+#: A problem of each kind the ledger's checks compose from more than their fields, with the
+#: fields its check gives: both sides of each choice the words make (a hand or none, one or more).
+AT = datetime(2026, 12, 7, 21, 40, tzinfo=UTC)
+COMPOSED = [
+    ("out_of_sequence", {"seq": 7, "expected": 9}),
+    ("out_of_sequence", {"seq": 9, "expected": 7}),
+    ("figure", {"source": "A", "account": "B", "chips": 5, "hand": 3, "summed": 4}),
+    ("figure", {"source": "A", "account": "B", "chips": 5, "hand": None, "summed": 4}),
+    ("row_gone", {"link": 4, "kind": "event", "ref": 2, "hand": 3}),
+    ("row_changed", {"link": 4, "kind": "event", "ref": 2, "hand": None}),
+    ("file_changed", {"at": AT, "link": 4}),
+    ("file_older", {"path": "/x", "at": AT, "link": 4, "missing": 1}),
+    ("file_older", {"path": "/x", "at": AT, "link": 4, "missing": 3}),
+    ("count_changed", {"at": AT, "link": 4, "kind": "entry", "then": 5, "found": 3}),
+]
+
+
+@pytest.mark.parametrize(("code", "fields"), COMPOSED)
+def test_a_ledger_problem_made_of_more_than_its_fields_is_said_whole(
+    code: str, fields: dict[str, object]
+) -> None:
+    """No English fragment is built beside the catalogue: in the pseudo-language only the
+    fields (numbers, the times, a path, names given as they are) are left outside the marks."""
+
+    class Problem:
+        def __init__(self) -> None:
+            self.code, self.fields = code, fields
+
+    with use_catalogue(Pseudo()):
+        words = problem_words(Problem())
+    assert not leaked(words), words
