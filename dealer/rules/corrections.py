@@ -30,13 +30,7 @@ def plan_foul(hand: HandState, action: Foul) -> Plan:
         back = hand.condition_paid(payer, seat) if payer != seat else 0
         if back > 0:
             plan.payments.append(
-                Payment(
-                    seat,
-                    payer,
-                    back,
-                    "foul_refund",
-                    REASONS["foul_refund"].format(seat=seat, chips=back, payer=payer),
-                )
+                Payment.said(seat, payer, back, "foul_refund", seat=seat, payer=payer)
             )
     return plan
 
@@ -62,15 +56,7 @@ def plan_penalty(hand: HandState, action: Penalty) -> Plan:
             continue
         loss = -hand.game_net(other)
         if loss > 0:
-            plan.payments.append(
-                Payment(
-                    seat,
-                    other,
-                    loss,
-                    "penalty",
-                    REASONS["penalty"].format(seat=seat, other=other, chips=loss),
-                )
-            )
+            plan.payments.append(Payment.said(seat, other, loss, "penalty", seat=seat, other=other))
     return plan
 
 

@@ -82,6 +82,13 @@ class Payment:
     #: For a reversal: (event seq, index of the payment within that event) it reverses.
     reverses: tuple[int, int] | None = None
 
+    @classmethod
+    def said(
+        cls, payer: Party, payee: Party, chips: int, rule: PaymentRule, /, **fields: int
+    ) -> Payment:
+        """A payment whose reason is its rule's sentence (`REASONS`), told its ``chips``."""
+        return cls(payer, payee, chips, rule, REASONS[rule].format(chips=chips, **fields))
+
     def as_dict(self) -> dict[str, object]:
         """The API form: parties as strings (``"3"``, ``"pot"``, ``"house"``)."""
         return {

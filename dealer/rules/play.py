@@ -278,18 +278,12 @@ def plan_go_out(hand: HandState, action: GoOut) -> Plan:
         again = hand.condition_paid(payer, seat)
         if again:
             plan.payments.append(
-                Payment(
-                    payer,
-                    seat,
-                    again,
-                    "conditions_again",
-                    REASONS["conditions_again"].format(chips=again, payer=payer, seat=seat),
-                )
+                Payment.said(payer, seat, again, "conditions_again", payer=payer, seat=seat)
             )
             collected += again
     pot = hand.net[POT]
     if pot > 0:
-        plan.payments.append(Payment(POT, seat, pot, "pot", REASONS["pot"].format(chips=pot)))
+        plan.payments.append(Payment.said(POT, seat, pot, "pot"))
         collected += pot
     rake = hand.collection.rake(collected)
     if rake:
@@ -326,11 +320,7 @@ def plan_drop(hand: HandState, action: Drop) -> Plan:
     plan = Plan(seat=seat, statuses={seat: "dropped"})
     forfeit = hand.rules.drop_forfeit
     if forfeit:
-        plan.payments.append(
-            Payment(
-                seat, POT, forfeit, "drop_forfeit", REASONS["drop_forfeit"].format(chips=forfeit)
-            )
-        )
+        plan.payments.append(Payment.said(seat, POT, forfeit, "drop_forfeit"))
     left = [s for s in hand.seats if s != seat and hand.seat_status[s] != "dropped"]
     if len(left) == 1:
         (last,) = left

@@ -76,9 +76,7 @@ class HandState:
         ante = self.rules.tops_ante
         if ante:
             for s in self.seats:
-                plan.payments.append(
-                    Payment(s, POT, ante, "ante", REASONS["ante"].format(chips=ante))
-                )
+                plan.payments.append(Payment.said(s, POT, ante, "ante"))
         return plan
 
     # ----------------------------------------------------------- queries

@@ -160,18 +160,9 @@ def _finalize(state: Any) -> None:
     state.app.jinja_env.finalize = drawable
     # Every word a template writes is said through the message catalogue, by the same names
     # as in the code (so one extraction finds both).
-    state.app.jinja_env.globals.update(
-        say=say,
-        say_n=say_n,
-        say_html=say_html,
-        say_n_html=say_n_html,
-        say_in=say_in,
-        language=language,
-        languages=languages,
-        language_name=language_name,
-        number=number,
-        day_words=day_words,
-    )
+    words = (say, say_n, say_html, say_n_html, say_in, language, languages, language_name)
+    for word in (*words, number, day_words):
+        state.app.jinja_env.globals[word.__name__] = word
 
 
 # Only the first letter up: Jinja's ``capitalize`` would lower "(Player 1)" too.

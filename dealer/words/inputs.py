@@ -8,6 +8,8 @@ shows it beside the field, the API answers it with its code.
 
 from __future__ import annotations
 
+from functools import partial
+
 from dealer.words.catalogue import say, say_later
 
 __all__ = [
@@ -92,17 +94,6 @@ def pin_digits(low: int, high: int) -> str:
     return say("A PIN is {low} to {high} digits.", low=low, high=high)
 
 
-def pins_differ() -> str:
-    return say("The two PINs differ.")
-
-
-SUPERVISOR_SHAPE = say_later("The supervisor must be given as their name and PIN.")
-
-
-def supervisor_shape() -> str:
-    return say(SUPERVISOR_SHAPE)
-
-
 def choose_profile(one: str, other: str) -> str:
     return say("Choose the table's rule profile: {one} or {other}.", one=one, other=other)
 
@@ -116,25 +107,13 @@ def choose(what: str, choices: str) -> str:
     return say("Choose the {what}: {choices}.", what=_noun(what), choices=choices)
 
 
-def raiser() -> str:
-    return say("Say who raises the dispute: a seat or the dealer.")
-
-
-def outcome() -> str:
-    return say("Rule the claim upheld or denied.")
-
-
-def drops_not_seats() -> str:
-    return say("The seats that drop must be seat numbers.")
-
-
-def drops_twice() -> str:
-    return say("Each seat can drop only once.")
-
-
-def card_to_fit() -> str:
-    return say("Give the card to check, such as 5S.")
-
-
-def chip_move() -> str:
-    return say("Say whether chips are bought in or cashed out.")
+# The refusals with nothing to fill in: each said when it is told, in the language of that moment.
+SUPERVISOR_SHAPE = say_later("The supervisor must be given as their name and PIN.")
+supervisor_shape = partial(say, SUPERVISOR_SHAPE)
+pins_differ = partial(say, say_later("The two PINs differ."))
+raiser = partial(say, say_later("Say who raises the dispute: a seat or the dealer."))
+outcome = partial(say, say_later("Rule the claim upheld or denied."))
+drops_not_seats = partial(say, say_later("The seats that drop must be seat numbers."))
+drops_twice = partial(say, say_later("Each seat can drop only once."))
+card_to_fit = partial(say, say_later("Give the card to check, such as 5S."))
+chip_move = partial(say, say_later("Say whether chips are bought in or cashed out."))
