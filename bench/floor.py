@@ -31,11 +31,21 @@ and, at the knee, what the target's floor would ask of this machine at that cost
 times 1,000) would keep busy, the client's share left out. More than the machine has means no
 lock, no queue and no setting serves it: only a cheaper event does.
 
+The floor's one serial section, as the app servers time it: each gunicorn worker (started with
+``bench/room/measured.conf.py``) times every hold of the writers' lock, from the lock's
+statement answered to the commit done (`bench.room.holds`), and each level says the holds' p50
+and p99, the share of the window the lock was held, and ``serial_ceiling_tables``: the tables
+that would keep it held all the time at this level's pace and cost of a hold (the tables over
+the share). A hold is timed in the app, so it also counts the wait for a core or for Python's
+interpreter lock after each round trip: under load, what every other table's write waits for.
+``--servers N`` serves the floor from N gunicorns on one PostgreSQL, each table keeping to one.
+
 ``knee_tables``: the most tables played with 0 errors and p99 under 100 ms, on the last
 database measured (PostgreSQL when one answers). Target (issue 25): at least 1,000 on 2 cores.
 
     python -m bench.floor [--levels 10,50,200,300,400,500,700,1000,1500,2000] [--seconds 30]
                           [--saturate 24] [--databases sqlite,postgresql] [--whole]
+                          [--servers 1]
 """
 
 from __future__ import annotations
