@@ -72,9 +72,6 @@ class Clock:
         """``hour`` of ``day`` on this clock, as UTC."""
         return datetime.combine(day, hour, tzinfo=self.zone).astimezone(UTC)
 
-    def today(self, now: datetime | None = None) -> date:
-        return self.local(now or datetime.now(UTC)).date()
-
 
 def floor_clock(config: Mapping[str, Any]) -> Clock:
     """The floor's clock, from the app's one setting in ``config`` (UTC when unset)."""
