@@ -279,7 +279,7 @@ def checkpoint_link_fields(record: Sequence[Any]) -> list[object]:
 
 #: Of each kind of row that says whose the chips are, under what rules, who may act where and
 #: what a count needs, the fields a version keeps (and its link covers); what a person calls
-#: each is `dealer.words.ledger.IDENTITY_WORDS`.
+#: each is `dealer.words.rows.IDENTITY_WORDS`.
 IDENTITY: dict[str, tuple[str, ...]] = {
     "user": ("name", "role", "active", "pin_hash"),
     "table": (

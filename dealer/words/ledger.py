@@ -14,11 +14,12 @@ from typing import Any, Protocol
 
 from dealer import rules
 from dealer.words.catalogue import say, say_later, say_n
+from dealer.words.rows import counted_words, field_words, identity_noun, row_noun
 from dealer.words.rules import refusal_words
 from dealer.words.status import status_words
 from dealer.words.times import moment_words
 
-__all__ = ["IDENTITY_WORDS", "Found", "change_note", "engine_change_words", "problem_words"]
+__all__ = ["Found", "change_note", "engine_change_words", "problem_words"]
 
 
 class Found(Protocol):
@@ -46,82 +47,6 @@ class Changed(Protocol):
     @property
     def found(self) -> Found: ...
 
-
-#: What a person calls a row of each kind the keyed chain links.
-_ROWS = {
-    "entry": "Entry",
-    "event": "Event",
-    "print": "Print",
-    "dispute": "Dispute",
-    "ruling": "Ruling",
-    "audit": "Audit record",
-    "checkpoint": "The record of checkpoint",
-    "version": "Version",
-}
-#: What each count of a checkpoint counts.
-_COUNTED = {
-    "link": "links of the keyed chain",
-    "entry": "ledger entries",
-    "event": "events",
-    "print": "prints",
-    "dispute": "disputes",
-    "ruling": "rulings",
-    "audit": "audit records",
-    "checkpoint": "records of checkpoints",
-    "version": "versions of people, tables and seats",
-}
-#: What a person calls a row of each identity kind, and each field its versions keep
-#: (`dealer.ledger.chain.IDENTITY`).
-_IDENTITY_NOUNS = {
-    "user": "user",
-    "table": "table",
-    "seating": "seating",
-    "player": "player",
-    "session": "dealer's session",
-    "assignment": "dealer's assignment",
-}
-IDENTITY_WORDS: dict[str, dict[str, str]] = {
-    "user": {"name": "name", "role": "role", "active": "standing", "pin_hash": "PIN"},
-    "table": {
-        "name": "name",
-        "profile": "rule profile",
-        "rules": "rules",
-        "collection": "house collection",
-        "chip_value_cents": "chip value",
-        "created_by": "creator",
-        "min_buy_in": "least buy-in",
-        "max_buy_in": "largest buy-in",
-        "approval_above": "approval threshold",
-        "count_tolerance": "count tolerance",
-        "sells_for_cash": "sale of chips for cash",
-        "acting_seat": "acting seat after a drop",
-    },
-    "seating": {
-        "table_id": "table",
-        "seat": "seat number",
-        "player": "player's name",
-        "player_id": "player",
-        "seated_at": "time seated",
-    },
-    "player": {"name": "name", "card_number": "card number", "created_by": "creator"},
-    "session": {
-        "table_id": "table",
-        "dealer_id": "dealer",
-        "opened_at": "opening time",
-        "implicit": "way it was opened",
-        "closed_at": "closing time",
-        "close_requested_by": "closer",
-        "close_confirmed_by": "confirming supervisor",
-        "close_confirmed_at": "time its close was confirmed",
-    },
-    "assignment": {
-        "table_id": "table",
-        "dealer_id": "dealer",
-        "assigned": "standing",
-        "by_id": "supervisor",
-        "at": "time",
-    },
-}
 
 #: Each problem whose fields are its message's own.
 _MESSAGES = {
@@ -260,7 +185,7 @@ _ROW_WORDS = {
 def _row(code: str, link: int, kind: str, ref: int, hand: int | None) -> str:
     """A linked row's problem: gone, or changed (``code``)."""
     message = _ROW_WORDS[code, hand is not None]
-    return say(message, noun=_ROWS.get(kind, kind), ref=ref, hand=hand, link=link)
+    return say(message, noun=row_noun(kind), ref=ref, hand=hand, link=link)
 
 
 def _unkeyed(kind: str, count: int, first: tuple[int, ...]) -> str:
@@ -270,7 +195,7 @@ def _unkeyed(kind: str, count: int, first: tuple[int, ...]) -> str:
         "(link them once: flask --app dealer ledger link-unkeyed) or added behind the app's "
         "back.",
         keys=count,
-        noun=_ROWS.get(kind, kind).lower(),
+        noun=row_noun(kind).lower(),
         shown=shown,
     )
 
@@ -278,7 +203,7 @@ def _unkeyed(kind: str, count: int, first: tuple[int, ...]) -> str:
 def _identity_deleted(kind: str, ref: int) -> str:
     return say(
         "{capitalize} #{ref} was deleted outside the app.",
-        capitalize=_IDENTITY_NOUNS[kind].capitalize(),
+        capitalize=identity_noun(kind, first=True),
         ref=ref,
     )
 
@@ -287,15 +212,15 @@ def _unversioned(kind: str, ref: int) -> str:
     return say(
         "{capitalize} is outside the keyed chain: added behind the app's back, or before its "
         "rows were versioned (flask --app dealer db upgrade links them).",
-        capitalize=f"{_IDENTITY_NOUNS[kind]} #{ref}".capitalize(),
+        capitalize=identity_noun(kind, ref, first=True),
     )
 
 
 def _field_changed(kind: str, ref: int, field: str) -> str:
     return say(
         "The {value} of {noun} was changed outside the app.",
-        value=IDENTITY_WORDS[kind][field],
-        noun=f"{_IDENTITY_NOUNS[kind]} #{ref}",
+        value=field_words(kind, field),
+        noun=identity_noun(kind, ref),
     )
 
 
@@ -303,7 +228,7 @@ def _version_changed(kind: str, ref: int) -> str:
     return say(
         "The newest version of {noun} was changed outside the app: it no longer matches its "
         "keyed hash.",
-        noun=f"{_IDENTITY_NOUNS[kind]} #{ref}",
+        noun=identity_noun(kind, ref),
     )
 
 
@@ -321,7 +246,7 @@ def _count_changed(at: datetime, link: int, kind: str, then: int, found: int) ->
         "{name} counted {then} {noun} up to it, and the database now has {found}: ",
         name=_checkpoint({"at": at, "link": link}),
         then=then,
-        noun=_COUNTED.get(kind, kind),
+        noun=counted_words(kind),
         found=found,
     )
     if found < then:

@@ -15,7 +15,7 @@ from dealer.ledger.chain import IDENTITY
 from dealer.models import IdentityVersion, Table, User
 from dealer.people.users import deactivate_user
 from dealer.transactions import writing
-from dealer.words.ledger import IDENTITY_WORDS
+from dealer.words.rows import IDENTITY_WORDS
 from tests.helpers import Api
 from tests.ledger.test_tampering import played, verdict  # noqa: F401  (a fixture)
 

@@ -16,6 +16,7 @@ from dealer.rules.payments import REASONS, PaymentRule
 from dealer.words.catalogue import use_catalogue
 from dealer.words.ledger import problem_words
 from dealer.words.reasons import FLOOR_REASONS, NOTES, reason_words
+from dealer.words.rows import IDENTITY_WORDS, counted_words, field_words, identity_noun, row_noun
 from tests.helpers import Api
 from tests.reports.evening import one_line, pdf_text
 from tests.reports.test_routes import fetch
@@ -186,3 +187,16 @@ def test_a_ledger_problem_made_of_more_than_its_fields_is_said_whole(
     with use_catalogue(Pseudo()):
         words = problem_words(Problem())
     assert not leaked(words), words
+
+
+def test_the_rows_and_fields_a_ledger_problem_names_are_said_in_the_readers_language() -> None:
+    """What a person calls each linked row, each count of a checkpoint and each field a
+    version keeps comes from the catalogue, not an English word put in a sentence."""
+    with use_catalogue(Pseudo()):
+        said = [row_noun(kind) for kind in ("entry", "event", "checkpoint")]
+        said += [counted_words(kind) for kind in ("link", "entry", "version")]
+        said += [identity_noun(kind, 4, first=True) for kind in IDENTITY_WORDS]
+        said += [
+            field_words(kind, field) for kind in IDENTITY_WORDS for field in IDENTITY_WORDS[kind]
+        ]
+    assert said and all(words.startswith("⟦") and not leaked(words) for words in said), said
