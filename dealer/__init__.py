@@ -3,7 +3,7 @@
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from sqlalchemy.orm import Session
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -152,14 +152,16 @@ def serve_app() -> Flask:
 
 
 def register_api_errors(app: Flask) -> None:
-    """Answer HTTP errors under /api/, /reports/ and /exports/ as JSON; others keep Flask's."""
+    """Answer HTTP errors under /api/, /reports/ and /exports/ as JSON; elsewhere as a page of
+    the screens, in the reader's language (an address mistyped or a link gone stale)."""
 
     def api_error(error: HTTPException) -> Any:
-        if not request.path.startswith(JSON_ERROR_PATHS):
-            return error
         code = error.code or 500
         name, message = API_ERRORS[code]
         message = say(message)
+        if not request.path.startswith(JSON_ERROR_PATHS):
+            page = render_template("screens/refused.html", status=code, message=message)
+            return page, code, [(k, v) for k, v in error.get_headers() if k.lower() == "allow"]
         # Keep werkzeug's own headers but its HTML type: a 405 must say what is Allowed.
         headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
         return jsonify(error={"code": name, "message": message}), code, headers

@@ -169,6 +169,24 @@ def test_unknown_api_path_is_a_json_404(client: FlaskClient) -> None:
     }
 
 
+def test_unknown_screen_address_is_a_page_in_the_readers_language(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A mistyped address or a stale link answers 404 with a page of the screens, styled and
+    in the reader's words, not the web framework's English; a method a screen does not take
+    answers 405 with what it does."""
+    add_people(app)
+    for language, words in (("en", "There is nothing at this address."), ("es", "No hay nada")):
+        response = client.get("/no/such/screen", headers={"Accept-Language": language})
+        page = response.get_data(as_text=True)
+        assert response.status_code == 404 and response.mimetype == "text/html"
+        assert words in page and "/static/app.css" in page and f'lang="{language}"' in page
+        assert "The requested URL was not found" not in page
+    refused = client.delete("/sign-in")
+    assert refused.status_code == 405 and "GET" in refused.headers["Allow"]
+    assert "This address does not accept that method." in refused.get_data(as_text=True)
+
+
 def test_wrong_method_on_api_path_is_a_json_405(app: Flask) -> None:
     """Does a method an /api/ address does not take answer 405 with the error shape?"""
     app.add_url_rule("/api/v1/probe", "probe", lambda: {"probe": True}, methods=["GET"])
