@@ -176,11 +176,11 @@ def test_unknown_screen_address_is_a_page_in_the_readers_language(
     in the reader's words, not the web framework's English; a method a screen does not take
     answers 405 with what it does."""
     add_people(app)
-    for language, words in (("en", "There is nothing at this address."), ("es", "No hay nada")):
-        response = client.get("/no/such/screen", headers={"Accept-Language": language})
+    for code, words in (("en", "There is nothing at this address."), ("es", "No hay nada")):
+        response = client.get("/no/such/screen", headers={"Accept-Language": code})
         page = response.get_data(as_text=True)
         assert response.status_code == 404 and response.mimetype == "text/html"
-        assert words in page and "/static/app.css" in page and f'lang="{language}"' in page
+        assert words in page and "/static/app.css" in page and f'lang="{code}"' in page
         assert "The requested URL was not found" not in page
     refused = client.delete("/sign-in")
     assert refused.status_code == 405 and "GET" in refused.headers["Allow"]
