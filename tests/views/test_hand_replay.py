@@ -67,10 +67,15 @@ def screen_table(html: str) -> dict[str, Any]:
         melds = re.findall(r'data-cards="([^"]*)" data-paid="(\d+)"', part)
         seats[seat[1]] = {
             "status": _one(r'data-status="(\w+)"', part),
-            "stack": int(_one(r"data-stack>(-?\d+)<", part)),
+            "stack": _figure(_one(r"data-stack>(-?[\d,]+)<", part)),
             "melds": sorted((cards, int(paid)) for cards, paid in melds),
         }
-    return {"pot": int(_one(r"data-pot>(-?\d+)<", html)), "seats": seats}
+    return {"pot": _figure(_one(r"data-pot>(-?[\d,]+)<", html)), "seats": seats}
+
+
+def _figure(written: str) -> int:
+    """A figure as English writes it on the screen (``1,000``)."""
+    return int(written.replace(",", ""))
 
 
 def _one(pattern: str, text: str) -> str:

@@ -113,7 +113,7 @@ def test_seed_000_by_taps_at_every_size(every_size: Tablet) -> None:
         for seat in range(1, 7)
     }
     stacks = {
-        seat: int(page.inner_text(f"[data-seat-panel='{seat}'] [data-stack]"))
+        seat: int(page.inner_text(f"[data-seat-panel='{seat}'] [data-stack]").replace(",", ""))
         for seat in range(1, 7)
     }
     assert nets == {1: "+46", 2: "-11", 3: "-11", 4: "-11", 5: "-2", 6: "-11"}
