@@ -160,7 +160,10 @@ def register_api_errors(app: Flask) -> None:
         name, message = API_ERRORS[code]
         message = say(message)
         if not request.path.startswith(JSON_ERROR_PATHS):
-            page = render_template("screens/refused.html", status=code, message=message)
+            try:
+                page = render_template("screens/refused.html", status=code, message=message)
+            except Exception:  # a page that cannot be drawn (its database gone, say)
+                return error  # leaves the framework's own, rather than a second failure
             return page, code, [(k, v) for k, v in error.get_headers() if k.lower() == "allow"]
         # Keep werkzeug's own headers but its HTML type: a 405 must say what is Allowed.
         headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]

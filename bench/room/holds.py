@@ -40,7 +40,9 @@ def install(folder: str) -> Callable[[], None]:
     local = threading.local()
 
     def answered(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if getattr(local, "locked", None) is None and any(lock in statement for lock in LOCKS):
+        # Taken once a transaction (`dealer.transactions.require_writing`): a hold begins each
+        # time, so a write that ended unseen (a connection cut and thrown away) times nothing.
+        if any(lock in statement for lock in LOCKS):
             local.locked = time.monotonic()
 
     def ended(_session: Session) -> None:
