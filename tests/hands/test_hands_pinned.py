@@ -1,6 +1,8 @@
 """dealer/hands through its own functions, where the API's tests leave it unsaid: a stored
 hand read back (`recorded`) beside another table's hand, its events its own, and its seats'
-status as the engine replays them.
+status as the engine replays them; read outside a write, or when the engine no longer replays
+it (with why); an event's entries' late seqs until it is stored; a settled hand's end kept and
+its events moved only by the floor; seats that have left named in seat order.
 
 The tables and seats are set up through the API; the hands are dealt through `start_hand`,
 one write transaction each, as a door makes it. Dee deals; Sam is the floor.
@@ -15,12 +17,16 @@ from sqlalchemy.orm import Session
 
 from dealer.errors import Conflict, Invalid, NotFound
 from dealer.extensions import db
+from dealer.hands import kept, reading
 from dealer.hands.moves import move_to_seat
 from dealer.hands.reading import read_hand, recorded
-from dealer.hands.record import record_event, start_hand
+from dealer.hands.record import judge_event, record_event, start_hand, store_event
+from dealer.hands.rows import LATE_ID
 from dealer.ledger.post import Recorder
-from dealer.models import Event, Hand, Table, User
+from dealer.ledger.replay import ReplayError
+from dealer.models import Event, Hand, Table, User, as_utc
 from dealer.transactions import writing
+from dealer.words.ledger import problem_words
 from tests.helpers import Api
 from tests.words.languages import speaking
 
@@ -108,3 +114,88 @@ def test_a_penalty_may_not_charge_a_seat_that_has_left(people: Flask) -> None:
     with speaking("fil"), pytest.raises(Conflict) as in_filipino:
         recorded_event(people, hand, {"type": "penalty", "seat": 2})
     assert "upuan 2 (P2)" in in_filipino.value.message
+
+
+def test_a_hand_read_outside_a_write_is_replayed_as_it_stands(people: Flask) -> None:
+    (table,) = seated_tables(people, 1)
+    hand = dealt(people, table, (3,))
+    recorded_event(people, hand, {"type": "meld", "seat": 1, "cards": GOING_OUT[0]})
+    with people.app_context():
+        session = db.session()
+        row, events = read_hand(session, hand)
+        found = kept.replayed(session, row, events)
+        assert found.row is row and found.events == events
+        assert [e.seq for e in found.engine.events] == [e.seq for e in events] == [1, 2, 3]
+        assert found.engine.seat_status[3] == "dropped"
+
+
+def test_a_stored_hand_the_engine_no_longer_replays_is_read_with_why(
+    people: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (table,) = seated_tables(people, 1)
+    hand = dealt(people, table, ())
+    with people.app_context():
+        session = db.session()
+        row = session.get_one(Hand, hand)
+        assert recorded(session, row).row is row
+        gone = ReplayError("no_deal", id=hand)
+
+        def refuses(*_args: object) -> None:
+            raise gone
+
+        monkeypatch.setattr(reading, "replay_engine", refuses)
+        read = recorded(session, row)
+        assert read.row is row and [e.seq for e in read.events] == [1]
+        assert (read.engine, read.failure) == (None, problem_words(gone))
+        assert read.texts() == ["deal"]
+
+
+def test_an_events_entries_hold_late_seqs_until_it_is_stored(people: Flask) -> None:
+    (table,) = seated_tables(people, 1)
+    hand = dealt(people, table, ())
+    meld = {"type": "meld", "seat": 1, "cards": GOING_OUT[0]}
+    with people.app_context(), writing(db.session()) as session:
+        dealer = dee(session)
+        row = session.get_one(Hand, hand)
+        judged = judge_event(session, row, meld, Recorder(dealer.id, "tablet 1"), dealer, None)
+        late = [LATE_ID - n for n in range(1, len(judged.entries) + 1)]
+        assert late and [e.seq for e in judged.entries] == late
+        assert judged.moves_hand is False
+        _replayed, _event, entries = store_event(session, judged)
+        assert [judged.late()[seq] for seq in late] == [e.seq for e in entries]
+        assert min(e.seq for e in entries) > 0
+
+
+def test_a_settled_hand_keeps_its_end_and_its_events_need_the_floor_to_move(
+    people: Flask,
+) -> None:
+    (table,) = seated_tables(people, 1)
+    hand = dealt(people, table, ())
+    for cards in GOING_OUT:
+        recorded_event(people, hand, {"type": "meld", "seat": 1, "cards": cards})
+    out = recorded_event(people, hand, {"type": "go_out", "seat": 1})
+    penalty = recorded_event(people, hand, {"type": "penalty", "seat": 2})
+    with people.app_context(), writing(db.session()) as session:
+        row = session.get_one(Hand, hand)
+        assert (row.status, row.winner) == ("settled", 1)
+        assert as_utc(row.ended_at) == as_utc(out.created_at)
+        dealer = dee(session)
+        with pytest.raises(Conflict) as refused:
+            move_to_seat(session, row, penalty.id, 3, Recorder(dealer.id, "tablet 1"), dealer)
+    assert refused.value.code == "not_movable"
+
+
+def test_a_payment_of_seats_that_have_left_names_them_in_seat_order(people: Flask) -> None:
+    (table,) = seated_tables(people, 1)
+    hand = dealt(people, table, ())
+    for cards in GOING_OUT:
+        recorded_event(people, hand, {"type": "meld", "seat": 1, "cards": cards})
+    recorded_event(people, hand, {"type": "go_out", "seat": 1})
+    sam = Api.sign_in(people, "supervisor")
+    for seat in (3, 2):
+        sam.delete(f"/tables/{table}/seats/{seat}", status=200)
+    with pytest.raises(Conflict) as left:
+        recorded_event(people, hand, {"type": "penalty", "seat": 2})
+    assert left.value.message == (
+        "This would move chips of seat 2 (P2), seat 3 (P3), who left the table and was cashed out."
+    )

@@ -81,9 +81,10 @@ def test_a_missing_checkpoint_file_fails_verify(
         file_of(played).unlink()
     else:
         file_of(played).write_text("")
-    code, output, _ = verdict(played, floor)
+    code, output, report = verdict(played, floor)
     assert code == 1
     assert "No checkpoint is filed" in output
+    assert [p["check"] for p in report["problems"]] == ["checkpoint"]  # type: ignore[union-attr]
     # The newest rows deleted too (an entry and its link): still no file, still a failure.
     without_triggers(
         played,

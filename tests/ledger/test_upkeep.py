@@ -14,8 +14,10 @@ from dealer import create_app
 from dealer.extensions import db
 from dealer.hands import reading
 from dealer.ledger import replay
+from dealer.ledger.links import Unkeyed, link_unkeyed, unkeyed
 from dealer.models import Hand
 from dealer.rules import IllegalMeldError, Rules, make_rules
+from dealer.transactions import writing
 from tests.conftest import Database
 from tests.helpers import Api
 from tests.ledger.test_verify import without_triggers
@@ -55,6 +57,27 @@ def test_an_old_unkeyed_ledger_is_linked_once(
     assert "Linked 0 entries, 0 events, 0 prints, 0 disputes and rulings and 0 audit" in (
         again.output
     )
+
+
+def test_linking_an_old_ledger_counts_the_rows_of_each_kind(
+    played: Flask, database: Database
+) -> None:
+    without_triggers(played, database, "DELETE FROM chain_links")
+    with played.app_context():
+        session = db.session()
+        with writing(session) as work:
+            found = unkeyed(work)
+            linked = link_unkeyed(work)
+    assert len(found["print"]) == 1 and found["dispute"] == found["ruling"] == []
+    assert linked == Unkeyed(
+        entries=len(found["entry"]),
+        events=len(found["event"]),
+        prints=1,
+        disputes=0,
+        audits=len(found["audit"]),
+        versions=len(found["version"]),
+    )
+    assert min(linked.entries, linked.events, linked.audits, linked.versions) > 1
 
 
 def test_an_old_ledger_with_a_problem_is_not_linked(
