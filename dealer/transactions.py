@@ -48,6 +48,7 @@ __all__ = [
     "install",
     "require_writing",
     "snapshot",
+    "writers_first",
     "writers_turn_if_free",
     "writing",
 ]
@@ -334,18 +335,28 @@ def require_writing(session: Session, what: str) -> None:
     A write of the sign-in counts or of a hand's play on PostgreSQL takes the writers' lock
     here, the first time (`dealer.write_locks`): from here on it is in the writers' order.
     """
+    for statement in writers_first(session, what):
+        session.connection().exec_driver_sql(statement)
+
+
+def writers_first(session: Session, what: str) -> list[str]:
+    """`require_writing`, but the statement that takes the writers' lock (when this write has
+    yet to take it, on PostgreSQL) is given back to be sent first in the caller's next round
+    trip (`dealer.write_behind.fetch`), instead of in one of its own: every statement after it
+    in that pipeline begins once the lock is held, and sees what the writer before committed.
+    The lock is noted as held from here: a pipeline that fails rolls the transaction back."""
     connection = session.connection()
     options = connection.get_execution_options()
     if not options.get(WRITE, False):
         raise RuntimeError(f"{what} needs a write transaction: use transactions.writing")
     transaction = session.get_transaction()
-    if writers_later(options) and session.info.get(WRITERS_HELD) is not transaction:
-        if connection.dialect.name == "postgresql":
-            connection.exec_driver_sql(f"SELECT {TAKE_WRITERS}")
-        # Noted for the transaction (a new one takes it afresh); never inside a savepoint,
-        # whose rollback would let the lock go and leave the note behind.
-        if not session.in_nested_transaction():
-            session.info[WRITERS_HELD] = transaction
+    if not writers_later(options) or session.info.get(WRITERS_HELD) is transaction:
+        return []
+    # Noted for the transaction (a new one takes it afresh); never inside a savepoint,
+    # whose rollback would let the lock go and leave the note behind.
+    if not session.in_nested_transaction():
+        session.info[WRITERS_HELD] = transaction
+    return [f"SELECT {TAKE_WRITERS}"] if connection.dialect.name == "postgresql" else []
 
 
 #: The key of `Session.info` that holds when the session's `snapshot` began.

@@ -39,7 +39,6 @@ __all__ = [
     "add_rows",
     "add_statement",
     "fetch",
-    "insert_returning",
     "install_engine",
     "install_session",
     "pending",
@@ -70,11 +69,14 @@ def add_rows(session: Session, table: Table, rows: Sequence[Mapping[str, Any]]) 
         connection.execute(statement, list(rows))
         return
     columns = tuple(rows[0])
+    json = _json_columns(table)
     queue = _queue(connection)
     # In INSERTs of at most ROWS_AT_ONCE rows: well under PostgreSQL's 65,535 parameters.
     for start in range(0, len(rows), ROWS_AT_ONCE):
         chunk = rows[start : start + ROWS_AT_ONCE]
-        values = [row[name] for row in chunk for name in columns]
+        values = [
+            Json(row[name]) if name in json else row[name] for row in chunk for name in columns
+        ]
         queue.statements.append((_insert_sql(connection, table.name, columns, len(chunk)), values))
 
 
@@ -203,18 +205,6 @@ def _with(statements: list[str]) -> str:
         return statements[0]
     *first, last = statements
     return "WITH " + ", ".join(f"w{n} AS ({sql})" for n, sql in enumerate(first)) + " " + last
-
-
-def insert_returning(
-    session: Session, table: Table, row: Mapping[str, Any], returning: str
-) -> tuple[str, list[Any]]:
-    """PostgreSQL's ``INSERT INTO table (...) VALUES (...) RETURNING returning`` of one ``row``,
-    for `fetch`: JSON columns' values as JSON."""
-    connection = session.connection()
-    columns = tuple(row)
-    sql = _insert_sql(connection, table.name, columns, 1) + f" RETURNING {returning}"
-    json = _json_columns(table)
-    return sql, [Json(row[name]) if name in json else row[name] for name in columns]
 
 
 def _json_columns(table: Table) -> frozenset[str]:

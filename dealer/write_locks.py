@@ -9,9 +9,10 @@ write takes these transaction-level advisory locks (released at commit or rollba
   hand's play (an event, a void, a move: `writing`'s ``hand``) takes the floor's lock shared
   and its table's lock, reads its hand, judges it, makes its rows and draws its answer
   (`dealer.hands.rows`), and takes the writers' lock only when it begins to write
-  (`require_writing`): another table's event is written meanwhile, and the writers' lock is
-  held for the event's place in the chains (its id and time, its entries' seqs and hashes,
-  the links' HMACs), its rows sent in one round trip and the commit alone. A write at one
+  (`require_writing`; an event in the round trip that reads its place, `writers_first`):
+  another table's event is written meanwhile, and the writers' lock is held for the event's
+  place in the chains (its id and time, its entries' seqs and hashes, the links' HMACs), its
+  rows sent in one round trip with the commit, and nothing else. A write at one
   table (a deal, a seat, chips, a session opened: ``table``) takes the floor's lock shared,
   its table's and the writers' at once. Every other write
   takes the floor's lock whole and the writers', so it waits for the tables' writes under way

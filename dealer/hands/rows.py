@@ -5,7 +5,8 @@ Everything of an event that does not depend on the chains' heads (the judging, t
 contents, the seats' check, the answer drawn from them) is done before the writers' lock
 (`judged`), beside other tables' writes; under it (`stored`) only the event's id and time,
 its entries' seqs and hashes, the links' HMACs that chain on the heads, and the rows sent
-(`dealer.write_locks`).
+(`dealer.write_locks`): on PostgreSQL two round trips, the lock with the heads read after it,
+then every row with the commit.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from dealer.ledger.links import link_event
 from dealer.ledger.post import Posting, Recorder, chain, keep_heads, unchained
 from dealer.ledger.replay import account_of
 from dealer.models import Event, Hand, LedgerEntry, Seating, User, utcnow
-from dealer.transactions import require_writing
+from dealer.transactions import require_writing, writers_first
 from dealer.words.catalogue import say
 from dealer.words.parties import seat_words
 
@@ -156,24 +157,31 @@ def _insert_event(session: Session, judged: Judged) -> None:
     # A write of a hand's play takes the writers' lock here, before its first row
     # (`transactions.writing`): what came before (the hand read, replayed and judged) is
     # done beside another table's write.
-    require_writing(session, "hands.record")
     event = judged.event
-    event.created_at = utcnow()  # under the lock: the chain's links are in time order
-    values = {name: getattr(event, name) for name in _EVENT_VALUES}
-    # Inserted on the connection (one INSERT .. RETURNING its id), not through the unit of
-    # work, whose flush cost more than the statement (bench/api.py's profile). The event
-    # object is not in the session: nothing reads it back through the session in this
-    # transaction (a later query reads the row), and its live marks are counted by hand.
-    # The same statement returns both chains' heads, read under the writers' lock that
-    # `require_writing` took, for the entries and links that follow (`keep_heads`).
     if session.get_bind().dialect.name != "postgresql":
-        made = session.connection().execute(_INSERT_EVENT, values).one()
-    else:  # sent with the rows queued before it, in one round trip
-        insert_event = write_behind.insert_returning(session, _EVENTS, values, _RETURNING)
-        made = write_behind.fetch(session, [insert_event])[0][0]
-    event.id, entry_seq, entry_hash, link_seq, link_hash = made
-    heads = [("ledger_head", entry_seq, entry_hash), ("links_head", link_seq, link_hash)]
-    keep_heads(session, [head for head in heads if head[1] is not None])
+        require_writing(session, "hands.record")
+        event.created_at = utcnow()  # under the lock: the chain's links are in time order
+        # Inserted on the connection (one INSERT .. RETURNING its id and both chains' heads),
+        # not through the unit of work, whose flush cost more than the statement
+        # (bench/api.py's profile). The event object is not in the session: nothing reads it
+        # back through the session in this transaction (a later query reads the row), and its
+        # live marks are counted by hand.
+        made = session.connection().execute(_INSERT_EVENT, _values(event)).one()
+        event.id, *heads = made
+    else:
+        # One round trip: the writers' lock taken, then (a statement of its own, which sees
+        # what the writer before committed) the event's id and both chains' heads. The row
+        # goes with the event's other rows and the commit (`write_behind`), in the second.
+        taking: list[tuple[str, list[object]]] = [
+            (sql, []) for sql in writers_first(session, "hands.record")
+        ]
+        *_, placed = write_behind.fetch(session, [*taking, (_PLACE_SQL, [])])
+        event.id, *heads = placed[0]
+        event.created_at = utcnow()  # the lock held: the chain's links are in time order
+        write_behind.add_rows(session, _EVENTS, [{"id": event.id, **_values(event)}])
+    entry_seq, entry_hash, link_seq, link_hash = heads
+    named = [("ledger_head", entry_seq, entry_hash), ("links_head", link_seq, link_hash)]
+    keep_heads(session, [head for head in named if head[1] is not None])
 
 
 _EVENTS = cast(sa.Table, Event.__table__)
@@ -181,15 +189,20 @@ _EVENTS = cast(sa.Table, Event.__table__)
 _EVENT_VALUES = tuple(c.name for c in _EVENTS.columns if c.name != "id")
 
 
-#: What inserting an event returns: its id, then the seq and hash of each chain's head (NULL
-#: for a chain still empty).
+def _values(event: Event) -> dict[str, object]:
+    return {name: getattr(event, name) for name in _EVENT_VALUES}
+
+
+#: The seq and hash of each chain's head (NULL for a chain still empty).
 _HEADS = [
     f"(SELECT {column} FROM {table} ORDER BY seq DESC LIMIT 1)"
     for table in ("ledger_entries", "chain_links")
     for column in ("seq", "hash")
 ]
-_RETURNING = ", ".join(["id", *_HEADS])
+#: What inserting an event returns on SQLite: its id, then the heads.
 _INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id, *map(sa.literal_column, _HEADS))
+#: The event's place on PostgreSQL, under the writers' lock: its id, then the heads.
+_PLACE_SQL = "SELECT nextval(pg_get_serial_sequence('events', 'id')), " + ", ".join(_HEADS)
 
 
 def _entry_reversed(

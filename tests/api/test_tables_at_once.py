@@ -24,7 +24,7 @@ from werkzeug.test import TestResponse
 
 from dealer.extensions import db
 from dealer.hands import rows
-from dealer.transactions import require_writing, writing
+from dealer.transactions import require_writing, writers_first, writing
 from dealer.write_locks import FLOOR_LOCK, TABLE_LOCKS, WRITERS_LOCK
 from tests.helpers import Api
 
@@ -65,17 +65,18 @@ def hold(
     until let go (`Held.let_go`); the test's own sends go by."""
     if people.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         pytest.skip("SQLite has one write lock for the whole database")
-    real = rows.require_writing
+    # An event on PostgreSQL takes the writers' lock in the round trip that reads its place.
+    real = rows.writers_first
     holding: list[Held] = []
 
-    def at_the_lock(session: Session, what: str) -> None:
+    def at_the_lock(session: Session, what: str) -> list[str]:
         for held in holding:
             if held.thread is threading.current_thread():
                 held.arrived.set()
                 assert held.release.wait(6 * PATIENCE)  # let go by the test, or at its end
-        real(session, what)
+        return real(session, what)
 
-    monkeypatch.setattr(rows, "require_writing", at_the_lock)
+    monkeypatch.setattr(rows, "writers_first", at_the_lock)
 
     def start(send: Callable[[], TestResponse]) -> Held:
         held = Held()
@@ -256,7 +257,7 @@ def test_one_key_sent_at_two_tables_at_once_is_kept_once(
 
 def test_an_events_write_takes_the_writers_lock_only_to_write(people: Flask, floor: Api) -> None:
     """A write of a hand's play begins with its table's lock and the floor's shared; the
-    writers' lock comes with `require_writing`, once."""
+    writers' lock comes with `require_writing` (or the statement `writers_first` gives), once."""
     if people.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         pytest.skip("SQLite has one write lock for the whole database")
     [(table, hand)] = two_tables(floor)[:1]
@@ -274,3 +275,11 @@ def test_an_events_write_takes_the_writers_lock_only_to_write(people: Flask, flo
     writers = (WRITERS_LOCK >> 32, WRITERS_LOCK & 0xFFFFFFFF, 1, "ExclusiveLock")
     assert before == sorted([floor_shared, its_table])
     assert after == sorted([floor_shared, its_table, writers])
+    # An event's write is given the lock's statement, to send first in its next round trip.
+    with people.app_context(), writing(db.session(), hand=hand) as session:
+        [taking] = writers_first(session, "a test")
+        assert writers_first(session, "a test") == []  # once per transaction
+        assert sorted(tuple(r) for r in session.execute(own)) == before  # given, not taken
+        session.execute(text(taking))
+        require_writing(session, "a test")  # held already: nothing more sent
+        assert sorted(tuple(r) for r in session.execute(own)) == after
