@@ -16,6 +16,11 @@ raised as SQLAlchemy raises the driver's (an `IntegrityError` for a key kept mea
 `OperationalError` for a database gone, the connection then dropped from its pool), so the
 callers' handling is the same whether a row was queued or written at once.
 
+Each statement is sent with PostgreSQL's own placeholders (`_native`) and, once a connection
+has sent it a few times, prepared: an event's rows are a statement of a few hundred parameters
+sent with the writers' lock held, and parsing it (psycopg's placeholders, then PostgreSQL's
+parse and plan) every time was a third of that round trip (bench/README.md, issue 46).
+
 SQLite has no round trips (the database is in the process): each row is written at once,
 exactly as before.
 """
@@ -25,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 import psycopg
@@ -146,10 +152,12 @@ def _send(
         with raw.pipeline():
             cursors = []
             for sql, params in every:
-                cursor = raw.cursor()
+                cursor = psycopg.RawCursor(raw)
                 for listener in dispatch.before_cursor_execute:
                     listener(connection, cursor, sql, params, None, False)
-                cursor.execute(sql, params, prepare=False)
+                # Prepared by psycopg once a connection has sent it a few times (its
+                # ``prepare_threshold``): PostgreSQL then parses and plans it once.
+                cursor.execute(_native(sql), params)
                 cursors.append(cursor)
             if commit:  # the transaction's own end, not a statement of it: not announced
                 raw.execute(b"COMMIT", prepare=False)
@@ -171,6 +179,19 @@ def _send(
         raise DBAPIError.instance(
             sent, None, exc, psycopg.Error, connection_invalidated=disconnected
         ) from exc
+
+
+@lru_cache(maxsize=1024)
+def _native(sql: str) -> str:
+    """``sql`` with PostgreSQL's own placeholders (``$1``, ``$2``...) for its ``%s``, as a
+    `psycopg.RawCursor` takes it: made once a statement. psycopg converts ``%s`` itself on
+    every execution of a statement of over 50 parameters (its own cache stops there), and an
+    event's rows sent together have a few hundred. A statement with any other ``%`` is not
+    one this module makes."""
+    if sql.count("%") != sql.count("%s"):
+        raise ValueError(f"only %s placeholders are sent here: {sql[:80]}")
+    parts = sql.split("%s")
+    return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], start=1))
 
 
 def _together(queued: list[tuple[str, list[Any]]]) -> list[tuple[str, list[Any]]]:

@@ -183,3 +183,36 @@ def test_queued_statements_on_different_tables_go_as_one() -> None:
     ]
     many = ("INSERT INTO chain_links (seq) VALUES (%s)", [0] * write_behind.PARAMETERS)
     assert write_behind._together([entries, many]) == [entries, many]
+
+
+def test_statements_go_with_postgresqls_own_placeholders() -> None:
+    """``%s`` numbered as PostgreSQL numbers its parameters; any other ``%`` is refused, not
+    sent wrong."""
+    assert write_behind._native(BUMP_POSTGRESQL).startswith(
+        "INSERT INTO live_marks (scope, version) VALUES ($1, 1) "
+    )
+    two = write_behind._native("INSERT INTO chain_links (seq, kind) VALUES (%s, %s), (%s, %s)")
+    assert two == "INSERT INTO chain_links (seq, kind) VALUES ($1, $2), ($3, $4)"
+    for odd in ("SELECT 100 %% 7, %s", "SELECT %(name)s"):
+        with pytest.raises(ValueError):
+            write_behind._native(odd)
+
+
+def test_a_statement_sent_again_and_again_is_prepared_once(app: Flask, database: Database) -> None:
+    """The same rows' statement, sent by write after write on one connection, is parsed and
+    planned once: PostgreSQL holds it prepared (psycopg prepares it after a few sends)."""
+    if database.kind != "postgresql":
+        pytest.skip("SQLite has no statements sent: its rows are written at once")
+    prepared = text("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE :like")
+    like = "INSERT INTO live_marks (scope, version) VALUES ($1, 1)%"
+    with app.app_context():
+        session = db.session()
+        for n in range(8):
+            with writing(session) as work:
+                require_writing(work, "test")
+                write_behind.add_statement(work, BUMP_SQLITE, BUMP_POSTGRESQL, [f"hand:{n}"])
+                # Asked on the write's own connection, after its statement went.
+                assert work.execute(text("SELECT 1")).scalar() == 1
+                held = work.execute(prepared, {"like": like}).scalar()
+        assert held == 1
+        assert versions(db.session()) == {f"hand:{n}": 1 for n in range(8)}
