@@ -1,7 +1,9 @@
 """How long each write of a served floor holds the writers' lock (`dealer.write_locks`), timed
 inside gunicorn's workers: from the lock's statement answered to the commit done (or the
 rollback), as `bench.api` times it for one writer, but kept per thread, since a worker serves
-many writes at once.
+many writes at once. An event's lock statement is answered in one round trip with the read of
+its place that follows it (`dealer.transactions.writers_first`): that read, a few index
+lookups, is held but not timed.
 
 `bench.floor` starts gunicorn with ``measured.conf.py`` (gunicorn.conf.py's settings and a
 hook that calls `install` in each worker) and DEALER_BENCH_HOLDS naming a folder; each worker
