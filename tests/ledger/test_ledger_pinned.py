@@ -54,20 +54,27 @@ def test_a_time_in_a_problems_sentence_is_utc_to_the_second() -> None:
     assert problem_words(unsigned).startswith("The checkpoint of 2026-12-07 06:00:05 UTC (link 3) ")
 
 
-def test_a_count_changed_behind_a_checkpoint_names_the_checkpoint_and_the_change() -> None:
-    filed = Checkpoint(
-        seq=7,
-        hash="0" * 64,
+def filed_at_six(
+    seq: int, last: str, entry_hash: str, counts: dict[str, int] | None = None
+) -> Checkpoint:
+    """A checkpoint filed at 06:00:05 UTC of head ``seq`` (``last``) over three entries."""
+    return Checkpoint(
+        seq=seq,
+        hash=last,
         at=datetime(2026, 12, 7, 6, 0, 5, tzinfo=UTC),
         marks={},
         entries=3,
-        entry_hash="0" * 64,
+        entry_hash=entry_hash,
         checked=True,
         reason="test",
         prev="",
         key="",
-        counts={"entry": 3, "event": 2, "audit": 4},
+        counts=counts,
     )
+
+
+def test_a_count_changed_behind_a_checkpoint_names_the_checkpoint_and_the_change() -> None:
+    filed = filed_at_six(7, "0" * 64, "0" * 64, counts={"entry": 3, "event": 2, "audit": 4})
     problems = check_counts(filed, {"entry": 2, "event": 2, "audit": 6})
     assert [(p.check, problem_words(p)) for p in problems] == [
         (
@@ -136,18 +143,7 @@ def test_the_ledgers_head_is_read_once_a_transaction(played: Flask) -> None:  # 
 
 
 def test_a_checkpoints_rewritten_entry_is_named_by_its_hashs_first_16_characters() -> None:
-    filed = Checkpoint(
-        seq=9,
-        hash="a" * 64,
-        at=datetime(2026, 12, 7, 6, 0, 5, tzinfo=UTC),
-        marks={},
-        entries=3,
-        entry_hash="0123456789abcdef" + "9" * 48,
-        checked=True,
-        reason="test",
-        prev="",
-        key="",
-    )
+    filed = filed_at_six(9, "a" * 64, "0123456789abcdef" + "9" * 48)
     (deleted, rewritten) = _rewritten(filed, {}, {3: "f" * 64}, 8, "")
     assert deleted.code == "link_deleted"
     assert problem_words(rewritten) == (

@@ -13,6 +13,7 @@ The table, seats and hand are played through the API, as a tablet plays them."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -69,7 +70,9 @@ def test_a_going_outs_settlement_signs_each_side_and_names_the_winners_condition
         assert [p.number for p in going_out.payments] == [1, 2, 3]
 
 
-def test_a_statement_line_of_a_voided_meld_names_the_void(people: Flask) -> None:
+def a_meld_voided(people: Flask) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """A hand of Ana, Ben and Cy whose seat 1 laid a set and had it voided: the hand, the meld
+    event and the void's answer."""
     sam = Api.sign_in(people, "supervisor")
     table = int(sam.table("classic")["id"])
     for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cy")):
@@ -77,6 +80,11 @@ def test_a_statement_line_of_a_voided_meld_names_the_void(people: Flask) -> None
     hand = int(sam.hand(table)["id"])
     meld = sam.event(hand, {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})["event"]
     void = sam.event(hand, {"type": "void", "event": meld["seq"], "reason": "wrong seat"})
+    return hand, meld, void
+
+
+def test_a_statement_line_of_a_voided_meld_names_the_void(people: Flask) -> None:
+    hand, meld, void = a_meld_voided(people)
     with people.app_context():
         statement = seat_statement(db.session(), hand, 1)
     voided = [line.voided_by for line in statement.lines if line.event_seq == meld["seq"]]
@@ -155,13 +163,7 @@ def test_a_sessions_report_names_each_hands_winner_and_the_hands_each_seat_won(
 def test_a_hand_slip_notes_only_a_hand_that_no_longer_replays_and_marks_its_voids(
     people: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    sam = Api.sign_in(people, "supervisor")
-    table = int(sam.table("classic")["id"])
-    for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cy")):
-        sam.seat(table, seat, name, 100)
-    hand = int(sam.hand(table)["id"])
-    meld = sam.event(hand, {"type": "meld", "seat": 1, "cards": ["5S", "5S", "5S"]})["event"]
-    sam.event(hand, {"type": "void", "event": meld["seq"], "reason": "wrong seat"})
+    hand, _, _ = a_meld_voided(people)
     with people.app_context():
         assert hand_slip(db.session(), hand).note is None
 
