@@ -41,12 +41,13 @@ from sqlalchemy import func, select
 
 from bench.reports import START, bench_app, build_database
 from dealer.clock import Clock, zone
-from dealer.disputes.asking import NUMBER_WORDS, query_from, read_asked
+from dealer.disputes.asking import query_from, read_asked
 from dealer.disputes.search import find_payments, find_seats
 from dealer.extensions import db
 from dealer.models import Hand, LedgerEntry, Seating
 from dealer.views.replay import replay_view
 from dealer.views.statement import seat_statement
+from dealer.words.search import search_words
 
 TABLES, HOURS, PER_HOUR = 40, 8, 30
 NAMES = ("Ana", "Bea", "Cruz", "Dev", "Eli", "Fay")
@@ -114,8 +115,8 @@ QUESTIONS: tuple[tuple[str, bool], ...] = (
     ("{name} at table {t} around {ampm}, she was paid {n} chips", True),
     ("seat {seat}, around {hhmm}, {n} chips, table {t2}", True),
 )
-#: An amount in words, as the search reads it.
-_WORDS = {n: word for word, n in NUMBER_WORDS.items()}
+#: An amount in words, as the search reads it (English: the bench asks in English).
+_WORDS = {n: word for word, n in search_words().numbers.items()}
 
 
 def _collected(session: Any, hand_id: int) -> list[tuple[int, int]]:

@@ -17,51 +17,6 @@ from dealer.errors import Conflict, Invalid
 from dealer.words import inputs as said
 from dealer.words.catalogue import say
 
-__all__ = [
-    "APPROVAL_ABOVE",
-    "BUY_IN_CHIPS",
-    "CARDS_TEXT",
-    "CARD_NUMBER",
-    "CARD_PATTERN",
-    "CHIP_VALUE_CENTS",
-    "CLAIM",
-    "COLLECTION_FIELDS",
-    "HANDS_PAGE",
-    "IDEMPOTENCY_KEY",
-    "KNOB_BOUNDS",
-    "LEDGER_PAGE",
-    "LIVE_EVERY_MS",
-    "LIVE_HOLD_S",
-    "LIVE_READ_MS",
-    "LIVE_SCOPES",
-    "MAX_BUY_IN",
-    "MAX_CHIPS",
-    "MAX_ID",
-    "MIN_BUY_IN",
-    "NOT_PLAIN_CLASS",
-    "PIN_DIGITS",
-    "PLAIN_TEXT_WORDS",
-    "PLAYER_NAME",
-    "PLAYER_NOTES",
-    "PLAYER_SEARCH",
-    "REASON",
-    "RULING_REASON",
-    "SEARCH_PAGE",
-    "SEATS",
-    "TABLE_NAME",
-    "USER_NAME",
-    "check_name_text",
-    "check_one_of",
-    "check_text",
-    "check_whole",
-    "invisible_words",
-    "is_plain",
-    "is_visible_name",
-    "lookalike",
-    "refuse_lookalike",
-    "skeleton",
-]
-
 #: The seats around a Pan table.
 SEATS = (1, 8)
 #: The most chips one entry may move: far above any real stack, far below any overflow.

@@ -26,8 +26,6 @@ from zoneinfo import ZoneInfo
 from dealer.models import as_utc
 from dealer.words.times import moment_words
 
-__all__ = ["Clock", "floor_clock", "now", "shift_start", "this_shift_start", "zone"]
-
 
 def now() -> datetime:
     """The time now, as UTC: what the sign-in counts and sign-ins' ends are measured by (a

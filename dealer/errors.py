@@ -9,22 +9,6 @@ from __future__ import annotations
 from dealer.rules.errors import CodedError
 from dealer.words.catalogue import say
 
-__all__ = [
-    "Conflict",
-    "DealerError",
-    "Forbidden",
-    "Invalid",
-    "NotFound",
-    "NotSignedIn",
-    "StorageUnavailable",
-    "TooManyAttempts",
-    "UnsupportedMediaType",
-    "busy_words",
-    "read_busy_words",
-    "read_storage_words",
-    "storage_words",
-]
-
 
 def storage_words() -> str:
     """What a tablet says when the database cannot write."""

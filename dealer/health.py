@@ -19,8 +19,6 @@ from dealer.storage import storage_failed
 from dealer.transactions import RELAXED, WRITE, writers_turn_if_free
 from dealer.write_locks import HEALTH_LOCK
 
-__all__ = ["storage_answers", "storage_writable"]
-
 
 def storage_answers(session: Session) -> None:
     """Ask the database the least question there is; it raises if the database is gone."""

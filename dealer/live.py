@@ -42,17 +42,6 @@ from dealer.models import (
 )
 from dealer.people.sign_ins import LIVE_TOKEN, live_params
 
-__all__ = [
-    "FLOOR",
-    "SCOPE",
-    "Watcher",
-    "install",
-    "scopes_of",
-    "touch",
-    "version",
-    "version_if_signed_in",
-]
-
 FLOOR = "floor"
 #: The scopes a screen may ask about.
 SCOPE = re.compile(r"^(floor|(table|hand|seating):[1-9][0-9]{0,9})$")

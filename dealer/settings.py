@@ -13,8 +13,6 @@ from weakref import WeakKeyDictionary
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-__all__ = ["Settings", "bind", "engine_of", "of"]
-
 
 @dataclass(frozen=True, slots=True)
 class Settings:

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-__all__ = ["database_busy", "storage_failed"]
-
-
 #: SQLite's result codes (the primary code, the low byte) for a database that cannot write:
 #: READONLY, IOERR, CORRUPT is not one of them (that is a bug to see), FULL, CANTOPEN.
 SQLITE_CANNOT_WRITE = frozenset({8, 10, 13, 14})

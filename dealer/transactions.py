@@ -42,17 +42,6 @@ from dealer.models import utcnow
 from dealer.storage import database_busy, storage_failed
 from dealer.write_locks import APART, COUNTS, HAND, TABLE, TAKE_WRITERS, first_locks, writers_later
 
-__all__ = [
-    "ALONE",
-    "in_write",
-    "install",
-    "require_writing",
-    "snapshot",
-    "writers_first",
-    "writers_turn_if_free",
-    "writing",
-]
-
 #: The execution option that marks a connection's transaction as a write.
 WRITE = "dealer_write"
 #: The execution option of a write whose commit need not wait for the disk (`writing`'s

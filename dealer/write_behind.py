@@ -40,17 +40,6 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import sqltypes
 
-__all__ = [
-    "QUEUED",
-    "add_rows",
-    "add_statement",
-    "fetch",
-    "install_engine",
-    "install_session",
-    "pending",
-    "send",
-]
-
 #: Where a connection keeps its queue (`Connection.info`, which lives with the pooled
 #: connection's checkout): a statement of the same connection finds it there.
 QUEUED = "write_behind"

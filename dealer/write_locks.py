@@ -37,21 +37,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = [
-    "APART",
-    "COUNTS",
-    "COUNTS_LOCK",
-    "FLOOR_LOCK",
-    "HAND",
-    "HEALTH_LOCK",
-    "TABLE",
-    "TABLE_LOCKS",
-    "TAKE_WRITERS",
-    "WRITERS_LOCK",
-    "first_locks",
-    "writers_later",
-]
-
 #: The PostgreSQL advisory lock key every writer takes (any fixed bigint works).
 WRITERS_LOCK = 7_362_341_201
 #: The lock a write of the sign-in counts takes first: it serialises the counts' reads and

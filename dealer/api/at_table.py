@@ -17,8 +17,6 @@ from dealer.views.base import View
 from dealer.web.refusals import json_response
 from dealer.web.signin import principal
 
-__all__ = ["read_at_table", "write_at_table"]
-
 
 def read_at_table(table_id: int, view: Callable[[Session, Table], View]) -> Response:
     """``view(session, table)`` of table ``table_id`` as the answer (200), once who asks may

@@ -12,8 +12,6 @@ from dealer.web.signin import ROLE_DESCRIBED, signed_in
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-__all__ = ["bp", "door"]
-
 View = TypeVar("View", bound=Callable[..., Any])
 
 

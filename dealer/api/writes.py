@@ -14,8 +14,6 @@ from dealer.errors import Invalid
 from dealer.web.once import REPLAYED_HEADER, Answer, checked_key, digest, run_once
 from dealer.words.catalogue import say
 
-__all__ = ["KEY_HEADER", "write"]
-
 KEY_HEADER = "Idempotency-Key"
 
 

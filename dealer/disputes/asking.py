@@ -29,17 +29,6 @@ from dealer.errors import Invalid
 from dealer.words.catalogue import say, say_in, say_later, say_of
 from dealer.words.search import search_words
 
-__all__ = [
-    "AROUND",
-    "Question",
-    "folded",
-    "how_to_ask",
-    "named",
-    "query_from",
-    "read_asked",
-    "read_words",
-]
-
 #: "Around 21:40" is this far either way.
 AROUND = timedelta(minutes=15)
 #: The parts a search in words takes, in the order a form shows them.

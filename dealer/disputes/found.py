@@ -21,19 +21,6 @@ from dealer.words.catalogue import say
 from dealer.words.parties import party_words, seat_words
 from dealer.words.rules import Rule, rule
 
-__all__ = [
-    "Found",
-    "FoundPayment",
-    "FoundSeat",
-    "MatchedPayment",
-    "SeatsFound",
-    "Side",
-    "add_payments",
-    "described",
-    "matches",
-    "number_payments",
-]
-
 
 @dataclass(frozen=True, slots=True)
 class Side:

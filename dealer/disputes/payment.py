@@ -18,8 +18,6 @@ from dealer.hands.reading import Replayed
 from dealer.models import LedgerEntry
 from dealer.words.catalogue import say
 
-__all__ = ["PaymentTrail", "payment_numbers", "payment_trail"]
-
 #: The payments that a going out's "conditions paid again" repeats, net.
 PAID_AGAIN = ("condition", "foul_refund", "void")
 

@@ -37,22 +37,6 @@ from dealer.transactions import require_writing
 from dealer.words.catalogue import say
 from dealer.words.people import player_added
 
-__all__ = [
-    "NEW_PLAYER",
-    "DayLine",
-    "Figures",
-    "HandLine",
-    "PlayerCard",
-    "PlayerStatement",
-    "add_player",
-    "card_for",
-    "chosen_player",
-    "find_players",
-    "get_player",
-    "player_statement",
-    "read_player",
-]
-
 #: Who reads a player's card number and notes.
 PRIVATE_TO = "supervisor"
 

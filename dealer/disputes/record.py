@@ -18,19 +18,6 @@ from dealer.floor.in_play import get_hand
 from dealer.models import Dispute, DisputeRuling, Event, Hand, LedgerEntry, by_id
 from dealer.words.catalogue import say
 
-__all__ = [
-    "VOIDS",
-    "Choices",
-    "OnRecord",
-    "disputes_of_hands",
-    "disputes_opened_between",
-    "get_dispute",
-    "hand_choices",
-    "hand_disputes",
-    "listed_disputes",
-    "open_disputes_by_table",
-]
-
 #: Event types a ruling may name as the void it led to.
 VOIDS = ("void", "void_hand")
 

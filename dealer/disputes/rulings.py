@@ -37,8 +37,6 @@ from dealer.transactions import require_writing
 from dealer.words.catalogue import say, say_later
 from dealer.words.disputes import dispute_opened, dispute_ruled
 
-__all__ = ["RulingAsked", "open_dispute", "rule_on_dispute"]
-
 #: The rows a dispute or a ruling may name, each of one hand.
 OfHand = TypeVar("OfHand", LedgerEntry, Event)
 

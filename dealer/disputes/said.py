@@ -19,8 +19,6 @@ from dealer.words.catalogue import say, say_n
 from dealer.words.parties import party_words
 from dealer.words.payments import payment_reason
 
-__all__ = ["DisputeSaid", "dispute_said", "dispute_sentence", "disputes_said"]
-
 
 @dataclass(frozen=True, slots=True)
 class DisputeSaid:

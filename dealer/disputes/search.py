@@ -46,8 +46,6 @@ from dealer.ledger.accounts import seating_account
 from dealer.models import Down, Hand, LedgerEntry, Seating, Table, as_utc
 from dealer.words.catalogue import say
 
-__all__ = ["SEARCH_ROLE", "find_payments", "find_seats"]
-
 #: Who may search every payment: the floor (a dealer reads their own hands' statements).
 SEARCH_ROLE = "supervisor"
 #: Up to this many seatings, a seat or player filter reads the accounts' own indexes.

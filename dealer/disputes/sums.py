@@ -21,8 +21,6 @@ from dealer.disputes.found import FoundSeat, matches
 from dealer.ledger.accounts import seating_account
 from dealer.models import Hand, LedgerEntry, as_utc
 
-__all__ = ["Seatings", "hand_sums", "window_sums"]
-
 #: Seatings by id: each one's seat, player and table.
 Seatings = dict[int, tuple[int, str, int]]
 #: Hand by hand, entries are looked for from a batch's first deal to this long after its last

@@ -19,15 +19,6 @@ from dealer.people.audit import record_by
 from dealer.people.users import require_role
 from dealer.words import tables as table_words
 
-__all__ = [
-    "ACTING_SEAT_WAYS",
-    "ActingSeat",
-    "acting_seat_after",
-    "acting_seat_of",
-    "change_acting_seat",
-    "check_acting_seat",
-]
-
 #: Where the hand screen's acting seat goes after a drop or a foul: it stays with the seat that
 #: acted (a seat lays several melds in its turn), or moves on to the next seat in play.
 ActingSeat = Literal["stays", "moves_on"]

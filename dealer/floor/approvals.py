@@ -33,17 +33,6 @@ from dealer.people.audit import record_by
 from dealer.words.catalogue import say, say_later
 from dealer.words.reasons import NOTES
 
-__all__ = [
-    "approval",
-    "approval_by_another",
-    "approve_chips",
-    "approved_reason",
-    "approver",
-    "approving_user",
-    "chips_need_floor",
-    "record_approval",
-]
-
 
 def approving_user(session: Session, user_id: int | None) -> User | None:
     """The supervisor whose name and PIN were checked before the write began (by id), read

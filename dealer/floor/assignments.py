@@ -25,9 +25,6 @@ from dealer.models import Table, TableAssignment, User
 from dealer.people.audit import record_by
 from dealer.words.catalogue import say, say_later
 
-__all__ = ["assign", "assigned_dealers", "assigned_tables", "unassign"]
-
-
 _AT_TABLE = TableAssignment.table_id == bindparam("table")
 _OF_DEALER = TableAssignment.dealer_id == bindparam("dealer")
 #: The rows asked for, by whether a table and a dealer are given: built once (a dealer's are

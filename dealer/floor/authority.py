@@ -28,20 +28,6 @@ from dealer.models import Down, Hand, Seating, Table, User
 from dealer.words.catalogue import say
 from dealer.words.numbers import capital
 
-__all__ = [
-    "Action",
-    "NotYourTable",
-    "authorise",
-    "authorise_address",
-    "authorise_down",
-    "authorise_down_print",
-    "authorise_hand",
-    "authorise_scopes",
-    "authorise_table",
-    "may_read",
-    "tables_held",
-]
-
 #: What a dealer wants to do at a table: read it, record there, open their session, deal.
 Action = Literal["read", "record", "open_down", "deal"]
 

@@ -36,15 +36,6 @@ from dealer.models import AuditRecord, Down, Hand, LedgerEntry, Table, User
 from dealer.people.audit import record_audit, record_by
 from dealer.words.catalogue import say, say_later
 
-__all__ = [
-    "Expected",
-    "change_count_settings",
-    "counts_of",
-    "expected_count",
-    "last_closed",
-    "record_count",
-]
-
 
 def change_count_settings(
     session: Session, table: Table, tolerance: int, sells_for_cash: bool, user: User

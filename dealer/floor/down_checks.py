@@ -29,8 +29,6 @@ from dealer.people.audit import record_audit
 from dealer.transactions import snapshot, writing
 from dealer.words.catalogue import say_n
 
-__all__ = ["check_after_commit", "wait_for_checks"]
-
 #: The key of `Session.info` that asks for the checks once the write commits.
 _ASKED = "check_ledger_after_commit"
 #: Held by the check under way in this process.

@@ -31,18 +31,6 @@ from dealer.people.audit import record_audit
 from dealer.words.catalogue import say
 from dealer.words.tables import down_opened
 
-__all__ = [
-    "close_down",
-    "dealer_down_elsewhere",
-    "down_at",
-    "down_hands",
-    "downs_at",
-    "get_down",
-    "off_hand_while_open",
-    "open_down",
-    "open_down_at",
-]
-
 #: Ids are 32-bit in both databases; a larger one names nothing.
 
 

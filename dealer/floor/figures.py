@@ -21,17 +21,6 @@ from dealer.ledger.accounts import house_account
 from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Down, Hand, LedgerEntry, Seating, Table
 
-__all__ = [
-    "FloorFlags",
-    "cheapest_hand",
-    "dealing_now",
-    "floor_flags",
-    "house_drop",
-    "last_hand_numbers",
-    "recent_hands",
-    "seats_filled",
-]
-
 
 def house_drop(session: Session, tables: Iterable[int], since: datetime) -> dict[int, int]:
     """Each table's house take since ``since``: chips into the house minus chips out (voids)."""

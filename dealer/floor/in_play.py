@@ -10,8 +10,6 @@ from sqlalchemy.orm import Session
 from dealer.models import Hand, by_id
 from dealer.words.catalogue import say
 
-__all__ = ["get_hand", "hands_in_play"]
-
 
 def get_hand(session: Session, hand_id: int) -> Hand:
     unknown = say("There is no hand {hand_id}.", hand_id=hand_id)

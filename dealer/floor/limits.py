@@ -23,16 +23,6 @@ from dealer.people.users import require_role
 from dealer.words.catalogue import say
 from dealer.words.tables import LIMIT_NAMES, limits_changed
 
-__all__ = [
-    "LIMIT_FIELDS",
-    "Limits",
-    "change_limits",
-    "check_buy_in",
-    "check_limits",
-    "limits_of",
-    "set_limits",
-]
-
 #: The settings' fields and what a dealer calls them (the vocabulary's names).
 LIMIT_FIELDS = LIMIT_NAMES
 

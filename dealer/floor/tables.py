@@ -46,23 +46,6 @@ from dealer.words import tables as table_words
 from dealer.words.catalogue import say, say_later
 from dealer.words.reasons import FLOOR_REASONS
 
-__all__ = [
-    "CHIP_MOVES",
-    "ChipMoveKind",
-    "check_chip_move",
-    "check_paused",
-    "collection_warnings",
-    "create_table",
-    "get_table",
-    "leave_seat",
-    "move_chips",
-    "open_seat",
-    "open_seatings",
-    "pause_seat",
-    "seat_player",
-    "stacks",
-]
-
 ChipMoveKind = Literal["buy_in", "cash_out"]
 #: The ways chips move between a seat and the cage.
 CHIP_MOVES: tuple[ChipMoveKind, ...] = get_args(ChipMoveKind)

@@ -28,8 +28,6 @@ from dealer.words.reasons import NOTES
 from dealer.words.tables import collection_taken_early
 from dealer.words.times import ago_words
 
-__all__ = ["TimeDue", "take_time_collection", "time_due", "times_due"]
-
 
 def take_time_collection(
     session: Session,

@@ -38,8 +38,6 @@ from dealer.models import Event, Hand
 from dealer.settings import engine_of
 from dealer.transactions import in_write
 
-__all__ = ["KEPT_EVENTS", "KEPT_HANDS", "load", "replayed", "written"]
-
 #: The most hands kept for each database.
 KEPT_HANDS = 256
 #: A hand of more events than this is replayed for each of its events, as every hand was.

@@ -20,8 +20,6 @@ from dealer.models import Event, Hand, User
 from dealer.people.audit import record_hand_audit
 from dealer.words.catalogue import say
 
-__all__ = ["MOVABLE", "movable", "move_to_seat", "moved_reason"]
-
 #: The entries that can change seat: those naming no meld (a meld is its seat's own, so an
 #: add, a borrow or a split cannot move to another seat).
 MOVABLE = frozenset({"meld", "drop", "foul", "penalty"})

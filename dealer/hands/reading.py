@@ -16,15 +16,6 @@ from dealer.models import Event, Hand
 from dealer.words.catalogue import say
 from dealer.words.ledger import problem_words
 
-__all__ = [
-    "Recorded",
-    "Replayed",
-    "load_hand",
-    "read_hand",
-    "recorded",
-    "replay",
-]
-
 
 @dataclass(slots=True)
 class Replayed:

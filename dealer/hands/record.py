@@ -27,8 +27,6 @@ from dealer.rules.melds import multiset_minus
 from dealer.words.catalogue import say
 from dealer.words.events import action_words
 
-__all__ = ["judge_event", "record_event", "split_rest", "start_hand", "store_event"]
-
 
 def start_hand(
     session: Session, table: Table, dropped: Sequence[int], recorder: Recorder

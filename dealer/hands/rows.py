@@ -33,9 +33,6 @@ from dealer.transactions import require_writing, writers_first
 from dealer.words.catalogue import say
 from dealer.words.parties import seat_words
 
-__all__ = ["LATE_AT", "LATE_ID", "Judged", "judged", "stored"]
-
-
 #: What an event judged holds until the writers' lock gives it its place (`Judged`): its id,
 #: and each of its entries' seq (this, less one a payment). No row has a key below 1.
 LATE_ID = -(2**62)

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["CAGE", "Account", "house_account", "parse_account", "pot_account", "seating_account"]
-
 CAGE = "cage"
 
 AccountKind = Literal["seating", "pot", "house", "cage"]

@@ -15,8 +15,6 @@ from sqlalchemy.orm import Session
 from dealer.ledger.checkpoints import Checkpoint, checkpoint_head
 from dealer.ledger.checks import Refused
 
-__all__ = ["backup"]
-
 
 def backup(session: Session, path: Path) -> Checkpoint | None:
     """Copy the app's SQLite database to the new file ``path``; the checkpoint filed before it."""

@@ -10,8 +10,6 @@ from sqlalchemy.orm import Session
 from dealer.ledger.reading import chunks
 from dealer.models import LedgerEntry
 
-__all__ = ["balance", "balances", "hand_net", "hands_nets"]
-
 
 def balances(session: Session, accounts: Iterable[str]) -> dict[str, int]:
     """Each of ``accounts``' balance: chips in minus chips out, over the whole ledger."""

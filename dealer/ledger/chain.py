@@ -18,34 +18,6 @@ from typing import Any, Protocol
 
 from dealer.models import as_utc
 
-__all__ = [
-    "CHECKPOINT_COLUMNS",
-    "DEALT_COLUMNS",
-    "DISPUTE_COLUMNS",
-    "ENTRY_COLUMNS",
-    "EVENT_COLUMNS",
-    "GENESIS",
-    "IDENTITY",
-    "PRINT_COLUMNS",
-    "RULING_COLUMNS",
-    "VERSION_COLUMNS",
-    "EntryFields",
-    "LinkFields",
-    "audit_link_fields",
-    "canonical_fields",
-    "checkpoint_link_fields",
-    "columns",
-    "dispute_link_fields",
-    "entry_hash",
-    "entry_link_fields",
-    "event_link_fields",
-    "identity_fields",
-    "link_message",
-    "print_link_fields",
-    "ruling_link_fields",
-    "version_link_fields",
-]
-
 #: The ``prev_hash`` of the first entry.
 GENESIS = "0" * 64
 ZERO = timedelta(0)

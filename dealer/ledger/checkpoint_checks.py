@@ -19,17 +19,6 @@ from dealer.ledger.reading import chunks
 from dealer.ledger.verdict import Report
 from dealer.models import ChainLink, CheckpointRecord, LedgerEntry, as_utc
 
-__all__ = [
-    "Filed",
-    "check_checkpoints",
-    "check_counts",
-    "entry_hashes",
-    "hold_checkpoints",
-    "holds",
-    "link_hashes",
-    "read_filed",
-]
-
 
 @dataclass(frozen=True, slots=True)
 class Filed:

@@ -39,23 +39,6 @@ from dealer.ledger.keys import LedgerKey, current_key, signature_ok
 from dealer.ledger.kinds import KINDS
 from dealer.models import LINK_KINDS, ChainLink, CheckpointRecord, LedgerEntry, as_utc, utcnow
 
-__all__ = [
-    "ROW_KEYS",
-    "Checkpoint",
-    "CheckpointFile",
-    "Head",
-    "chain_head",
-    "checkpoint_head",
-    "count_rows",
-    "counted",
-    "current_file",
-    "file_genesis",
-    "line_digest",
-    "note_filed",
-    "record_checkpoint",
-    "seal_shift_end",
-]
-
 #: The format of a checkpoint line; a new format gets a new number. Version 2 adds ``counts``;
 #: lines of version 1 are still read and checked as they were signed.
 VERSION = 2

@@ -18,24 +18,6 @@ from typing import Any, Protocol
 from dealer.ledger.accounts import parse_account, pot_account
 from dealer.ledger.chain import GENESIS, EntryFields, entry_hash
 
-__all__ = [
-    "CHECKS",
-    "Checked",
-    "Figure",
-    "Nets",
-    "Problem",
-    "Refused",
-    "check_accounts",
-    "check_balances",
-    "check_chain",
-    "check_figures",
-    "check_hand_nets",
-    "check_hands_net_zero",
-    "check_reversals",
-    "check_sequence",
-    "nets_of",
-]
-
 #: Each hand's (and None: the whole ledger's) net change per account.
 Nets = Mapping[int | None, Mapping[str, int]]
 

@@ -15,8 +15,6 @@ from pathlib import Path
 
 from dealer import rules
 
-__all__ = ["engine_version"]
-
 
 @cache
 def engine_version() -> str:

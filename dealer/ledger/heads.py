@@ -14,8 +14,6 @@ from collections.abc import Callable
 
 from sqlalchemy.orm import Session
 
-__all__ = ["head", "kept", "moved"]
-
 
 def head(session: Session, chain: str, read: Callable[[], tuple[int, str]]) -> tuple[int, str]:
     """``chain``'s head ``(seq, hash)``: as this transaction last moved it, else ``read()``."""

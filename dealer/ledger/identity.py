@@ -54,8 +54,6 @@ from dealer.models import (
 )
 from dealer.transactions import in_write
 
-__all__ = ["MODELS", "check_identity", "held", "install", "versions_of"]
-
 #: Each kind's model.
 MODELS: dict[str, type[Any]] = {
     "user": User,

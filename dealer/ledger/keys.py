@@ -20,8 +20,6 @@ from sqlalchemy.orm import Session
 
 from dealer import settings
 
-__all__ = ["LedgerKey", "current_key", "fingerprint", "signature_ok"]
-
 #: What the signing key's seed is derived for; a new purpose would need a new label.
 SIGNING_LABEL = b"dealer checkpoint signing key v1"
 

@@ -42,8 +42,6 @@ from dealer.models import (
     PrintRecord,
 )
 
-__all__ = ["KINDS", "SINGLE", "Kind", "Linkable", "fields_of"]
-
 #: What a link covers of a row, from its columns in order.
 LinkFieldsOf = Callable[[Sequence[Any]], list[object]]
 #: A row written and linked on its own (`links.add_linked`).

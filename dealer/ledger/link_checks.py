@@ -10,8 +10,6 @@ from typing import NamedTuple
 from dealer.ledger.chain import GENESIS, link_message
 from dealer.ledger.checks import Problem
 
-__all__ = ["LinkRow", "check_links", "check_unkeyed"]
-
 
 class LinkRow(NamedTuple):
     """A link of the keyed chain as stored, with its row's fields (None: the row is gone)."""

@@ -36,17 +36,6 @@ from dealer.ledger.reading import chunks
 from dealer.models import Base, ChainLink, Event, Hand, LedgerEntry, utcnow
 from dealer.transactions import require_writing, writing
 
-__all__ = [
-    "Unkeyed",
-    "add_linked",
-    "link",
-    "link_entries",
-    "link_event",
-    "link_unkeyed",
-    "record_filed",
-    "unkeyed",
-]
-
 Row = TypeVar("Row", bound=Base)
 
 

@@ -18,8 +18,6 @@ from dealer.ledger.links import link_entries
 from dealer.models import LedgerEntry, utcnow
 from dealer.transactions import require_writing
 
-__all__ = ["POSTED", "Posting", "Recorder", "chain", "keep_heads", "post", "unchained"]
-
 DEVICE_LENGTH = 200
 #: Where a transaction keeps the entries it posted (its session's ``info``): they go in on
 #: the connection, unseen by the unit of work, and this is what happened for whoever marks

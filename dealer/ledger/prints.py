@@ -17,8 +17,6 @@ from sqlalchemy.orm import Session
 from dealer.ledger.links import add_linked
 from dealer.models import PRINT_KINDS, PrintRecord
 
-__all__ = ["prints_so_far", "record_print"]
-
 
 def prints_so_far(session: Session, kind: str, subject: str) -> int:
     """How many times ``subject`` has been printed: the next print's reprint number."""

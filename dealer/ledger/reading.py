@@ -27,8 +27,6 @@ from dealer.ledger.kinds import KINDS
 from dealer.ledger.link_checks import LinkRow
 from dealer.models import ChainLink, Event, Hand, LedgerEntry
 
-__all__ = ["StoredEntry", "Stretch", "chunks", "load_entries"]
-
 #: Every column of a ledger entry, in `StoredEntry`'s order.
 FIELDS = ENTRY_COLUMNS
 

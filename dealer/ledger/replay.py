@@ -22,19 +22,6 @@ from dealer.ledger.checks import Refused
 from dealer.ledger.reading import chunks
 from dealer.models import Event, Hand, Table
 
-__all__ = [
-    "ActionRow",
-    "ReplayError",
-    "StoredAction",
-    "account_of",
-    "hand_collection",
-    "hand_rules",
-    "replay_all",
-    "replay_engine",
-    "table_collection",
-    "table_rules",
-]
-
 
 class ReplayError(Refused):
     """A stored hand that the engine installed can no longer replay as recorded.

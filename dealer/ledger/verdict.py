@@ -9,8 +9,6 @@ from dealer.ledger.chain import GENESIS
 from dealer.ledger.checkpoints import Checkpoint, Head
 from dealer.ledger.checks import Problem
 
-__all__ = ["CHAIN_CHECKS", "EngineChange", "Report"]
-
 #: The checks that find a rewritten history (not a hand the engine no longer agrees with).
 CHAIN_CHECKS = frozenset(
     {

@@ -66,8 +66,6 @@ from dealer.ledger.verdict import CHAIN_CHECKS, EngineChange, Report
 from dealer.models import Event, Hand, LedgerEntry, utcnow
 from dealer.transactions import SNAPSHOT_BEGAN
 
-__all__ = ["checkpoint_report", "verify"]
-
 
 def verify(
     session: Session, *, full: bool = False, window: tuple[datetime, datetime] | None = None

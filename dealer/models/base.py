@@ -14,21 +14,6 @@ from dealer.errors import NotFound
 if TYPE_CHECKING:
     pass
 
-__all__ = [
-    "DISPUTE_OUTCOMES",
-    "DISPUTE_RAISERS",
-    "HAND_STATUSES",
-    "IDENTITY_KINDS",
-    "LINK_KINDS",
-    "PRINT_KINDS",
-    "ROLES",
-    "Timestamp",
-    "as_utc",
-    "by_id",
-    "unique_where",
-    "utcnow",
-]
-
 Row = TypeVar("Row")
 
 

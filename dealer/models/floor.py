@@ -15,8 +15,6 @@ from dealer.models.base import Timestamp, unique_where, utcnow
 if TYPE_CHECKING:
     from dealer.models.people import User
 
-__all__ = ["Down", "Player", "Seating", "Table", "TableAssignment"]
-
 
 class Table(Base):
     """A card table: its rule profile, the knobs it overrides and its house collection."""

@@ -22,8 +22,6 @@ from dealer.models.base import (
 if TYPE_CHECKING:
     from dealer.models.people import User
 
-__all__ = ["Dispute", "DisputeRuling", "Event", "Hand"]
-
 
 class Hand(Base):
     """One hand at a table, with the exact rules and collection it was played under."""

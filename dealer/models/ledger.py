@@ -11,17 +11,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from dealer.extensions import Base
 from dealer.models.base import IDENTITY_KINDS, LINK_KINDS, PRINT_KINDS, Timestamp, _in, utcnow
 
-__all__ = [
-    "ChainLink",
-    "CheckpointRecord",
-    "HealthCheck",
-    "IdempotencyRecord",
-    "IdentityVersion",
-    "LedgerEntry",
-    "LiveMark",
-    "PrintRecord",
-]
-
 
 class LedgerEntry(Base):
     """One chip movement: ``chips`` from one account to another. Never updated or deleted."""

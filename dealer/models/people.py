@@ -14,8 +14,6 @@ from dealer.models.base import ROLES, Timestamp, _in, utcnow
 if TYPE_CHECKING:
     pass
 
-__all__ = ["FAILURE_SCOPES", "AuditRecord", "AuthToken", "Device", "SignInFailure", "User"]
-
 
 class User(Base):
     """A person who signs in: a dealer, a supervisor or an admin."""

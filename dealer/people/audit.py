@@ -26,17 +26,6 @@ from dealer.words.catalogue import say, say_later
 if TYPE_CHECKING:
     from dealer.ledger.post import Recorder
 
-__all__ = [
-    "AUDIT_KINDS",
-    "AUDIT_PAGE",
-    "CLAIMED_DEVICE",
-    "AuditLine",
-    "audit_trail",
-    "record_audit",
-    "record_by",
-    "record_hand_audit",
-]
-
 #: Every kind of record, with the words the audit screen's filter shows for it (said where shown).
 AUDIT_KINDS: Mapping[str, str] = {
     "sign_in": say_later("Signed in"),

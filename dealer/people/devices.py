@@ -31,19 +31,6 @@ from dealer.models import Device, User, by_id, utcnow
 from dealer.people.audit import record_by
 from dealer.words.catalogue import say
 
-__all__ = [
-    "DEVICE_NAME",
-    "DeviceWords",
-    "device_claim",
-    "devices",
-    "read_device",
-    "recorded_as",
-    "register_device",
-    "rename_device",
-    "retire_device",
-    "tablet_device",
-]
-
 #: The longest short name of a tablet, in characters.
 DEVICE_NAME = 40
 #: What a record keeps of its device, at most (``events.device`` and the others).

@@ -12,8 +12,6 @@ from dealer.models import Device, Hand, Player, Seating, User
 from dealer.models.base import by_id
 from dealer.words.catalogue import languages, say
 
-__all__ = ["WHOSE", "check_language", "choose_language", "language_of", "seat_language"]
-
 #: Whose language is chosen, by the row that keeps it.
 WHOSE: dict[str, type[User] | type[Device] | type[Player]] = {
     "user": User,

@@ -53,15 +53,6 @@ from dealer.errors import TooManyAttempts
 from dealer.models import SignInFailure, as_utc
 from dealer.words.catalogue import say
 
-__all__ = [
-    "DECAY",
-    "FREE_WRONG_PINS",
-    "Attempt",
-    "record",
-    "refusal",
-    "wait_after",
-]
-
 #: Wrong PINs in a row for a name at one source before each next try must wait.
 FREE_WRONG_PINS = 3
 PAIR_CAP = timedelta(minutes=15)

@@ -11,8 +11,6 @@ from dealer.people.pins import check_pin_format, hash_pin
 from dealer.people.users import get_user, require_role, user_changed
 from dealer.words.catalogue import say
 
-__all__ = ["change_pin"]
-
 
 def change_pin(session: Session, user_id: int, pin: object, by: User) -> User:
     """Give user ``user_id`` a new PIN (``by``: the admin); their open sign-ins end."""

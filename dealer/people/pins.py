@@ -33,16 +33,6 @@ from dealer.people.lockout import FREE_WRONG_PINS, Attempt
 from dealer.transactions import in_write, writing
 from dealer.words.catalogue import say, say_n
 
-__all__ = [
-    "HASH_LOCK",
-    "MAX_WRONG_PINS",
-    "PIN_PATTERN",
-    "attempt_of",
-    "check_pin",
-    "check_pin_format",
-    "hash_pin",
-]
-
 #: Wrong PINs in a row for a name at one device before each next try waits (growing waits,
 #: `dealer.people.lockout`): a 4-digit PIN then takes months, not minutes, to guess.
 MAX_WRONG_PINS = FREE_WRONG_PINS

@@ -28,21 +28,6 @@ from dealer.words.catalogue import say
 from dealer.words.parties import roles_needed
 from dealer.words.times import idle_words
 
-__all__ = [
-    "LIVE_TOKEN",
-    "SEEN_EVERY",
-    "find_token",
-    "hash_token",
-    "issue_token",
-    "live_params",
-    "live_row",
-    "live_sign_ins",
-    "not_signed_in",
-    "revoke",
-    "seen_every",
-    "why_ended",
-]
-
 
 def not_signed_in(role: str = "dealer") -> str:
     """What a request that names no sign-in hears, where ``role`` or above may act."""

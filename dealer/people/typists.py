@@ -17,8 +17,6 @@ from dealer.models import Down, Hand, User
 from dealer.people.audit import record_audit
 from dealer.words import people as people_words
 
-__all__ = ["record_typist", "typist_of"]
-
 
 def typist_of(
     session: Session, user: User, typed_by: int | None, confirmed: int | None

@@ -37,25 +37,6 @@ from dealer.transactions import writing
 from dealer.words.catalogue import say
 from dealer.words.people import role_name
 
-__all__ = [
-    "NAME_LENGTH",
-    "Voucher",
-    "add_user",
-    "check_name",
-    "check_role",
-    "create_first_admin",
-    "deactivate_user",
-    "end_sign_in",
-    "get_user",
-    "list_users",
-    "names_of",
-    "needs_first_admin",
-    "require_role",
-    "sign_in",
-    "user_changed",
-    "vouch",
-]
-
 NAME_LENGTH = USER_NAME
 
 

@@ -36,8 +36,6 @@ from dealer.web.contract import ID
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say
 
-__all__ = ["ask_down_build", "ask_shift_build", "build_file", "build_status"]
-
 TOKEN = "string(length=22)"
 
 

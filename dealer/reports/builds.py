@@ -42,8 +42,6 @@ from dealer.reports.pages import telling_pages
 from dealer.transactions import snapshot, writing
 from dealer.words.catalogue import language, say, speaking
 
-__all__ = ["Build", "Builds", "builds", "counted_print"]
-
 #: How long a finished build (its PDF not taken, or its failure) is kept: then forgotten.
 KEPT_SECONDS = 3600.0
 

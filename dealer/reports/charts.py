@@ -15,8 +15,6 @@ from dealer.reports.fonts import BOLD, FONT
 from dealer.reports.layout import clip
 from dealer.words.catalogue import number, say
 
-__all__ = ["bar_chart"]
-
 BAR_BLUE = colors.Color(0.22, 0.42, 0.66)
 
 

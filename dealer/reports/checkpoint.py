@@ -15,8 +15,6 @@ from dealer.views.ledger import VerificationView
 from dealer.words.catalogue import say
 from dealer.words.checks import checked_words, clean_words, failed_line, failed_words
 
-__all__ = ["checked_text", "checkpoint_section", "checks_banner", "verdict_text"]
-
 
 def checks_banner(problems: Sequence[str], width: float) -> list[Flowable]:
     """The red banner at the top of a document whose checks found ``problems`` (none: nothing)."""

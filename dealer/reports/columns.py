@@ -13,8 +13,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from dealer.reports.fonts import BOLD
 
-__all__ = ["PAD", "header_widths", "label_width"]
-
 PAD = 3  # points of padding left and right of a cell
 
 

@@ -7,12 +7,11 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable
 
-from dealer.reports.figures import chips_text, local_time, money_text
+from dealer.reports.figures import chips_text, local_time
 from dealer.reports.layout import note, pairs, section
 from dealer.views.downs import CountView
 from dealer.words.catalogue import say
-
-__all__ = ["count_section"]
+from dealer.words.numbers import money_words
 
 
 def count_section(
@@ -33,11 +32,11 @@ def count_section(
         (say("variance"), chips_text(count.variance, value, cur, signed=True)),
     ]
     if count.drop_box_cents is not None and count.expected_cents is not None:
-        box = money_text(count.drop_box_cents, cur)
+        box = money_words(count.drop_box_cents, cur)
         items += [
             (say("drop box"), say("{money} counted", money=box)),
-            (say("cash sold"), money_text(count.expected_cents, cur)),
-            (say("cash variance"), money_text(count.cash_variance_cents, cur, signed=True)),
+            (say("cash sold"), money_words(count.expected_cents, cur)),
+            (say("cash variance"), money_words(count.cash_variance_cents, cur, signed=True)),
         ]
     items += [
         (say("counted by"), count.counted_by),

@@ -15,8 +15,6 @@ from dealer.reports.layout import alarm, cell, grid, note, section
 from dealer.views.disputes import DisputeLine
 from dealer.words.catalogue import say
 
-__all__ = ["dispute_count", "disputes_story"]
-
 
 def dispute_count(lines: Sequence[DisputeLine]) -> str:
     """ "none", or "2 (1 open)": a summary line's figure."""

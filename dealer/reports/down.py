@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
 
+from dealer.clock import zone
 from dealer.reports.checkpoint import (
     checked_text,
     checkpoint_section,
@@ -16,7 +17,7 @@ from dealer.reports.checkpoint import (
 )
 from dealer.reports.count import count_section
 from dealer.reports.dispute_table import dispute_count, disputes_story
-from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
+from dealer.reports.figures import ChipsAt, local_time, status_text
 from dealer.reports.layout import (
     PagedTable,
     alarm,
@@ -31,9 +32,8 @@ from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.views.documents.down import DownReport
 from dealer.words.catalogue import say, say_n
 from dealer.words.checks import failed_short
+from dealer.words.numbers import money_words
 from dealer.words.tables import hands_dealt, hands_dealt_label
-
-__all__ = ["down_pdf"]
 
 
 def down_pdf(report: DownReport, options: PrintOptions | None = None) -> bytes:
@@ -116,7 +116,7 @@ def _summary(report: DownReport, money: ChipsAt, tz: ZoneInfo) -> list[tuple[str
         (say("table"), report.table),
         (say("session"), str(report.down_id)),
         (say("dealer"), report.dealer),
-        (say("chip value"), say("{money} a chip", money=money_text(value, cur))),
+        (say("chip value"), say("{money} a chip", money=money_words(value, cur))),
         (say("opened"), opened),
         (say("closed"), local_time(report.closed_at, tz) or say("still open")),
         (say("close confirmed by"), report.close_confirmed_by or say("not confirmed")),

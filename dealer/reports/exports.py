@@ -28,18 +28,6 @@ from dealer.reports.figures import iso_utc
 from dealer.views.documents.exports import PlayerSessionRow
 from dealer.views.ledger import EntryView
 
-__all__ = [
-    "BOM",
-    "LEDGER_HEADER",
-    "PLAYERS_HEADER",
-    "PlayerSessionRow",
-    "iter_ledger_csv",
-    "iter_players_csv",
-    "ledger_csv",
-    "players_csv",
-    "safe_cell",
-]
-
 LEDGER_HEADER = (
     "seq",
     "at",

@@ -6,26 +6,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from dealer.clock import Clock, zone
+from dealer.clock import Clock
 from dealer.models import as_utc
 from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import number, say_n
-from dealer.words.numbers import balance_words as balance_text
-from dealer.words.numbers import money_words as money_text
+from dealer.words.numbers import money_words
 from dealer.words.status import status_words
-
-__all__ = [
-    "ChipsAt",
-    "amount_text",
-    "as_utc",
-    "balance_text",
-    "chips_text",
-    "iso_utc",
-    "local_time",
-    "money_text",
-    "status_text",
-    "zone",
-]
 
 
 def local_time(at: datetime | None, tz: ZoneInfo, style: str = "datetime") -> str:
@@ -61,7 +47,7 @@ def chips_text(chips: int, chip_value_cents: int, currency: str = "$", signed: b
 
 def amount_text(amount: Amount, currency: str = "$", signed: bool = False) -> str:
     """``46 chips ($23.00)`` for an amount summed over tables."""
-    money = money_text(amount.cents, currency, signed)
+    money = money_words(amount.cents, currency, signed)
     return f"{_chips_word(amount.chips, signed)} ({money})"
 
 

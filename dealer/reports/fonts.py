@@ -18,8 +18,6 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-__all__ = ["AVERAGE_EM", "BOLD", "FONT", "FONT_FOLDER"]
-
 FONT_FOLDER = Path(os.environ.get("DEALER_FONT_FOLDER", "/usr/share/fonts/truetype/dejavu"))
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,9 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
+from dealer.clock import zone
 from dealer.reports.dispute_table import dispute_count, disputes_story
-from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
+from dealer.reports.figures import ChipsAt, local_time, status_text
 from dealer.reports.fonts import BOLD
 from dealer.reports.layout import (
     alarm,
@@ -27,16 +28,7 @@ from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.views.documents.hand import HandSlip
 from dealer.views.events import EventView
 from dealer.words.catalogue import say, say_n
-
-__all__ = [
-    "hand_slip_pdf",
-    "opening_words",
-    "proof_lines",
-    "said_lines",
-    "slip_decor",
-    "times_words",
-    "winner_words",
-]
+from dealer.words.numbers import money_words
 
 #: The slip's first line: the table and the hand, larger and bold.
 LEAD = ParagraphStyle("slip_lead", fontName=BOLD, fontSize=12.5, leading=15, spaceAfter=1)
@@ -71,7 +63,7 @@ def hand_slip_pdf(slip: HandSlip, options: PrintOptions | None = None) -> bytes:
             slip.total_net,
         )
         story.append(note(alarm(off)))
-    story += _head(slip, width, say("{money} a chip", money=money_text(value, cur)))
+    story += _head(slip, width, say("{money} a chip", money=money_words(value, cur)))
     if slip.note:
         story.append(note(alarm(slip.note)))
     story += [*heading(say("Events and payments")), _events(slip, width, money, tz)]

@@ -27,25 +27,6 @@ from dealer.words.catalogue import say
 #: A one-line row: its cells, and the (column, font size) of any set smaller to fit.
 _Line = tuple[list[str], tuple[tuple[int, float], ...]]
 
-__all__ = [
-    "ALARM",
-    "BANNER_RED",
-    "PagedTable",
-    "alarm",
-    "banner",
-    "cell",
-    "clip",
-    "fits",
-    "grid",
-    "heading",
-    "note",
-    "pairs",
-    "section",
-    "shrink",
-    "signatures",
-    "small",
-]
-
 HEADER_FILL = colors.Color(0.86, 0.88, 0.91)
 STRIPE = colors.Color(0.96, 0.96, 0.97)
 LINE = colors.Color(0.6, 0.6, 0.6)

@@ -26,11 +26,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from dealer.reports.figures import local_time, zone
+from dealer.clock import zone
+from dealer.reports.figures import local_time
 from dealer.reports.fonts import BOLD, FONT
 from dealer.words.catalogue import language, say
-
-__all__ = ["PageDecor", "PageSize", "PrintOptions", "build_pdf", "frame_width", "telling_pages"]
 
 #: Paper: a page (letter, A4) or an 80 mm receipt roll (the slips only).
 PageSize = Literal["letter", "A4", "receipt"]

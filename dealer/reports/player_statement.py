@@ -8,15 +8,15 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Spacer
 
+from dealer.clock import zone
 from dealer.disputes.players import PlayerStatement
-from dealer.reports.figures import amount_text, balance_text, local_time, money_text, zone
+from dealer.reports.figures import amount_text, local_time
 from dealer.reports.layout import grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say
+from dealer.words.numbers import balance_words, money_words
 from dealer.words.times import day_words
-
-__all__ = ["player_statement_pdf"]
 
 
 def player_statement_pdf(statement: PlayerStatement, options: PrintOptions | None = None) -> bytes:
@@ -93,8 +93,8 @@ def _signed(amount: Amount, cur: str) -> str:
 
 def _both(chips: int, cents: int, cur: str, signed: bool = False) -> str:
     """A cell of the tables: ``+46 (+$23.00)``, the chips and their money."""
-    written = balance_text(chips) if signed else str(chips)
-    return f"{written} ({money_text(cents, cur, signed)})"
+    written = balance_words(chips) if signed else str(chips)
+    return f"{written} ({money_words(cents, cur, signed)})"
 
 
 def _by_day(statement: PlayerStatement, days: list[list[Any]], width: float, cur: str) -> Flowable:

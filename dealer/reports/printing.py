@@ -21,17 +21,6 @@ from dealer.web.described import BYTES
 from dealer.web.refusals import dealer_error
 from dealer.words.catalogue import say
 
-__all__ = [
-    "MAX_SHIFT",
-    "Document",
-    "bp",
-    "file_stamp",
-    "pdf_answer",
-    "print_options",
-    "shift_asked",
-    "window_asked",
-]
-
 bp = Blueprint("reports", __name__)
 bp.register_error_handler(DealerError, dealer_error)
 

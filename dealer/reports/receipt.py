@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from dealer.reports.figures import ChipsAt, local_time, money_text, status_text, zone
+from dealer.clock import zone
+from dealer.reports.figures import ChipsAt, local_time, status_text
 from dealer.reports.fonts import BOLD, FONT
 from dealer.reports.hand_slip import (
     opening_words,
@@ -24,8 +25,7 @@ from dealer.reports.statement_slip import statement_decor, statement_words
 from dealer.views.documents.hand import HandSlip
 from dealer.views.statement import Statement
 from dealer.words.catalogue import say
-
-__all__ = ["hand_slip_receipt", "statement_receipt"]
+from dealer.words.numbers import money_words
 
 _LINE = ParagraphStyle("receipt", fontName=FONT, fontSize=7, leading=8.6)
 _INDENT = ParagraphStyle("receipt_indent", _LINE, leftIndent=8)
@@ -50,7 +50,7 @@ def _signature(label: str) -> list[Flowable]:
 def _slip_head(slip: HandSlip, options: PrintOptions, tz: ZoneInfo) -> list[Flowable]:
     """The receipt's first lines: the table and the hand, when, then the dealer, status and
     chip value."""
-    chip_value = money_text(slip.chip_value_cents, options.currency)
+    chip_value = money_words(slip.chip_value_cents, options.currency)
     return [
         Paragraph(escape(opening_words(slip)), _LEAD),
         _line(escape(times_words(slip, tz))),

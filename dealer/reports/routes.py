@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from flask import Response, request, stream_with_context
 
+from dealer.clock import zone
 from dealer.disputes import players
 from dealer.errors import Invalid
 from dealer.extensions import current_session
@@ -27,7 +28,6 @@ from dealer.people.languages import language_of, seat_language
 from dealer.reports.builds import counted_print
 from dealer.reports.down import down_pdf
 from dealer.reports.exports import BOM, iter_ledger_csv, iter_players_csv
-from dealer.reports.figures import zone
 from dealer.reports.hand_slip import hand_slip_pdf
 from dealer.reports.pages import PrintOptions
 from dealer.reports.player_statement import player_statement_pdf
@@ -50,17 +50,6 @@ from dealer.web.contract import ID, SEAT, declare
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.web.signin import device, principal, signed_in
 from dealer.words.catalogue import say, speaking
-
-__all__ = [
-    "PRINTS",
-    "down_report",
-    "hand_slip",
-    "ledger_export",
-    "player_statement",
-    "players_export",
-    "shift_report",
-    "statement_slip",
-]
 
 
 def _slip_options(printed_by: str) -> PrintOptions:

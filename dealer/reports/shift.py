@@ -7,18 +7,11 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
+from dealer.clock import zone
 from dealer.reports.charts import bar_chart
 from dealer.reports.checkpoint import checkpoint_section, checks_banner
 from dealer.reports.dispute_table import disputes_story
-from dealer.reports.figures import (
-    amount_text,
-    balance_text,
-    chips_text,
-    local_time,
-    money_text,
-    status_text,
-    zone,
-)
+from dealer.reports.figures import amount_text, chips_text, local_time, status_text
 from dealer.reports.layout import PagedTable, note, section
 from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.reports.shift_summary import summary_story
@@ -26,8 +19,7 @@ from dealer.views.documents.shift import ShiftReport
 from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import number, say
 from dealer.words.checks import failed_short
-
-__all__ = ["hand_rows", "shift_pdf"]
+from dealer.words.numbers import balance_words, money_words
 
 CHART_HEIGHT = 150.0
 
@@ -115,7 +107,7 @@ def _tables(report: ShiftReport, width: float, cur: str) -> Flowable:
     rows = [
         [
             t.name,
-            money_text(t.chip_value_cents, cur),
+            money_words(t.chip_value_cents, cur),
             str(t.hands),
             str(t.void_hands),
             str(t.voided_events),
@@ -169,12 +161,12 @@ def _trial_balance(report: ShiftReport, width: float) -> Flowable:
     fractions = (0.4, 0.2, 0.2, 0.2)
     widths = [f * width for f in fractions]
     rows = [
-        [line.account, number(line.debits), number(line.credits), balance_text(line.balance)]
+        [line.account, number(line.debits), number(line.credits), balance_words(line.balance)]
         for line in report.trial_balance
     ]
     debits = sum(line.debits for line in report.trial_balance)
     credits = sum(line.credits for line in report.trial_balance)
-    total = [say("Total"), number(debits), number(credits), balance_text(report.trial_total)]
+    total = [say("Total"), number(debits), number(credits), balance_words(report.trial_total)]
     header = [say("Account"), say("Debits"), say("Credits"), say("Balance")]
     return PagedTable(header, rows, widths, right=(1, 2, 3), total=total)
 

@@ -13,14 +13,13 @@ from zoneinfo import ZoneInfo
 from reportlab.platypus import Flowable
 
 from dealer.reports.checkpoint import checked_text
-from dealer.reports.figures import amount_text, chips_text, local_time, money_text
+from dealer.reports.figures import amount_text, chips_text, local_time
 from dealer.reports.layout import PagedTable, note, pairs, section
 from dealer.views.documents.shift import ShiftReport
 from dealer.views.documents.shift_tally import Amount
 from dealer.words.catalogue import say, say_n
+from dealer.words.numbers import money_words
 from dealer.words.tables import hands_dealt, hands_dealt_label
-
-__all__ = ["summary_story"]
 
 
 def _amount(report: ShiftReport, field: str) -> Amount:
@@ -175,7 +174,7 @@ def _cash(report: ShiftReport, width: float, cur: str) -> Flowable:
             t.name,
             chips_text(t.buy_ins, t.chip_value_cents, cur),
             chips_text(t.cash_outs, t.chip_value_cents, cur),
-            money_text(t.chip_value_cents, cur),
+            money_words(t.chip_value_cents, cur),
         ]
         for t in report.tables
     ]
@@ -227,9 +226,9 @@ def _counts(report: ShiftReport, width: float, tz: ZoneInfo, cur: str) -> list[F
                     "",
                     "",
                     say("drop box"),
-                    money_text(c.drop_box_cents, cur),
-                    money_text(c.expected_cents, cur),
-                    money_text(c.cash_variance_cents, cur, True),
+                    money_words(c.drop_box_cents, cur),
+                    money_words(c.expected_cents, cur),
+                    money_words(c.cash_variance_cents, cur, True),
                     "",
                 ]
             )

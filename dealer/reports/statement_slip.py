@@ -13,13 +13,12 @@ from zoneinfo import ZoneInfo
 
 from reportlab.platypus import Flowable, Spacer
 
-from dealer.reports.figures import ChipsAt, local_time, status_text, zone
+from dealer.clock import zone
+from dealer.reports.figures import ChipsAt, local_time, status_text
 from dealer.reports.layout import alarm, cell, grid, note, pairs, section, signatures
 from dealer.reports.pages import PageDecor, PrintOptions, build_pdf, frame_width
 from dealer.views.statement import Statement, StatementLine
 from dealer.words.catalogue import say
-
-__all__ = ["statement_decor", "statement_pdf", "statement_words"]
 
 
 def _signed(n: int) -> str:

@@ -18,8 +18,6 @@ from dealer.screens.blueprint import bp
 from dealer.screens.said_form import SaidForm
 from dealer.words.catalogue import say, say_later
 
-__all__ = ["AuditFilter"]
-
 
 class AuditFilter(SaidForm):
     """The audit screen's filters: a GET form, so it carries no CSRF token."""

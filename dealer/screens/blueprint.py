@@ -10,5 +10,3 @@ bp = Blueprint("screens", __name__)
 SCREEN_ID = f"int(max={MAX_ID})"
 TABLE = f"/tables/<{SCREEN_ID}:table_id>"
 HAND = f"/hands/<{SCREEN_ID}:hand_id>"
-
-__all__ = ["HAND", "SCREEN_ID", "TABLE", "bp"]

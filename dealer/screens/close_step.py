@@ -15,8 +15,6 @@ from dealer.models import Table
 from dealer.screens.forms import CloseDownForm, CountForm
 from dealer.views.downs import close_step
 
-__all__ = ["close_step_context"]
-
 #: The writes of this step: a refusal of one draws the table with its form as it was sent.
 CLOSE, COUNT = "screens.close_down", "screens.count_down"
 

@@ -37,8 +37,6 @@ from dealer.inputs import Asked, refusals
 from dealer.screens.said_form import SaidForm
 from dealer.web.refusals import refusal
 
-__all__ = ["MISSING", "Declared", "arrived", "bounds_of", "field_for", "sent", "whole_number"]
-
 #: A field left blank (or not sent): left out of the body, as the API's JSON would.
 MISSING: Any = object()
 

@@ -41,29 +41,6 @@ from dealer.web.once import REUSED, new_page_key
 from dealer.words.catalogue import say_later
 from dealer.words.tables import acting_seat_choices
 
-__all__ = [
-    "ActionForm",
-    "AssignForm",
-    "ChipsForm",
-    "CollectForm",
-    "CountForm",
-    "DealForm",
-    "DisputeForm",
-    "FitsForm",
-    "LeaveForm",
-    "MoveForm",
-    "OpenTableForm",
-    "PlayerForm",
-    "PrefsForm",
-    "RulingForm",
-    "SeatForm",
-    "SettleForm",
-    "TableSettingsForm",
-    "UnassignForm",
-    "VoidForm",
-    "stay_at",
-]
-
 
 class OnceForm(SaidForm):
     """A form that records: sent at most once, by its key."""

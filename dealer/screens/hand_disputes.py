@@ -17,8 +17,6 @@ from dealer.screens.auth.guard import who
 from dealer.screens.forms import DisputeForm, RulingForm
 from dealer.words.reasons import reason_words
 
-__all__ = ["disputes_panel"]
-
 
 def disputes_panel(session: Session, hand: Hand, page_address: str) -> dict[str, Any]:
     """What the hand screen shows of its disputes, and the forms to open and rule on them."""

@@ -14,8 +14,6 @@ from dealer.rules.profiles import KNOBS
 from dealer.words.catalogue import say_later
 from dealer.words.rules import ADDITION_PAY_NAMES, KNOB_NAMES
 
-__all__ = ["CHOICE_KNOBS", "NUMBER_KNOBS", "knob_fields"]
-
 YES_NO = [SelectChoice("true", say_later("yes")), SelectChoice("false", say_later("no"))]
 
 

@@ -23,8 +23,6 @@ from dealer.web.refusals import refusal
 from dealer.words.catalogue import choose_language, language_name, languages, say, say_later
 from dealer.words.people import form_expired
 
-__all__ = ["LanguageForm"]
-
 
 class LanguageForm(SaidForm):
     """One language, or none (the next choice speaks: the tablet's, the browser's, the

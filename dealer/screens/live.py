@@ -40,8 +40,6 @@ from dealer.screens.blueprint import bp
 from dealer.web.refusals import refusal
 from dealer.words.catalogue import say
 
-__all__ = ["live_context", "live_page"]
-
 REGIONS_HEADER = "X-Live-Regions"
 _MADE = threading.Lock()
 

@@ -21,8 +21,6 @@ from dealer.screens.forms import DealForm
 from dealer.views.chairs import chairs
 from dealer.views.hand import HandView
 
-__all__ = ["next_deal"]
-
 
 def next_deal(board: HandView) -> dict[str, Any]:
     """``deal_form`` and ``deal_seated`` for the hand screen (both None when there is none)."""

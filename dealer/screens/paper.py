@@ -13,8 +13,6 @@ from dealer.screens.screen import keep_on_tablet
 from dealer.web.paper import PAPER_COOKIE, PAPERS
 from dealer.words.catalogue import say_later
 
-__all__ = ["PaperForm"]
-
 #: A tablet keeps its choice a year (it is the tablet's printer, not the person's).
 KEPT = 365 * 24 * 3600
 

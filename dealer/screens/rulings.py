@@ -23,8 +23,6 @@ from dealer.screens.sent import record_or_redraw
 from dealer.web.signin import recorder
 from dealer.words.catalogue import say
 
-__all__ = ["open_dispute", "rule_on_dispute"]
-
 
 @bp.post(HAND + "/disputes")
 @page(at="record")

@@ -15,8 +15,6 @@ from wtforms import Field, SelectChoice
 
 from dealer.words.catalogue import say
 
-__all__ = ["SaidForm", "said_field"]
-
 #: The attributes of a field whose value a person reads (or hears, on a screen reader).
 READ_ATTRIBUTES = ("placeholder", "title", "aria-label")
 

@@ -46,15 +46,6 @@ from dealer.words.page import script_words
 from dealer.words.people import role_name
 from dealer.words.times import ago_words, day_words
 
-__all__ = [
-    "changed",
-    "filled_args",
-    "four_colour",
-    "keep_on_tablet",
-    "posted_at_table",
-    "show_refusal",
-]
-
 Posted = TypeVar("Posted", bound=Declared)
 Page = TypeVar("Page")
 

@@ -25,12 +25,10 @@ from dealer.floor.approvals import approving_user
 from dealer.floor.authority import authorise_address
 from dealer.models import User
 from dealer.people.typists import record_typist, typist_of
-from dealer.web.once import REPLAYED_HEADER, REUSED, Answer, checked_key, digest, run_once
+from dealer.web.once import REPLAYED_HEADER, Answer, checked_key, digest, run_once
 from dealer.web.refusals import refusal
 from dealer.web.signin import approving, principal
 from dealer.words.catalogue import say
-
-__all__ = ["REUSED", "record_approved", "record_once", "record_or_redraw"]
 
 Page = TypeVar("Page")
 

@@ -20,20 +20,6 @@ from dealer.bounds import SEATS
 from dealer.ledger import parse_account
 from dealer.models import LedgerEntry, as_utc
 
-__all__ = [
-    "SEAT_KEY",
-    "SeatNumber",
-    "Time",
-    "View",
-    "entry_columns",
-    "given",
-    "one_of",
-    "party",
-    "row_columns",
-    "screen",
-    "when",
-]
-
 
 def when(moment: datetime | None) -> str | None:
     """A time as ISO 8601 UTC with a ``Z``, to the microsecond."""

@@ -12,8 +12,6 @@ from dealer.floor import tables as service
 from dealer.floor.figures import cheapest_hand
 from dealer.models import Hand, Seating, Table
 
-__all__ = ["SEATS", "Chair", "chairs"]
-
 #: The seats round every table, in order.
 SEATS = range(SEAT_BOUNDS[0], SEAT_BOUNDS[1] + 1)
 

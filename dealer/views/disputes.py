@@ -25,21 +25,6 @@ from dealer.views.base import SEAT_KEY, Time, View, row_columns, screen
 from dealer.views.statement import RuleNamed, rule_named
 from dealer.words.catalogue import say, say_n
 
-__all__ = [
-    "DisputeLine",
-    "DisputeList",
-    "DisputeView",
-    "FoundPaymentView",
-    "FoundSeatView",
-    "PaymentsFound",
-    "SeatsFoundView",
-    "dispute_lines",
-    "dispute_list",
-    "dispute_view",
-    "payments_found",
-    "seats_found",
-]
-
 
 # Read from its row (`DisputeRuling`): a field whose column is named otherwise names it.
 class RulingView(View):

@@ -14,18 +14,6 @@ from dealer.models import AuditRecord, Down, Hand
 from dealer.people.users import names_of
 from dealer.views.base import Time, View, screen
 
-__all__ = [
-    "CloseStepView",
-    "CountView",
-    "DownView",
-    "DownsView",
-    "close_step",
-    "count_view",
-    "count_views",
-    "down_view",
-    "downs_view",
-]
-
 
 class CountView(View):
     """The count at a session's close: what was there against what the ledger says."""

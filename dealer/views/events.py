@@ -20,22 +20,6 @@ from dealer.words.parties import party_words
 from dealer.words.payments import group_payments, net_words, payment_reason
 from dealer.words.rules import HAND_RULES
 
-__all__ = [
-    "Cards",
-    "EventType",
-    "EventView",
-    "Member",
-    "Party",
-    "PaymentGroupView",
-    "PaymentView",
-    "Posted",
-    "event_views",
-    "payment_view",
-    "posted",
-    "row_fields",
-]
-
-
 Party: TypeAlias = Annotated[str, Field(description='A seat ("3"), "pot" or "house".')]
 
 

@@ -30,28 +30,6 @@ from dealer.models import Down, Hand, LedgerEntry, Seating, Table
 from dealer.views.base import SEAT_KEY, SeatNumber, Time, View, given
 from dealer.views.events import Posted, payment_view, posted
 
-__all__ = [
-    "AssignmentsView",
-    "BalancesView",
-    "CollectedView",
-    "FloorTable",
-    "FloorView",
-    "HandBrief",
-    "HandList",
-    "LeftSeatView",
-    "SeatView",
-    "TableNow",
-    "TableView",
-    "assignments_view",
-    "balances_view",
-    "collected_view",
-    "floor_view",
-    "hands_page",
-    "seat_view",
-    "table_now",
-    "table_view",
-]
-
 
 class SeatView(View):
     """A seat: who sits there and their stack."""

@@ -24,8 +24,6 @@ from dealer.ledger.replay import table_collection, table_rules
 from dealer.models import Hand, Table
 from dealer.words.rules import game_words, profile_words
 
-__all__ = ["TableLine", "table_lines"]
-
 
 @dataclass(frozen=True, slots=True)
 class TableLine:

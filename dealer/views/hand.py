@@ -32,21 +32,6 @@ from dealer.words.parties import party_words
 from dealer.words.rules import condition_words, meld_words, rules_in_force
 from dealer.words.status import status_words
 
-__all__ = [
-    "ConditionView",
-    "FitsView",
-    "HandSeatView",
-    "HandStatus",
-    "HandView",
-    "MeldView",
-    "OneHand",
-    "SeatStatus",
-    "TableBrief",
-    "fits_view",
-    "hand_view",
-    "one_hand",
-]
-
 SeatStatus: TypeAlias = Literal["in", "dropped", "fouled"]
 HandStatus: TypeAlias = Literal["playing", "settled", "void"]
 

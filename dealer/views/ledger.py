@@ -23,16 +23,6 @@ from dealer.words.ledger import engine_change_words, problem_words
 from dealer.words.numbers import capital
 from dealer.words.rules import LEDGER_RULES, rule
 
-__all__ = [
-    "EntriesView",
-    "EntryView",
-    "VerificationView",
-    "entry_view",
-    "ledger_view",
-    "verification_answer",
-    "verification_view",
-]
-
 
 class EntryView(View):
     """A ledger entry: who paid whom, how much and why, and its place in the chain."""

@@ -24,8 +24,6 @@ from dealer.words.numbers import capital
 from dealer.words.parties import party_words, seat_words
 from dealer.words.rules import Rule, meld_words, rule
 
-__all__ = ["PaymentDispute", "payment_dispute"]
-
 
 class Behind(View):
     """An earlier payment between the same two seats that conditions paid again repeat."""

@@ -10,8 +10,6 @@ from pydantic import Field
 from dealer.models import User
 from dealer.views.base import View
 
-__all__ = ["SignedIn", "UserView", "UsersView", "Who", "signed_in_view", "user_view", "users_view"]
-
 Role: TypeAlias = Literal["dealer", "supervisor", "admin"]
 
 

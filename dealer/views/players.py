@@ -13,15 +13,6 @@ from dealer.disputes.players import PlayerCard, PlayerStatement
 from dealer.models import Player
 from dealer.views.base import Time, View
 
-__all__ = [
-    "PlayerList",
-    "PlayerStatementView",
-    "PlayerView",
-    "player_list",
-    "player_statement_view",
-    "player_view",
-]
-
 
 class PlayerView(View):
     id: int

@@ -17,8 +17,6 @@ from dealer.views.base import View, when
 from dealer.views.events import EventView, Posted, posted
 from dealer.views.hand import HandNames, HandView, hand_view
 
-__all__ = ["Late", "Recorded", "recorded"]
-
 
 class Recorded(View):
     """An event recorded: the event, its payments (with their ledger seqs) and the hand."""

@@ -35,8 +35,6 @@ from dealer.views.hand import (
 from dealer.words.catalogue import say
 from dealer.words.status import status_words
 
-__all__ = ["ReplayEvent", "ReplaySeat", "ReplayView", "replay_view"]
-
 
 class ReplaySeat(View):
     """One seat as it stood after the event."""

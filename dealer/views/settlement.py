@@ -15,8 +15,6 @@ from dealer.views.hand import HandView, hand_view
 from dealer.words.payments import payment_sentences
 from dealer.words.rules import condition_words, meld_words
 
-__all__ = ["Settlement", "SettlementLine", "going_out_preview", "settled"]
-
 #: The rules whose payments a going out shows in a column of their own, by name.
 COLUMNS = ("going_out", "conditions_again", "pot")
 

@@ -26,14 +26,6 @@ from dealer.views.base import Time, View
 from dealer.views.disputes import DisputeLine, dispute_lines
 from dealer.words.status import status_words
 
-__all__ = [
-    "HandLine",
-    "ShiftHands",
-    "hand_line",
-    "open_disputes_list",
-    "shift_hands",
-]
-
 #: Hands a page lists unless told.
 PAGE = 25
 

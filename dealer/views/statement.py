@@ -34,17 +34,6 @@ from dealer.words.numbers import capital, chips_words, join_words
 from dealer.words.parties import party_words
 from dealer.words.rules import LEDGER_RULES, Rule, meld_words, rule
 
-__all__ = [
-    "PartyGroup",
-    "RuleGroup",
-    "RuleNamed",
-    "Statement",
-    "StatementLine",
-    "rule_named",
-    "seat_statement",
-    "statement_of",
-]
-
 Party = Field(description='A seat ("3"), "pot" or "house".')
 #: Payments that a going out's "conditions paid again" repeats, net (as the dispute view).
 PAID_AGAIN = frozenset({"condition", "foul_refund", "void", "void_hand"})

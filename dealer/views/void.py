@@ -15,8 +15,6 @@ from dealer.views.hand import HandView, hand_view
 from dealer.words.catalogue import say
 from dealer.words.rules import refusal_words
 
-__all__ = ["VoidAsked", "void_asked"]
-
 
 class VoidAsked(View):
     hand: HandView

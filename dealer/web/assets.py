@@ -35,8 +35,6 @@ import rjsmin
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
-__all__ = ["ASSETS", "Asset", "install", "served"]
-
 #: What each minified file is, by name in the static folder.
 ASSETS = {
     "app.css": ("text/css", rcssmin.cssmin),

@@ -37,8 +37,6 @@ from dealer.inputs import WriteHeaders, refusal, refuse_unknown
 from dealer.web.described import finish
 from dealer.words.catalogue import say
 
-__all__ = ["ERRORS", "ID", "SEAT", "Refused", "asked", "contract", "declare", "document", "given"]
-
 View = TypeVar("View", bound=Callable[..., Any])
 Model = TypeVar("Model")
 

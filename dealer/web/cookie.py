@@ -15,8 +15,6 @@ from typing import Any
 from flask import Flask
 from flask.sessions import SecureCookieSession
 
-__all__ = ["KEPT", "SEEN", "SignInSession", "install", "signed_in_shape"]
-
 #: When the sign-in was last used on a screen (seconds since the epoch).
 SEEN = "seen"
 #: A form sent while signed out, kept to be put back (`dealer.screens.auth.guard`).

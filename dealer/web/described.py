@@ -21,8 +21,6 @@ import json
 import re
 from typing import Any
 
-__all__ = ["BYTES", "CHALLENGE", "finish"]
-
 #: The media type a PDF is also sent as, to a client that asks for it (`Accept`).
 BYTES = "application/octet-stream"
 #: What a 401 answers in ``WWW-Authenticate``: sign in for a bearer token (RFC 6750).

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 
-__all__ = ["CONTENT_SECURITY_POLICY", "install"]
-
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",

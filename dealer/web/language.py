@@ -13,8 +13,6 @@ from flask_login import current_user
 from dealer.web.signin import principal, tablet
 from dealer.words.catalogue import choose_language, forget_language, languages
 
-__all__ = ["install", "requested_language"]
-
 #: Tagalog's code, as some browsers still send it, for the Filipino catalogue.
 ALIASES = {"tl": "fil"}
 

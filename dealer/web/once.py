@@ -31,17 +31,6 @@ from dealer.models import IdempotencyRecord, utcnow
 from dealer.transactions import require_writing, writing
 from dealer.web.signin import principal
 
-__all__ = [
-    "PAGE_KEY_PREFIX",
-    "REPLAYED_HEADER",
-    "REUSED",
-    "Answer",
-    "checked_key",
-    "digest",
-    "new_page_key",
-    "run_once",
-]
-
 #: Keys the pages make start with this, so they never meet a key an API client chose.
 PAGE_KEY_PREFIX = "web-"
 #: The header set on an answer replayed from an earlier send of its key.

@@ -21,8 +21,6 @@ from dealer.errors import DealerError, TooManyAttempts
 from dealer.web.described import CHALLENGE
 from dealer.words.rules import refusal_words
 
-__all__ = ["dealer_error", "error_response", "json_response", "refusal"]
-
 
 def refusal(error: Exception) -> tuple[int, str, str]:
     """The status, code and sentence of a refused request."""

@@ -13,8 +13,6 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import RequestURITooLarge
 
-__all__ = ["LONGEST", "install", "request_line_length"]
-
 #: The longest request line (method, address with its query, protocol) taken, in bytes:
 #: gunicorn's own default, so no request it took before is refused now.
 LONGEST = 4094

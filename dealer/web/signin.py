@@ -30,24 +30,6 @@ from dealer.words.catalogue import say
 if TYPE_CHECKING:
     from dealer.inputs import Supervisor
 
-__all__ = [
-    "DEVICE_COOKIE",
-    "ROLE_DESCRIBED",
-    "Principal",
-    "approving",
-    "claim_device",
-    "confirming",
-    "device",
-    "forget_device",
-    "install",
-    "principal",
-    "recorder",
-    "signed_in",
-    "source",
-    "tablet",
-    "why_signed_out",
-]
-
 #: Who may call a view of the API, as its description in the document ends, by the role it
 #: needs (`dealer.api.blueprint.door`): words for the document's readers, not the floor.
 ROLE_DESCRIBED = {"supervisor": "Role: supervisor or above.", "admin": "Role: admin."}

@@ -23,8 +23,6 @@ from dealer.extensions import current_session, login
 from dealer.storage import database_busy, storage_failed
 from dealer.web.refusals import error_response
 
-__all__ = ["JSON_DOORS", "end_session", "install", "unavailable"]
-
 #: Where errors are answered in the API's JSON shape: the API, and the documents it signs for.
 JSON_DOORS = ("/api/", "/reports/", "/exports/")
 #: A form's fields never written back into a page: the PINs.

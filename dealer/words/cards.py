@@ -14,16 +14,6 @@ from dealer import rules
 from dealer.rules.cards import SUIT_SYMBOLS
 from dealer.words.catalogue import say
 
-__all__ = [
-    "PAD_RANKS",
-    "PAD_SUITS",
-    "Face",
-    "cards_words",
-    "face",
-    "faces",
-    "script_cards",
-]
-
 
 def _rank_word(rank: str) -> str:
     return {"A": say("ace"), "J": say("jack"), "Q": say("queen"), "K": say("king")}.get(rank, rank)

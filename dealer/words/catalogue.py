@@ -46,27 +46,6 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from markupsafe import Markup
 
-__all__ = [
-    "LOCALE_DIR",
-    "choose_language",
-    "forget_language",
-    "language",
-    "language_name",
-    "languages",
-    "locale",
-    "number",
-    "say",
-    "say_html",
-    "say_in",
-    "say_later",
-    "say_n",
-    "say_n_html",
-    "say_of",
-    "speaking",
-    "use_catalogue",
-    "use_language",
-]
-
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 #: The language messages are written in, in the code and the templates.

@@ -4,15 +4,6 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say, say_later, say_n, say_of
 
-__all__ = [
-    "check_words",
-    "checked_words",
-    "clean_words",
-    "failed_line",
-    "failed_short",
-    "failed_words",
-]
-
 
 def checked_words(links: int, since: str | None, link: int = 0) -> str:
     """What the checks recomputed: the ``links`` after the signed checkpoint of ``since`` (its

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say, say_later
 
-__all__ = ["dispute_opened", "dispute_ruled"]
-
-
 #: A dispute opened: who raised it and the payment it is about, in words (`dealer.disputes.said`).
 _OPENED = say_later("Dispute {id} opened on hand {number} (id {hand}) · {said}: {claim}")
 #: A ruling, by (it led to a void, it led to a correction).

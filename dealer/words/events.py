@@ -17,9 +17,6 @@ from dealer.words.cards import cards_words
 from dealer.words.catalogue import say, say_later, say_of
 from dealer.words.numbers import capital, seats_words
 
-__all__ = ["action_words", "event_sentence", "event_sentences"]
-
-
 #: Each event's type, named (the messages; said when asked for).
 _ACTIONS = {
     "deal": say_later("deal"),

@@ -12,17 +12,6 @@ from functools import partial
 
 from dealer.words.catalogue import say, say_later
 
-__all__ = [
-    "PLAIN_TEXT",
-    "enter",
-    "name_taken",
-    "not_plain",
-    "not_text",
-    "not_whole",
-    "out_of_bounds",
-    "too_long",
-]
-
 #: What a name or reason holding a control character or a bidi override is told.
 PLAIN_TEXT = say_later("Use letters, digits and punctuation only.")
 

@@ -19,8 +19,6 @@ from dealer.words.rules import refusal_words
 from dealer.words.status import status_words
 from dealer.words.times import moment_words
 
-__all__ = ["Found", "change_note", "engine_change_words", "problem_words"]
-
 
 class Found(Protocol):
     """What the ledger found: a code, and the fields its sentence is made of."""

@@ -7,15 +7,6 @@ from decimal import Decimal
 
 from dealer.words.catalogue import number, say, say_n
 
-__all__ = [
-    "balance_words",
-    "capital",
-    "chips_words",
-    "join_words",
-    "money_words",
-    "seats_words",
-]
-
 
 def chips_words(chips: int) -> str:
     """``1 chip``, ``8 chips``, ``1,200 chips``."""

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say, say_later
 
-__all__ = ["script_words"]
-
-
 #: Every sentence static/dealer.js may show, by the name the script asks for it.
 _SENTENCES = {
     # the acting seat and the keys

@@ -11,8 +11,6 @@ from collections.abc import Mapping
 from dealer import rules
 from dealer.words.catalogue import say
 
-__all__ = ["party_words", "role_words", "roles_needed", "seat_words"]
-
 
 def seat_words(seat: int, player: str | None = None) -> str:
     """``seat 3`` or, with the player's name, ``seat 3 (Cy)``."""

@@ -18,15 +18,6 @@ from dealer.words.numbers import balance_words, capital, chips_words, join_words
 from dealer.words.parties import party_words
 from dealer.words.rules import condition_words, meld_words, rule
 
-__all__ = [
-    "Member",
-    "PaymentGroup",
-    "group_payments",
-    "net_words",
-    "payment_reason",
-    "payment_sentences",
-]
-
 #: Payments that return earlier ones: grouped by who returns them.
 RETURNS = frozenset({"void", "void_hand"})
 

@@ -5,18 +5,6 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say, say_later
 
-__all__ = [
-    "deactivated",
-    "form_expired",
-    "new_pin_given",
-    "person_added",
-    "pin_field",
-    "player_added",
-    "role_name",
-    "typed_and_confirmed",
-    "typed_by_another",
-]
-
 
 def role_name(role: str) -> str:
     """A user's role (`dealer.models.ROLES`) as a name: ``dealer``, ``supervisor``, ``admin``."""

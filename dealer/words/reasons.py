@@ -21,8 +21,6 @@ from dealer.rules.payments import REASONS
 from dealer.words.catalogue import say, say_later, say_n
 from dealer.words.rules import condition_words, event_text_words
 
-__all__ = ["FLOOR_REASONS", "NOTES", "reason_words"]
-
 #: The floor's reasons: chips from the cage and back.
 FLOOR_REASONS = {
     "seated": say_later("{player} sits in seat {seat} and buys in for {chips}"),

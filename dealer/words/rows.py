@@ -7,8 +7,6 @@ from __future__ import annotations
 from dealer.words.catalogue import say, say_later
 from dealer.words.numbers import capital
 
-__all__ = ["IDENTITY_WORDS", "counted_words", "field_words", "identity_noun", "row_noun"]
-
 #: What a person calls a row of each kind the keyed chain links.
 _ROWS = {
     "entry": say_later("Entry"),

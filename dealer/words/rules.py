@@ -20,26 +20,6 @@ from dealer.rules.payments import PaymentRule
 from dealer.words.cards import cards_words
 from dealer.words.catalogue import number, say, say_later, say_n, say_of
 
-__all__ = [
-    "ADDITION_PAY_NAMES",
-    "HAND_RULES",
-    "KNOB_NAMES",
-    "LEDGER_RULES",
-    "Rule",
-    "code_words",
-    "collection_words",
-    "condition_words",
-    "event_text_words",
-    "game_words",
-    "knob_value_words",
-    "knob_words",
-    "profile_words",
-    "refusal_words",
-    "rule",
-    "rules_explained",
-    "rules_in_force",
-]
-
 
 @dataclass(frozen=True, slots=True)
 class Rule:

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 
 from dealer.words.catalogue import say_in
 
-__all__ = ["SearchWords", "search_words", "spelled"]
-
 
 def spelled(context: str, message: str, /) -> tuple[list[str], list[str]]:
     """The spellings ``message`` lists: English's, and the reader's language's."""

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dealer.words.catalogue import say_later, say_of
 
-__all__ = ["status_words"]
-
 #: Each status, named (the messages; said when asked for).
 _STATUSES = {
     "in": say_later("in"),

@@ -5,25 +5,6 @@ from __future__ import annotations
 from dealer.words.catalogue import say, say_later, say_n, say_of
 from dealer.words.rules import profile_words
 
-__all__ = [
-    "LIMIT_NAMES",
-    "acting_seat_changed",
-    "acting_seat_choices",
-    "acting_seat_refused",
-    "acting_seat_words",
-    "buy_in_label",
-    "buy_in_pending",
-    "california_warning",
-    "collection_taken_early",
-    "down_opened",
-    "hands_dealt",
-    "hands_dealt_label",
-    "limit_words",
-    "limits_changed",
-    "stay_ended",
-    "table_opened",
-]
-
 
 def acting_seat_choices() -> dict[str, str]:
     """Each way the acting seat may go after a drop, as the settings screen offers it."""

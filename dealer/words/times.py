@@ -11,17 +11,6 @@ from babel.dates import format_datetime
 
 from dealer.words.catalogue import SOURCE, locale, say, say_n
 
-__all__ = [
-    "ago_words",
-    "day_words",
-    "duration_words",
-    "idle_words",
-    "minutes_words",
-    "moment_words",
-    "seconds_words",
-    "try_again_words",
-]
-
 #: Each style of time (see `moment_words`): CLDR's skeletons of its date and of its time
 #: (24-hour: ``H``), each the locale's own pattern for it, and whether the zone follows.
 _STYLES: dict[str, tuple[str, str, bool]] = {

@@ -2,16 +2,10 @@
 
 from datetime import UTC, datetime
 
-from dealer.reports.figures import (
-    amount_text,
-    balance_text,
-    chips_text,
-    iso_utc,
-    local_time,
-    money_text,
-    zone,
-)
+from dealer.clock import zone
+from dealer.reports.figures import amount_text, chips_text, iso_utc, local_time
 from dealer.views.documents.shift_tally import Amount
+from dealer.words.numbers import balance_words, money_words
 
 
 def test_chips_and_money():
@@ -21,9 +15,9 @@ def test_chips_and_money():
     assert chips_text(46, 50, signed=True) == "+46 chips (+$23.00)"
     assert chips_text(0, 50, signed=True) == "0 chips ($0.00)"
     assert chips_text(12345, 25, "€") == "12,345 chips (€3,086.25)"
-    assert money_text(-5) == "-$0.05"
+    assert money_words(-5) == "-$0.05"
     assert amount_text(Amount(36, 5100)) == "36 chips ($51.00)"
-    assert balance_text(0) == "0" and balance_text(-18) == "-18" and balance_text(7) == "+7"
+    assert balance_words(0) == "0" and balance_words(-18) == "-18" and balance_words(7) == "+7"
 
 
 def test_times():

@@ -3,5 +3,3 @@
 from flask import Blueprint
 
 bp = Blueprint("auth", __name__)
-
-__all__ = ["bp"]

@@ -20,8 +20,6 @@ from dealer.words import inputs as said
 from dealer.words.catalogue import say_later
 from dealer.words.people import pin_field
 
-__all__ = ["FirstAdminForm", "PinTwice", "SignInForm", "SignOutForm"]
-
 
 def same_pin(form: Any, field: Any) -> None:
     """The PIN typed twice (a screen's own check: nobody can reset the first admin's PIN)."""

@@ -29,18 +29,6 @@ from dealer.words.catalogue import say
 from dealer.words.parties import role_words, roles_needed
 from dealer.words.times import idle_words
 
-__all__ = [
-    "PAGE_FIELD",
-    "end_sign_in",
-    "home_for",
-    "kept_form",
-    "local_path",
-    "page",
-    "page_address",
-    "watching",
-    "who",
-]
-
 View = TypeVar("View", bound=Callable[..., Any])
 Form = TypeVar("Form")
 

@@ -12,8 +12,6 @@ from dealer.models import AuditRecord, Down, Table
 from dealer.people.users import names_of
 from dealer.views.downs import CountView, count_views
 
-__all__ = ["window_counts"]
-
 
 def window_counts(
     session: Session, window_from: datetime, window_to: datetime

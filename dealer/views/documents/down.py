@@ -36,15 +36,6 @@ from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say
 from dealer.words.events import event_sentences
 
-__all__ = [
-    "CORRECTION_TYPES",
-    "Correction",
-    "DownReport",
-    "DownSeat",
-    "conditions_collected",
-    "down_report",
-]
-
 #: The events a session report lists as voids and corrections.
 CORRECTION_TYPES = ("void", "void_hand", "foul", "penalty")
 

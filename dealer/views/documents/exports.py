@@ -19,8 +19,6 @@ from dealer.ledger import CAGE, seating_account
 from dealer.models import LedgerEntry, Seating, Table, User
 from dealer.views.ledger import EntryView, entry_view
 
-__all__ = ["PlayerSessionRow", "ledger_rows", "player_session_rows"]
-
 #: Rows fetched from the database at a time while an export streams.
 BATCH = 2000
 

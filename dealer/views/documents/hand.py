@@ -29,8 +29,6 @@ from dealer.words.parties import party_words
 from dealer.words.reasons import reason_words
 from dealer.words.rules import rules_explained, rules_in_force
 
-__all__ = ["HandSlip", "SeatLine", "hand_slip", "settling_event"]
-
 
 @dataclass(frozen=True, slots=True)
 class SeatLine:

@@ -19,8 +19,6 @@ from dealer.ledger.verdict import Report
 from dealer.words.checks import check_words
 from dealer.words.ledger import engine_change_words, problem_words
 
-__all__ = ["FiledCheckpoint", "change_lines", "filed", "nets", "problem_lines"]
-
 
 @dataclass(frozen=True, slots=True)
 class FiledCheckpoint:

@@ -55,8 +55,6 @@ from dealer.views.ledger import VerificationView, verification_view
 from dealer.views.shift_hands import HandLine, hand_line
 from dealer.words.catalogue import say, say_n
 
-__all__ = ["ShiftReport", "ShiftTable", "shift_report", "table_labels"]
-
 
 @dataclass(frozen=True, slots=True)
 class ShiftTable:

@@ -27,18 +27,6 @@ from dealer.models import (
 from dealer.views.documents.shift_tally import Amount, Tally
 from dealer.words.catalogue import say
 
-__all__ = [
-    "DealerLine",
-    "HouseFigures",
-    "PlayerTotal",
-    "ShortStack",
-    "dealer_lines",
-    "house_figures",
-    "overrides",
-    "player_totals",
-    "short_stacks",
-]
-
 #: What the trail calls a supervisor stepping in: an override, an approval on the spot.
 OVERRIDE_KINDS = ("override", "supervisor_approval")
 _HOUSE = "table:%:house"

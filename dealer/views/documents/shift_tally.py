@@ -16,20 +16,6 @@ from dealer.ledger import CAGE, parse_account
 from dealer.models import LedgerEntry, Seating, Table, as_utc
 from dealer.words.catalogue import say
 
-__all__ = [
-    "MAX_BUCKETS",
-    "AccountFigures",
-    "Amount",
-    "HourDrop",
-    "SeatFigures",
-    "Tally",
-    "TrialLine",
-    "drop_buckets",
-    "drop_by_hour",
-    "trial_balance",
-    "window_tally",
-]
-
 #: The most bars the drop chart has: a longer window is charted by day, not by hour.
 MAX_BUCKETS = 48
 
