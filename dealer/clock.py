@@ -79,16 +79,19 @@ def floor_clock(config: Mapping[str, Any]) -> Clock:
 def shift_start(now: datetime, clock: Clock, starts: str) -> datetime:
     """When the shift running at ``now`` began: the latest of ``starts`` ("06:00,14:00") passed,
     as UTC."""
+    return shift_window(now, clock, starts)[0]
+
+
+def shift_window(now: datetime, clock: Clock, starts: str) -> tuple[datetime, datetime]:
+    """When the shift running at ``now`` began, and when the next one begins, as UTC."""
     here = clock.local(now)
     marks = sorted(time.fromisoformat(part.strip()) for part in starts.split(",") if part.strip())
-    if not marks:
-        marks = [time(0, 0)]
-    for day in (here.date(), here.date() - timedelta(days=1)):
-        for mark in reversed(marks):
-            start = datetime.combine(day, mark, tzinfo=clock.zone)
-            if start <= here:
-                return start.astimezone(UTC)
-    return here.astimezone(UTC)  # unreachable: yesterday's last mark is always before now
+    days = [here.date() + timedelta(days=n) for n in (-1, 0, 1)]
+    begins = [datetime.combine(day, mark, tzinfo=clock.zone) for day in days for mark in marks]
+    begins = begins or [datetime.combine(day, time(0, 0), tzinfo=clock.zone) for day in days]
+    start = max(begin for begin in begins if begin <= here)
+    end = min(begin for begin in begins if begin > here)
+    return start.astimezone(UTC), end.astimezone(UTC)
 
 
 def this_shift_start(config: Mapping[str, Any], now: datetime | None = None) -> datetime:

@@ -33,7 +33,7 @@ from sqlalchemy import Table, func, insert, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from dealer import settings
-from dealer.clock import this_shift_start
+from dealer.clock import floor_clock, shift_window
 from dealer.ledger.chain import CHECKPOINT_COLUMNS, GENESIS, checkpoint_link_fields, moment
 from dealer.ledger.keys import LedgerKey, current_key, signature_ok
 from dealer.ledger.kinds import KINDS
@@ -265,8 +265,9 @@ def checkpoint_head(session: Session, reason: str) -> Checkpoint | None:
     return record_checkpoint(session, counted(session, head), False, reason) if head.seq else None
 
 
-#: Per checkpoint file: the start of the shift whose beginning has been sealed already.
-_sealed: dict[Path, datetime] = {}
+#: Per checkpoint file: the shift whose beginning has been sealed already (when it began and
+#: when the next begins), and the floor's clock and shift starts it was found on.
+_sealed: dict[object, tuple[datetime, datetime, tuple[str, str]]] = {}
 
 
 def seal_shift_end(session: Session) -> None:
@@ -275,17 +276,21 @@ def seal_shift_end(session: Session) -> None:
     Called by every write to the chain before it links anything, under the writers' lock.
     Costs a clock reading, except once a shift.
     """
-    start = this_shift_start(settings.of(session).config, utcnow())
-    store = current_file(session)
-    if _sealed.get(store.path) == start:
+    config, now = settings.of(session).config, utcnow()
+    path = config["CHECKPOINT_FILE"]
+    shifts = (config.get("SHIFT_STARTS", ""), config.get("TIMEZONE", "UTC"))
+    sealed = _sealed.get(path)
+    if sealed is not None and sealed[0] <= now < sealed[1] and sealed[2] == shifts:
         return
+    start, end = shift_window(now, floor_clock(config), shifts[0])
+    store = CheckpointFile(path)
     latest = store.latest()
     if latest is None or latest.at < start:
         head = chain_head(session, before=start)
         if head.seq and (latest is None or latest.seq < head.seq):
             head = counted(session, head)
             store.append(head, current_key(session), False, f"shift end {start.isoformat()}")
-    _sealed[store.path] = start
+    _sealed[path] = (start, end, shifts)
 
 
 def file_genesis(session: Session) -> None:

@@ -125,6 +125,10 @@ def test_the_first_write_of_a_shift_files_the_head_the_last_shift_left(
     assert (line.seq, line.hash, line.checked) == (before["seq"], before["hash"], False)
     api.event(hand, MELD)
     assert len(filed(app)) == 1  # once a shift
+    # The next shift's first write files again (each shift is a day at most).
+    monkeypatch.setattr(checkpoints, "utcnow", lambda: later + timedelta(days=1))
+    api.event(hand, {"type": "meld", "seat": 2, "cards": ["7H", "7H", "7H"]})
+    assert [line.reason[:9] for line in filed(app)] == ["shift end", "shift end"]
 
 
 def test_reports_print_the_checkpoint_they_file(
