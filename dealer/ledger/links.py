@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar, cast
+from typing import NamedTuple, TypeVar, cast
 
 from sqlalchemy import Table, literal, select, union_all
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -41,18 +41,27 @@ Row = TypeVar("Row", bound=Base)
 
 def link(
     session: Session, kind: str, rows: Sequence[tuple[int, Sequence[object]]], at: datetime
-) -> list[ChainLink]:
+) -> None:
     """Append a link for each ``(ref, fields)`` of ``kind``, inside the caller's write."""
-    return _link(session, [(kind, ref, fields, at) for ref, fields in rows])
+    _link(session, [(kind, ref, fields, at) for ref, fields in rows])
 
 
-def _link(
-    session: Session, rows: Sequence[tuple[str, int, Sequence[object], datetime]]
-) -> list[ChainLink]:
+class _Link(NamedTuple):
+    """A link made under the writers' lock, but for its HMAC: its row, not an ORM object,
+    since nothing reads it back in its transaction (a query reads the row)."""
+
+    seq: int
+    kind: str
+    ref: int
+    at: datetime
+    prev_hash: str
+
+
+def _link(session: Session, rows: Sequence[tuple[str, int, Sequence[object], datetime]]) -> None:
     """Append a link for each ``(kind, ref, fields, at)``, in order, in one INSERT."""
     require_writing(session, "ledger.links.link")
     if not rows:
-        return []
+        return
     seal_shift_end(session)
     key = current_key(session)
     seq, prev = head(session, "links_head", lambda: _read_head(session))
@@ -65,24 +74,14 @@ def _link(
     links = []
     for kind, ref, fields, at in rows:
         seq += 1
-        made = ChainLink(seq=seq, kind=kind, ref=ref, at=at, prev_hash=prev)
-        made.hash = prev = key.mac(link_message(made, fields))
-        links.append(made)
+        made = _Link(seq, kind, ref, at, prev)
+        prev = key.mac(link_message(made, fields))
+        links.append({**made._asdict(), "hash": prev})
     # Written as one INSERT of many rows on the connection (Core), not through the ORM's unit
-    # of work nor its bulk insert: nothing reads the link objects back in this transaction,
-    # and the ORM's part cost more than the statement (bench/api.py's profile). The objects
-    # returned are not in the session.
-    # PostgreSQL: queued, sent with the rest of the write's rows in one round trip.
-    write_behind.add_rows(
-        session,
-        cast(Table, ChainLink.__table__),
-        [
-            {c: getattr(made, c) for c in ("seq", "kind", "ref", "at", "prev_hash", "hash")}
-            for made in links
-        ],
-    )
+    # of work nor its bulk insert, whose part cost more than the statement (bench/api.py's
+    # profile). PostgreSQL: queued, sent with the rest of the write's rows in one round trip.
+    write_behind.add_rows(session, cast(Table, ChainLink.__table__), links)
     moved(session, "links_head", seq, prev)
-    return links
 
 
 def record_filed(session: Session) -> None:
