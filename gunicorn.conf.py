@@ -6,6 +6,7 @@ always has one), DEALER_THREADS (threads per worker), DEALER_TIMEOUT (seconds). 
 README's "Running a floor".
 """
 
+import gc
 import os
 
 from sqlalchemy.engine import make_url
@@ -81,3 +82,14 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s "%(a)s" %(M)sms'
 # No runtime control socket (gunicornc): one fixed path per user would collide between several
 # app servers, or a test's, on one machine; signals (HUP, TERM) still manage the master.
 control_socket_disable = True
+
+
+def pre_fork(server, worker):
+    """Before each worker is forked from the loaded app (``preload_app``): what the app made as
+    it loaded lives as long as the worker, so it is set apart from Python's collector
+    (``gc.freeze``). A full pass then walks what the worker made since, not the app's some
+    200,000 objects as well: passes of 160-250 ms with every thread of the worker stopped, the
+    floor's slowest answers, became 50-90 ms (`bench.floor`, bench/README.md). The pages of
+    those objects also stay shared between the workers instead of copied as a pass touches
+    them."""
+    gc.freeze()

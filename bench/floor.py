@@ -62,7 +62,7 @@ from typing import Any
 
 import psutil
 
-from bench.room.holds import FOLDER
+from bench.room.holds import FOLDER, pauses
 from bench.room.holds import read as read_holds
 from bench.room.server import (
     REPO,
@@ -211,12 +211,21 @@ def level(
         **{f"{name}_cpu_pct": share for name, share in meter.shares.items()},
         **queues.means(),
         **serial(read_holds(holds, *times), times[1] - times[0], tables),
+        **collector(pauses(holds, *times)),
     )
     return shown
 
 
+def collector(passes: list[float]) -> dict[str, float]:
+    """The workers' collector's full passes over the window, each a stop of every thread of
+    its worker: how many, and the longest (ms)."""
+    return {"full_passes": len(passes), "full_pass_max_ms": max(passes, default=0.0)}
+
+
 #: The serial section's figures a level says (`serial`), as the last line names them.
 SERIAL = ("serial_p50_ms", "serial_p99_ms", "serial_busy_pct", "serial_ceiling_tables")
+#: The collector's figures a level says (`collector`).
+COLLECTOR = ("full_passes", "full_pass_max_ms")
 
 
 def serial(held: list[float], seconds: float, tables: int) -> dict[str, float]:
@@ -300,6 +309,11 @@ def level_notes(shown: dict[str, Any]) -> str:
             f"\n  writers' lock held {shown['serial_p50_ms']:.2f} ms a write (p99 "
             f"{shown['serial_p99_ms']:.2f}), {shown['serial_busy_pct']:.1f} % of the window: "
             f"{shown['serial_ceiling_tables']:,.0f} tables would keep it held all the time"
+        )
+    if "full_passes" in shown:
+        lines += (
+            f"\n  the collector's full passes {shown['full_passes']}, the longest "
+            f"{shown['full_pass_max_ms']:.1f} ms (each stops every thread of its worker)"
         )
     if "waiting_writers" in shown:
         lines += (
@@ -411,6 +425,7 @@ def main() -> None:
         + "".join(f"{k}={past[k]:.1f} " for k in sorted(past) if k.startswith("waiting_"))
         + "".join(f"{k}={v:.1f} " for k, v in costs.items())
         + "".join(f"{k}={at_knee[k]:.2f} " for k in SERIAL if k in at_knee)
+        + "".join(f"{k}={at_knee[k]:.1f} " for k in COLLECTOR if k in at_knee)
         + f"cores_at_target={cores_at_target(at_knee):.2f} cores={os.cpu_count()} "
         + f"servers={args.servers} "
         + " ".join(f"saturated_{k}={v:.0f}" for k, v in saturated.items())

@@ -3,6 +3,7 @@ and the floor's serial section as its app servers time it (bench/room/holds.py).
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ from flask import Flask
 from bench.floor import (
     JUDGED_EVENTS,
     TARGET_TABLES,
+    collector,
     cores_at_target,
     ends_curve,
     per_event,
@@ -96,3 +98,18 @@ def test_each_write_of_a_served_floor_times_its_hold_of_the_writers_lock(
     held = holds.read(tmp_path, began, ended)
     assert len(held) == 2 and all(0 < ms < 1000 * (ended - began) for ms in held)
     assert holds.read(tmp_path, ended, ended + 60) == []  # only the window's holds
+
+
+def test_a_served_workers_full_collections_are_timed(tmp_path: Path) -> None:
+    """Each full pass of a worker's collector (every thread of the worker stopped) is kept."""
+    stop = holds.install(str(tmp_path))
+    began = time.monotonic()
+    try:
+        gc.collect(1)  # not a full pass
+        gc.collect(2)
+    finally:
+        stop()
+    ended = time.monotonic()
+    [paused] = holds.pauses(tmp_path, began, ended)
+    assert 0 < paused < 1000 * (ended - began)
+    assert collector([paused, 3.0]) == {"full_passes": 2, "full_pass_max_ms": max(paused, 3.0)}

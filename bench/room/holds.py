@@ -14,6 +14,7 @@ clock (which the bench's own ``time.monotonic()`` reads too) and its length in m
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 import time
@@ -26,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from dealer.write_locks import TAKE_WRITERS
 
-__all__ = ["FOLDER", "install", "read"]
+__all__ = ["FOLDER", "install", "pauses", "read"]
 
 #: The environment variable naming the folder the workers write their holds to.
 FOLDER = "DEALER_BENCH_HOLDS"
@@ -36,10 +37,21 @@ LOCKS = (TAKE_WRITERS, "BEGIN IMMEDIATE")
 
 
 def install(folder: str) -> Callable[[], None]:
-    """Time this process's holds of the writers' lock into ``folder``; returns what stops it."""
+    """Time this process's holds of the writers' lock, and its collector's full passes (every
+    thread of the process stopped), into ``folder``; returns what stops it."""
     out = (Path(folder) / f"holds-{os.getpid()}.txt").open("a", buffering=1)
+    passes = (Path(folder) / f"pauses-{os.getpid()}.txt").open("a", buffering=1)
     writing = threading.Lock()
     local = threading.local()
+    began = [0.0]
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        # Called with the GIL held, in whichever thread set the pass off: no other runs.
+        now = time.monotonic()
+        if phase == "start":
+            began[0] = now
+        elif info["generation"] == 2:
+            passes.write(f"{now:.6f} {1000 * (now - began[0]):.3f}\n")
 
     def answered(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         # Taken once a transaction (`dealer.transactions.require_writing`): a hold begins each
@@ -61,21 +73,31 @@ def install(folder: str) -> Callable[[], None]:
     ]
     for listener in listeners:
         sa.event.listen(*listener)
+    gc.callbacks.append(collecting)
 
     def stop() -> None:
         for listener in listeners:
             sa.event.remove(*listener)
+        gc.callbacks.remove(collecting)
         out.close()
+        passes.close()
 
     return stop
 
 
-def read(folder: Path, start: float, end: float) -> list[float]:
-    """The lengths (ms) of the holds that ended between ``start`` and ``end``, every worker's."""
+def read(folder: Path, start: float, end: float, kind: str = "holds") -> list[float]:
+    """The lengths (ms) of the holds that ended between ``start`` and ``end``, every worker's
+    (``kind`` "pauses": of the collector's full passes)."""
     held = []
-    for path in folder.glob("holds-*.txt"):
+    for path in folder.glob(f"{kind}-*.txt"):
         for line in path.read_text().splitlines():
             at, ms = line.split()
             if start <= float(at) <= end:
                 held.append(float(ms))
     return held
+
+
+def pauses(folder: Path, start: float, end: float) -> list[float]:
+    """The lengths (ms) of the collector's full passes that ended between ``start`` and
+    ``end``, every worker's."""
+    return read(folder, start, end, "pauses")
