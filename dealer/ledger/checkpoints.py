@@ -283,7 +283,7 @@ def seal_shift_end(session: Session) -> None:
     if sealed is not None and sealed[0] <= now < sealed[1] and sealed[2] == shifts:
         return
     start, end = shift_window(now, floor_clock(config), shifts[0])
-    store = CheckpointFile(path)
+    store = current_file(session)
     latest = store.latest()
     if latest is None or latest.at < start:
         head = chain_head(session, before=start)
